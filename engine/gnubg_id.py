@@ -1,0 +1,176 @@
+"""GNU Backgammon Position IDs and Match IDs, byte-exact both ways.
+
+A Position ID is 80 bits: for each side, one ``1`` per checker and a ``0``
+after each of its 25 places (points 1..24, then the bar).  GNU Backgammon
+writes the side *not* on roll first and the side on roll second, packs the
+bits little-endian into 10 bytes and base64-encodes them without padding.
+(The manual's prose says "player on roll first"; the program itself, which
+is what every other tool agrees with, does it the other way round.)
+
+A Match ID packs the cube, score, turn and dice into 66 bits / 12 characters.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from dataclasses import dataclass
+
+from engine.errors import (
+    InvalidMatchIdError,
+    InvalidPositionError,
+    InvalidPositionIdError,
+)
+from engine.position import BAR, CHECKERS, Position
+
+_B64 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+
+
+def _b64decode(text: str, nbytes: int, length: int, error: type[ValueError]) -> bytes:
+    if not isinstance(text, str) or len(text) != length or not set(text) <= _B64:
+        raise error(f"{text!r}: expected {length} base64 characters")
+    pad = "=" * (-len(text) % 4)
+    try:
+        raw = base64.b64decode(text + pad, validate=True)
+    except binascii.Error as exc:  # pragma: no cover - alphabet checked above
+        raise error(f"{text!r}: not base64") from exc
+    return raw[:nbytes]
+
+
+def _bits_to_int(raw: bytes) -> int:
+    return int.from_bytes(raw, "little")
+
+
+def encode_position_id(pos: Position) -> str:
+    """The 14-character Position ID of ``pos``."""
+    value = 0
+    bit = 0
+    for side in (pos.opp, pos.me):
+        for i in range(1, BAR + 1):
+            n = side[i]
+            if n:
+                value |= ((1 << n) - 1) << bit
+                bit += n
+            bit += 1
+    return base64.b64encode(value.to_bytes(10, "little")).decode("ascii")[:14]
+
+
+def decode_position_id(position_id: str) -> Position:
+    """Parse a Position ID; raise :class:`InvalidPositionIdError` if it is bad."""
+    raw = _b64decode(position_id, 10, 14, InvalidPositionIdError)
+    value = _bits_to_int(raw)
+    sides: list[list[int]] = []
+    bit = 0
+    for _ in range(2):
+        side = [0] * 26
+        for i in range(1, BAR + 1):
+            while bit < 80 and (value >> bit) & 1:
+                side[i] += 1
+                bit += 1
+            if bit >= 80:
+                raise InvalidPositionIdError(f"{position_id!r}: runs past 80 bits")
+            bit += 1
+        total = sum(side)
+        if total > CHECKERS:
+            raise InvalidPositionIdError(f"{position_id!r}: {total} checkers for one side")
+        side[0] = CHECKERS - total
+        sides.append(side)
+    if value >> bit:
+        raise InvalidPositionIdError(f"{position_id!r}: stray bits after the position")
+    opp, me = sides
+    try:
+        pos = Position(me, opp)
+    except InvalidPositionError as exc:
+        raise InvalidPositionIdError(f"{position_id!r}: {exc}") from exc
+    if encode_position_id(pos) != position_id:
+        raise InvalidPositionIdError(f"{position_id!r}: not in canonical form")
+    return pos
+
+
+# -- Match ID -------------------------------------------------------------
+
+GAME_NONE = 0
+GAME_PLAYING = 1
+GAME_OVER = 2
+GAME_RESIGNED = 3
+GAME_DROPPED = 4
+
+CENTERED = 3
+
+# (field, width) in bit order, as in GNU Backgammon's manual.
+_MATCH_FIELDS = (
+    ("cube_log2", 4),
+    ("cube_owner", 2),
+    ("dice_owner", 1),
+    ("crawford", 1),
+    ("game_state", 3),
+    ("turn", 1),
+    ("doubled", 1),
+    ("resign", 2),
+    ("die1", 3),
+    ("die2", 3),
+    ("match_length", 15),
+    ("score0", 15),
+    ("score1", 15),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchKey:
+    """The fields of a GNU Backgammon Match ID, players numbered 0 and 1.
+
+    >>> MatchKey.from_id('cAkAAAAAAAAA').cube_owner == CENTERED
+    True
+    >>> MatchKey.from_id('cAkAAAAAAAAA').id
+    'cAkAAAAAAAAA'
+    """
+
+    cube_log2: int = 0
+    cube_owner: int = CENTERED  # 0, 1, or CENTERED
+    dice_owner: int = 0  # the player on roll, or who did roll
+    crawford: int = 0
+    game_state: int = GAME_PLAYING
+    turn: int = 0  # the player who must act now
+    doubled: int = 0
+    resign: int = 0  # 0 none, 1 single, 2 gammon, 3 backgammon
+    die1: int = 0
+    die2: int = 0
+    match_length: int = 0  # 0 for money play
+    score0: int = 0
+    score1: int = 0
+
+    def __post_init__(self) -> None:
+        for name, width in _MATCH_FIELDS:
+            v = getattr(self, name)
+            if not isinstance(v, int) or not 0 <= v < (1 << width):
+                raise InvalidMatchIdError(f"{name}={v!r} does not fit in {width} bits")
+        if self.cube_owner == 2:
+            raise InvalidMatchIdError("cube owner 2 is not used")
+        if self.game_state > GAME_DROPPED:
+            raise InvalidMatchIdError(f"unknown game state {self.game_state}")
+        if self.die1 > 6 or self.die2 > 6 or (self.die1 == 0) != (self.die2 == 0):
+            raise InvalidMatchIdError(f"bad dice {self.die1}{self.die2}")
+        if self.match_length and max(self.score0, self.score1) >= self.match_length:
+            raise InvalidMatchIdError("a score has reached the match length")
+
+    @property
+    def id(self) -> str:
+        value = 0
+        bit = 0
+        for name, width in _MATCH_FIELDS:
+            value |= getattr(self, name) << bit
+            bit += width
+        return base64.b64encode(value.to_bytes(9, "little")).decode("ascii")
+
+    @classmethod
+    def from_id(cls, match_id: str) -> MatchKey:
+        raw = _b64decode(match_id, 9, 12, InvalidMatchIdError)
+        value = _bits_to_int(raw)
+        fields: dict[str, int] = {}
+        bit = 0
+        for name, width in _MATCH_FIELDS:
+            fields[name] = (value >> bit) & ((1 << width) - 1)
+            bit += width
+        if value >> bit:
+            raise InvalidMatchIdError(f"{match_id!r}: stray bits after the match key")
+        return cls(**fields)

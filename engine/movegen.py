@@ -1,0 +1,182 @@
+"""Legal plays: every distinct way the side on roll can play a roll.
+
+The search follows GNU Backgammon's: try each die order (one order for
+doubles, where a checker may only be picked from a point no higher than the
+previous one, so permutations of the same moves are not searched twice),
+and keep only the plays that use the most dice, and among those the most
+pips.  "Most pips" is what makes the higher die compulsory when only one of
+the two can be played.  Plays are deduplicated by the position they reach.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from engine.errors import InvalidDiceError
+from engine.position import BAR, OFF, Position
+
+Move = tuple[int, int]
+"""One checker moved by one die: ``(from, to)``; 25 is the bar, 0 is off."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A complete play of one roll.
+
+    ``moves`` are the single-die moves in an order that can be replayed;
+    ``hits`` says which of them hit a blot; ``result`` is the position after
+    the play, seen from the opponent, who is now on roll.
+    """
+
+    moves: tuple[Move, ...]
+    result: Position
+    hits: tuple[bool, ...] = field(default=(), compare=False)
+
+    def __str__(self) -> str:
+        from engine.notation import format_play
+
+        return format_play(self)
+
+
+def check_dice(dice: tuple[int, int]) -> tuple[int, int]:
+    """Validate a roll and return it higher die first."""
+    try:
+        d1, d2 = dice
+    except (TypeError, ValueError) as exc:
+        raise InvalidDiceError(f"dice must be a pair, got {dice!r}") from exc
+    for d in (d1, d2):
+        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
+            raise InvalidDiceError(f"dice must be 1..6, got {dice!r}")
+    return (d1, d2) if d1 >= d2 else (d2, d1)
+
+
+def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
+    """All legal plays of ``dice``, one per distinct resulting position.
+
+    An empty list means the roll cannot be played at all.
+
+    >>> start = Position.start()
+    >>> len(legal_plays(start, (3, 1)))
+    16
+    >>> legal_plays(start, (6, 6))[0].moves
+    ((24, 18), (24, 18), (13, 7), (13, 7))
+    """
+    return list(iter_legal_plays(position, dice))
+
+
+def iter_legal_plays(position: Position, dice: tuple[int, int]) -> Iterator[Play]:
+    """Generator form of :func:`legal_plays`."""
+    d1, d2 = check_dice(dice)
+    search = _Search(position)
+    if d1 == d2:
+        search.run((d1, d1, d1, d1))
+    else:
+        search.run((d1, d2))
+        search.run((d2, d1))
+    if search.best_used == 0:
+        return
+    for (me, opp), (moves, hits) in search.found.items():
+        yield Play(moves, Position._trusted(opp, me), hits)
+
+
+_Key = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+class _Search:
+    """Depth-first search over single-die moves on a mutable copy of the board."""
+
+    __slots__ = ("me", "opp", "found", "best_used", "best_pips", "moves", "hits")
+
+    def __init__(self, position: Position) -> None:
+        self.me = list(position.me)
+        self.opp = list(position.opp)
+        self.found: dict[_Key, tuple[tuple[Move, ...], tuple[bool, ...]]] = {}
+        self.best_used = 0
+        self.best_pips = 0
+        self.moves: list[Move] = []
+        self.hits: list[bool] = []
+
+    def run(self, dice: tuple[int, ...]) -> None:
+        self._step(dice, 0, BAR, 0)
+
+    def _record(self, used: int, pips: int) -> None:
+        if used < self.best_used or (used == self.best_used and pips < self.best_pips):
+            return
+        if used > self.best_used or pips > self.best_pips:
+            self.found.clear()
+            self.best_used = used
+            self.best_pips = pips
+        key = (tuple(self.me), tuple(self.opp))
+        if key not in self.found:
+            self.found[key] = (tuple(self.moves), tuple(self.hits))
+
+    def _step(self, dice: tuple[int, ...], depth: int, top: int, pips: int) -> None:
+        if depth == len(dice):
+            self._record(depth, pips)
+            return
+        me, opp = self.me, self.opp
+        d = dice[depth]
+        doubles = len(dice) == 4
+        moved = False
+        if me[BAR]:
+            # A checker on the bar enters on the opponent's home board: my
+            # point 25 - d is the opponent's point d.
+            if opp[d] < 2:
+                self._apply(BAR, 25 - d, d)
+                self._step(dice, depth + 1, BAR, pips + d)
+                self._undo(BAR, 25 - d, d)
+                moved = True
+        else:
+            highest = -1  # found lazily: only bear-offs need it
+            src = top if top < BAR else 24
+            while src > 0:
+                if me[src]:
+                    dest = src - d
+                    if dest > 0:
+                        if opp[25 - dest] < 2:
+                            self._apply(src, dest, 25 - dest)
+                            self._step(dice, depth + 1, src if doubles else BAR, pips + d)
+                            self._undo(src, dest, 25 - dest)
+                            moved = True
+                    else:
+                        if highest < 0:
+                            highest = 24
+                            while not me[highest]:
+                                highest -= 1
+                        if highest > 6:
+                            break  # not all home: no bear-off, and lower points all need one
+                        if dest == 0 or src == highest:
+                            me[src] -= 1
+                            me[OFF] += 1
+                            self.moves.append((src, OFF))
+                            self.hits.append(False)
+                            self._step(dice, depth + 1, src if doubles else BAR, pips + d)
+                            self.moves.pop()
+                            self.hits.pop()
+                            me[src] += 1
+                            me[OFF] -= 1
+                            moved = True
+                src -= 1
+        if not moved:
+            self._record(depth, pips)
+
+    def _apply(self, src: int, dest: int, opp_index: int) -> None:
+        me, opp = self.me, self.opp
+        me[src] -= 1
+        me[dest] += 1
+        hit = opp[opp_index] == 1
+        if hit:
+            opp[opp_index] = 0
+            opp[BAR] += 1
+        self.moves.append((src, dest))
+        self.hits.append(hit)
+
+    def _undo(self, src: int, dest: int, opp_index: int) -> None:
+        me, opp = self.me, self.opp
+        me[src] += 1
+        me[dest] -= 1
+        self.moves.pop()
+        if self.hits.pop():
+            opp[opp_index] = 1
+            opp[BAR] -= 1
