@@ -101,9 +101,9 @@ class _Search:
         self._step(dice, 0, BAR, 0)
 
     def _record(self, used: int, pips: int) -> None:
-        if used < self.best_used or (used == self.best_used and pips < self.best_pips):
-            return
-        if used > self.best_used or pips > self.best_pips:
+        if used != self.best_used or pips != self.best_pips:
+            if used < self.best_used or (used == self.best_used and pips < self.best_pips):
+                return
             self.found.clear()
             self.best_used = used
             self.best_pips = pips
@@ -112,20 +112,37 @@ class _Search:
             self.found[key] = (tuple(self.moves), tuple(self.hits))
 
     def _step(self, dice: tuple[int, ...], depth: int, top: int, pips: int) -> None:
-        if depth == len(dice):
-            self._record(depth, pips)
-            return
-        me, opp = self.me, self.opp
+        # Hot path: moves are applied and undone in place, without helper calls.
+        me, opp, moves, hits = self.me, self.opp, self.moves, self.hits
         d = dice[depth]
+        nxt = depth + 1
+        last = nxt == len(dice)
         doubles = len(dice) == 4
         moved = False
         if me[BAR]:
             # A checker on the bar enters on the opponent's home board: my
             # point 25 - d is the opponent's point d.
             if opp[d] < 2:
-                self._apply(BAR, 25 - d, d)
-                self._step(dice, depth + 1, BAR, pips + d)
-                self._undo(BAR, 25 - d, d)
+                dest = 25 - d
+                hit = opp[d] == 1
+                me[BAR] -= 1
+                me[dest] += 1
+                if hit:
+                    opp[d] = 0
+                    opp[BAR] += 1
+                moves.append((BAR, dest))
+                hits.append(hit)
+                if last:
+                    self._record(nxt, pips + d)
+                else:
+                    self._step(dice, nxt, BAR, pips + d)
+                moves.pop()
+                hits.pop()
+                me[BAR] += 1
+                me[dest] -= 1
+                if hit:
+                    opp[d] = 1
+                    opp[BAR] -= 1
                 moved = True
         else:
             highest = -1  # found lazily: only bear-offs need it
@@ -134,10 +151,27 @@ class _Search:
                 if me[src]:
                     dest = src - d
                     if dest > 0:
-                        if opp[25 - dest] < 2:
-                            self._apply(src, dest, 25 - dest)
-                            self._step(dice, depth + 1, src if doubles else BAR, pips + d)
-                            self._undo(src, dest, 25 - dest)
+                        there = 25 - dest
+                        if opp[there] < 2:
+                            hit = opp[there] == 1
+                            me[src] -= 1
+                            me[dest] += 1
+                            if hit:
+                                opp[there] = 0
+                                opp[BAR] += 1
+                            moves.append((src, dest))
+                            hits.append(hit)
+                            if last:
+                                self._record(nxt, pips + d)
+                            else:
+                                self._step(dice, nxt, src if doubles else BAR, pips + d)
+                            moves.pop()
+                            hits.pop()
+                            me[src] += 1
+                            me[dest] -= 1
+                            if hit:
+                                opp[there] = 1
+                                opp[BAR] -= 1
                             moved = True
                     else:
                         if highest < 0:
@@ -149,34 +183,17 @@ class _Search:
                         if dest == 0 or src == highest:
                             me[src] -= 1
                             me[OFF] += 1
-                            self.moves.append((src, OFF))
-                            self.hits.append(False)
-                            self._step(dice, depth + 1, src if doubles else BAR, pips + d)
-                            self.moves.pop()
-                            self.hits.pop()
+                            moves.append((src, OFF))
+                            hits.append(False)
+                            if last:
+                                self._record(nxt, pips + d)
+                            else:
+                                self._step(dice, nxt, src if doubles else BAR, pips + d)
+                            moves.pop()
+                            hits.pop()
                             me[src] += 1
                             me[OFF] -= 1
                             moved = True
                 src -= 1
         if not moved:
             self._record(depth, pips)
-
-    def _apply(self, src: int, dest: int, opp_index: int) -> None:
-        me, opp = self.me, self.opp
-        me[src] -= 1
-        me[dest] += 1
-        hit = opp[opp_index] == 1
-        if hit:
-            opp[opp_index] = 0
-            opp[BAR] += 1
-        self.moves.append((src, dest))
-        self.hits.append(hit)
-
-    def _undo(self, src: int, dest: int, opp_index: int) -> None:
-        me, opp = self.me, self.opp
-        me[src] += 1
-        me[dest] -= 1
-        self.moves.pop()
-        if self.hits.pop():
-            opp[opp_index] = 1
-            opp[BAR] -= 1

@@ -50,15 +50,15 @@ class Position:
         self._set(mine, theirs)
 
     def _set(self, me: tuple[int, ...], opp: tuple[int, ...]) -> None:
-        object.__setattr__(self, "_me", me)
-        object.__setattr__(self, "_opp", opp)
-        object.__setattr__(self, "_hash", hash((me, opp)))
+        _set_me(self, me)
+        _set_opp(self, opp)
 
     @classmethod
     def _trusted(cls, me: tuple[int, ...], opp: tuple[int, ...]) -> Position:
         """Build without validation; for the move generator's own results."""
-        pos = cls.__new__(cls)
-        pos._set(me, opp)
+        pos = _new(cls)
+        _set_me(pos, me)
+        _set_opp(pos, opp)
         return pos
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -179,7 +179,13 @@ class Position:
         return self._me == other._me and self._opp == other._opp
 
     def __hash__(self) -> int:
-        return self._hash
+        # Computed on first use: most generated positions are never hashed.
+        try:
+            return self._hash
+        except AttributeError:
+            h = hash((self._me, self._opp))
+            _set_hash(self, h)
+            return h
 
     def __repr__(self) -> str:
         return f"Position.from_id({self.id!r})"
@@ -188,6 +194,14 @@ class Position:
         from engine.diagram import diagram
 
         return diagram(self)
+
+
+# Slot setters, bound once: Position is immutable to callers, and these are
+# the only writers (cheaper than object.__setattr__ on the hot path).
+_set_me = Position._me.__set__  # type: ignore[attr-defined,misc]
+_set_opp = Position._opp.__set__  # type: ignore[attr-defined,misc]
+_set_hash = Position._hash.__set__  # type: ignore[attr-defined,misc]
+_new = object.__new__
 
 
 def _pips(side: tuple[int, ...]) -> int:
