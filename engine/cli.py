@@ -1,0 +1,95 @@
+"""Command line: ``python -m engine plays POSITION_ID 31`` and friends."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from engine.errors import EngineError
+from engine.movegen import legal_plays
+from engine.position import Position
+from engine.xgid import Xgid
+
+
+def parse_position(text: str) -> Position:
+    """A gnubg Position ID, or an XGID (whose side to act is on roll)."""
+    if text.upper().startswith("XGID=") or ":" in text:
+        return Xgid.parse(text).position
+    return Position.from_id(text)
+
+
+def parse_dice(text: str) -> tuple[int, int]:
+    """``31``, ``3-1``, ``3,1`` or ``3 1``."""
+    digits = [c for c in text if c.isdigit()]
+    if len(digits) != 2 or any(c not in "123456" for c in digits):
+        raise argparse.ArgumentTypeError(f"dice must be two digits 1-6, like 31, not {text!r}")
+    return int(digits[0]), int(digits[1])
+
+
+def _cmd_plays(args: argparse.Namespace) -> int:
+    pos = parse_position(args.position)
+    plays = legal_plays(pos, args.dice)
+    if not plays:
+        print(f"No legal play: {args.dice[0]}{args.dice[1]} cannot be played.")
+        return 0
+    width = max(len(str(p)) for p in plays)
+    for play in sorted(plays, key=lambda p: sorted(p.moves, reverse=True), reverse=True):
+        print(f"{play!s:<{width}}  {play.result.id}")
+    print(f"{len(plays)} legal plays")
+    return 0
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    print(parse_position(args.position))
+    return 0
+
+
+def _cmd_hint(args: argparse.Namespace) -> int:
+    # Imported here so the rest of the CLI works without loading the AI's weights.
+    from engine.ai.cli import hint_main  # type: ignore[import-not-found,unused-ignore]
+
+    result: int = hint_main([args.position, f"{args.dice[0]}{args.dice[1]}"])
+    return result
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine",
+        description=(
+            "Backgammon engine tools. Positions are GNU Backgammon Position IDs "
+            "(e.g. 4HPwATDgc/ABMA, the start) or XGIDs, seen from the player on roll."
+        ),
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    plays = sub.add_parser(
+        "plays",
+        help="list the legal plays of a roll",
+        description=(
+            "List every legal play of DICE in POSITION, one per distinct resulting "
+            "position, in standard notation, each with the Position ID of the next "
+            "turn (the opponent on roll)."
+        ),
+    )
+    plays.add_argument("position", help="gnubg Position ID or XGID")
+    plays.add_argument("dice", type=parse_dice, help="the roll, e.g. 31 or 6-6")
+    plays.set_defaults(run=_cmd_plays)
+    show = sub.add_parser("show", help="draw a position as text")
+    show.add_argument("position", help="gnubg Position ID or XGID")
+    show.set_defaults(run=_cmd_show)
+    hint = sub.add_parser("hint", help="rank the plays of a roll with the AI")
+    hint.add_argument("position", help="gnubg Position ID or XGID")
+    hint.add_argument("dice", type=parse_dice, help="the roll, e.g. 31")
+    hint.set_defaults(run=_cmd_hint)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.run(args)
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return result
