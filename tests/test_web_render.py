@@ -1,0 +1,190 @@
+"""The board renderer: a pure function from a Position to SVG, checked without a browser."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine import Position
+from web import board_svg
+from web.board_svg import render_board
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)  # also proves the output is well-formed XML
+
+
+def checkers(root: ET.Element) -> list[ET.Element]:
+    return [e for e in root.iter() if "checker" in e.get("class", "").split()]
+
+
+def census(root: ET.Element) -> Counter[tuple[str, int]]:
+    """How many checkers each side has drawn at each place (my numbering)."""
+    return Counter((e.get("data-side", ""), int(e.get("data-point", "-1"))) for e in checkers(root))
+
+
+def expected_census(position: Position) -> Counter[tuple[str, int]]:
+    counts: Counter[tuple[str, int]] = Counter()
+    for point in range(1, 25):
+        counts["me", point] = position.me[point]
+        counts["opp", point] = position.opp[25 - point]
+    counts["me", 25] = position.bar
+    counts["opp", 25] = position.opp_bar
+    counts["me", 0] = position.off
+    counts["opp", 0] = position.opp_off
+    return +counts  # drop zeros
+
+
+def position_with_extras() -> Position:
+    """Checkers on the bar, borne off, and a tall stack: everything the start lacks."""
+    points = [0] * 24
+    points[0] = 7  # my ace point: a squeezed stack with a count label
+    points[5] = 3
+    points[23] = -4  # their ace point
+    points[12] = -6
+    return Position.from_points(points, bar=2, opp_bar=1)
+
+
+def test_output_is_one_responsive_svg_element() -> None:
+    svg = render_board(Position.start())
+    root = parse(svg)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("viewBox") == f"0 0 {board_svg.WIDTH} {board_svg.HEIGHT}"
+    # No fixed size: the page's CSS scales it.
+    assert root.get("width") is None and root.get("height") is None
+    assert "167" in (root.get("aria-label") or "")
+
+
+def test_start_position_draws_thirty_checkers_where_they_belong() -> None:
+    start = Position.start()
+    root = parse(render_board(start))
+    assert len(checkers(root)) == 30
+    assert census(root) == expected_census(start)
+    assert census(root)["me", 6] == 5 and census(root)["opp", 1] == 2
+
+
+def test_bar_borne_off_and_tall_stacks() -> None:
+    position = position_with_extras()
+    root = parse(render_board(position))
+    assert census(root) == expected_census(position)
+    labels = {e.text for e in root.iter(f"{SVG}text") if e.get("class") == "count"}
+    assert labels == {"7", "6"}
+
+
+def test_borne_off_checkers_sit_in_the_trays() -> None:
+    position = position_with_extras()
+    root = parse(render_board(position))
+    slabs = [e for e in checkers(root) if "borne-off" in e.get("class", "")]
+    assert len(slabs) == position.off + position.opp_off
+    for slab in slabs:
+        x, y = float(slab.get("x", "0")), float(slab.get("y", "0"))
+        assert board_svg.TRAY_X <= x <= board_svg.TRAY_X + board_svg.TRAY_W
+        if slab.get("data-side") == "me":
+            assert y > board_svg.MID_Y  # my tray is the lower one
+        else:
+            assert y < board_svg.MID_Y
+
+
+def test_checkers_stay_on_their_own_half_and_inside_the_board() -> None:
+    position = position_with_extras()
+    root = parse(render_board(position))
+    for checker in checkers(root):
+        if "borne-off" in checker.get("class", ""):
+            continue
+        point = int(checker.get("data-point", "-1"))
+        x, y = float(checker.get("x", "0")), float(checker.get("y", "0"))
+        r = board_svg.CHECKER_R
+        assert board_svg.TOP + r - 0.01 <= y <= board_svg.BOTTOM - r + 0.01
+        if point == 25:
+            assert x == board_svg.BAR_X + board_svg.BAR_W / 2
+        else:
+            assert x == board_svg.point_centre_x(point)
+            assert (y > board_svg.MID_Y) == (point <= 12)
+
+
+def test_points_are_numbered_from_the_side_on_roll() -> None:
+    root = parse(render_board(Position.start()))
+    numbers = {
+        int(e.text or "0"): float(e.get("x", "0"))
+        for group in root.iter(f"{SVG}g")
+        if group.get("class") == "point-numbers"
+        for e in group.iter(f"{SVG}text")
+    }
+    assert sorted(numbers) == list(range(1, 25))
+    # Home board bottom right: 1 is right of 6, 12 is far left, 13 above 12.
+    assert numbers[1] > numbers[6] > numbers[7] > numbers[12]
+    assert numbers[13] == numbers[12] and numbers[24] == numbers[1]
+
+
+def test_adjacent_points_alternate_colours_and_facing_points_differ() -> None:
+    root = parse(render_board(Position.start()))
+    fill = {
+        int(e.get("data-point", "0")): e.get("fill", "")
+        for e in root.iter(f"{SVG}polygon")
+        if e.get("class") == "point"
+    }
+    assert len(fill) == 24
+    colour = {p: "dark" in f for p, f in fill.items()}
+    for point in (*range(1, 12), *range(13, 24)):
+        assert colour[point] != colour[point + 1]
+    for point in range(1, 13):
+        assert colour[point] != colour[25 - point]
+
+
+def test_highlights_mark_only_the_places_given() -> None:
+    plain = render_board(Position.start())
+    marked = render_board(Position.start(), highlights={3, 20, 0})
+    root = parse(marked)
+    lit = {
+        int(e.get("data-point", "-1"))
+        for e in root.iter()
+        if "highlight" in e.get("class", "").split()
+    }
+    assert lit == {3, 20, 0}
+    assert "highlight" not in plain
+
+
+def test_rendering_is_pure_and_deterministic() -> None:
+    position = position_with_extras()
+    assert render_board(position) == render_board(position)
+    assert render_board(position.swap()) != render_board(position)
+
+
+def test_swapping_sides_swaps_the_colours() -> None:
+    position = position_with_extras()
+    mine = census(parse(render_board(position)))
+    theirs = census(parse(render_board(position.swap())))
+    assert theirs == Counter(
+        {
+            ("opp" if side == "me" else "me", point if point in (0, 25) else 25 - point): n
+            for (side, point), n in mine.items()
+        }
+    )
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """Any legal-looking position: 15 checkers a side, no point shared."""
+    me = [0] * 26
+    opp = [0] * 26
+    for counts, other in ((me, opp), (opp, me)):
+        for _ in range(15):
+            free = [
+                i
+                for i in range(26)
+                if i in (0, 25) or other[25 - i] == 0  # my i is their 25 - i
+            ]
+            counts[draw(st.sampled_from(free))] += 1
+    return Position(me, opp)
+
+
+@given(positions())
+def test_any_position_renders_every_checker_once(position: Position) -> None:
+    root = parse(render_board(position))
+    assert census(root) == expected_census(position)
+    assert len(checkers(root)) == 30
