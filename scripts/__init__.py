@@ -1,0 +1,1 @@
+"""Build and serve tooling (run as ``python -m scripts.<name>`` from the repository root)."""

@@ -1,0 +1,247 @@
+"""Assemble the static site into ``build/site/``.
+
+The site is self-contained: the page, our Python packages, and the vendored
+Pyodide and PyScript runtimes copied from ``node_modules`` (``npm ci``).  Nothing
+is ever fetched from another origin, and every URL is relative so the site works
+from a sub-path such as GitHub Pages' ``/REPO/``.
+
+Run from the repository root: ``python -m scripts.build_site [--out DIR]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = ROOT / "build" / "site"
+PUBLIC = ROOT / "public"
+NODE_MODULES = ROOT / "node_modules"
+
+# Python packages shipped to the browser, and the non-Python files they may need
+# (e.g. AI weights).  Tests, caches and anything else stay behind.
+PACKAGES = ("engine", "web")
+DATA_SUFFIXES = (".json", ".bin")
+
+# What Pyodide's loader fetches for a bare interpreter (no extra packages).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# PyScript's plugins.  Each script type ("py", and "mpy" for MicroPython) imports
+# every plugin its config does not opt out of with "!name"; we have no "mpy"
+# config, so all of them are fetched at start-up and must be shipped.  Opting out
+# for "py" still keeps them from hooking into our interpreter.  The heavy chunks
+# they import only on use (CodeMirror, xterm.js, a TOML parser) stay behind.
+# (CodeMirror's plugin is bundled into the core chunk.)
+PYSCRIPT_PLUGIN_CHUNKS = (
+    "deprecations-manager",
+    "donkey",
+    "error",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
+# Keep "error": it shows Python tracebacks on the page.
+PYSCRIPT_PLUGINS_OFF = (
+    "codemirror",
+    "deprecations-manager",
+    "donkey",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
+
+SITE_PYODIDE = "vendor/pyodide"
+SITE_PYSCRIPT = "vendor/pyscript"
+BOARD_MARKER = "<!--BOARD-->"
+
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[\w.-]+\.js)["']""")
+_DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[\w.-]+\.js)["']\s*\)""")
+_CHUNK = re.compile(r"(.+)-[\w-]{8}\.js")
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def build(out: Path = DEFAULT_OUT) -> Path:
+    """Build the site into ``out`` (replaced whole) and return it."""
+    staging = out.with_name(out.name + ".tmp")
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+
+    _copy_public(staging)
+    shipped = _copy_packages(staging)
+    _copy_pyodide(staging / SITE_PYODIDE)
+    _copy_pyscript(staging / SITE_PYSCRIPT)
+    _write_config(staging / "pyscript.json", shipped)
+    # GitHub Pages runs Jekyll by default, which drops files starting with "_"
+    # (every __init__.py).
+    (staging / ".nojekyll").write_text("")
+
+    if out.exists():
+        shutil.rmtree(out)
+    staging.rename(out)
+    return out
+
+
+def _copy_public(site: Path) -> None:
+    for src in _files(PUBLIC):
+        dest = site / src.relative_to(PUBLIC)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if src.name == "index.html":
+            dest.write_text(_prerender(src.read_text(encoding="utf-8")), encoding="utf-8")
+        else:
+            shutil.copy2(src, dest)
+
+
+def _prerender(html: str) -> str:
+    """Paint the start position into the page so the board shows before Python runs."""
+    if BOARD_MARKER not in html:
+        raise BuildError(f"public/index.html lacks the {BOARD_MARKER} placeholder")
+    # Imported here so that a broken engine fails the build, not the import of this script.
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from engine import Position
+    from web.board_svg import render_board
+
+    return html.replace(BOARD_MARKER, render_board(Position.start()))
+
+
+def _copy_packages(site: Path) -> list[str]:
+    shipped = []
+    for package in PACKAGES:
+        for src in _files(ROOT / package):
+            rel = src.relative_to(ROOT)
+            if not _ships(rel):
+                continue
+            dest = site / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest)
+            shipped.append(rel.as_posix())
+    return sorted(shipped)
+
+
+def _ships(rel: Path) -> bool:
+    if any(part in ("tests", "test") or part.startswith(".") for part in rel.parts[:-1]):
+        return False
+    name = rel.name
+    if name.startswith("test_") or name == "conftest.py":
+        return False
+    return rel.suffix == ".py" or rel.suffix in DATA_SUFFIXES
+
+
+def _copy_pyodide(dest: Path) -> None:
+    src = _node_package("pyodide")
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        _require(src / name)
+        shutil.copy2(src / name, dest / name)
+
+
+def _copy_pyscript(dest: Path) -> None:
+    dist = _node_package("@pyscript/core") / "dist"
+    dest.mkdir(parents=True)
+    for name in sorted(_pyscript_modules(dist)):
+        shutil.copy2(dist / name, dest / name)
+
+
+def _pyscript_modules(dist: Path) -> set[str]:
+    """core.js and every chunk it needs: all static imports, plus the plugins.
+
+    Chunk names carry a content hash (``error-D2315lOB.js``), so they are found by
+    reading the imports rather than listed here.
+    """
+    needed: set[str] = set()
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in needed:
+            continue
+        _require(dist / name)
+        needed.add(name)
+        code = (dist / name).read_text(encoding="utf-8")
+        todo.extend(m.removeprefix("./") for m in _STATIC_IMPORT.findall(code))
+        todo.extend(
+            chunk
+            for chunk in (m.removeprefix("./") for m in _DYNAMIC_IMPORT.findall(code))
+            if _chunk_name(chunk) in PYSCRIPT_PLUGIN_CHUNKS
+        )
+    missing = set(PYSCRIPT_PLUGIN_CHUNKS) - {_chunk_name(n) for n in needed}
+    if missing:
+        raise BuildError(f"PyScript chunks not found in {dist}: {sorted(missing)}")
+    return needed
+
+
+def _chunk_name(file_name: str) -> str:
+    """``py-editor-C4XsZtn7.js`` -> ``py-editor`` (rollup's hash is 8 url-safe characters)."""
+    match = _CHUNK.fullmatch(file_name)
+    return match.group(1) if match else file_name.removesuffix(".js")
+
+
+def _write_config(path: Path, shipped: Iterable[str]) -> None:
+    config = {
+        # Relative to the page, so the vendored copy is used and no CDN is contacted.
+        "interpreter": f"./{SITE_PYODIDE}/pyodide.mjs",
+        "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
+        # Relative to this config file; placed relative to Python's working
+        # directory, which is on sys.path, so `import engine` works.
+        "files": {f"./{rel}": f"./{rel}" for rel in shipped},
+    }
+    path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file()
+        and "__pycache__" not in p.parts
+        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    )
+
+
+def _node_package(name: str) -> Path:
+    path = NODE_MODULES / name
+    if not path.is_dir():
+        raise BuildError(f"{path} is missing: run `npm ci` (or `make serve`/`make test`)")
+    return path
+
+
+def _require(path: Path) -> None:
+    if not path.is_file():
+        raise BuildError(f"expected file is missing: {path}")
+
+
+def _summary(site: Path) -> str:
+    files = [p for p in site.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    return f"built {site} ({len(files)} files, {size / 1e6:.1f} MB)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder")
+    args = parser.parse_args(argv)
+    try:
+        site = build(args.out.resolve())
+    except BuildError as error:
+        print(f"build_site: {error}", file=sys.stderr)
+        return 1
+    print(_summary(site))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
