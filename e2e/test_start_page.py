@@ -1,0 +1,61 @@
+"""The start page in a real browser: Python starts, draws the board, stays on our origin."""
+
+from __future__ import annotations
+
+from e2e.helpers import LoadedPage, is_local_scheme, origin, screenshot
+
+
+def test_python_draws_the_start_position(desktop: LoadedPage) -> None:
+    board = desktop.page.locator("#board")
+    assert board.get_attribute("data-ready") == "true"
+    assert board.locator("svg.board-svg").count() == 1
+    assert board.locator(".checker").count() == 30
+    assert board.locator(".checker.me").count() == 15
+    assert board.locator(".checker.opp").count() == 15
+    assert board.locator(".checker.borne-off").count() == 0
+    assert board.locator("polygon.point").count() == 24
+
+
+def test_pip_counts_are_shown(desktop: LoadedPage) -> None:
+    assert desktop.page.locator("#pips-me").inner_text() == "167"
+    assert desktop.page.locator("#pips-opp").inner_text() == "167"
+
+
+def test_status_says_ready(desktop: LoadedPage) -> None:
+    assert desktop.page.locator("#status").inner_text().startswith("Ready")
+
+
+def test_no_request_leaves_the_local_origin(desktop: LoadedPage) -> None:
+    home = origin(desktop.page.url)
+    assert desktop.requests, "no requests were recorded"
+    # blob: and data: URLs are made inside the page; they are not network requests.
+    foreign = [url for url in desktop.requests if origin(url) != home and not is_local_scheme(url)]
+    assert foreign == []
+
+
+def test_the_vendored_runtime_is_used(desktop: LoadedPage) -> None:
+    paths = {url.removeprefix(desktop.page.url) for url in desktop.requests}
+    assert "vendor/pyodide/pyodide.asm.wasm" in paths
+    assert "vendor/pyscript/core.js" in paths
+
+
+def test_nothing_fails_to_load_and_nothing_errors(desktop: LoadedPage) -> None:
+    assert desktop.failures == []
+    assert desktop.errors == []
+
+
+def test_desktop_screenshot(desktop: LoadedPage) -> None:
+    path = screenshot(desktop.page, "desktop")
+    assert path.stat().st_size > 10_000
+
+
+def test_phone_portrait_fits_without_sideways_scrolling(phone: LoadedPage) -> None:
+    page = phone.page
+    assert page.locator("#board .checker").count() == 30
+    viewport_width = page.evaluate("window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport_width
+    box = page.locator("#board svg").bounding_box()
+    assert box is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport_width
+    assert box["width"] >= 0.9 * viewport_width  # uses the width it has
+    screenshot(page, "phone-portrait")
