@@ -39,8 +39,10 @@ serve: build
 build: $(PY_DEPS) $(NODE_DEPS)
 	$(PY) -m scripts.build_site
 
-# Cheapest checks first; the e2e tests build the site themselves.
-test: lint typecheck unit e2e
+# Cheapest checks first. -k: a failure in one step still lets the others run
+# (and report), and make still exits non-zero. The e2e tests build the site.
+test:
+	@$(MAKE) --no-print-directory -k lint typecheck unit e2e
 
 lint: $(PY_DEPS)
 	$(PY) -m ruff check .
