@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -60,7 +61,12 @@ def open_game(browser: Browser, url: str, **context_args: Any) -> LoadedPage:
         ),
     )
     page.goto(url)
-    page.wait_for_selector('#board[data-ready="true"]', timeout=READY_TIMEOUT_MS)
+    try:
+        page.wait_for_selector('#board[data-ready="true"]', timeout=READY_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        # Say why Python never got going, not just that it timed out.
+        details = "\n".join([*loaded.errors, *loaded.failures]) or "no errors logged"
+        raise AssertionError(f"the board never became ready at {url}:\n{details}") from None
     return loaded
 
 
