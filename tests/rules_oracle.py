@@ -24,6 +24,26 @@ Move = tuple[int, int]
 Side = tuple[int, ...]
 
 
+def make(
+    mine: dict[int, int],
+    theirs: dict[int, int] | None = None,
+    *,
+    bar: int = 0,
+    opp_bar: int = 0,
+) -> Position:
+    """A position from my checkers and the opponent's, both keyed by my point numbers.
+
+    Checkers not placed are borne off.
+    """
+    points = [0] * 24
+    for p, n in mine.items():
+        points[p - 1] += n
+    for p, n in (theirs or {}).items():
+        assert points[p - 1] == 0, f"point {p} given to both sides"
+        points[p - 1] -= n
+    return Position.from_points(points, bar=bar, opp_bar=opp_bar)
+
+
 def single_moves(me: Sequence[int], opp: Sequence[int], die: int) -> list[Move]:
     """Every legal move of one checker by ``die``, from the rules text."""
     if me[BAR]:

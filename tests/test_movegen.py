@@ -12,32 +12,12 @@ rules in ``rules_oracle.py`` and against GNU Backgammon's move generator.
 from __future__ import annotations
 
 import pytest
-from rules_oracle import reference_plays, replay, result_set
+from rules_oracle import make, reference_plays, replay, result_set
 
 from engine import InvalidDiceError, Play, Position, legal_plays
 
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)]
 HOME = range(1, 7)
-
-
-def make(
-    mine: dict[int, int],
-    theirs: dict[int, int] | None = None,
-    *,
-    bar: int = 0,
-    opp_bar: int = 0,
-) -> Position:
-    """A position from my checkers and the opponent's, both keyed by my point numbers.
-
-    Checkers not placed are borne off.
-    """
-    points = [0] * 24
-    for p, n in mine.items():
-        points[p - 1] += n
-    for p, n in (theirs or {}).items():
-        assert points[p - 1] == 0, f"point {p} given to both sides"
-        points[p - 1] -= n
-    return Position.from_points(points, bar=bar, opp_bar=opp_bar)
 
 
 def texts(pos: Position, dice: tuple[int, int]) -> set[str]:
