@@ -1,0 +1,623 @@
+"""One game of backgammon as a pure state machine.
+
+A :class:`Game` is an immutable value; every action returns a new one and
+appends what happened to its record.  Illegal actions raise
+:class:`~engine.errors.IllegalActionError` and leave nothing half done.
+
+The flow, as GNU Backgammon plays it::
+
+    OPENING --roll--> MOVE (the opening winner plays both dice)
+    ROLL  --double--> CUBE --take--> ROLL (doubler rolls)     --drop--> OVER
+                           --beaver--> CUBE (doubler answers) ...
+    ROLL  --roll----> MOVE --move/undo/redo..., confirm--> ROLL (other player)
+                      (a roll that cannot be played passes the turn at once)
+    ROLL or MOVE --resign--> RESIGNATION --accept--> OVER, --reject--> back
+
+The board is kept from the view of the player on roll (``turn``); before the
+opening roll is decided it is player 0's view.
+
+>>> game = Game.new().roll((3, 1))  # opening roll: player 0 rolled 3, player 1 rolled 1
+>>> game.phase, game.turn, game.dice
+(<Phase.MOVE: 'move'>, 0, (3, 1))
+>>> game = game.move(8, 5).move(6, 5).confirm()
+>>> game.phase, game.turn, game.pips()
+(<Phase.ROLL: 'roll'>, 1, (163, 167))
+>>> game.double().take().cube
+Cube(value=2, owner=0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from engine.cube import MAX_CUBE, Cube
+from engine.dice import RandomSource, check_roll, roll_dice, roll_die
+from engine.errors import IllegalActionError, IllegalPlayError
+from engine.movegen import Move, Play
+from engine.notation import parse_play
+from engine.position import Position
+from engine.record import (
+    Beavered,
+    Doubled,
+    Dropped,
+    Event,
+    Forfeit,
+    GameRecord,
+    OpeningRoll,
+    Played,
+    ResignAccepted,
+    ResignOffered,
+    ResignRejected,
+    Roll,
+    Took,
+)
+from engine.rules import Rules
+from engine.scoring import EndReason, GameResult, WinType, win_type
+from engine.turn import Step, TurnState
+
+
+class Phase(Enum):
+    """What the game is waiting for."""
+
+    OPENING = "opening"  # the opening roll (each player one die)
+    ROLL = "roll"  # the player on roll: double, resign or roll
+    CUBE = "cube"  # an answer to a double or a beaver
+    MOVE = "move"  # the player on roll to move checkers and confirm
+    RESIGNATION = "resignation"  # an answer to a resignation
+    OVER = "over"
+
+
+class Action(Enum):
+    """Things a player can do; :meth:`Game.legal_actions` says which are allowed now."""
+
+    ROLL = "roll"
+    DOUBLE = "double"
+    TAKE = "take"
+    DROP = "drop"
+    BEAVER = "beaver"
+    MOVE = "move"
+    UNDO = "undo"
+    REDO = "redo"
+    CONFIRM = "confirm"
+    RESIGN = "resign"
+    ACCEPT = "accept"
+    REJECT = "reject"
+    NEXT_GAME = "next game"
+
+
+@dataclass(frozen=True, slots=True)
+class CubeOffer:
+    """A pending double by ``doubler``; ``beavered`` once the taker has beavered."""
+
+    doubler: int
+    beavered: bool = False
+
+    @property
+    def responder(self) -> int:
+        """Who must answer now: the doubled player, or after a beaver the doubler."""
+        return self.doubler if self.beavered else 1 - self.doubler
+
+
+@dataclass(frozen=True, slots=True)
+class Resignation:
+    """A pending offer by ``player`` to resign a win of ``value``."""
+
+    player: int
+    value: WinType
+
+
+def _other(player: int) -> int:
+    return 1 - player
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """The complete state of one game; see the module docs for the flow.
+
+    Build one with :meth:`new`.  The fields are public for reading; change
+    them only through the action methods, which keep the record consistent.
+    """
+
+    rules: Rules = field(default_factory=Rules)
+    number: int = 0
+    score: tuple[int, int] = (0, 0)
+    crawford: bool = False
+    stage: Phase = Phase.OPENING
+    turn: int | None = None
+    position: Position = field(default_factory=Position.start)
+    cube: Cube = field(default_factory=Cube)
+    offer: CubeOffer | None = None
+    dice: tuple[int, int] | None = None
+    moves: TurnState | None = None
+    resignation: Resignation | None = None
+    declined: int = 0
+    result: GameResult | None = None
+    events: tuple[Event, ...] = ()
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | None = None,
+        *,
+        number: int = 0,
+        score: tuple[int, int] = (0, 0),
+        crawford: bool = False,
+    ) -> Game:
+        """A game waiting for its opening roll.
+
+        ``number`` and ``score`` place it in a match; ``crawford`` marks the
+        Crawford game, in which the cube may not be used.
+        """
+        rules = rules if rules is not None else Rules()
+        if crawford and not rules.crawford_active:
+            raise ValueError("a Crawford game needs a match played with the Crawford rule")
+        return cls(rules=rules, number=number, score=score, crawford=crawford)
+
+    # -- reading the state --------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for (a pending resignation comes first)."""
+        return Phase.RESIGNATION if self.resignation is not None else self.stage
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage is Phase.OVER
+
+    @property
+    def actor(self) -> int | None:
+        """The player who must act now (``None`` for the opening roll or when over)."""
+        if self.resignation is not None:
+            return _other(self.resignation.player)
+        if self.stage is Phase.CUBE:
+            assert self.offer is not None
+            return self.offer.responder
+        if self.stage in (Phase.ROLL, Phase.MOVE):
+            return self.turn
+        return None
+
+    @property
+    def cube_enabled(self) -> bool:
+        """Whether the cube may be used in this game (not in the Crawford game)."""
+        return self.rules.cube and not self.crawford
+
+    @property
+    def board(self) -> Position:
+        """The board as shown, with checkers moved so far this turn, from ``turn``'s view."""
+        return self.moves.position if self.moves is not None else self.position
+
+    def board_for(self, player: int) -> Position:
+        """The board as shown, seen by ``player``."""
+        viewer = self.turn if self.turn is not None else 0
+        return self.board if player == viewer else self.board.swap()
+
+    def pips(self) -> tuple[int, int]:
+        """Pip counts of player 0 and player 1 on the board as shown."""
+        return self.board_for(0).pips()
+
+    @property
+    def legal_plays(self) -> tuple[Play, ...]:
+        """The legal plays of the dice being played (empty when not moving)."""
+        return self.moves.plays if self.moves is not None else ()
+
+    @property
+    def forced_play(self) -> Play | None:
+        """The only legal play when there is just one (a UI may play it at once)."""
+        return self.moves.forced_play if self.moves is not None else None
+
+    @property
+    def remaining_dice(self) -> tuple[int, ...]:
+        """Dice not yet used this turn, higher first."""
+        return self.moves.remaining_dice if self.moves is not None else ()
+
+    def legal_steps(self) -> list[Step]:
+        """The single-die checker moves allowed next (empty when not moving)."""
+        if self.moves is None or self.resignation is not None:
+            return []
+        return self.moves.legal_steps()
+
+    def destinations(self, src: int) -> dict[int, tuple[Step, ...]]:
+        """Where a checker on ``src`` may go now, by one or more dice, with the steps."""
+        if self.moves is None or self.resignation is not None:
+            return {}
+        return self.moves.destinations(src)
+
+    @property
+    def winner(self) -> int | None:
+        return self.result.winner if self.result is not None else None
+
+    # -- what is allowed ------------------------------------------------------
+
+    def _why_not_double(self) -> str | None:
+        if self.resignation is not None:
+            return "a resignation is waiting for an answer"
+        if self.stage is not Phase.ROLL:
+            return "you may double only before rolling"
+        if not self.rules.cube:
+            return "the cube is not in use"
+        if self.crawford:
+            return "no doubling in the Crawford game"
+        assert self.turn is not None
+        if self.cube.value >= MAX_CUBE:
+            return f"the cube is already at {MAX_CUBE}"
+        if not self.cube.may_double(self.turn):
+            return "your opponent owns the cube"
+        needed = self.rules.match_length - self.score[self.turn]
+        if self.rules.match_length and self.cube.value >= needed:
+            # As gnubg: a win at the current cube already takes the match.
+            return "the cube is dead: a single win already wins the match"
+        return None
+
+    def _why_not_beaver(self) -> str | None:
+        if self.stage is not Phase.CUBE or self.resignation is not None:
+            return "there is no double to beaver"
+        assert self.offer is not None
+        if not self.rules.beavers_active:
+            return "beavers are not allowed (money play with beavers only)"
+        if self.offer.beavered:
+            return "only one beaver is allowed"
+        if self.cube.value * 4 > MAX_CUBE:
+            return f"the cube cannot go above {MAX_CUBE}"
+        return None
+
+    def _why_not_resign(self, value: int) -> str | None:
+        if self.resignation is not None:
+            return "a resignation is already waiting for an answer"
+        if self.stage not in (Phase.ROLL, Phase.MOVE):
+            return "you may resign only on your turn"
+        if value <= self.declined:
+            return f"a resignation of a {WinType(self.declined).label} was just rejected"
+        return None
+
+    def can_double(self) -> bool:
+        return self._why_not_double() is None
+
+    def can_beaver(self) -> bool:
+        return self._why_not_beaver() is None
+
+    def can_resign(self, value: int = WinType.SINGLE) -> bool:
+        return self._why_not_resign(value) is None
+
+    def legal_actions(self) -> frozenset[Action]:
+        """The actions allowed now, for enabling buttons."""
+        phase = self.phase
+        acts: set[Action] = set()
+        if phase is Phase.OPENING:
+            acts.add(Action.ROLL)
+        elif phase is Phase.ROLL:
+            acts.add(Action.ROLL)
+            if self.can_double():
+                acts.add(Action.DOUBLE)
+        elif phase is Phase.CUBE:
+            acts |= {Action.TAKE, Action.DROP}
+            if self.can_beaver():
+                acts.add(Action.BEAVER)
+        elif phase is Phase.MOVE:
+            assert self.moves is not None
+            if self.moves.legal_steps():
+                acts.add(Action.MOVE)
+            if self.moves.can_undo:
+                acts.add(Action.UNDO)
+            if self.moves.can_redo:
+                acts.add(Action.REDO)
+            if self.moves.is_complete:
+                acts.add(Action.CONFIRM)
+        elif phase is Phase.RESIGNATION:
+            acts |= {Action.ACCEPT, Action.REJECT}
+        if phase in (Phase.ROLL, Phase.MOVE) and any(self.can_resign(v) for v in WinType):
+            acts.add(Action.RESIGN)
+        return frozenset(acts)
+
+    # -- actions --------------------------------------------------------------
+
+    def _need(self, stage: Phase, what: str) -> None:
+        if self.resignation is not None:
+            raise IllegalActionError(f"cannot {what}: answer the resignation first")
+        if self.stage is not stage:
+            raise IllegalActionError(f"cannot {what} now (game is at {self.phase.value})")
+
+    def _log(self, *events: Event, **changes: object) -> Game:
+        return dataclasses.replace(self, events=self.events + events, **changes)  # type: ignore[arg-type]
+
+    def roll(self, dice: Sequence[int] | None = None, *, rng: RandomSource | None = None) -> Game:
+        """Roll the dice, from ``rng`` or as given (physical dice, analysis).
+
+        For the opening roll, ``dice`` are player 0's die and player 1's
+        die; on a tie the game stays at the opening (in money play with
+        automatic doubles the cube is turned), otherwise the higher die's
+        owner plays both.  A roll that cannot be played at all is recorded
+        and passes the turn at once.
+        """
+        if self.resignation is not None:
+            raise IllegalActionError("cannot roll: answer the resignation first")
+        if self.stage is Phase.OPENING:
+            if dice is not None:
+                d0, d1 = check_roll(tuple(dice))
+            else:
+                d0, d1 = roll_die(rng), roll_die(rng)
+            opening = OpeningRoll(d0, d1)
+            if opening.winner is None:
+                cube = self.cube
+                if cube.value < (1 << self.rules.auto_doubles_active) and cube.value < MAX_CUBE:
+                    cube = cube.automatic_double()
+                return self._log(opening, cube=cube)
+            winner = opening.winner
+            start = self.position if winner == 0 else self.position.swap()
+            return self._log(opening)._start_turn(winner, start, (max(d0, d1), min(d0, d1)))
+        self._need(Phase.ROLL, "roll")
+        assert self.turn is not None
+        rolled = check_roll(tuple(dice)) if dice is not None else roll_dice(rng)
+        return self._log(Roll(self.turn, rolled))._start_turn(self.turn, self.position, rolled)
+
+    def _start_turn(self, player: int, position: Position, dice: tuple[int, int]) -> Game:
+        moves = TurnState.begin(position, dice)
+        if not moves.can_move:
+            return self._log(
+                Forfeit(player),
+                stage=Phase.ROLL,
+                turn=_other(player),
+                position=position.swap(),
+                dice=None,
+                moves=None,
+                declined=0,
+            )
+        return dataclasses.replace(
+            self,
+            stage=Phase.MOVE,
+            turn=player,
+            position=position,
+            dice=dice,
+            moves=moves,
+            declined=0,
+        )
+
+    def double(self) -> Game:
+        """Offer the cube (before rolling, with access to the cube)."""
+        why = self._why_not_double()
+        if why is not None:
+            raise IllegalActionError(f"cannot double: {why}")
+        assert self.turn is not None
+        return self._log(
+            Doubled(self.turn, self.cube.value * 2),
+            stage=Phase.CUBE,
+            offer=CubeOffer(self.turn),
+            declined=0,
+        )
+
+    def take(self) -> Game:
+        """Accept the double (or the beaver): the cube doubles and changes hands."""
+        self._need(Phase.CUBE, "take")
+        offer = self.offer
+        assert offer is not None
+        if offer.beavered:
+            cube = self.cube.taken_by(_other(offer.doubler), factor=4)
+        else:
+            cube = self.cube.taken_by(offer.responder)
+        return self._log(Took(offer.responder), stage=Phase.ROLL, offer=None, cube=cube)
+
+    def drop(self) -> Game:
+        """Refuse the double and lose the game at the stake before it."""
+        self._need(Phase.CUBE, "drop")
+        offer = self.offer
+        assert offer is not None
+        stake = self.cube.value * (2 if offer.beavered else 1)
+        loser = offer.responder
+        result = GameResult(_other(loser), WinType.SINGLE, EndReason.DROPPED, stake, stake)
+        return self._log(Dropped(loser), stage=Phase.OVER, offer=None, result=result)
+
+    def beaver(self) -> Game:
+        """Take and at once redouble, keeping the cube (money play with beavers).
+
+        The original doubler must then take or drop (no raccoons).
+        """
+        why = self._why_not_beaver()
+        if why is not None:
+            raise IllegalActionError(f"cannot beaver: {why}")
+        offer = self.offer
+        assert offer is not None
+        return self._log(
+            Beavered(offer.responder, self.cube.value * 4),
+            offer=CubeOffer(offer.doubler, beavered=True),
+        )
+
+    def _turn_state(self, what: str) -> TurnState:
+        self._need(Phase.MOVE, what)
+        assert self.moves is not None
+        return self.moves
+
+    def move(self, src: int, dst: int, die: int | None = None) -> Game:
+        """Move one checker, by one die or along a multi-die route (see :class:`TurnState`)."""
+        return dataclasses.replace(self, moves=self._turn_state("move").move(src, dst, die))
+
+    def undo(self) -> Game:
+        """Take back the last checker move of this turn."""
+        return dataclasses.replace(self, moves=self._turn_state("undo").undo())
+
+    def redo(self) -> Game:
+        """Make the last undone checker move again."""
+        return dataclasses.replace(self, moves=self._turn_state("redo").redo())
+
+    def reset_moves(self) -> Game:
+        """Take back all checker moves of this turn."""
+        return dataclasses.replace(self, moves=self._turn_state("reset").reset())
+
+    def confirm(self) -> Game:
+        """End the turn with the play on the board (it must be a complete legal play)."""
+        moves = self._turn_state("confirm")
+        play = moves.play
+        if play is None:
+            raise IllegalActionError(
+                "the play is not complete: dice "
+                + "".join(str(d) for d in moves.remaining_dice)
+                + " can still be played"
+            )
+        return self._commit(play)
+
+    def play(self, play: Play | str) -> Game:
+        """Make a whole play at once, given as a :class:`Play` or in notation.
+
+        Any checkers moved so far this turn are ignored.
+        """
+        moves = self._turn_state("play")
+        assert self.dice is not None
+        if isinstance(play, str):
+            try:
+                chosen = parse_play(moves.start, self.dice, play)
+            except IllegalPlayError as exc:
+                raise IllegalActionError(str(exc)) from exc
+        else:
+            chosen = play
+        canonical = moves.fresh().follow(chosen.moves)
+        if canonical is None or canonical.play is None:
+            raise IllegalActionError(f"{chosen} is not a legal play of this roll")
+        return self._commit(canonical.play)
+
+    def play_moves(self, moves: Sequence[Move]) -> Game:
+        """Make a whole play given as single-die ``(from, to)`` moves."""
+        turn = self._turn_state("play")
+        followed = turn.fresh().follow(moves)
+        if followed is None or followed.play is None:
+            text = " ".join(f"{a}/{b}" for a, b in moves)
+            raise IllegalActionError(f"{text!r} is not a legal play of this roll")
+        return self._commit(followed.play)
+
+    def _commit(self, play: Play) -> Game:
+        player = self.turn
+        assert player is not None and self.dice is not None
+        event = Played(player, self.dice, str(play), play.moves, play.hits)
+        after = play.result  # seen by the opponent, now on roll
+        if after.winner() is not None:
+            kind = win_type(after)
+            result = GameResult(player, kind, EndReason.BORNE_OFF, self.cube.value,
+                                self.cube.value * self._multiplier(kind))  # fmt: skip
+            return self._log(
+                event,
+                stage=Phase.OVER,
+                turn=_other(player),
+                position=after,
+                dice=None,
+                moves=None,
+                result=result,
+            )
+        return self._log(
+            event,
+            stage=Phase.ROLL,
+            turn=_other(player),
+            position=after,
+            dice=None,
+            moves=None,
+            declined=0,
+        )
+
+    def _multiplier(self, kind: WinType) -> int:
+        if self.rules.jacoby_active and self.cube.centred:
+            return 1  # Jacoby: gammons count only once the cube has been turned
+        return int(kind)
+
+    def resign(self, value: int = WinType.SINGLE) -> Game:
+        """Offer to resign, conceding a win of ``value`` (single, gammon or backgammon).
+
+        Allowed on one's own turn, before or after rolling.  After a
+        rejection, only a higher offer may follow until the next action.
+        """
+        if isinstance(value, bool) or value not in (1, 2, 3):
+            raise IllegalActionError(f"resign 1 (single), 2 (gammon) or 3 (backgammon): {value!r}")
+        why = self._why_not_resign(value)
+        if why is not None:
+            raise IllegalActionError(f"cannot resign: {why}")
+        assert self.turn is not None
+        offer = Resignation(self.turn, WinType(value))
+        return self._log(ResignOffered(self.turn, offer.value), resignation=offer)
+
+    def accept_resignation(self) -> Game:
+        """Accept the resignation: the game ends with the offered win."""
+        offer = self._pending_resignation("accept")
+        winner = _other(offer.player)
+        points = self.cube.value * self._multiplier(offer.value)
+        result = GameResult(winner, offer.value, EndReason.RESIGNED, self.cube.value, points)
+        return self._log(
+            ResignAccepted(winner),
+            stage=Phase.OVER,
+            resignation=None,
+            moves=None,
+            result=result,
+        )
+
+    def reject_resignation(self) -> Game:
+        """Reject the resignation: play goes on where it stopped."""
+        offer = self._pending_resignation("reject")
+        return self._log(
+            ResignRejected(_other(offer.player)), resignation=None, declined=int(offer.value)
+        )
+
+    def _pending_resignation(self, what: str) -> Resignation:
+        if self.resignation is None:
+            raise IllegalActionError(f"cannot {what}: no resignation was offered")
+        return self.resignation
+
+    # -- record -----------------------------------------------------------------
+
+    def apply(self, event: Event) -> Game:
+        """Re-execute one recorded event, checking it is legal and by the right player.
+
+        :class:`Forfeit` events are produced by the roll before them, so they
+        are only checked here; replaying a whole record and comparing it with
+        the original (see :func:`engine.match.replay`) catches every other
+        difference.
+        """
+        if isinstance(event, OpeningRoll):
+            if self.stage is not Phase.OPENING:
+                raise IllegalActionError("an opening roll after the game has started")
+            return self.roll((event.die0, event.die1))
+        expected = self.actor
+        if isinstance(event, Forfeit):
+            last = self.events[-1] if self.events else None
+            if last != event:
+                raise IllegalActionError(f"player {event.player} forfeits a playable roll")
+            return self
+        if event.player != expected:
+            raise IllegalActionError(
+                f"{type(event).__name__} by player {event.player}, "
+                f"but {'nobody' if expected is None else f'player {expected}'} is to act"
+            )
+        if isinstance(event, Roll):
+            return self.roll(event.dice)
+        if isinstance(event, Played):
+            if event.dice != self.dice:
+                raise IllegalActionError(f"a play of {event.dice} while {self.dice} were rolled")
+            return self.play_moves(event.moves)
+        if isinstance(event, Doubled):
+            return self.double()
+        if isinstance(event, Beavered):
+            return self.beaver()
+        if isinstance(event, Took):
+            return self.take()
+        if isinstance(event, Dropped):
+            return self.drop()
+        if isinstance(event, ResignOffered):
+            return self.resign(event.value)
+        if isinstance(event, ResignAccepted):
+            return self.accept_resignation()
+        return self.reject_resignation()
+
+    @property
+    def record(self) -> GameRecord:
+        """The game's record so far."""
+        return GameRecord(self.number, self.score, self.crawford, self.events, self.result)
+
+    def __repr__(self) -> str:
+        parts = [f"<Game {self.number + 1} {self.phase.value}"]
+        if self.turn is not None:
+            parts.append(f"turn {self.turn}")
+        if self.dice is not None:
+            parts.append(f"dice {self.dice[0]}{self.dice[1]}")
+        owner = "centred" if self.cube.centred else f"owned by {self.cube.owner}"
+        parts.append(f"cube {self.cube.value} {owner}")
+        if self.moves is not None and self.moves.done:
+            parts.append("moved " + " ".join(str(s) for s in self.moves.done))
+        if self.result is not None:
+            parts.append(str(self.result))
+        return ", ".join(parts) + f", {self.board.id}>"

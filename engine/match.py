@@ -1,0 +1,450 @@
+"""A match to N points, or a money session, as a pure state machine over games.
+
+:class:`Match` is immutable like :class:`~engine.game.Game`: each action
+returns a new match.  It adds what lies between games: the score, the
+Crawford rule (no doubling in the game after a player first reaches N-1;
+doubling is back afterwards, "post-Crawford"), the end of the match, the
+full record, replay, and GNU Backgammon's Position ID and Match ID.
+
+>>> m = Match.new(3)
+>>> m = m.roll((6, 4)).play("24/14").resign(2).accept_resignation()
+>>> m.score, m.is_over, m.phase
+((2, 0), False, <Phase.OVER: 'over'>)
+>>> m = m.next_game()
+>>> m.is_crawford_game, m.can_double()
+(True, False)
+>>> replay(m.record) == m
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cube import Cube
+from engine.dice import RandomSource
+from engine.errors import IllegalActionError
+from engine.game import Action, CubeOffer, Game, Phase
+from engine.gnubg_id import CENTERED, GAME_DROPPED, GAME_OVER, GAME_PLAYING, GAME_RESIGNED
+from engine.movegen import Move, Play
+from engine.position import Position
+from engine.record import GameRecord, MatchRecord
+from engine.rules import Rules
+from engine.scoring import EndReason, WinType
+from engine.xgid import Xgid
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Finished games, the game being played, and the rules.
+
+    Build one with :meth:`new` (or :meth:`from_rules`).  ``game`` is the
+    current :class:`~engine.game.Game`: read it for everything about the
+    board and the turn (legal steps, destinations, forced play...).
+    """
+
+    rules: Rules
+    games: tuple[GameRecord, ...]
+    game: Game
+
+    @classmethod
+    def new(
+        cls,
+        match_length: int = 0,
+        *,
+        cube: bool = True,
+        crawford: bool = True,
+        jacoby: bool = False,
+        beavers: bool = False,
+        auto_doubles: int = 0,
+    ) -> Match:
+        """A new match to ``match_length`` points (0: a money session), before the opening roll."""
+        return cls.from_rules(
+            Rules(match_length, cube, crawford, jacoby, beavers, auto_doubles)
+        )  # fmt: skip
+
+    @classmethod
+    def from_rules(cls, rules: Rules) -> Match:
+        return cls(rules, (), Game.new(rules))
+
+    # -- the score and the match ---------------------------------------------
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Points of player 0 and player 1, including the current game once it is over."""
+        s = [0, 0]
+        results = [g.result for g in self.games]
+        results.append(self.game.result)
+        for r in results:
+            if r is not None:
+                s[r.winner] += r.points
+        return (s[0], s[1])
+
+    @property
+    def match_length(self) -> int:
+        return self.rules.match_length
+
+    @property
+    def is_over(self) -> bool:
+        """True once a player has reached the match length (never in money play)."""
+        n = self.rules.match_length
+        return n > 0 and max(self.score) >= n
+
+    @property
+    def winner(self) -> int | None:
+        """The winner of the match, once it is over."""
+        if not self.is_over:
+            return None
+        s0, s1 = self.score
+        return 0 if s0 > s1 else 1
+
+    @property
+    def game_number(self) -> int:
+        """The current game's number, counting from 1."""
+        return self.game.number + 1
+
+    @property
+    def is_crawford_game(self) -> bool:
+        return self.game.crawford
+
+    @property
+    def is_post_crawford(self) -> bool:
+        """After the Crawford game, while a player still needs one point (as gnubg says)."""
+        n = self.rules.match_length
+        return (
+            self.rules.crawford_active
+            and not self.game.crawford
+            and (n - 1) in self.game.score
+            and any(g.crawford for g in self.games)
+        )
+
+    # -- shortcuts to the current game -----------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.game.phase
+
+    @property
+    def turn(self) -> int | None:
+        """The player on roll."""
+        return self.game.turn
+
+    @property
+    def actor(self) -> int | None:
+        """The player who must act now."""
+        return self.game.actor
+
+    @property
+    def cube(self) -> Cube:
+        return self.game.cube
+
+    @property
+    def offer(self) -> CubeOffer | None:
+        return self.game.offer
+
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        return self.game.dice
+
+    @property
+    def position(self) -> Position:
+        """The board at the start of the turn, seen by the player on roll."""
+        return self.game.position
+
+    @property
+    def board(self) -> Position:
+        """The board as shown, with this turn's moves so far, seen by the player on roll."""
+        return self.game.board
+
+    def board_for(self, player: int) -> Position:
+        return self.game.board_for(player)
+
+    def pips(self) -> tuple[int, int]:
+        """Pip counts of player 0 and player 1 on the board as shown."""
+        return self.game.pips()
+
+    def can_double(self) -> bool:
+        return self.game.can_double()
+
+    def legal_actions(self) -> frozenset[Action]:
+        """What may be done now, including starting the next game."""
+        if self.game.is_over:
+            return frozenset() if self.is_over else frozenset({Action.NEXT_GAME})
+        return self.game.legal_actions()
+
+    # -- actions ------------------------------------------------------------------
+
+    def _with(self, game: Game) -> Match:
+        return dataclasses.replace(self, game=game)
+
+    def roll(self, dice: Sequence[int] | None = None, *, rng: RandomSource | None = None) -> Match:
+        """Roll (the opening roll first); see :meth:`Game.roll`."""
+        return self._with(self.game.roll(dice, rng=rng))
+
+    def double(self) -> Match:
+        return self._with(self.game.double())
+
+    def take(self) -> Match:
+        return self._with(self.game.take())
+
+    def drop(self) -> Match:
+        return self._with(self.game.drop())
+
+    def beaver(self) -> Match:
+        return self._with(self.game.beaver())
+
+    def move(self, src: int, dst: int, die: int | None = None) -> Match:
+        return self._with(self.game.move(src, dst, die))
+
+    def undo(self) -> Match:
+        return self._with(self.game.undo())
+
+    def redo(self) -> Match:
+        return self._with(self.game.redo())
+
+    def reset_moves(self) -> Match:
+        return self._with(self.game.reset_moves())
+
+    def confirm(self) -> Match:
+        return self._with(self.game.confirm())
+
+    def play(self, play: Play | str) -> Match:
+        return self._with(self.game.play(play))
+
+    def play_moves(self, moves: Sequence[Move]) -> Match:
+        return self._with(self.game.play_moves(moves))
+
+    def resign(self, value: int = WinType.SINGLE) -> Match:
+        return self._with(self.game.resign(value))
+
+    def accept_resignation(self) -> Match:
+        return self._with(self.game.accept_resignation())
+
+    def reject_resignation(self) -> Match:
+        return self._with(self.game.reject_resignation())
+
+    def next_game(self) -> Match:
+        """Start the next game once the current one is over (not after the match)."""
+        if not self.game.is_over:
+            raise IllegalActionError("the current game is not over")
+        if self.is_over:
+            raise IllegalActionError(f"the match is over: player {self.winner} won")
+        played = (*self.games, self.game.record)
+        game = Game.new(
+            self.rules,
+            number=len(played),
+            score=self.score,
+            crawford=self._next_is_crawford(),
+        )
+        return Match(self.rules, played, game)
+
+    def _next_is_crawford(self) -> bool:
+        """Whether a game started now would be the Crawford game: the first game
+        after a player reached match point (``N-1``)."""
+        n = self.rules.match_length
+        return (
+            self.rules.crawford_active
+            and not self.is_over
+            and (n - 1) in self.score
+            and not self.game.crawford
+            and not any(g.crawford for g in self.games)
+        )
+
+    # -- record, IDs ----------------------------------------------------------------
+
+    @property
+    def record(self) -> MatchRecord:
+        """The whole match so far: enough to replay it exactly (see :func:`replay`)."""
+        return MatchRecord(self.rules, (*self.games, self.game.record))
+
+    @property
+    def position_id(self) -> str:
+        """GNU Backgammon's Position ID of the board at the start of the turn."""
+        return self.game.position.id
+
+    @property
+    def match_id(self) -> str:
+        """GNU Backgammon's Match ID (the 67-bit form gnubg writes today)."""
+        return encode_match_id(
+            match_id_fields(self), jacoby=self.rules.jacoby and self.rules.is_money
+        )
+
+    @property
+    def gnubg_id(self) -> str:
+        """``PositionID:MatchID``, as gnubg's ``gnubg_id()`` gives it."""
+        return f"{self.position_id}:{self.match_id}"
+
+    def xgid(self) -> str:
+        """The XGID of the current position (player 0 is X, the bottom player).
+
+        As in XG, the side in the turn field is the player on roll, also while
+        a double waits for an answer (dice ``D``, or ``B`` after a beaver).
+        Moves made but not confirmed are not included.  Raises
+        :class:`IllegalActionError` once the match is over (XGIDs cannot
+        show a finished match).
+        """
+        if self.is_over:
+            raise IllegalActionError("the match is over: no XGID for it")
+        game = self.game
+        on_roll = game.turn if game.turn is not None else 0
+        cube = game.cube
+        if game.stage is Phase.CUBE:
+            assert game.offer is not None
+            dice = "B" if game.offer.beavered else "D"
+        elif game.dice is not None and game.stage is Phase.MOVE:
+            dice = f"{game.dice[0]}{game.dice[1]}"
+        else:
+            dice = "00"
+        if self.rules.is_money:
+            flags = int(self.rules.jacoby) + 2 * int(self.rules.beavers)
+        else:
+            flags = int(game.crawford)
+        s0, s1 = self.score
+        return str(
+            Xgid(
+                position=game.position,
+                turn=1 if on_roll == 0 else -1,
+                cube_log2=cube.log2,
+                cube_position=0 if cube.owner is None else (1 if cube.owner == 0 else -1),
+                dice=dice,
+                score_x=s0,
+                score_o=s1,
+                crawford_jacoby=flags,
+                match_length=self.rules.match_length,
+                max_cube_log2=6,
+            )
+        )
+
+    def __repr__(self) -> str:
+        kind = f"{self.rules.match_length}-point match" if self.rules.match_length else "money"
+        s0, s1 = self.score
+        state = "over" if self.is_over else repr(self.game)
+        return f"<Match {kind}, score {s0}-{s1}, {state}>"
+
+
+def match_id_fields(match: Match) -> dict[str, int]:
+    """The Match ID fields of ``match``, as gnubg fills them in each phase.
+
+    The names are those of :class:`engine.gnubg_id.MatchKey`.
+    """
+    game = match.game
+    # gnubg keeps money-session scores out of the Match ID.
+    s0, s1 = match.score if match.rules.match_length else (0, 0)
+    turn = game.turn if game.turn is not None else 0
+    cube = game.cube
+    fields = {
+        "cube_log2": cube.log2,
+        "cube_owner": CENTERED if cube.owner is None else cube.owner,
+        "dice_owner": turn,
+        "crawford": int(game.crawford),
+        "game_state": GAME_PLAYING,
+        "turn": turn,
+        "doubled": 0,
+        "resign": 0,
+        "die1": 0,
+        "die2": 0,
+        "match_length": match.rules.match_length,
+        "score0": s0,
+        "score1": s1,
+    }
+    if game.dice is not None:
+        fields["die1"], fields["die2"] = max(game.dice), min(game.dice)
+    stage = game.stage
+    if stage is Phase.OPENING:
+        fields["game_state"] = 0  # gnubg's GAME_NONE: no game under way yet
+    elif stage is Phase.CUBE:
+        assert game.offer is not None
+        fields["doubled"] = 1
+        fields["turn"] = game.offer.responder
+        if game.offer.beavered:
+            # gnubg doubles the cube at the beaver, handing it to the beaverer.
+            fields["cube_log2"] += 1
+            fields["cube_owner"] = 1 - game.offer.doubler
+    elif stage is Phase.OVER:
+        result = game.result
+        assert result is not None
+        # gnubg settles the next game's Crawford flag as soon as a game ends.
+        fields["crawford"] = int(match._next_is_crawford())
+        if result.reason is EndReason.BORNE_OFF:
+            fields["game_state"] = GAME_OVER
+        elif result.reason is EndReason.RESIGNED:
+            fields["game_state"] = GAME_RESIGNED
+            fields["resign"] = int(result.win_type)
+            fields["turn"] = result.winner
+        else:
+            fields["game_state"] = GAME_DROPPED
+            fields["turn"] = 1 - result.winner
+            if result.cube > cube.value:  # a dropped beaver
+                fields["cube_log2"] = result.cube.bit_length() - 1
+                fields["cube_owner"] = result.winner
+    if game.resignation is not None:
+        fields["resign"] = int(game.resignation.value)
+        fields["turn"] = 1 - game.resignation.player
+    return fields
+
+
+_MATCH_ID_LAYOUT = (
+    ("cube_log2", 4),
+    ("cube_owner", 2),
+    ("dice_owner", 1),
+    ("crawford", 1),
+    ("game_state", 3),
+    ("turn", 1),
+    ("doubled", 1),
+    ("resign", 2),
+    ("die1", 3),
+    ("die2", 3),
+    ("match_length", 15),
+    ("score0", 15),
+    ("score1", 15),
+)
+
+
+def encode_match_id(fields: dict[str, int], *, jacoby: bool) -> str:
+    """Pack Match ID fields as gnubg's ``MatchID()`` does, bit 66 being "no Jacoby".
+
+    Written here rather than through ``MatchKey`` because gnubg also packs
+    a finished match (a score at the match length) and the Jacoby bit.
+    """
+    value = 0
+    bit = 0
+    for name, width in _MATCH_ID_LAYOUT:
+        value |= (fields[name] & ((1 << width) - 1)) << bit
+        bit += width
+    if not jacoby:
+        value |= 1 << bit
+    return base64.b64encode(value.to_bytes(9, "little")).decode("ascii")
+
+
+def replay(record: MatchRecord) -> Match:
+    """Re-execute a match record through the state machine and return the match.
+
+    Every event is checked as it is replayed, and the rebuilt record must
+    equal the given one; any difference raises a ``ValueError`` subclass
+    (mostly :class:`IllegalActionError`).
+    """
+    if not record.games:
+        raise IllegalActionError("a match record holds at least one game")
+    match = Match.from_rules(record.rules)
+    for i, wanted in enumerate(record.games):
+        if i:
+            match = match.next_game()
+        game = match.game
+        header = (game.number, game.score, game.crawford)
+        if header != (wanted.number, wanted.score, wanted.crawford):
+            raise IllegalActionError(
+                f"game {i + 1}: recorded as number {wanted.number}, score {wanted.score}, "
+                f"Crawford {wanted.crawford}; replay gives {header[0]}, {header[1]}, {header[2]}"
+            )
+        for k, event in enumerate(wanted.events):
+            try:
+                game = game.apply(event)
+            except ValueError as exc:
+                raise IllegalActionError(f"game {i + 1}, event {k + 1} ({event}): {exc}") from exc
+        if game.record != wanted:
+            raise IllegalActionError(f"game {i + 1}: the record does not replay to itself")
+        match = match._with(game)
+    return match
