@@ -1,0 +1,49 @@
+"""Strength of the AI levels in cubeless games (gnubg-nn is only a referee here).
+
+    PYTHONPATH=. .venv/bin/python -m bench.ai_strength --level hard --opponent pubeval --games 2000
+    PYTHONPATH=. .venv/bin/python -m bench.ai_strength --level medium --opponent easy --games 1000
+
+Opponents: ``pubeval`` (Tesauro's, via gnubg_nn.pub_best_move), ``gnubg0``
+(GNU Backgammon 0-ply, gnubg_nn.best_move), or another level.  Games come in
+pairs with the same dice and the sides swapped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from bench.ai_common import Player, local_player, match_series, summary
+
+
+def opponent(name: str, seed: int) -> Player:
+    if name == "pubeval":
+        from bench.ai_gnubg_players import pubeval_play
+
+        return pubeval_play
+    if name == "gnubg0":
+        from bench.ai_gnubg_players import gnubg_play
+
+        return gnubg_play
+    return local_player(name, seed + 1)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
+    ap.add_argument("--opponent", default="pubeval")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    t = time.time()
+    res = match_series(
+        local_player(args.level, args.seed),
+        opponent(args.opponent, args.seed),
+        args.games,
+        args.seed,
+    )
+    print(f"{args.level} vs {args.opponent}: {summary(res)}  ({time.time() - t:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""The AI: a neural-network evaluator trained by our own self-play, three levels, cube and hints.
+
+Stable API::
+
+    from engine.ai import choose_play, evaluate
+    choose_play(position, dice, level="hard", rng=None) -> Play
+    evaluate(position) -> (win, win_gammon, win_backgammon, lose_gammon, lose_backgammon)
+
+Levels: ``"easy"`` (Beach Bum), ``"medium"`` (Selector), ``"hard"`` (King Tubby);
+see :data:`LEVELS`.  Beside them:
+
+* hints: :func:`rank_plays` (every legal play with equity, ply and loss
+  against the best) and :func:`cube_decision` (cubeful no double /
+  double-take / double-pass);
+* cube: :class:`CubeState`, :func:`should_double`, :func:`should_take`;
+* resignations: :func:`resignation_offer`, :func:`accepts_resignation`;
+* :func:`equity` (cubeless money equity of probabilities),
+  :func:`match_equity` (Kazaross-XG2 table).
+
+Everything here is pure standard-library Python (it runs under Pyodide);
+the weights and the bear-off database are data files in ``engine/ai/data``,
+loaded on first use.
+"""
+
+from engine.ai.cube import (
+    CubeDecision,
+    CubeState,
+    accepts_resignation,
+    cube_decision,
+    resignation_offer,
+    should_double,
+    should_take,
+)
+from engine.ai.evaluator import Probs, equity, evaluate
+from engine.ai.met import match_equity
+from engine.ai.player import LEVELS, RankedPlay, choose_play, rank_plays
+
+__all__ = [
+    "LEVELS",
+    "CubeDecision",
+    "CubeState",
+    "Probs",
+    "RankedPlay",
+    "accepts_resignation",
+    "choose_play",
+    "cube_decision",
+    "equity",
+    "evaluate",
+    "match_equity",
+    "rank_plays",
+    "resignation_offer",
+    "should_double",
+    "should_take",
+]

@@ -1,0 +1,282 @@
+"""Cube decisions: doubling, taking and dropping, for money and for matches.
+
+Cubeful equities come from the cubeless probabilities by Janowski's
+interpolation: a mix, weighted by the cube efficiency ``x``, of the
+dead-cube equity and a "live cube" equity that is piecewise linear in the
+winning chance between the take and cash points.  Money play uses GNU
+Backgammon's formulas (with the Jacoby rule when the cube is centred);
+match play does the same in match-winning chances with the Kazaross-XG2
+table, where take and cash points come from the match equities at stake.
+
+Equities are reported for the side on roll: for money, in points per unit
+of the *current* cube value; for matches, as match-winning chances.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.ai.evaluator import Probs, evaluate
+from engine.ai.met import equity_after
+from engine.position import Position
+
+CONTACT_EFFICIENCY = 0.68
+
+
+@dataclass(frozen=True, slots=True)
+class CubeState:
+    """The cube and the score, seen from the side on roll.
+
+    ``owner``: None when centred, 0 when the side on roll owns it, 1 when the
+    opponent does.  ``match_length`` 0 means a money game (``jacoby`` then
+    applies); otherwise ``my_away`` / ``opp_away`` are the points each side
+    still needs and ``crawford`` is true during the Crawford game itself.
+    """
+
+    value: int = 1
+    owner: int | None = None
+    jacoby: bool = True
+    match_length: int = 0
+    my_away: int = 0
+    opp_away: int = 0
+    crawford: bool = False
+
+    @property
+    def is_match(self) -> bool:
+        return self.match_length > 0
+
+    def swap(self) -> CubeState:
+        """The same state seen by the other side."""
+        owner = None if self.owner is None else 1 - self.owner
+        return CubeState(
+            self.value,
+            owner,
+            self.jacoby,
+            self.match_length,
+            self.opp_away,
+            self.my_away,
+            self.crawford,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CubeDecision:
+    """Cubeful equities of the three outcomes of a cube decision and the verdict."""
+
+    no_double: float
+    double_take: float
+    double_pass: float
+    may_double: bool
+    should_double: bool
+    should_take: bool
+    action: str  # "no double", "double, take", "double, pass", "too good" or "no cube access"
+    probs: Probs
+    units: str  # "equity" (money, per current cube) or "mwc" (match-winning chance)
+
+
+def cube_efficiency(position: Position) -> float:
+    """gnubg's cube efficiency: 0.68 with contact, 0.6..0.7 by pip count in a race."""
+    if not position.is_race():
+        return CONTACT_EFFICIENCY
+    pips = position.pips()[0]
+    return min(0.7, max(0.6, 0.55 + 0.00125 * pips))
+
+
+# -- money ---------------------------------------------------------------------
+
+
+def _win_loss_values(p: Sequence[float]) -> tuple[float, float]:
+    w = p[0]
+    big_w = 1.0 + (p[1] + p[2]) / w if w > 1e-7 else 1.0
+    big_l = 1.0 + (p[3] + p[4]) / (1.0 - w) if w < 1.0 - 1e-7 else 1.0
+    return big_w, big_l
+
+
+def _money_live(p: float, big_w: float, big_l: float, access: str, jacoby: bool) -> float:
+    tp = (big_l - 0.5) / (big_w + big_l + 0.5)
+    cp = (big_l + 1.0) / (big_w + big_l + 0.5)
+    if access == "centre":
+        if p < tp:
+            return -1.0 if jacoby else -big_l + (-1.0 + big_l) * p / tp
+        if p < cp:
+            return -1.0 + 2.0 * (p - tp) / (cp - tp)
+        return 1.0 if jacoby else 1.0 + (big_w - 1.0) * (p - cp) / (1.0 - cp)
+    if access == "mine":
+        if p < cp:
+            return -big_l + (1.0 + big_l) * p / cp
+        return 1.0 + (big_w - 1.0) * (p - cp) / (1.0 - cp)
+    if p < tp:  # "theirs": only the opponent can double
+        return -big_l + (-1.0 + big_l) * p / tp
+    return -1.0 + (big_w + 1.0) * (p - tp) / (1.0 - tp)
+
+
+def money_cubeful(probs: Sequence[float], access: str, jacoby: bool, x: float) -> float:
+    """Cubeful money equity per unit cube; ``access`` is "centre", "mine" or "theirs"."""
+    big_w, big_l = _win_loss_values(probs)
+    p = probs[0]
+    jac = jacoby and access == "centre"
+    dead = 2.0 * p - 1.0 if jac else p * big_w - (1.0 - p) * big_l
+    return (1.0 - x) * dead + x * _money_live(p, big_w, big_l, access, jac)
+
+
+# -- match ---------------------------------------------------------------------
+
+
+def _match_values(probs: Sequence[float], st: CubeState, stake: int) -> tuple[float, float]:
+    """Average match-winning chance of my wins and of my losses at cube ``stake``."""
+    w, wg, wbg, lg, lbg = probs
+    a, b, c = st.my_away, st.opp_away, st.crawford
+
+    def me_wins(k: int) -> float:
+        return equity_after(a, b, c, k * stake, 0)
+
+    def they_win(k: int) -> float:
+        return equity_after(a, b, c, 0, k * stake)
+
+    if w > 1e-9:
+        big_w = ((w - wg) * me_wins(1) + (wg - wbg) * me_wins(2) + wbg * me_wins(3)) / w
+    else:
+        big_w = me_wins(1)
+    lose = 1.0 - w
+    if lose > 1e-9:
+        big_l = ((lose - lg) * they_win(1) + (lg - lbg) * they_win(2) + lbg * they_win(3)) / lose
+    else:
+        big_l = they_win(1)
+    return big_w, big_l
+
+
+def _can_double(away_doubler: int, away_other: int, st: CubeState, stake: int) -> bool:
+    """Doubling helps only if a single win at the current stake doesn't already win."""
+    if st.crawford:
+        return False
+    return away_doubler - stake > 0 and away_other > 0
+
+
+def _interp(points: list[tuple[float, float]], p: float) -> float:
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        if p <= x1:
+            return y0 if x1 <= x0 else y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+    return points[-1][1]
+
+
+def match_cubeful(
+    probs: Sequence[float], st: CubeState, stake: int, access: str, x: float
+) -> float:
+    """Cubeful match-winning chance at cube ``stake`` (Janowski-style in MWC)."""
+    p = probs[0]
+    big_w, big_l = _match_values(probs, st, stake)
+    dead = p * big_w + (1.0 - p) * big_l
+    a, b = st.my_away, st.opp_away
+    w2, l2 = _match_values(probs, st, 2 * stake)
+    span = w2 - l2
+    points = [(0.0, big_l)]
+    if access in ("centre", "theirs") and _can_double(b, a, st, stake) and span > 1e-9:
+        pass_value = equity_after(a, b, st.crawford, 0, stake)
+        tp = min(max((pass_value - l2) / span, 0.0), 1.0)
+        points.append((tp, pass_value))
+    if access in ("centre", "mine") and _can_double(a, b, st, stake) and span > 1e-9:
+        cash_value = equity_after(a, b, st.crawford, stake, 0)
+        cp = min(max((cash_value - l2) / span, 0.0), 1.0)
+        if len(points) == 1 or cp > points[-1][0]:
+            points.append((cp, cash_value))
+    points.append((1.0, big_w))
+    if len(points) == 2:
+        return dead
+    return (1.0 - x) * dead + x * _interp(points, p)
+
+
+# -- decisions -------------------------------------------------------------------
+
+
+def cube_decision_from_probs(probs: Probs, st: CubeState, x: float) -> CubeDecision:
+    """The doubling decision of the side on roll, from its cubeless probabilities."""
+    if st.owner == 1:
+        access = "theirs"
+    elif st.owner == 0:
+        access = "mine"
+    else:
+        access = "centre"
+    if st.is_match:
+        nd = match_cubeful(probs, st, st.value, access, x)
+        dt = match_cubeful(probs, st, 2 * st.value, "theirs", x)
+        dp = equity_after(st.my_away, st.opp_away, st.crawford, st.value, 0)
+        may = access != "theirs" and _can_double(st.my_away, st.opp_away, st, st.value)
+        units = "mwc"
+    else:
+        nd = money_cubeful(probs, access, st.jacoby, x)
+        dt = 2.0 * money_cubeful(probs, "theirs", st.jacoby, x)
+        dp = 1.0
+        may = access != "theirs"
+        units = "equity"
+    take = dt <= dp
+    if not may:
+        return CubeDecision(nd, dt, dp, False, False, take, "no cube access", probs, units)
+    if take:
+        double = dt > nd
+        action = "double, take" if double else "no double"
+    else:
+        double = dp > nd
+        action = "double, pass" if double else "too good"
+    return CubeDecision(nd, dt, dp, True, double, take, action, probs, units)
+
+
+def cube_decision(position: Position, cube: CubeState | None = None) -> CubeDecision:
+    """Should the side on roll double, and should the opponent take?
+
+    >>> d = cube_decision(Position.start())
+    >>> d.action, d.should_double
+    ('no double', False)
+    """
+    st = cube or CubeState()
+    return cube_decision_from_probs(evaluate(position), st, cube_efficiency(position))
+
+
+def should_double(position: Position, cube: CubeState | None = None) -> bool:
+    """True when the side on roll (about to roll) should offer the cube."""
+    return cube_decision(position, cube).should_double
+
+
+def should_take(position: Position, cube: CubeState | None = None) -> bool:
+    """True when the opponent should take a double offered by the side on roll.
+
+    ``position`` and ``cube`` are seen from the doubler, who is on roll.
+    """
+    return cube_decision(position, cube).should_take
+
+
+# -- resignations ------------------------------------------------------------------
+
+
+def resignation_offer(position: Position, cube: CubeState | None = None) -> int:
+    """Points-per-cube (1, 2 or 3) the side on roll should resign for, or 0 to play on.
+
+    The AI resigns only a hopeless game (no practical winning chance), for
+    the smallest result that still covers what it is almost sure to lose.
+    """
+    w, _, _, lg, lbg = evaluate(position)
+    if w > 0.002:
+        return 0
+    if lg < 0.002:
+        return 1
+    if lbg < 0.002:
+        return 2
+    return 3
+
+
+def accepts_resignation(position: Position, points: int, cube: CubeState | None = None) -> bool:
+    """Should the side on roll accept the opponent's resignation for ``points`` (1..3)?
+
+    Accept when the resignation gives at least what playing on is worth:
+    the cubeful equity (money) or match-winning chance (match) of no double.
+    """
+    st = cube or CubeState()
+    d = cube_decision(position, st)
+    if st.is_match:
+        offered = equity_after(st.my_away, st.opp_away, st.crawford, points * st.value, 0)
+        return offered >= max(d.no_double, d.double_pass if d.should_double else 0.0) - 1e-9
+    value = max(d.no_double, min(d.double_take, d.double_pass)) if d.may_double else d.no_double
+    jacoby_no_gammons = st.jacoby and st.owner is None and not st.is_match
+    playing_on = min(value, 1.0) if jacoby_no_gammons else value
+    return points >= playing_on - 1e-9

@@ -1,0 +1,73 @@
+"""Cubeless evaluation: outcome probabilities for the side on roll.
+
+Probabilities are in GNU Backgammon's order ``(win, win_gammon,
+win_backgammon, lose_gammon, lose_backgammon)``, each counting the
+stronger results too (a backgammon is also a gammon and a win).  Finished
+games are scored exactly, bear-offs come from the one-sided database, and
+everything else from the neural network.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.ai.bearoff import is_bearoff, race_probs
+from engine.ai.network import load_network
+from engine.position import Position
+
+Probs = tuple[float, float, float, float, float]
+
+
+def evaluate(position: Position) -> Probs:
+    """Cubeless outcome probabilities for the side on roll.
+
+    >>> w, wg, wbg, lg, lbg = evaluate(Position.start())
+    >>> 0.4 < w < 0.65 and wbg <= wg <= w
+    True
+    """
+    return evaluate_sides(position.me, position.opp)
+
+
+def evaluate_sides(me: Sequence[int], opp: Sequence[int]) -> Probs:
+    """:func:`evaluate` on raw 26-count sides (side on roll first)."""
+    if me[0] == 15:
+        return _won(opp)
+    if opp[0] == 15:
+        w, wg, wbg, _, _ = _won(me)
+        return 0.0, 0.0, 0.0, wg, wbg
+    if is_bearoff(me, opp):
+        return race_probs(me, opp)
+    w, wg, wbg, lg, lbg = load_network().evaluate(me, opp)
+    return sanitize(w, wg, wbg, lg, lbg, me[0], opp[0])
+
+
+def _won(loser: Sequence[int]) -> Probs:
+    gammon = loser[0] == 0
+    backgammon = gammon and (loser[25] > 0 or any(loser[19:25]))
+    return 1.0, float(gammon), float(backgammon), 0.0, 0.0
+
+
+def sanitize(
+    w: float, wg: float, wbg: float, lg: float, lbg: float, my_off: int, their_off: int
+) -> Probs:
+    """Force the probabilities to be consistent and to respect what is already decided."""
+    w = min(max(w, 0.0), 1.0)
+    if their_off:
+        wg = wbg = 0.0  # no gammon once they have borne one off
+    if my_off:
+        lg = lbg = 0.0
+    wg = min(max(wg, 0.0), w)
+    wbg = min(max(wbg, 0.0), wg)
+    lg = min(max(lg, 0.0), 1.0 - w)
+    lbg = min(max(lbg, 0.0), lg)
+    return w, wg, wbg, lg, lbg
+
+
+def equity(p: Sequence[float]) -> float:
+    """Cubeless money equity of probabilities (points per unit stake)."""
+    return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
+
+
+def flip(p: Sequence[float]) -> Probs:
+    """The same outcome probabilities seen by the other side."""
+    return 1.0 - p[0], p[3], p[4], p[1], p[2]

@@ -1,0 +1,184 @@
+"""Pure-Python inference for the evaluator network (no numpy at run time).
+
+The weights file (written by ``training/export.py``) is little-endian:
+``b"BGNN"``, five uint32 (version, inputs, hidden, outputs, metadata length),
+JSON metadata, then float32 arrays: the first layer as one row of ``hidden``
+weights per input, its biases, the output layer as one row per output, and
+its biases.
+
+Every input of :mod:`engine.ai.encoding` is an integer quantity times a fixed
+scale, so at load time each ``(input group, value)`` pair is folded into one
+ready-made row of first-layer contributions.  An evaluation then only sums
+the rows of the groups that are active (about 30 of them): the sparse input
+is exploited without a single multiplication in the first layer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import operator
+import struct
+import sys
+from array import array
+from collections.abc import Callable, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from engine.ai.encoding import (
+    FEATURES,
+    N_BASE,
+    N_FEATURES_PER_SIDE,
+    N_INPUTS,
+    RACE_INPUT,
+    is_race,
+    side_features,
+)
+
+Row = list[float]
+Probs = tuple[float, float, float, float, float]
+
+_MAGIC = b"BGNN"
+
+
+def _read_floats(blob: bytes, offset: int, count: int) -> array[float]:
+    a = array("f")
+    a.frombytes(blob[offset : offset + 4 * count])
+    if sys.byteorder == "big":
+        a.byteswap()
+    return a
+
+
+class Network:
+    """A 2-layer sigmoid network (inputs -> hidden -> 5 outcome probabilities)."""
+
+    def __init__(self, blob: bytes) -> None:
+        if blob[:4] != _MAGIC:
+            raise ValueError("not a BGNN weights file")
+        version, n_in, n_hidden, n_out, meta_len = struct.unpack_from("<IIIII", blob, 4)
+        if version != 1 or n_in != N_INPUTS or n_out != 5:
+            raise ValueError(f"unsupported weights: v{version} {n_in}x{n_hidden}x{n_out}")
+        off = 24
+        self.meta: dict[str, Any] = json.loads(blob[off : off + meta_len])
+        off += meta_len
+        w1 = _read_floats(blob, off, n_in * n_hidden)
+        off += 4 * n_in * n_hidden
+        b1 = _read_floats(blob, off, n_hidden)
+        off += 4 * n_hidden
+        w2 = _read_floats(blob, off, n_out * n_hidden)
+        off += 4 * n_out * n_hidden
+        b2 = _read_floats(blob, off, n_out)
+        h = n_hidden
+        self.hidden = h
+        rows = [list(w1[i * h : (i + 1) * h]) for i in range(n_in)]
+        self.bias: Row = list(b1)
+        self.out_rows: list[Row] = [list(w2[k * h : (k + 1) * h]) for k in range(n_out)]
+        self.out_bias: list[float] = list(b2)
+        self._rows = rows
+
+        def scaled(row: Row, v: float) -> Row:
+            return [v * w for w in row]
+
+        # point[s][p][n]: contribution of n checkers of side s on its point p
+        self.point: list[list[list[Row]]] = []
+        self.bar: list[list[Row]] = []
+        self.off: list[list[Row]] = []
+        for s in range(2):
+            base = 98 * s
+            sides: list[list[Row]] = [[[]] * 16]
+            for p in range(1, 25):
+                i = base + 4 * (p - 1)
+                per: list[Row] = [[]]
+                for n in range(1, 16):
+                    if n == 1:
+                        per.append(rows[i])
+                    elif n == 2:
+                        per.append(rows[i + 1])
+                    elif n == 3:
+                        per.append(rows[i + 2])
+                    else:
+                        extra = (n - 3) / 2.0
+                        per.append(
+                            [a + extra * b for a, b in zip(rows[i + 2], rows[i + 3], strict=False)]
+                        )
+                sides.append(per)
+            self.point.append(sides)
+            self.bar.append([scaled(rows[base + 96], n / 2.0) for n in range(16)])
+            self.off.append([scaled(rows[base + 97], n / 15.0) for n in range(16)])
+        # _tables[s][i][n]: the row for n checkers at index i (0 off, 1..24, 25 bar) of side s
+        self._tables: list[list[list[Row]]] = [
+            [self.off[s], *self.point[s][1:25], self.bar[s]] for s in range(2)
+        ]
+        self.race_row = rows[RACE_INPUT]
+        self._feature_rows = [
+            [rows[N_BASE + N_FEATURES_PER_SIDE * s + j] for j in range(N_FEATURES_PER_SIDE)]
+            for s in range(2)
+        ]
+        self._feature_cache: dict[tuple[int, int, int], Row] = {}
+
+    def _feature(self, s: int, j: int, v: int) -> Row:
+        key = (s, j, v)
+        try:
+            return self._feature_cache[key]
+        except KeyError:
+            row = [v / FEATURES[j][1] * w for w in self._feature_rows[s][j]]
+            self._feature_cache[key] = row
+            return row
+
+    def evaluate(self, me: Sequence[int], opp: Sequence[int]) -> Probs:
+        """Raw network output for the side on roll (no terminal/bear-off handling)."""
+        rows = [t[n] for t, n in zip(self._tables[0], me, strict=True) if n]
+        rows += [t[n] for t, n in zip(self._tables[1], opp, strict=True) if n]
+        rows.append(self.bias)
+        feature = self._feature
+        for j, v in enumerate(side_features(me, opp)):
+            if v:
+                rows.append(feature(0, j, v))
+        for j, v in enumerate(side_features(opp, me)):
+            if v:
+                rows.append(feature(1, j, v))
+        if is_race(me, opp):
+            rows.append(self.race_row)
+        exp = math.exp
+        try:
+            hid = [1.0 / (1.0 + exp(-a)) for a in map(sum, zip(*rows, strict=True))]
+        except OverflowError:
+            hid = [_sigmoid(a) for a in map(sum, zip(*rows, strict=True))]
+        dot = _dot
+        z = [b + dot(hid, w) for b, w in zip(self.out_bias, self.out_rows, strict=True)]
+        return _sigmoid(z[0]), _sigmoid(z[1]), _sigmoid(z[2]), _sigmoid(z[3]), _sigmoid(z[4])
+
+    def evaluate_dense(self, inputs: Sequence[float]) -> Probs:
+        """Reference dense forward pass (tests check the sparse path against it)."""
+        acc = list(self.bias)
+        for i, v in enumerate(inputs):
+            if v:
+                acc = [a + v * w for a, w in zip(acc, self._rows[i], strict=False)]
+        hid = [1.0 / (1.0 + math.exp(-x)) for x in acc]
+        out = [
+            1.0 / (1.0 + math.exp(-(b + sum(a * w for a, w in zip(hid, row, strict=False)))))
+            for b, row in zip(self.out_bias, self.out_rows, strict=False)
+        ]
+        return out[0], out[1], out[2], out[3], out[4]
+
+
+def _sigmoid(x: float) -> float:
+    if x < -40.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _dot_py(a: Sequence[float], b: Sequence[float]) -> float:
+    return float(sum(map(operator.mul, a, b)))
+
+
+# math.sumprod (Python 3.12+, so in Pyodide) is several times faster.
+_dot: Callable[[Sequence[float], Sequence[float]], float] = getattr(math, "sumprod", _dot_py)
+
+
+@cache
+def load_network(name: str = "contact") -> Network:
+    """Load a shipped network once (``engine/ai/data/<name>.bin``)."""
+    blob = resources.files("engine.ai").joinpath("data", f"{name}.bin").read_bytes()
+    return Network(blob)

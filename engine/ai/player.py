@@ -1,0 +1,195 @@
+"""Choosing plays: the three levels and the ranked list behind hints.
+
+* **Beach Bum** (``"easy"``): 0-ply, with Gaussian noise on each play's
+  equity so that it makes human-like slips, mostly between close plays.
+* **Selector** (``"medium"``): the best play by the 0-ply evaluation.
+* **King Tubby** (``"hard"``): 0-ply screen of every play, then a 1-ply
+  look-ahead (the opponent's best reply to each of the 21 rolls, averaged)
+  for the few best candidates.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+
+from engine.ai.evaluator import Probs, equity, evaluate_sides, flip
+from engine.movegen import Play, legal_plays
+from engine.position import Position
+
+LEVELS: dict[str, str] = {"easy": "Beach Bum", "medium": "Selector", "hard": "King Tubby"}
+"""Level keys and the names a player sees."""
+
+EASY_NOISE = 0.18
+"""Standard deviation of Beach Bum's noise, in equity (points per game)."""
+
+HARD_CANDIDATES = 4
+"""King Tubby looks one ply ahead on at most this many plays..."""
+
+HARD_WINDOW = 0.12
+"""...and only on those within this much 0-ply equity of the best."""
+
+HARD_BUDGET = 1500
+"""Evaluations King Tubby may spend on look-ahead beyond the first two candidates.
+
+Counting evaluations (not time) keeps play deterministic while bounding
+the slow cases (replies to doubles, positions with many plays)."""
+
+ROLLS: tuple[tuple[int, int, float], ...] = tuple(
+    (a, b, (1 if a == b else 2) / 36.0) for a in range(1, 7) for b in range(1, a + 1)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RankedPlay:
+    """A legal play with the probabilities and equity it leaves the mover."""
+
+    play: Play
+    probs: Probs
+    equity: float
+    ply: int
+    loss: float = 0.0
+
+
+class _Cache:
+    """Evaluations within one decision, keyed by (me, opp)."""
+
+    __slots__ = ("table",)
+
+    def __init__(self) -> None:
+        self.table: dict[tuple[tuple[int, ...], tuple[int, ...]], Probs] = {}
+
+    def eval(self, me: tuple[int, ...], opp: tuple[int, ...]) -> Probs:
+        key = (me, opp)
+        p = self.table.get(key)
+        if p is None:
+            p = evaluate_sides(me, opp)
+            self.table[key] = p
+        return p
+
+
+def _no_play(position: Position) -> Play:
+    return Play((), position.swap(), ())
+
+
+def _after(play: Play, cache: _Cache) -> Probs:
+    """The mover's probabilities after ``play`` (0-ply)."""
+    r = play.result
+    return flip(cache.eval(r.me, r.opp))
+
+
+def ply1(result: Position, cache: _Cache | None = None) -> Probs:
+    """The mover's probabilities after a play, one ply deeper.
+
+    ``result`` has the opponent on roll: for each of their 21 rolls they pick
+    the reply that is best for them at 0-ply, and the mover's probabilities
+    after those replies are averaged.
+    """
+    c = cache or _Cache()
+    acc = [0.0] * 5
+    for a, b, w in ROLLS:
+        best: Probs | None = None
+        best_eq = 2.0
+        for reply in legal_plays(result, (a, b)):
+            r = reply.result
+            p = c.eval(r.me, r.opp)  # the original mover is on roll again
+            e = equity(p)
+            if e < best_eq:
+                best_eq = e
+                best = p
+        if best is None:
+            s = result.swap()
+            best = c.eval(s.me, s.opp)
+        for k in range(5):
+            acc[k] += w * best[k]
+    return acc[0], acc[1], acc[2], acc[3], acc[4]
+
+
+def rank_plays(position: Position, dice: tuple[int, int], level: str = "hard") -> list[RankedPlay]:
+    """Every legal play, best first, with its equity and its loss against the best.
+
+    With ``level="hard"`` the top candidates are re-evaluated one ply deeper
+    (``ply=1``) and ranked above the others, as King Tubby would play them;
+    other levels rank by the plain 0-ply evaluation.  An unplayable roll
+    gives a single empty play.
+    """
+    _check_level(level)
+    plays = legal_plays(position, dice)
+    if not plays:
+        p = flip(evaluate_sides(position.opp, position.me))
+        return [RankedPlay(_no_play(position), p, equity(p), 0)]
+    cache = _Cache()
+    ranked = [RankedPlay(pl, pr, equity(pr), 0) for pl in plays for pr in (_after(pl, cache),)]
+    ranked.sort(key=lambda r: -r.equity)
+    if level == "hard" and len(ranked) > 1:
+        top = ranked[0].equity
+        deep: list[RankedPlay] = []
+        start = len(cache.table)
+        for r in ranked[:HARD_CANDIDATES]:
+            if top - r.equity > HARD_WINDOW:
+                break
+            if len(deep) >= 2:
+                spent = len(cache.table) - start
+                if spent + spent / len(deep) > HARD_BUDGET:
+                    break
+            p = ply1(r.play.result, cache)
+            deep.append(RankedPlay(r.play, p, equity(p), 1))
+        if len(deep) == 1:
+            deep = []  # a lone 1-ply figure would not compare with the 0-ply ones
+        deep.sort(key=lambda r: -r.equity)
+        ranked = deep + ranked[len(deep) :]
+    best = ranked[0].equity
+    return [RankedPlay(r.play, r.probs, r.equity, r.ply, max(0.0, best - r.equity)) for r in ranked]
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; expected one of {sorted(LEVELS)}")
+
+
+def _seeded(position: Position, dice: tuple[int, int]) -> random.Random:
+    key = f"{position.id}:{min(dice)}{max(dice)}".encode()
+    return random.Random(zlib.crc32(key))
+
+
+def choose_play(
+    position: Position,
+    dice: tuple[int, int],
+    level: str = "hard",
+    rng: random.Random | None = None,
+) -> Play:
+    """The play the AI of ``level`` ("easy", "medium" or "hard") makes.
+
+    Deterministic: Beach Bum's noise comes from ``rng``, or when none is
+    given from a generator seeded by the position and the roll.  An
+    unplayable roll returns an empty :class:`Play` whose result is the
+    position handed to the opponent.
+
+    >>> str(choose_play(Position.start(), (3, 1), "medium"))
+    '8/5 6/5'
+    """
+    _check_level(level)
+    if level == "hard":
+        return rank_plays(position, dice, "hard")[0].play
+    plays = legal_plays(position, dice)
+    if not plays:
+        return _no_play(position)
+    if len(plays) == 1:
+        return plays[0]
+    cache = _Cache()
+    noise = 0.0
+    if level == "easy":
+        noise = EASY_NOISE
+        if rng is None:
+            rng = _seeded(position, dice)
+    best = plays[0]
+    best_eq = -9.0
+    for pl in plays:
+        e = equity(_after(pl, cache))
+        if noise and rng is not None:
+            e += rng.gauss(0.0, noise)
+        if e > best_eq:
+            best_eq = e
+            best = pl
+    return best

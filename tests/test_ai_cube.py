@@ -1,0 +1,111 @@
+"""Cube decisions in textbook positions, match equity and resignations."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Position
+from engine.ai import (
+    CubeState,
+    accepts_resignation,
+    cube_decision,
+    match_equity,
+    resignation_offer,
+    should_double,
+    should_take,
+)
+from engine.ai.cube import cube_decision_from_probs
+
+CONTACT = 0.68
+NO_GAMMONS = (0.0, 0.0, 0.0, 0.0)
+
+
+def _probs(p: float) -> tuple[float, float, float, float, float]:
+    return (p, *NO_GAMMONS)
+
+
+def test_clear_double_pass() -> None:
+    d = cube_decision_from_probs(_probs(0.85), CubeState(), CONTACT)
+    assert d.action == "double, pass"
+    assert d.should_double and not d.should_take
+    assert d.double_take > d.double_pass == 1.0
+
+
+def test_clear_no_double() -> None:
+    d = cube_decision_from_probs(_probs(0.55), CubeState(), CONTACT)
+    assert d.action == "no double" and not d.should_double and d.should_take
+
+
+def test_take_at_the_take_point() -> None:
+    # With no gammons and x = 0.68 the taker's point is 21.4% (between the
+    # live-cube 20% and the dead-cube 25%): 22% is a take, 20% a pass.
+    take = cube_decision_from_probs(_probs(0.78), CubeState(), CONTACT)
+    assert take.action == "double, take" and take.should_take
+    drop = cube_decision_from_probs(_probs(0.80), CubeState(), CONTACT)
+    assert drop.action == "double, pass" and not drop.should_take
+
+
+def test_too_good_with_gammons() -> None:
+    gammonish = (0.9, 0.6, 0.0, 0.0, 0.0)
+    d = cube_decision_from_probs(gammonish, CubeState(jacoby=False), CONTACT)
+    assert d.action == "too good" and not d.should_double
+    # under the Jacoby rule gammons don't count with a centred cube: cash it
+    d = cube_decision_from_probs(gammonish, CubeState(jacoby=True), CONTACT)
+    assert d.action == "double, pass"
+
+
+def test_no_access_when_opponent_owns_cube() -> None:
+    d = cube_decision_from_probs(_probs(0.9), CubeState(value=2, owner=1), CONTACT)
+    assert not d.may_double and not d.should_double
+
+
+def test_last_roll_position_is_double_take() -> None:
+    # one checker on my 6-point against their last checker on their ace point
+    pos = Position([14, 0, 0, 0, 0, 0, 1] + [0] * 19, [14, 1] + [0] * 24)
+    assert should_double(pos) and should_take(pos)
+    far_behind = Position([13, 0, 0, 0, 0, 0, 2] + [0] * 19, [14, 1] + [0] * 24)
+    assert not should_double(far_behind)
+
+
+def test_match_equity_table() -> None:
+    assert match_equity(1, 1) == 0.5
+    assert match_equity(7, 7) == pytest.approx(0.5)
+    assert match_equity(2, 5) > 0.5 > match_equity(5, 2)
+    assert match_equity(2, 1, post_crawford=False) == pytest.approx(0.32264)
+    assert match_equity(1, 2, post_crawford=True) == pytest.approx(1 - 0.48803)
+
+
+def test_no_cube_in_the_crawford_game() -> None:
+    st = CubeState(match_length=5, my_away=3, opp_away=1, crawford=True)
+    assert not cube_decision_from_probs(_probs(0.7), st, CONTACT).may_double
+
+
+def test_post_crawford_trailer_doubles() -> None:
+    st = CubeState(match_length=5, my_away=2, opp_away=1)
+    d = cube_decision_from_probs(_probs(0.5), st, CONTACT)
+    assert d.should_double and d.should_take
+    # the leader at 1-away never gains by doubling
+    lead = CubeState(match_length=5, my_away=1, opp_away=2)
+    assert not cube_decision_from_probs(_probs(0.7), lead, CONTACT).may_double
+
+
+def test_match_double_pass_when_far_ahead() -> None:
+    st = CubeState(match_length=7, my_away=5, opp_away=5)
+    d = cube_decision_from_probs(_probs(0.88), st, CONTACT)
+    assert d.units == "mwc" and d.action == "double, pass"
+    assert d.double_pass == pytest.approx(match_equity(4, 5))
+
+
+def test_cube_decision_on_a_position() -> None:
+    d = cube_decision(Position.start())
+    assert d.action == "no double"
+
+
+def test_resignations() -> None:
+    hopeless = Position([0, 0, 0, 0, 0, 0, 15] + [0] * 19, [14, 1] + [0] * 24)
+    assert resignation_offer(hopeless) == 2  # sure to lose a gammon, not a backgammon
+    assert resignation_offer(Position.start()) == 0
+    winner_view = hopeless.swap()  # the opponent, on roll, bears off at once
+    assert accepts_resignation(winner_view, 2)
+    assert not accepts_resignation(winner_view, 1, CubeState(jacoby=False))
+    assert accepts_resignation(Position.start(), 1)  # a point is more than the start is worth

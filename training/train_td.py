@@ -1,0 +1,280 @@
+"""TD(lambda) self-play training of the evaluator (dev-only: numpy + PyTorch on one core).
+
+Many games are played in lockstep so that one forward pass scores every
+candidate play of every game; each finished game's lambda-returns (computed
+from the values seen during play) become training targets for Adam.
+
+    nohup nice -n 5 .venv/bin/python -m training.train_td --seed 1 --resume \
+        > training/logs/train.log 2>&1 &
+
+Checkpoints go to training/checkpoints/ (git-ignored) every --ckpt-minutes;
+each checkpoint also exports engine-format weights to
+training/checkpoints/weights.bin (copy to engine/ai/data/ to ship).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from engine.ai.encoding import N_INPUTS
+from training.encode_np import encode_batch
+from training.export import export_weights
+from training.selfplay import successors, terminal_value
+
+CKPT_DIR = Path(__file__).parent / "checkpoints"
+START: tuple[int, ...] = (
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    5,
+    0,
+    3,
+    0,
+    0,
+    0,
+    0,
+    5,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    2,
+    0,
+)
+
+
+class Net(nn.Module):
+    def __init__(self, hidden: int) -> None:
+        super().__init__()
+        self.hidden = nn.Linear(N_INPUTS, hidden)
+        self.out = nn.Linear(hidden, 5)
+        nn.init.normal_(self.hidden.weight, std=0.1)
+        nn.init.zeros_(self.hidden.bias)
+        nn.init.normal_(self.out.weight, std=0.1)
+        nn.init.zeros_(self.out.bias)
+
+    def logits(self, x: torch.Tensor) -> torch.Tensor:
+        return self.out(torch.sigmoid(self.hidden(x)))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.sigmoid(self.logits(x))
+
+
+def equity(v: np.ndarray) -> np.ndarray:
+    return 2 * v[:, 0] - 1 + v[:, 1] - v[:, 3] + v[:, 2] - v[:, 4]
+
+
+def flip(v: np.ndarray) -> np.ndarray:
+    """Probabilities of the side on roll -> those of the other side."""
+    return np.stack([1 - v[..., 0], v[..., 3], v[..., 4], v[..., 1], v[..., 2]], axis=-1)
+
+
+class Game:
+    __slots__ = ("me", "opp", "boards", "values", "first")
+
+    def __init__(self) -> None:
+        self.me = START
+        self.opp = START
+        self.boards: list[tuple[tuple[int, ...], tuple[int, ...]]] = [(START, START)]
+        self.values: list[np.ndarray] = []
+        self.first = True
+
+
+def lambda_returns(values: list[np.ndarray], lam: float) -> np.ndarray:
+    """values[t] = V(s_{t+1}) from s_{t+1}'s side; the last one is the exact outcome."""
+    n = len(values)
+    out = np.zeros((n, 5), dtype=np.float32)
+    g_next = values[-1]  # exact value of the terminal state
+    out[n - 1] = flip(g_next)
+    for t in range(n - 2, -1, -1):
+        mixed = (1 - lam) * values[t] + lam * out[t + 1]
+        out[t] = flip(mixed)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hidden", type=int, default=80)
+    ap.add_argument("--batch-games", type=int, default=64)
+    ap.add_argument("--lam", type=float, default=0.7)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--train-batch", type=int, default=256)
+    ap.add_argument("--buffer", type=int, default=4096)
+    ap.add_argument("--max-games", type=int, default=10**9)
+    ap.add_argument("--max-hours", type=float, default=1e9)
+    ap.add_argument("--ckpt-minutes", type=float, default=5.0)
+    ap.add_argument("--resume", action="store_true")
+    args = ap.parse_args()
+
+    torch.set_num_threads(1)
+    CKPT_DIR.mkdir(parents=True, exist_ok=True)
+    ckpt_path = CKPT_DIR / "latest.pt"
+    torch.manual_seed(args.seed)
+    net = Net(args.hidden)
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    rng = random.Random(args.seed)
+    sample_rng = np.random.default_rng(args.seed)
+    games_done = 0
+    train_seconds = 0.0
+    positions_trained = 0
+    if args.resume and ckpt_path.exists():
+        ck = torch.load(ckpt_path, weights_only=False)
+        net.load_state_dict(ck["net"])
+        opt.load_state_dict(ck["opt"])
+        rng.setstate(ck["rng"])
+        sample_rng.bit_generator.state = ck["np_rng"]
+        games_done = ck["games"]
+        train_seconds = ck["seconds"]
+        positions_trained = ck["positions"]
+        print(f"resumed at {games_done} games, {train_seconds / 3600:.2f} h", flush=True)
+    for g in opt.param_groups:
+        g["lr"] = args.lr
+
+    games = [Game() for _ in range(args.batch_games)]
+    buf_x: list[np.ndarray] = []
+    buf_y: list[np.ndarray] = []
+    buffered = 0
+    t0 = time.time()
+    last_ckpt = t0
+    last_log = t0
+    base_seconds = train_seconds
+    loss_acc = 0.0
+    loss_n = 0
+    outcome_acc = np.zeros(5)
+    outcome_n = 0
+
+    def save() -> None:
+        tmp = ckpt_path.with_suffix(".tmp")
+        torch.save(
+            {
+                "net": net.state_dict(),
+                "opt": opt.state_dict(),
+                "rng": rng.getstate(),
+                "np_rng": sample_rng.bit_generator.state,
+                "games": games_done,
+                "seconds": train_seconds,
+                "positions": positions_trained,
+                "args": vars(args),
+            },
+            tmp,
+        )
+        os.replace(tmp, ckpt_path)
+        meta = {
+            "seed": args.seed,
+            "hidden": args.hidden,
+            "lambda": args.lam,
+            "games": games_done,
+            "positions_trained": positions_trained,
+            "train_hours": round(train_seconds / 3600, 3),
+        }
+        export_weights(net, CKPT_DIR / "weights.bin", meta)
+        (CKPT_DIR / "weights.json").write_text(json.dumps(meta, indent=1))
+
+    while games_done < args.max_games and train_seconds / 3600 < args.max_hours:
+        cand_boards: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        spans: list[tuple[int, int]] = []
+        for gm in games:
+            if gm.first:
+                d1 = rng.randint(1, 6)
+                d2 = rng.randint(1, 5)
+                if d2 >= d1:
+                    d2 += 1
+                gm.first = False
+            else:
+                d1 = rng.randint(1, 6)
+                d2 = rng.randint(1, 6)
+            succ = successors(gm.me, gm.opp, d1, d2)
+            start = len(cand_boards)
+            if succ:
+                cand_boards.extend((o, m) for m, o in succ)
+            else:
+                cand_boards.append((gm.opp, gm.me))
+            spans.append((start, len(cand_boards)))
+        arr = np.array(cand_boards, dtype=np.int32)
+        x = torch.from_numpy(encode_batch(arr))
+        with torch.no_grad():
+            vals = net(x).numpy().astype(np.float64)
+        # exact values for finished games: the mover (now "opp" in the candidate) has won
+        won = arr[:, 1, 0] == 15
+        if won.any():
+            for i in np.nonzero(won)[0]:
+                vals[i] = terminal_value(cand_boards[i][1], cand_boards[i][0])
+        eq = equity(vals)
+        for gi, gm in enumerate(games):
+            a, b = spans[gi]
+            k = a + int(np.argmin(eq[a:b]))
+            nxt = cand_boards[k]
+            gm.boards.append(nxt)
+            gm.values.append(vals[k].copy())
+            gm.me, gm.opp = nxt
+            if won[k]:
+                targets = lambda_returns(gm.values, args.lam)
+                boards = np.array(gm.boards[:-1], dtype=np.int32)
+                buf_x.append(boards)
+                buf_y.append(targets)
+                buffered += len(targets)
+                outcome_acc += flip(vals[k]) if len(gm.values) % 2 else vals[k]
+                outcome_n += 1
+                games_done += 1
+                games[gi] = Game()
+        if buffered >= args.buffer:
+            xb = torch.from_numpy(encode_batch(np.concatenate(buf_x)))
+            yb = torch.from_numpy(np.concatenate(buf_y).astype(np.float32))
+            perm = torch.from_numpy(sample_rng.permutation(len(yb)))
+            for i in range(0, len(perm), args.train_batch):
+                idx = perm[i : i + args.train_batch]
+                logits = net.logits(xb[idx])
+                loss = nn.functional.binary_cross_entropy_with_logits(logits, yb[idx])
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                loss_acc += float(loss.detach())
+                loss_n += 1
+            positions_trained += len(yb)
+            buf_x.clear()
+            buf_y.clear()
+            buffered = 0
+        now = time.time()
+        train_seconds = base_seconds + (now - t0)
+        if now - last_log > 60:
+            gph = games_done / max(train_seconds, 1e-9) * 3600
+            first_player = outcome_acc / max(outcome_n, 1)
+            print(
+                f"games {games_done} hours {train_seconds / 3600:.3f} games/h {gph:.0f} "
+                f"loss {loss_acc / max(loss_n, 1):.4f} first-player outcome "
+                f"{np.round(first_player, 3).tolist()}",
+                flush=True,
+            )
+            loss_acc = 0.0
+            loss_n = 0
+            outcome_acc[:] = 0
+            outcome_n = 0
+            last_log = now
+        if now - last_ckpt > args.ckpt_minutes * 60:
+            save()
+            last_ckpt = now
+    save()
+    print(f"done: {games_done} games, {train_seconds / 3600:.3f} h", flush=True)
+
+
+if __name__ == "__main__":
+    main()
