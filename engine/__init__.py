@@ -2,8 +2,10 @@
 
 >>> from engine import Position, legal_plays
 >>> plays = legal_plays(Position.start(), (3, 1))
->>> sorted(str(p) for p in plays)[0]
-'13/10 10/9'
+>>> len(plays)
+16
+>>> [str(p) for p in plays if p.result.id == "sGfwATDgc/ABMA"]
+['8/5 6/5']
 """
 
 from engine.errors import (

@@ -7,7 +7,7 @@ bits little-endian into 10 bytes and base64-encodes them without padding.
 (The manual's prose says "player on roll first"; the program itself, which
 is what every other tool agrees with, does it the other way round.)
 
-A Match ID packs the cube, score, turn and dice into 66 bits / 12 characters.
+A Match ID packs the cube, score, turn and dice into 67 bits / 12 characters.
 """
 
 from __future__ import annotations
@@ -112,6 +112,8 @@ _MATCH_FIELDS = (
     ("match_length", 15),
     ("score0", 15),
     ("score1", 15),
+    # Not in the manual: GNU Backgammon 1.x writes its Jacoby setting in bit 67.
+    ("jacoby", 1),
 )
 
 
@@ -138,6 +140,7 @@ class MatchKey:
     match_length: int = 0  # 0 for money play
     score0: int = 0
     score1: int = 0
+    jacoby: int = 0
 
     def __post_init__(self) -> None:
         for name, width in _MATCH_FIELDS:
@@ -152,6 +155,11 @@ class MatchKey:
             raise InvalidMatchIdError(f"bad dice {self.die1}{self.die2}")
         if self.match_length and max(self.score0, self.score1) >= self.match_length:
             raise InvalidMatchIdError("a score has reached the match length")
+        if self.die1 < self.die2:
+            # gnubg always writes the higher die first; keep one form per roll.
+            die1, die2 = self.die2, self.die1
+            object.__setattr__(self, "die1", die1)
+            object.__setattr__(self, "die2", die2)
 
     @property
     def id(self) -> str:

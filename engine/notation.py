@@ -157,7 +157,13 @@ def parse_paths(text: str) -> list[TypedPath]:
             if a == OFF:
                 raise NotationError(f"{token!r}: nothing moves on after bearing off")
         count = int(m.group("count") or 1)
-        paths.extend([TypedPath(tuple(points), tuple(hits))] * count)
+        path = TypedPath(tuple(points), tuple(hits))
+        paths.append(path)
+        if count > 1:
+            # gnubg writes "8/3*(2)" for two checkers of which only the first
+            # hits: a point can be hit once, so the copies carry no "*".
+            plain = TypedPath(path.points, (False,) * len(hits))
+            paths.extend([plain] * (count - 1))
     return paths
 
 
