@@ -37,7 +37,7 @@ from engine.cube import MAX_CUBE, Cube
 from engine.dice import RandomSource, check_roll, roll_dice, roll_die
 from engine.errors import IllegalActionError, IllegalPlayError
 from engine.movegen import Move, Play
-from engine.notation import parse_play
+from engine.notation import format_moves, parse_play
 from engine.position import Position
 from engine.record import (
     Beavered,
@@ -447,14 +447,13 @@ class Game:
     def confirm(self) -> Game:
         """End the turn with the play on the board (it must be a complete legal play)."""
         moves = self._turn_state("confirm")
-        play = moves.play
-        if play is None:
+        if not moves.is_complete:
             raise IllegalActionError(
                 "the play is not complete: dice "
                 + "".join(str(d) for d in moves.remaining_dice)
                 + " can still be played"
             )
-        return self._commit(play)
+        return self._commit(moves)
 
     def play(self, play: Play | str) -> Game:
         """Make a whole play at once, given as a :class:`Play` or in notation.
@@ -470,24 +469,28 @@ class Game:
                 raise IllegalActionError(str(exc)) from exc
         else:
             chosen = play
-        canonical = moves.fresh().follow(chosen.moves)
-        if canonical is None or canonical.play is None:
+        followed = moves.fresh().follow(chosen.moves)
+        if followed is None or not followed.is_complete:
             raise IllegalActionError(f"{chosen} is not a legal play of this roll")
-        return self._commit(canonical.play)
+        return self._commit(followed)
 
     def play_moves(self, moves: Sequence[Move]) -> Game:
-        """Make a whole play given as single-die ``(from, to)`` moves."""
+        """Make a whole play given as single-die ``(from, to)`` moves, in a playable order."""
         turn = self._turn_state("play")
         followed = turn.fresh().follow(moves)
-        if followed is None or followed.play is None:
+        if followed is None or not followed.is_complete:
             text = " ".join(f"{a}/{b}" for a, b in moves)
             raise IllegalActionError(f"{text!r} is not a legal play of this roll")
-        return self._commit(followed.play)
+        return self._commit(followed)
 
-    def _commit(self, play: Play) -> Game:
+    def _commit(self, turn: TurnState) -> Game:
+        """Record the play ``turn`` shows, in the order its checkers were moved."""
         player = self.turn
-        assert player is not None and self.dice is not None
-        event = Played(player, self.dice, str(play), play.moves, play.hits)
+        play = turn.play
+        assert player is not None and self.dice is not None and play is not None
+        moves = tuple((s.src, s.dst) for s in turn.done)
+        hits = tuple(s.hit for s in turn.done)
+        event = Played(player, self.dice, format_moves(moves, hits), moves, hits)
         after = play.result  # seen by the opponent, now on roll
         if after.winner() is not None:
             kind = win_type(after)
@@ -511,6 +514,20 @@ class Game:
             moves=None,
             declined=0,
         )
+
+    def restore_moves(self, steps: Sequence[Step], cursor: int) -> Game:
+        """This turn with ``steps`` made and the last ``len(steps) - cursor`` undone.
+
+        For loading a save made mid-turn; works while a resignation is pending.
+        """
+        if self.stage is not Phase.MOVE or self.moves is None:
+            raise IllegalActionError("no turn is being played")
+        if not 0 <= cursor <= len(steps):
+            raise IllegalActionError(f"cursor {cursor} outside 0..{len(steps)}")
+        turn = self.moves.fresh().extend(steps)
+        for _ in range(len(steps) - cursor):
+            turn = turn.undo()
+        return dataclasses.replace(self, moves=turn)
 
     def _multiplier(self, kind: WinType) -> int:
         if self.rules.jacoby_active and self.cube.centred:

@@ -34,6 +34,8 @@ from engine.position import Position
 from engine.record import GameRecord, MatchRecord
 from engine.rules import Rules
 from engine.scoring import EndReason, WinType
+from engine.stats import PlayerStats, game_stats, match_stats
+from engine.turn import Step
 from engine.xgid import Xgid
 
 
@@ -217,6 +219,10 @@ class Match:
     def play_moves(self, moves: Sequence[Move]) -> Match:
         return self._with(self.game.play_moves(moves))
 
+    def restore_moves(self, steps: Sequence[Step], cursor: int) -> Match:
+        """See :meth:`Game.restore_moves` (for loading a save made mid-turn)."""
+        return self._with(self.game.restore_moves(steps, cursor))
+
     def resign(self, value: int = WinType.SINGLE) -> Match:
         return self._with(self.game.resign(value))
 
@@ -259,6 +265,14 @@ class Match:
     def record(self) -> MatchRecord:
         """The whole match so far: enough to replay it exactly (see :func:`replay`)."""
         return MatchRecord(self.rules, (*self.games, self.game.record))
+
+    def stats(self) -> tuple[PlayerStats, PlayerStats]:
+        """Statistics of player 0 and player 1 over the whole match so far."""
+        return match_stats(self.record)
+
+    def game_stats(self) -> tuple[PlayerStats, PlayerStats]:
+        """Statistics of player 0 and player 1 in the current game."""
+        return game_stats(self.game.record)
 
     @property
     def position_id(self) -> str:

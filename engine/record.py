@@ -224,9 +224,8 @@ class MatchRecord:
 
 def _player(data: Mapping[str, object], key: str = "player") -> int:
     value = data.get(key)
-    if value not in (0, 1) or isinstance(value, bool):
+    if not isinstance(value, int) or isinstance(value, bool) or value not in (0, 1):
         raise SaveError(f"{key} must be 0 or 1, got {value!r}")
-    assert isinstance(value, int)
     return value
 
 

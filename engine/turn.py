@@ -297,14 +297,21 @@ class TurnState:
     def move(self, src: int, dst: int, die: int | None = None) -> TurnState:
         """Move one checker from ``src`` to ``dst``.
 
-        A single step when one die does it (``die`` picks which, when two
-        could, as when bearing off); otherwise the first route of
+        A single step when one die does it (``die`` picks which when two
+        could, as when bearing off; by default the exact die, else the
+        smaller); otherwise the first route of
         :meth:`routes`.  Raises :class:`IllegalActionError` if no legal
         continuation does it.  Any undone steps are forgotten.
         """
-        for step in self.legal_steps():
-            if step.src == src and step.dst == dst and (die is None or step.die == die):
-                return self._push(step)
+        matching = [
+            s
+            for s in self.legal_steps()
+            if s.src == src and s.dst == dst and (die is None or s.die == die)
+        ]
+        if matching:
+            # Bearing off, two dice may do: use the exact one, else the smaller.
+            step = min(matching, key=lambda s: (s.die != s.src - s.dst, s.die))
+            return self._push(step)
         if die is None:
             route = self.destinations(src).get(dst)
             if route is not None:
