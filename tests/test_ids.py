@@ -247,8 +247,8 @@ def test_match_ids_money_play_match_gnubg() -> None:
 def test_match_ids_match_play_match_gnubg() -> None:
     """gnubg writes a 67th bit, bit 66, set to ``not fJacoby``: 1 in every match.
 
-    ENGINE BUG (reported): MatchKey knows only 66 bits and rejects such IDs as
-    having stray bits, so no Match ID of a real gnubg match can be read.
+    (A MatchKey that knew only 66 bits rejected every real match's ID as having
+    stray bits.)
     """
     _check_against_gnubg(match_play=True)
 
@@ -274,6 +274,21 @@ def test_match_id_of_a_real_gnubg_match(capfd: pytest.CaptureFixture[str]) -> No
     assert (key.turn, key.dice_owner, key.die1, key.die2) == (1, 1, 5, 3)
     assert key.id == match_id
     assert Position.from_id(position_id).id == position_id
+
+
+def test_match_id_jacoby_bit_is_set_when_the_jacoby_rule_is_off() -> None:
+    """Bit 66 is gnubg's ``!fJacoby``: 0 in money play with Jacoby, 1 without it and in matches.
+
+    So ``MatchKey.jacoby == 1`` means the Jacoby rule is *not* in use.
+    """
+    gnubg = pytest.importorskip("gnubg", reason="GNU Backgammon's Python module is not installed")
+    seen = {}
+    for setting in ("off", "on"):
+        for command in ("set player 0 human", "set player 1 human", f"set jacoby {setting}"):
+            gnubg.command(command)
+        gnubg.command("new session")
+        seen[setting] = MatchKey.from_id(gnubg.gnubg_id().split(":")[1]).jacoby
+    assert seen == {"off": 1, "on": 0}
 
 
 def test_match_id_dice_written_higher_first() -> None:

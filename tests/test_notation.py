@@ -132,9 +132,8 @@ def test_parse_round_trips_every_legal_play(positions: list[Position]) -> None:
 def test_parse_gnubg_notation(positions: list[Position]) -> None:
     """Text copied from gnubg must be read back as the same play.
 
-    ENGINE BUG (reported): gnubg writes ``8/3*(2)`` for two checkers moving 8/3
-    where the first hits; parse_play demands a hit on every copy and raises
-    IllegalPlayError.
+    gnubg writes ``8/3*(2)`` for two checkers moving 8/3 of which one hits, so
+    the mark on a counted group must not demand a hit from every copy.
     """
     gnubg = pytest.importorskip("gnubg", reason="GNU Backgammon's Python module is not installed")
     for pos in positions[:150]:
@@ -153,7 +152,7 @@ def test_parse_gnubg_notation(positions: list[Position]) -> None:
     ],
 )
 def test_parse_gnubg_counted_hit(gnubg_text: str, ours: str) -> None:
-    """gnubg marks a counted group with ``*`` when one of its checkers hits (bug, see above)."""
+    """gnubg marks a counted group with ``*`` when one of its checkers hits."""
     pos = make({13: 4, 8: 4, 6: 7}, {3: 1, 24: 2, 12: 2})
     assert ours in {str(p) for p in legal_plays(pos, (5, 5))}
     assert str(parse_play(pos, (5, 5), gnubg_text)) == ours
