@@ -264,6 +264,8 @@ class Game:
         return None
 
     def _why_not_resign(self, value: int) -> str | None:
+        if isinstance(value, bool) or value not in (1, 2, 3):
+            return f"resign 1 (single), 2 (gammon) or 3 (backgammon), not {value!r}"
         if self.resignation is not None:
             return "a resignation is already waiting for an answer"
         if self.stage not in (Phase.ROLL, Phase.MOVE):
@@ -540,8 +542,6 @@ class Game:
         Allowed on one's own turn, before or after rolling.  After a
         rejection, only a higher offer may follow until the next action.
         """
-        if isinstance(value, bool) or value not in (1, 2, 3):
-            raise IllegalActionError(f"resign 1 (single), 2 (gammon) or 3 (backgammon): {value!r}")
         why = self._why_not_resign(value)
         if why is not None:
             raise IllegalActionError(f"cannot resign: {why}")

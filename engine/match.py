@@ -28,7 +28,14 @@ from engine.cube import Cube
 from engine.dice import RandomSource
 from engine.errors import IllegalActionError
 from engine.game import Action, CubeOffer, Game, Phase
-from engine.gnubg_id import CENTERED, GAME_DROPPED, GAME_OVER, GAME_PLAYING, GAME_RESIGNED
+from engine.gnubg_id import (
+    CENTERED,
+    GAME_DROPPED,
+    GAME_OVER,
+    GAME_PLAYING,
+    GAME_RESIGNED,
+    MatchKey,
+)
 from engine.movegen import Move, Play
 from engine.position import Position
 from engine.record import GameRecord, MatchRecord
@@ -285,6 +292,16 @@ class Match:
         return encode_match_id(
             match_id_fields(self), jacoby=self.rules.jacoby and self.rules.is_money
         )
+
+    @property
+    def match_key(self) -> MatchKey:
+        """The Match ID's fields as a :class:`~engine.gnubg_id.MatchKey`.
+
+        Raises :class:`~engine.errors.InvalidMatchIdError` once the match is
+        over: ``MatchKey`` does not hold a score at the match length.
+        """
+        nojacoby = not (self.rules.jacoby and self.rules.is_money)
+        return MatchKey(**match_id_fields(self), jacoby=int(nojacoby))
 
     @property
     def gnubg_id(self) -> str:

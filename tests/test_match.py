@@ -1,0 +1,275 @@
+"""Matches and money sessions: score, Crawford and post-Crawford, match end, IDs, replay."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine import IllegalActionError, InvalidMatchIdError, Position
+from engine.cube import Cube
+from engine.game import Action, Phase
+from engine.match import Match, replay
+from engine.record import GameRecord, MatchRecord, Played, ResignOffered, Roll
+from engine.scoring import EndReason, WinType
+from engine.xgid import Xgid
+
+
+def win(match: Match, winner: int, value: int = 1) -> Match:
+    """Play the current game to an end: the loser wins the opening and resigns ``value``."""
+    if match.phase is Phase.OPENING:
+        match = match.roll((1, 2) if winner == 0 else (2, 1))
+    assert match.turn == 1 - winner
+    return match.resign(value).accept_resignation()
+
+
+def test_new_match_starts_at_the_opening_roll() -> None:
+    m = Match.new(7)
+    assert (m.phase, m.score, m.game_number, m.match_length) == (Phase.OPENING, (0, 0), 1, 7)
+    assert not m.is_over and m.winner is None and m.legal_actions() == {Action.ROLL}
+    assert m.position == Position.start() and m.pips() == (167, 167)
+    assert "7-point match" in repr(m)
+
+
+def test_score_crawford_post_crawford_and_match_end() -> None:
+    m = win(Match.new(5), 0, 2)
+    assert m.score == (2, 0) and m.legal_actions() == {Action.NEXT_GAME}
+    m = win(m.next_game(), 0, 2)
+    assert m.score == (4, 0)
+    m = m.next_game()
+    assert m.is_crawford_game and m.game_number == 3 and m.game.score == (4, 0)
+    m = m.roll((1, 2)).play("13/11 6/5")
+    assert not m.can_double()  # no doubling in the Crawford game, for either side
+    m = m.roll((3, 1)).play("8/5 6/5")
+    assert not m.can_double()
+    m = m.resign().accept_resignation()
+    assert m.is_over and m.winner == 0 and m.score == (5, 0)
+    assert m.legal_actions() == frozenset()
+    with pytest.raises(IllegalActionError, match="match is over"):
+        m.next_game()
+
+
+def test_post_crawford_the_trailer_may_double_the_leader_may_not() -> None:
+    m = win(Match.new(5), 0, 2)
+    m = win(m.next_game(), 0, 2)  # 4-0
+    m = win(m.next_game(), 1, 1)  # the Crawford game: 4-1
+    m = m.next_game()
+    assert not m.is_crawford_game and m.is_post_crawford
+    m = m.roll((1, 2)).play("13/11 6/5")  # player 1 opened; player 0 (the leader) to roll
+    assert not m.can_double()  # dead cube: one point wins the match
+    m = m.roll((3, 1)).play("8/5 6/5")
+    assert m.can_double()  # the trailer
+    m = m.double().take()
+    assert m.cube == Cube(2, owner=0)
+    m = win(m.roll((6, 5)).play("24/13"), 1, 1)  # 4-3 after a 2-point win
+    assert m.score == (4, 3)
+    m = m.next_game()
+    assert not m.is_crawford_game and m.is_post_crawford
+
+
+def test_crawford_game_when_reaching_match_point_by_a_gammon() -> None:
+    m = win(Match.new(7), 1, 1)  # 0-1
+    m = win(m.next_game(), 1, 3)  # 0-4
+    m = win(m.next_game(), 1, 2)  # 0-6
+    assert m.next_game().is_crawford_game
+
+
+def test_no_second_crawford_game_when_the_trailer_reaches_match_point() -> None:
+    m = win(Match.new(3), 0, 2)  # 2-0
+    m = win(m.next_game(), 1, 2)  # Crawford game lost by the leader: 2-2
+    assert m.score == (2, 2)
+    m = m.next_game()
+    assert not m.is_crawford_game and m.is_post_crawford
+    assert not m.roll((2, 1)).play("13/11 6/5").can_double()  # dead for both
+
+
+def test_without_the_crawford_rule() -> None:
+    m = win(Match.new(5, crawford=False), 0, 2)
+    m = win(m.next_game(), 0, 2)
+    m = m.next_game()
+    assert not m.is_crawford_game and not m.is_post_crawford
+    assert m.roll((1, 2)).play("13/11 6/5").roll((2, 1)).play("13/11 6/5").can_double()
+
+
+def test_one_point_match() -> None:
+    m = Match.new(1).roll((3, 1)).play("8/5 6/5")
+    assert not m.is_crawford_game and not m.can_double()  # the cube is dead at once
+    m = m.resign(WinType.BACKGAMMON).accept_resignation()
+    assert m.is_over and m.score == (3, 0) and m.winner == 0
+
+
+def test_points_beyond_the_match_length_count() -> None:
+    m = Match.new(3).roll((3, 1)).play("8/5 6/5").double().take()
+    m = win(m, 0, 3)
+    assert m.score == (6, 0) and m.is_over
+
+
+def test_money_session_never_ends() -> None:
+    m = Match.new(0, jacoby=True)
+    for i in range(3):
+        m = win(m, i % 2, 2)
+        assert not m.is_over and m.legal_actions() == {Action.NEXT_GAME}
+        m = m.next_game()
+    assert m.score == (2, 1)  # Jacoby: gammons on a centred cube count single
+    assert m.game_number == 4 and len(m.games) == 3
+    assert not m.is_crawford_game and not m.is_post_crawford
+
+
+def test_next_game_only_after_the_game_ends() -> None:
+    with pytest.raises(IllegalActionError, match="not over"):
+        Match.new(5).next_game()
+
+
+def test_game_results_in_the_record() -> None:
+    m = win(win(Match.new(5), 0, 2).next_game(), 1, 1)
+    record = m.record
+    assert [g.number for g in record.games] == [0, 1]
+    assert [g.score for g in record.games] == [(0, 0), (2, 0)]
+    assert record.games[0].result is not None
+    assert record.games[0].result.reason is EndReason.RESIGNED
+
+
+# -- replay ---------------------------------------------------------------------------
+
+
+def test_replay_rebuilds_every_state() -> None:
+    m = Match.new(9)
+    states = [m]
+    m = m.roll((4, 4)).roll((3, 1)).play("8/5 6/5").double().take()
+    states.append(m)
+    m = m.roll((6, 6)).move(24, 18).move(24, 18).move(13, 7).move(13, 7).confirm()
+    states.append(m)
+    m = m.resign(2).reject_resignation().roll((5, 2)).play("13/8 13/11").resign(3)
+    states.append(m)
+    m = m.accept_resignation().next_game().roll((6, 5))
+    states.append(m)
+    for state in states:
+        assert replay(state.record) == state
+
+
+def test_replay_rejects_records_that_do_not_replay() -> None:
+    m = Match.new(5).roll((3, 1)).play("8/5 6/5").roll((6, 5)).play("24/13")
+    record = m.record
+    game = record.games[0]
+    doubled = m.double()
+
+    def with_events(*events: object) -> MatchRecord:
+        return MatchRecord(record.rules, (dataclasses.replace(game, events=events),))  # type: ignore[arg-type]
+
+    bad_records = [
+        MatchRecord(record.rules, ()),
+        with_events(*game.events[:2], Roll(0, (6, 5))),  # wrong player
+        with_events(*game.events[:1], Played(0, (3, 1), "8/4", ((8, 4),), (False,))),
+        with_events(*game.events, ResignOffered(1, WinType.SINGLE)),  # player 0 is on roll
+        with_events(*game.events[:2], game.events[1]),  # played twice
+        MatchRecord(record.rules, (dataclasses.replace(game, score=(1, 0)),)),
+        MatchRecord(record.rules, (dataclasses.replace(game, crawford=True),)),
+        MatchRecord(dataclasses.replace(record.rules, cube=False), doubled.record.games),
+        MatchRecord(record.rules, (game, game)),  # a second game before the first ended
+    ]
+    for bad in bad_records:
+        with pytest.raises(ValueError):
+            replay(bad)
+
+
+def test_replay_rejects_a_wrong_result() -> None:
+    m = Match.new(5).roll((3, 1)).resign(2).accept_resignation()
+    game = m.record.games[0]
+    assert game.result is not None
+    wrong = dataclasses.replace(game.result, points=4)
+    with pytest.raises(IllegalActionError, match="does not replay"):
+        replay(MatchRecord(m.rules, (dataclasses.replace(game, result=wrong),)))
+
+
+# -- gnubg IDs -----------------------------------------------------------------------------
+
+# Read off GNU Backgammon 1.1.0a16 (players 0 and 1 human, as in tests/test_match_gnubg.py).
+GNUBG_MATCH_3 = [
+    # new match 3; gnubg rolls 3, root rolls 4
+    (lambda m: m.roll((3, 4)), "4HPwATDgc/ABMA:cAluAAAAAAAE"),
+    (lambda m: m.play("24/21 13/9"), "4HPhASLgc/ABMA:MAFgAAAAAAAE"),
+    (lambda m: m.resign(2), "4HPhASLgc/ABMA:MElgAAAAAAAE"),
+    (lambda m: m.reject_resignation(), "4HPhASLgc/ABMA:MAFgAAAAAAAE"),
+    (lambda m: m.resign(3), "4HPhASLgc/ABMA:MGlgAAAAAAAE"),
+    (lambda m: m.reject_resignation().double(), "4HPhASLgc/ABMA:MBlgAAAAAAAE"),
+]
+
+GNUBG_MONEY_JACOBY_BEAVERS = [
+    (lambda m: m.roll((4, 5)), "4HPwATDgc/ABMA:cIkSAAAAAAAA"),
+    (lambda m: m.play("13/8 13/9"), "4PPCATDgc/ABMA:MAEAAAAAAAAA"),
+    (lambda m: m.double(), "4PPCATDgc/ABMA:MBkAAAAAAAAA"),
+    (lambda m: m.beaver(), "4PPCATDgc/ABMA:EREAAAAAAAAA"),
+    (lambda m: m.take(), "4PPCATDgc/ABMA:EgEAAAAAAAAA"),
+    (lambda m: m.roll((5, 2)), "4PPCATDgc/ABMA:EoEKAAAAAAAA"),
+]
+
+GNUBG_MATCH_5 = [
+    (lambda m: m.roll((3, 4)), "4HPwATDgc/ABMA:cAmuAAAAAAAE"),
+    (lambda m: m.play("24/21 13/9"), "4HPhASLgc/ABMA:MAGgAAAAAAAE"),
+    (lambda m: m.resign(1), "4HPhASLgc/ABMA:MCmgAAAAAAAE"),
+    (lambda m: m.accept_resignation(), "4HPhASLgc/ABMA:MCugAAAACAAE"),
+    (lambda m: m.next_game().roll((2, 4)), "4HPwATDgc/ABMA:cAmqAAAACAAE"),
+]
+
+
+@pytest.mark.parametrize(
+    ("start", "script"),
+    [
+        (Match.new(3), GNUBG_MATCH_3),
+        (Match.new(0, jacoby=True, beavers=True), GNUBG_MONEY_JACOBY_BEAVERS),
+        (Match.new(5), GNUBG_MATCH_5),
+    ],
+)
+def test_gnubg_ids_of_scripted_games(start: Match, script: list[tuple[object, str]]) -> None:
+    m = start
+    for step, expected in script:
+        m = step(m)  # type: ignore[operator]
+        assert m.gnubg_id == expected, m
+        assert m.match_key.id == m.match_id
+
+
+def test_match_key_fields() -> None:
+    m = Match.new(7).roll((5, 3)).play("13/8 13/10").double()
+    key = m.match_key
+    assert (key.match_length, key.turn, key.dice_owner, key.doubled) == (7, 0, 1, 1)
+    over = win(Match.new(1), 0)
+    assert over.is_over and len(over.match_id) == 12
+    with pytest.raises(InvalidMatchIdError):
+        over.match_key  # noqa: B018
+
+
+# -- XGID -----------------------------------------------------------------------------------
+
+
+def test_xgid_of_the_opening_move() -> None:
+    m = Match.new(5).roll((3, 1))
+    assert m.xgid() == "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:5:6"
+    m = Match.new(5).roll((1, 3))
+    assert m.xgid() == "XGID=-b----E-C---eE---c-e----B-:0:0:-1:31:0:0:0:5:6"
+
+
+def test_xgid_round_trips_the_position_cube_and_score() -> None:
+    m = win(Match.new(7), 1, 2).next_game().roll((5, 3)).play("13/8 13/10").double().take()
+    m = m.roll((6, 2))
+    x = Xgid.parse(m.xgid())
+    assert x.position == m.position and x.turn == -1  # player 1 on roll
+    assert (x.cube_log2, x.cube_position, x.dice) == (1, 1, "62")
+    assert (x.score_x, x.score_o, x.match_length) == (0, 2, 7)
+    doubled = m.play("24/18 13/11").double()
+    assert Xgid.parse(doubled.xgid()).dice == "D"
+    assert Xgid.parse(doubled.xgid()).turn == 1
+
+
+def test_xgid_flags() -> None:
+    money = Match.new(0, jacoby=True, beavers=True).roll((3, 1))
+    assert Xgid.parse(money.xgid()).crawford_jacoby == 3
+    m = win(win(Match.new(3), 0, 1).next_game(), 0, 1).next_game()
+    assert Xgid.parse(m.xgid()).crawford_jacoby == 1  # the Crawford game
+    with pytest.raises(IllegalActionError):
+        win(m, 0).xgid()
+
+
+def test_game_records_are_values() -> None:
+    m = Match.new(3).roll((3, 1))
+    assert isinstance(m.record.games[0], GameRecord)
+    assert m.record == m.record
