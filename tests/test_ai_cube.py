@@ -9,6 +9,7 @@ from engine.ai import (
     CubeState,
     accepts_resignation,
     cube_decision,
+    cube_state_for,
     match_equity,
     resignation_offer,
     should_double,
@@ -109,3 +110,15 @@ def test_resignations() -> None:
     assert accepts_resignation(winner_view, 2)
     assert not accepts_resignation(winner_view, 1, CubeState(jacoby=False))
     assert accepts_resignation(Position.start(), 1)  # a point is more than the start is worth
+
+
+def test_cube_state_from_a_game() -> None:
+    from engine.game import Game
+    from engine.rules import Rules
+
+    game = Game.new(Rules(match_length=7), score=(2, 4)).roll((3, 1))
+    st = cube_state_for(game, 0)
+    assert (st.my_away, st.opp_away, st.owner, st.is_match) == (5, 3, None, True)
+    assert cube_state_for(game, 1).my_away == 3
+    money = cube_state_for(Game.new(Rules(jacoby=True)), 1)
+    assert not money.is_match and money.jacoby

@@ -12,7 +12,8 @@ see :data:`LEVELS`.  Beside them:
 * hints: :func:`rank_plays` (every legal play with equity, ply and loss
   against the best) and :func:`cube_decision` (cubeful no double /
   double-take / double-pass);
-* cube: :class:`CubeState`, :func:`should_double`, :func:`should_take`;
+* cube: :class:`CubeState` (build it from a game with :func:`cube_state_for`),
+  :func:`should_double`, :func:`should_take`;
 * resignations: :func:`resignation_offer`, :func:`accepts_resignation`;
 * :func:`equity` (cubeless money equity of probabilities),
   :func:`match_equity` (Kazaross-XG2 table).
@@ -27,6 +28,7 @@ from engine.ai.cube import (
     CubeState,
     accepts_resignation,
     cube_decision,
+    cube_state_for,
     resignation_offer,
     should_double,
     should_take,
@@ -44,6 +46,7 @@ __all__ = [
     "accepts_resignation",
     "choose_play",
     "cube_decision",
+    "cube_state_for",
     "equity",
     "evaluate",
     "match_equity",

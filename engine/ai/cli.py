@@ -36,6 +36,15 @@ def format_cube_hint(position: Position) -> str:
     )
 
 
+def _parse_position(text: str) -> Position:
+    """A gnubg Position ID, or an XGID (whose side to act is on roll)."""
+    if text.upper().startswith("XGID=") or ":" in text:
+        from engine.xgid import Xgid
+
+        return Xgid.parse(text).position
+    return Position.from_id(text)
+
+
 def _parse_dice(text: str) -> tuple[int, int]:
     digits = [c for c in text if c.isdigit()]
     if len(digits) != 2:
@@ -46,12 +55,12 @@ def _parse_dice(text: str) -> tuple[int, int]:
 def hint_main(argv: Sequence[str] | None = None) -> int:
     """``hint POSITION_ID DICE [--level easy|medium|hard]``: print the ranked plays."""
     ap = argparse.ArgumentParser(prog="python -m engine hint", description=hint_main.__doc__)
-    ap.add_argument("position_id")
+    ap.add_argument("position_id", help="gnubg Position ID or XGID")
     ap.add_argument("dice", type=_parse_dice, nargs="?", help="e.g. 31; omit for a cube hint")
     ap.add_argument("--level", choices=sorted(LEVELS), default="hard")
     args = ap.parse_args(argv)
     try:
-        position = Position.from_id(args.position_id)
+        position = _parse_position(args.position_id)
         if args.dice is None:
             print(format_cube_hint(position))
         else:

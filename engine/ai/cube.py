@@ -17,10 +17,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.ai.evaluator import Probs, evaluate
 from engine.ai.met import equity_after
 from engine.position import Position
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 CONTACT_EFFICIENCY = 0.68
 
@@ -59,6 +63,24 @@ class CubeState:
             self.my_away,
             self.crawford,
         )
+
+
+def cube_state_for(game: Game, player: int) -> CubeState:
+    """The :class:`CubeState` of an :class:`engine.game.Game`, seen by ``player`` (0 or 1)."""
+    rules = game.rules
+    owner = game.cube.owner
+    mine = None if owner is None else (0 if owner == player else 1)
+    if rules.match_length:
+        return CubeState(
+            game.cube.value,
+            mine,
+            False,
+            rules.match_length,
+            rules.match_length - game.score[player],
+            rules.match_length - game.score[1 - player],
+            game.crawford,
+        )
+    return CubeState(game.cube.value, mine, rules.jacoby)
 
 
 @dataclass(frozen=True, slots=True)

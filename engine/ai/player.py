@@ -24,13 +24,13 @@ LEVELS: dict[str, str] = {"easy": "Beach Bum", "medium": "Selector", "hard": "Ki
 EASY_NOISE = 0.18
 """Standard deviation of Beach Bum's noise, in equity (points per game)."""
 
-HARD_CANDIDATES = 4
+HARD_CANDIDATES = 5
 """King Tubby looks one ply ahead on at most this many plays..."""
 
-HARD_WINDOW = 0.12
+HARD_WINDOW = 0.16
 """...and only on those within this much 0-ply equity of the best."""
 
-HARD_BUDGET = 1500
+HARD_BUDGET = 2000
 """Evaluations King Tubby may spend on look-ahead beyond the first two candidates.
 
 Counting evaluations (not time) keeps play deterministic while bounding
