@@ -91,7 +91,8 @@ def apply_move(position: Position, move: Move) -> tuple[Position, bool]:
             opp[25 - dst] = 0
             opp[BAR] += 1
             hit = True
-    return Position(me, opp), hit
+    # A legal move keeps the board valid, so skip re-validating it (the hot path).
+    return Position._trusted(tuple(me), tuple(opp)), hit
 
 
 def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
@@ -106,7 +107,7 @@ class _Solver:
     memo is a private cache, so sharing it between immutable states is safe.
     """
 
-    __slots__ = ("_memo", "dice", "plays", "start", "targets")
+    __slots__ = ("_memo", "_steps", "dice", "plays", "start", "targets")
 
     def __init__(self, start: Position, dice: tuple[int, int]) -> None:
         self.start = start
@@ -115,6 +116,7 @@ class _Solver:
         self.plays = tuple(legal_plays(start, dice))
         self.targets: dict[Position, Play] = {p.result.swap(): p for p in self.plays}
         self._memo: dict[tuple[Position, tuple[int, ...]], bool] = {}
+        self._steps: dict[tuple[Position, tuple[int, ...]], tuple[Step, ...]] = {}
 
     def viable(self, position: Position, remaining: tuple[int, ...]) -> bool:
         """Whether some continuation with ``remaining`` dice reaches a legal play."""
@@ -134,8 +136,15 @@ class _Solver:
         self._memo[key] = result
         return result
 
-    def steps(self, position: Position, remaining: tuple[int, ...]) -> list[Step]:
+    def steps(self, position: Position, remaining: tuple[int, ...]) -> tuple[Step, ...]:
         """The legal next steps: higher dice first, then higher starting points."""
+        key = (position, remaining)
+        known = self._steps.get(key)
+        if known is None:
+            known = self._steps[key] = tuple(self._find_steps(position, remaining))
+        return known
+
+    def _find_steps(self, position: Position, remaining: tuple[int, ...]) -> list[Step]:
         found: list[Step] = []
         for die in sorted(set(remaining), reverse=True):
             rest = _without(remaining, die)
@@ -240,7 +249,7 @@ class TurnState:
 
     def legal_steps(self) -> list[Step]:
         """Every single-die step that keeps the turn completable."""
-        return self._solver.steps(self.position, self.remaining_dice)
+        return list(self._solver.steps(self.position, self.remaining_dice))
 
     def movable_points(self) -> list[int]:
         """The points (25 = bar) a checker may be picked up from now, highest first."""
