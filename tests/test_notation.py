@@ -133,14 +133,20 @@ def test_parse_gnubg_notation(positions: list[Position]) -> None:
     """Text copied from gnubg must be read back as the same play.
 
     gnubg writes ``8/3*(2)`` for two checkers moving 8/3 of which one hits, so
-    the mark on a counted group must not demand a hit from every copy.
+    the mark on a counted group must not demand a hit from every copy.  Only
+    the texts that differ from this engine's are parsed here: the round trip
+    above covers the rest.
     """
     gnubg = pytest.importorskip("gnubg", reason="GNU Backgammon's Python module is not installed")
-    for pos in positions[:150]:
+    differing = 0
+    for pos in positions[:100]:
         for dice in ROLLS:
             for play in legal_plays(pos, dice):
                 text = gnubg_text(gnubg, pos, play)
-                assert parse_play(pos, dice, text) == play, (pos.id, dice, text)
+                if text != str(play):
+                    differing += 1
+                    assert parse_play(pos, dice, text) == play, (pos.id, dice, text)
+    assert differing > 1000
 
 
 @pytest.mark.parametrize(
