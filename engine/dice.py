@@ -97,12 +97,17 @@ def check_roll(dice: object) -> tuple[int, int]:
     >>> check_roll([5, 2])
     (5, 2)
     """
-    if not isinstance(dice, (tuple, list)) or len(dice) != 2:
+    # Any iterable will do: a UI may hand over a JavaScript array (Pyodide).
+    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
+        raise InvalidDiceError(f"dice must be a pair of numbers, got {dice!r}")
+    items: tuple[object, ...] = tuple(dice)
+    if len(items) != 2:
         raise InvalidDiceError(f"dice must be a pair, got {dice!r}")
-    d1, d2 = dice
+    d1, d2 = items
     for d in (d1, d2):
         if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= FACES:
-            raise InvalidDiceError(f"dice must be 1..6, got {tuple(dice)!r}")
+            raise InvalidDiceError(f"dice must be 1..6, got {items!r}")
+    assert isinstance(d1, int) and isinstance(d2, int)
     return (d1, d2)
 
 

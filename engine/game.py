@@ -337,7 +337,7 @@ class Game:
             raise IllegalActionError("cannot roll: answer the resignation first")
         if self.stage is Phase.OPENING:
             if dice is not None:
-                d0, d1 = check_roll(tuple(dice))
+                d0, d1 = check_roll(dice)
             else:
                 d0, d1 = roll_die(rng), roll_die(rng)
             opening = OpeningRoll(d0, d1)
@@ -351,7 +351,7 @@ class Game:
             return self._log(opening)._start_turn(winner, start, (max(d0, d1), min(d0, d1)))
         self._need(Phase.ROLL, "roll")
         assert self.turn is not None
-        rolled = check_roll(tuple(dice)) if dice is not None else roll_dice(rng)
+        rolled = check_roll(dice) if dice is not None else roll_dice(rng)
         return self._log(Roll(self.turn, rolled))._start_turn(self.turn, self.position, rolled)
 
     def _start_turn(self, player: int, position: Position, dice: tuple[int, int]) -> Game:

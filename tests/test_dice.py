@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -79,8 +80,18 @@ def test_check_roll_keeps_order(dice: tuple[int, int]) -> None:
     assert check_roll(dice) == tuple(dice)
 
 
+def test_check_roll_takes_any_iterable() -> None:
+    """Such as a JavaScript array handed over by Pyodide."""
+
+    class JsArrayLike:
+        def __iter__(self) -> Iterator[int]:
+            return iter([2, 5])
+
+    assert check_roll(JsArrayLike()) == (2, 5)
+
+
 @pytest.mark.parametrize(
-    "dice", [(0, 1), (1, 7), (1,), (1, 2, 3), "31", None, (True, 2), (1.0, 2), 31]
+    "dice", [(0, 1), (1, 7), (1,), (1, 2, 3), "31", b"31", None, (True, 2), (1.0, 2), 31]
 )
 def test_check_roll_rejects(dice: object) -> None:
     with pytest.raises(InvalidDiceError):

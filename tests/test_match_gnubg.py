@@ -110,6 +110,9 @@ def play_both(seed: int, length: int, *, jacoby: bool, beavers: bool, games: int
         elif phase is Phase.RESIGNATION:
             gnubg.command("accept" if r < 0.5 else "reject")
             m = m.accept_resignation() if r < 0.5 else m.reject_resignation()
+        elif r > 0.98 and m.game.can_resign(v := rng.randint(1, 3)):  # after rolling
+            gnubg.command(f"resign {RESIGN[v]}")
+            m = m.resign(v)
         else:
             play = rng.choice(m.game.legal_plays)
             gnubg.command("move " + " ".join(f"{_point(a)}/{_point(b)}" for a, b in play.moves))
