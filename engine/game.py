@@ -52,6 +52,7 @@ from engine.record import (
     ResignOffered,
     ResignRejected,
     Roll,
+    Setup,
     Took,
 )
 from engine.rules import Rules
@@ -136,6 +137,7 @@ class Game:
     declined: int = 0
     result: GameResult | None = None
     events: tuple[Event, ...] = ()
+    setup: Setup | None = None
 
     @classmethod
     def new(
@@ -145,16 +147,40 @@ class Game:
         number: int = 0,
         score: tuple[int, int] = (0, 0),
         crawford: bool = False,
+        setup: Setup | None = None,
     ) -> Game:
-        """A game waiting for its opening roll.
+        """A game waiting for its opening roll, or set up from a position.
 
         ``number`` and ``score`` place it in a match; ``crawford`` marks the
-        Crawford game, in which the cube may not be used.
+        Crawford game, in which the cube may not be used.  With ``setup``
+        the game skips the opening roll: ``setup.turn`` is to roll (or
+        double) in ``setup.position`` with ``setup.cube``.
+
+        >>> from engine.record import Setup
+        >>> g = Game.new(setup=Setup(Position.start(), turn=1))
+        >>> g.phase, g.turn
+        (<Phase.ROLL: 'roll'>, 1)
         """
         rules = rules if rules is not None else Rules()
         if crawford and not rules.crawford_active:
             raise ValueError("a Crawford game needs a match played with the Crawford rule")
-        return cls(rules=rules, number=number, score=score, crawford=crawford)
+        game = cls(rules=rules, number=number, score=score, crawford=crawford)
+        if setup is None:
+            return game
+        cube = setup.cube
+        if not game.cube_enabled and cube != Cube():
+            raise ValueError("the cube is not in use in this game: it must be centred at 1")
+        n = rules.match_length
+        if n and cube.value > 1 and cube.owner is None:
+            raise ValueError("in a match a cube above 1 has an owner")
+        return dataclasses.replace(
+            game,
+            stage=Phase.ROLL,
+            turn=setup.turn,
+            position=setup.position,
+            cube=cube,
+            setup=setup,
+        )
 
     # -- reading the state --------------------------------------------------
 
@@ -623,7 +649,9 @@ class Game:
     @property
     def record(self) -> GameRecord:
         """The game's record so far."""
-        return GameRecord(self.number, self.score, self.crawford, self.events, self.result)
+        return GameRecord(
+            self.number, self.score, self.crawford, self.events, self.result, self.setup
+        )
 
     def __repr__(self) -> str:
         parts = [f"<Game {self.number + 1} {self.phase.value}"]

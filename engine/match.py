@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from engine.cube import Cube
 from engine.dice import RandomSource
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, InvalidXgidError
 from engine.game import Action, CubeOffer, Game, Phase
 from engine.gnubg_id import (
     CENTERED,
@@ -38,7 +38,7 @@ from engine.gnubg_id import (
 )
 from engine.movegen import Move, Play
 from engine.position import Position
-from engine.record import GameRecord, MatchRecord
+from engine.record import GameRecord, MatchRecord, Setup
 from engine.rules import Rules
 from engine.scoring import EndReason, WinType
 from engine.stats import PlayerStats, game_stats, match_stats
@@ -79,18 +79,91 @@ class Match:
     def from_rules(cls, rules: Rules) -> Match:
         return cls(rules, (), Game.new(rules))
 
+    @classmethod
+    def from_setup(
+        cls,
+        rules: Rules,
+        setup: Setup,
+        *,
+        score: tuple[int, int] = (0, 0),
+        crawford: bool = False,
+    ) -> Match:
+        """A match whose first game starts from a position (analysis, imports).
+
+        ``score`` is the score before this game; ``crawford`` says whether it
+        is the Crawford game.  A player at match point in a game that is not
+        the Crawford game means the Crawford game has been played.
+
+        >>> from engine.record import Setup
+        >>> m = Match.from_setup(Rules(5), Setup(Position.start(), 1), score=(4, 2))
+        >>> m.is_post_crawford, m.turn, m.can_double()
+        (True, 1, True)
+        """
+        n = rules.match_length
+        s0, s1 = score
+        if min(s0, s1) < 0 or (n and max(s0, s1) >= n):
+            raise ValueError(f"score {s0}-{s1} is not a score before a game to {n}")
+        if crawford and (n - 1) not in score:
+            raise ValueError("the Crawford game needs a player at match point")
+        return cls(rules, (), Game.new(rules, score=score, crawford=crawford, setup=setup))
+
+    @classmethod
+    def from_xgid(cls, text: str) -> Match:
+        """A match set up from an XGID: position, cube, score, turn, dice, rules.
+
+        X is player 0.  Dice in the XGID are rolled; a pending double (``D``)
+        or beaver (``B``) is offered again.  Raises
+        :class:`~engine.errors.InvalidXgidError` for what cannot be played
+        (a cube above 64, raccoons, a Crawford game with nobody at match point).
+
+        >>> m = Match.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:1:3:0:5:10")
+        >>> m.turn, m.dice, m.score, m.phase
+        (1, (5, 2), (1, 3), <Phase.MOVE: 'move'>)
+        >>> Match.from_xgid(m.xgid()).xgid() == m.xgid()
+        True
+        """
+        x = Xgid.parse(text)
+        n = x.match_length
+        flags = x.crawford_jacoby
+        if n:
+            rules = Rules(match_length=n)
+        else:
+            rules = Rules(jacoby=bool(flags & 1), beavers=bool(flags & 2))
+        if x.cube_log2 > 6:
+            raise InvalidXgidError(f"{text!r}: the cube stops at 64")
+        owner = {0: None, 1: 0, -1: 1}[x.cube_position]
+        try:
+            setup = Setup(x.position, 0 if x.turn == 1 else 1, Cube(1 << x.cube_log2, owner))
+            match = cls.from_setup(
+                rules, setup, score=(x.score_x, x.score_o), crawford=bool(n and flags & 1)
+            )
+            if x.dice == "R":
+                raise InvalidXgidError("raccoons are not supported")
+            if x.dice in ("D", "B"):
+                match = match.double()
+                if x.dice == "B":
+                    match = match.beaver()
+            elif x.dice != "00":
+                match = match.roll((int(x.dice[0]), int(x.dice[1])))
+        except InvalidXgidError:
+            raise
+        except ValueError as exc:
+            raise InvalidXgidError(f"{text!r}: {exc}") from exc
+        return match
+
     # -- the score and the match ---------------------------------------------
 
     @property
     def score(self) -> tuple[int, int]:
         """Points of player 0 and player 1, including the current game once it is over."""
-        s = [0, 0]
-        results = [g.result for g in self.games]
-        results.append(self.game.result)
-        for r in results:
-            if r is not None:
-                s[r.winner] += r.points
-        return (s[0], s[1])
+        s0, s1 = self.game.score
+        result = self.game.result
+        if result is not None:
+            if result.winner == 0:
+                s0 += result.points
+            else:
+                s1 += result.points
+        return (s0, s1)
 
     @property
     def match_length(self) -> int:
@@ -127,8 +200,21 @@ class Match:
             self.rules.crawford_active
             and not self.game.crawford
             and (n - 1) in self.game.score
-            and any(g.crawford for g in self.games)
+            and self._crawford_played(before_current=True)
         )
+
+    def _crawford_played(self, *, before_current: bool) -> bool:
+        """Whether the Crawford game has been played (before the current game, or up to it)."""
+        first = self.games[0] if self.games else self.game.record
+        # A set-up game with a player at match point that is not the Crawford
+        # game comes after it.
+        after_setup = (
+            first.setup is not None
+            and not first.crawford
+            and (self.rules.match_length - 1) in first.score
+        )
+        earlier = any(g.crawford for g in self.games)
+        return after_setup or earlier or (not before_current and self.game.crawford)
 
     # -- shortcuts to the current game -----------------------------------------
 
@@ -262,8 +348,7 @@ class Match:
             self.rules.crawford_active
             and not self.is_over
             and (n - 1) in self.score
-            and not self.game.crawford
-            and not any(g.crawford for g in self.games)
+            and not self._crawford_played(before_current=False)
         )
 
     # -- record, IDs ----------------------------------------------------------------
@@ -459,7 +544,15 @@ def replay(record: MatchRecord) -> Match:
     """
     if not record.games:
         raise IllegalActionError("a match record holds at least one game")
-    match = Match.from_rules(record.rules)
+    first = record.games[0]
+    if any(g.setup is not None for g in record.games[1:]):
+        raise IllegalActionError("only the first game may start from a set-up position")
+    if first.setup is None:
+        match = Match.from_rules(record.rules)
+    else:
+        match = Match.from_setup(
+            record.rules, first.setup, score=first.score, crawford=first.crawford
+        )
     for i, wanted in enumerate(record.games):
         if i:
             match = match.next_game()

@@ -16,11 +16,13 @@ Doubled(player=1, cube=2)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, TypeAlias
 
-from engine.errors import SaveError
+from engine.cube import Cube, is_cube_value
+from engine.errors import InvalidPositionIdError, SaveError
 from engine.movegen import Move
+from engine.position import Position
 from engine.rules import Rules
 from engine.scoring import EndReason, GameResult, WinType
 
@@ -190,6 +192,26 @@ def describe(event: Event) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Setup:
+    """A game started from a given position instead of the opening roll.
+
+    ``position`` is seen by ``turn``, the player to roll first; ``cube`` is
+    the cube as it stands.  Used for analysis and for positions imported
+    from an XGID.
+    """
+
+    position: Position
+    turn: int
+    cube: Cube = field(default_factory=Cube)
+
+    def __post_init__(self) -> None:
+        if self.turn not in (0, 1) or isinstance(self.turn, bool):
+            raise ValueError(f"turn must be 0 or 1, got {self.turn!r}")
+        if self.position.winner() is not None:
+            raise ValueError("a game cannot start from a finished position")
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game: its number in the match, the score and Crawford flag it started
     with, its events, and its result (``None`` while it is being played)."""
@@ -199,13 +221,18 @@ class GameRecord:
     crawford: bool
     events: tuple[Event, ...]
     result: GameResult | None = None
+    setup: Setup | None = None
 
     def lines(self) -> list[str]:
         """The game as text, one event a line."""
         head = f"game {self.number + 1}, score {self.score[0]}-{self.score[1]}"
         if self.crawford:
             head += " (Crawford game)"
-        out = [head, *(describe(e) for e in self.events)]
+        out = [head]
+        if self.setup is not None:
+            s = self.setup
+            out.append(f"set up: {s.position.id}, player {s.turn} to roll, cube {s.cube.value}")
+        out.extend(describe(e) for e in self.events)
         if self.result is not None:
             out.append(str(self.result))
         return out
@@ -213,7 +240,10 @@ class GameRecord:
 
 @dataclass(frozen=True, slots=True)
 class MatchRecord:
-    """A whole match or session: its rules and its games, the last maybe unfinished."""
+    """A whole match or session: its rules and its games, the last maybe unfinished.
+
+    Only the first game may have a :class:`Setup`.
+    """
 
     rules: Rules
     games: tuple[GameRecord, ...]
@@ -387,12 +417,47 @@ def result_from_json(raw: object) -> GameResult:
     )
 
 
+def setup_to_json(setup: Setup) -> dict[str, object]:
+    """A JSON-able dict for a game setup."""
+    return {
+        "position_id": setup.position.id,
+        "turn": setup.turn,
+        "cube": setup.cube.value,
+        "cube_owner": setup.cube.owner,
+    }
+
+
+def setup_from_json(raw: object) -> Setup:
+    """Parse a setup dict; raises :class:`SaveError` if malformed."""
+    data = _dict(raw, "setup")
+    _keys(data, {"position_id", "turn", "cube", "cube_owner"}, "setup")
+    position_id = data.get("position_id")
+    if not isinstance(position_id, str):
+        raise SaveError(f"setup position_id must be text, got {position_id!r}")
+    try:
+        position = Position.from_id(position_id)
+    except InvalidPositionIdError as exc:
+        raise SaveError(f"setup: {exc}") from exc
+    cube = data.get("cube")
+    owner = data.get("cube_owner")
+    if not is_cube_value(cube):
+        raise SaveError(f"setup cube must be a power of two up to 64, got {cube!r}")
+    if owner is not None:
+        owner = _player(data, "cube_owner")
+    assert isinstance(cube, int)
+    try:
+        return Setup(position, _player(data, "turn"), Cube(cube, owner))
+    except ValueError as exc:
+        raise SaveError(f"setup: {exc}") from exc
+
+
 def game_to_json(game: GameRecord) -> dict[str, object]:
     """A JSON-able dict for a game record."""
     return {
         "number": game.number,
         "score": list(game.score),
         "crawford": game.crawford,
+        "setup": None if game.setup is None else setup_to_json(game.setup),
         "events": [event_to_json(e) for e in game.events],
         "result": None if game.result is None else result_to_json(game.result),
     }
@@ -401,13 +466,14 @@ def game_to_json(game: GameRecord) -> dict[str, object]:
 def game_from_json(raw: object) -> GameRecord:
     """Parse a game record dict (shape only); raises :class:`SaveError` if malformed."""
     data = _dict(raw, "game")
-    _keys(data, {"number", "score", "crawford", "events", "result"}, "game")
+    _keys(data, {"number", "score", "crawford", "setup", "events", "result"}, "game")
     score = _list(data.get("score"), "score")
     if len(score) != 2 or not all(
         isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in score
     ):
         raise SaveError(f"score must be two non-negative ints, got {score!r}")
     result = data.get("result")
+    setup = data.get("setup")
     events = tuple(event_from_json(e) for e in _list(data.get("events"), "events"))
     s0, s1 = score
     assert isinstance(s0, int) and isinstance(s1, int)
@@ -417,6 +483,7 @@ def game_from_json(raw: object) -> GameRecord:
         crawford=_bool(data, "crawford"),
         events=events,
         result=None if result is None else result_from_json(result),
+        setup=None if setup is None else setup_from_json(setup),
     )
 
 

@@ -6,11 +6,12 @@ import dataclasses
 
 import pytest
 
-from engine import IllegalActionError, InvalidMatchIdError, Position
+from engine import IllegalActionError, InvalidMatchIdError, InvalidXgidError, Position
 from engine.cube import Cube
 from engine.game import Action, Phase
 from engine.match import Match, replay
-from engine.record import GameRecord, MatchRecord, Played, ResignOffered, Roll
+from engine.record import GameRecord, MatchRecord, Played, ResignOffered, Roll, Setup
+from engine.rules import Rules
 from engine.scoring import EndReason, WinType
 from engine.xgid import Xgid
 
@@ -273,3 +274,119 @@ def test_game_records_are_values() -> None:
     m = Match.new(3).roll((3, 1))
     assert isinstance(m.record.games[0], GameRecord)
     assert m.record == m.record
+
+
+# -- set-up games and XGID import -----------------------------------------------------------
+
+
+def test_a_match_from_a_set_up_position() -> None:
+    pos = Position.from_points([2, 2, 2, 2, 2, 2, *([0] * 17), -15], bar=0)  # 3 checkers off
+    m = Match.from_setup(Rules(7), Setup(pos, 1, Cube(2, owner=1)), score=(3, 4))
+    assert (m.phase, m.turn, m.score, m.cube) == (Phase.ROLL, 1, (3, 4), Cube(2, owner=1))
+    assert not m.is_crawford_game and not m.is_post_crawford
+    assert m.can_double()  # player 1 owns the cube and needs 3: it is alive
+    dead = Match.from_setup(Rules(7), Setup(pos, 1, Cube(2, owner=1)), score=(3, 5))
+    assert not dead.can_double()  # needs 2: a win at cube 2 takes the match
+    assert replay(m.record) == m
+    m = m.resign().accept_resignation()  # player 1 resigns a single at cube 2
+    assert m.score == (5, 4) and not m.is_over
+    m = m.next_game()
+    assert not m.is_crawford_game and m.game.score == (5, 4)
+    assert replay(m.record) == m
+
+
+def test_a_set_up_game_at_match_point_decides_crawford() -> None:
+    setup = Setup(Position.start(), 0)
+    post = Match.from_setup(Rules(5), setup, score=(4, 1))
+    assert post.is_post_crawford and not post.is_crawford_game
+    after = win(post, 1).next_game()
+    assert not after.is_crawford_game and after.is_post_crawford
+    crawford = Match.from_setup(Rules(5), setup, score=(4, 1), crawford=True)
+    assert crawford.is_crawford_game and not crawford.can_double()
+    assert win(crawford, 1).next_game().is_post_crawford
+    before = Match.from_setup(Rules(5), Setup(Position.start(), 1), score=(3, 1))
+    assert win(before, 0).next_game().is_crawford_game
+
+
+@pytest.mark.parametrize(
+    ("rules", "setup", "score", "crawford"),
+    [
+        (Rules(5), Setup(Position.start(), 0), (5, 0), False),  # score at the length
+        (Rules(5), Setup(Position.start(), 0), (-1, 0), False),
+        (Rules(5), Setup(Position.start(), 0), (2, 0), True),  # Crawford, nobody at 4
+        (Rules(5), Setup(Position.start(), 0, Cube(2)), (0, 0), False),  # centred 2 in a match
+        (Rules(cube=False), Setup(Position.start(), 0, Cube(2, 0)), (0, 0), False),
+        (Rules(5), Setup(Position.start(), 0, Cube(2, 0)), (4, 0), True),  # cube in Crawford
+    ],
+)
+def test_bad_setups(rules: Rules, setup: Setup, score: tuple[int, int], crawford: bool) -> None:
+    with pytest.raises(ValueError):
+        Match.from_setup(rules, setup, score=score, crawford=crawford)
+
+
+def test_setups_refuse_finished_positions_and_bad_turns() -> None:
+    with pytest.raises(ValueError):
+        Setup(Position.from_points([0] * 23 + [-15]), 0)
+    with pytest.raises(ValueError):
+        Setup(Position.start(), 2)
+
+
+def test_only_the_first_game_may_be_set_up() -> None:
+    m = win(Match.new(5), 0).next_game()
+    record = m.record
+    bad = dataclasses.replace(record.games[1], setup=Setup(Position.start(), 0))
+    with pytest.raises(IllegalActionError, match="first game"):
+        replay(MatchRecord(record.rules, (record.games[0], bad)))
+
+
+@pytest.mark.parametrize(
+    ("xgid", "turn", "phase", "rules"),
+    [
+        (
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10",
+            0,
+            Phase.ROLL,
+            Rules(jacoby=True, beavers=True),
+        ),
+        ("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:0:0:10", 0, Phase.CUBE, Rules()),
+        (
+            "XGID=-b----E-C---eE---c-e----B-:1:-1:-1:B:0:0:2:0:10",
+            1,
+            Phase.CUBE,
+            Rules(beavers=True),
+        ),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:-1:66:4:2:1:5:10", 1, Phase.MOVE, Rules(5)),
+    ],
+)
+def test_from_xgid(xgid: str, turn: int, phase: Phase, rules: Rules) -> None:
+    m = Match.from_xgid(xgid)
+    assert (m.turn, m.phase, m.rules) == (turn, phase, rules)
+    assert m.position == Xgid.parse(xgid).position
+    assert replay(m.record) == m
+    again = Match.from_xgid(m.xgid())
+    assert (again.position, again.cube, again.score, again.dice) == (
+        m.position,
+        m.cube,
+        m.score,
+        m.dice,
+    )
+
+
+def test_xgid_crawford_flag() -> None:
+    m = Match.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:-1:66:4:2:1:5:10")
+    assert m.is_crawford_game and m.score == (4, 2)
+
+
+@pytest.mark.parametrize(
+    "xgid",
+    [
+        "XGID=-b----E-C---eE---c-e----B-:7:1:1:00:0:0:0:0:10",  # cube 128
+        "XGID=-b----E-C---eE---c-e----B-:1:0:1:R:0:0:2:0:10",  # raccoon
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:1:2:1:5:10",  # Crawford, nobody at 4
+        "XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:0:10",  # X doubles O's cube
+        "not an xgid",
+    ],
+)
+def test_bad_xgids_for_a_match(xgid: str) -> None:
+    with pytest.raises(InvalidXgidError):
+        Match.from_xgid(xgid)

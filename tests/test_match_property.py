@@ -112,6 +112,23 @@ def check_invariants(m: Match) -> None:
 def check_round_trips(m: Match) -> None:
     assert load_match(save_match(m)) == m
     assert loads(save_text(m)) == m
+    if not m.is_over and m.phase in (Phase.ROLL, Phase.MOVE, Phase.CUBE):
+        x = Match.from_xgid(m.xgid())
+        assert (x.position, x.turn, x.cube, x.dice, x.phase, x.offer, x.score) == (
+            m.position,
+            m.turn,
+            m.cube,
+            m.dice,
+            m.phase,
+            m.offer,
+            m.score,
+        )
+        if m.rules.crawford:  # an XGID cannot say the Crawford rule is off
+            assert (x.is_crawford_game, x.is_post_crawford) == (
+                m.is_crawford_game,
+                m.is_post_crawford,
+            )
+        assert load_match(save_match(x)) == x
     rebuilt = replay(m.record)
     if m.game.moves is None:
         assert rebuilt == m

@@ -34,7 +34,11 @@ def states() -> dict[str, Match]:
     )
     match_over = Match.new(1).roll((3, 1)).resign(3).accept_resignation()
     next_game = over.next_game()
+    imported = Match.from_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:-1:62:1:3:0:7:10")
+    imported_played = imported.play("24/18 13/11").roll((3, 1)).play("8/5 6/5").double()
     return {
+        "imported": imported,
+        "imported_played": imported_played,
         "new": m5,
         "opened": opened,
         "mid_turn": mid_turn,
@@ -196,6 +200,30 @@ CORRUPTIONS: dict[str, Mutation] = {
     "state missing a key": _delete(("state", "dice")),
     "turn without a roll": _set(("turn",), {"steps": [], "cursor": 0}),
 }
+
+
+SETUP_CORRUPTIONS: dict[str, Mutation] = {
+    "setup not an object": _set(("games", 0, "setup"), "start"),
+    "setup bad position": _set(("games", 0, "setup", "position_id"), "4HPwATDgc/ABMB"),
+    "setup position not text": _set(("games", 0, "setup", "position_id"), 7),
+    "setup other position": _set(("games", 0, "setup", "position_id"), "sGfwATDgc/ABMA"),
+    "setup turn two": _set(("games", 0, "setup", "turn"), 2),
+    "setup other turn": _set(("games", 0, "setup", "turn"), 0),
+    "setup cube three": _set(("games", 0, "setup", "cube"), 3),
+    "setup other cube": _set(("games", 0, "setup", "cube"), 4),
+    "setup owner two": _set(("games", 0, "setup", "cube_owner"), 2),
+    "setup extra key": _set(("games", 0, "setup", "dice"), [6, 2]),
+    "setup missing key": _delete(("games", 0, "setup", "cube")),
+    "setup score at the length": _set(("games", 0, "score"), [7, 3]),
+    "setup removed": _set(("games", 0, "setup"), None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SETUP_CORRUPTIONS))
+def test_corrupt_setups_raise_save_error(name: str) -> None:
+    data = copy.deepcopy(save_match(STATES["imported_played"]))
+    with pytest.raises(SaveError):
+        load_match(SETUP_CORRUPTIONS[name](data))
 
 
 @pytest.mark.parametrize("name", sorted(CORRUPTIONS))
