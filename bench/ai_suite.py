@@ -1,0 +1,41 @@
+"""The whole AI benchmark suite, one run after another (cheap ones first).
+
+    PYTHONPATH=. .venv/bin/python -m bench.ai_suite --games 2000 --hard-games 1000 --h2h-games 1000
+
+Prints one line per measurement (see bench/ai_results.md for recorded runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+
+def run(*args: str) -> None:
+    cmd = [sys.executable, "-m", *args]
+    print("$ python -m " + " ".join(args), flush=True)
+    subprocess.run(cmd, check=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=2000, help="0-ply levels vs referees")
+    ap.add_argument("--hard-games", type=int, default=1000, help="King Tubby vs referees")
+    ap.add_argument("--h2h-games", type=int, default=1000, help="level head-to-heads")
+    ap.add_argument("--positions", type=int, default=2000, help="accuracy sample")
+    args = ap.parse_args()
+    g, hg, h2h = str(args.games), str(args.hard_games), str(args.h2h_games)
+    run("bench.ai_accuracy", "--positions", str(args.positions))
+    run("bench.ai_speed", "--positions", "100")
+    for level in ("medium", "easy"):
+        for opp in ("pubeval", "gnubg0"):
+            run("bench.ai_strength", "--level", level, "--opponent", opp, "--games", g)
+    run("bench.ai_strength", "--level", "medium", "--opponent", "easy", "--games", h2h)
+    run("bench.ai_strength", "--level", "hard", "--opponent", "medium", "--games", h2h)
+    for opp in ("pubeval", "gnubg0"):
+        run("bench.ai_strength", "--level", "hard", "--opponent", opp, "--games", hg)
+
+
+if __name__ == "__main__":
+    main()
