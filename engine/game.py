@@ -16,6 +16,16 @@ The flow, as GNU Backgammon plays it::
 The board is kept from the view of the player on roll (``turn``); before the
 opening roll is decided it is player 0's view.
 
+Cube rules follow gnubg too: in a match a player may not double a dead cube
+(when a single win at the current value already takes the match: the
+post-Crawford leader never doubles); beavers are money play only.  Where this
+engine decides differently from gnubg, on purpose:
+
+* after a beaver the doubler may take or drop, but not raccoon;
+* the Jacoby rule also applies to accepted resignations (gnubg shows "wins a
+  single game" yet scores the resigned gammon), and needs the cube in use;
+* a player who has been doubled answers the double; he cannot resign instead.
+
 >>> game = Game.new().roll((3, 1))  # opening roll: player 0 rolled 3, player 1 rolled 1
 >>> game.phase, game.turn, game.dice
 (<Phase.MOVE: 'move'>, 0, (3, 1))
@@ -250,6 +260,16 @@ class Game:
         if self.moves is None or self.resignation is not None:
             return {}
         return self.moves.destinations(src)
+
+    def movable_points(self) -> list[int]:
+        """Points (25 = bar) a checker may be picked up from now, highest first."""
+        return sorted({s.src for s in self.legal_steps()}, reverse=True)
+
+    def routes(self, src: int) -> list[tuple[Step, ...]]:
+        """Every way to move a checker from ``src`` now (see :meth:`TurnState.routes`)."""
+        if self.moves is None or self.resignation is not None:
+            return []
+        return self.moves.routes(src)
 
     @property
     def winner(self) -> int | None:

@@ -378,3 +378,16 @@ def test_repr_and_record() -> None:
     assert record.events == game.events and record.result is None
     assert record.lines()[0].startswith("game 1")
     assert any("doubles to 2" in line for line in record.lines())
+
+
+def test_what_a_ui_asks_while_moving() -> None:
+    game = Game.new().roll((6, 1))
+    assert game.movable_points() == [24, 13, 8, 6]
+    assert [str(s) for s in game.destinations(13)[6]] == ["13/7", "7/6"]
+    assert [len(r) for r in game.routes(13)] == [1, 2]
+    assert game.forced_play is None and len(game.legal_plays) == len(set(game.legal_plays))
+    assert game.remaining_dice == (6, 1)
+    resigning = game.resign()
+    assert resigning.legal_steps() == [] and resigning.destinations(13) == {}
+    assert resigning.routes(13) == [] and resigning.movable_points() == []
+    assert started().legal_steps() == [] and started().remaining_dice == ()
