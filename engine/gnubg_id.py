@@ -112,8 +112,8 @@ _MATCH_FIELDS = (
     ("match_length", 15),
     ("score0", 15),
     ("score1", 15),
-    # Not in the manual: GNU Backgammon 1.x writes its Jacoby setting in bit 67.
-    ("jacoby", 1),
+    # Not in the manual: GNU Backgammon 1.x writes "Jacoby rule off" in bit 67.
+    ("no_jacoby", 1),
 )
 
 
@@ -140,7 +140,7 @@ class MatchKey:
     match_length: int = 0  # 0 for money play
     score0: int = 0
     score1: int = 0
-    jacoby: int = 0
+    no_jacoby: int = 0  # gnubg writes !fJacoby: 1 in matches and in money play without Jacoby
 
     def __post_init__(self) -> None:
         for name, width in _MATCH_FIELDS:

@@ -386,7 +386,7 @@ class Match:
         over: ``MatchKey`` does not hold a score at the match length.
         """
         nojacoby = not (self.rules.jacoby and self.rules.is_money)
-        return MatchKey(**match_id_fields(self), jacoby=int(nojacoby))
+        return MatchKey(**match_id_fields(self), no_jacoby=int(nojacoby))
 
     @property
     def gnubg_id(self) -> str:

@@ -279,7 +279,7 @@ def test_match_id_of_a_real_gnubg_match(capfd: pytest.CaptureFixture[str]) -> No
 def test_match_id_jacoby_bit_is_set_when_the_jacoby_rule_is_off() -> None:
     """Bit 66 is gnubg's ``!fJacoby``: 0 in money play with Jacoby, 1 without it and in matches.
 
-    So ``MatchKey.jacoby == 1`` means the Jacoby rule is *not* in use.
+    So ``MatchKey.no_jacoby == 1`` means the Jacoby rule is *not* in use.
     """
     gnubg = pytest.importorskip("gnubg", reason="GNU Backgammon's Python module is not installed")
     seen = {}
@@ -287,7 +287,7 @@ def test_match_id_jacoby_bit_is_set_when_the_jacoby_rule_is_off() -> None:
         for command in ("set player 0 human", "set player 1 human", f"set jacoby {setting}"):
             gnubg.command(command)
         gnubg.command("new session")
-        seen[setting] = MatchKey.from_id(gnubg.gnubg_id().split(":")[1]).jacoby
+        seen[setting] = MatchKey.from_id(gnubg.gnubg_id().split(":")[1]).no_jacoby
     assert seen == {"off": 1, "on": 0}
 
 
