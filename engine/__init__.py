@@ -8,6 +8,8 @@
 ['8/5 6/5']
 """
 
+from engine.cube import Cube
+from engine.dice import ScriptedDice, roll_dice, seeded_random
 from engine.errors import (
     AmbiguousPlayError,
     EngineError,
@@ -21,8 +23,6 @@ from engine.errors import (
     NotationError,
     SaveError,
 )
-from engine.cube import Cube
-from engine.dice import ScriptedDice, roll_dice, seeded_random
 from engine.game import Action, Game, Phase
 from engine.match import Match, replay
 from engine.movegen import Move, Play, iter_legal_plays, legal_plays
@@ -40,9 +40,9 @@ __all__ = [
     "AmbiguousPlayError",
     "Cube",
     "EndReason",
+    "EngineError",
     "Game",
     "GameResult",
-    "EngineError",
     "IllegalActionError",
     "IllegalPlayError",
     "InvalidDiceError",
