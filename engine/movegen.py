@@ -73,7 +73,15 @@ def iter_legal_plays(position: Position, dice: tuple[int, int]) -> Iterator[Play
         search.run((d1, d1, d1, d1))
     else:
         search.run((d1, d2))
-        search.run((d2, d1))
+        me = position.me
+        if me[BAR] == 0 and sum(me[7:BAR]) >= 2:
+            # With no checker on the bar and two or more outside the home board,
+            # no move can enable or disable another checker's move, so the
+            # lower die first finds only what the higher die first found, except
+            # when one checker moves twice.
+            search.run_continuations(d2, d1)
+        else:
+            search.run((d2, d1))
     if search.best_used == 0:
         return
     for (me, opp), (moves, hits) in search.found.items():
@@ -86,11 +94,20 @@ _Key = tuple[tuple[int, ...], tuple[int, ...]]
 class _Search:
     """Depth-first search over single-die moves on a mutable copy of the board."""
 
-    __slots__ = ("me", "opp", "found", "best_used", "best_pips", "moves", "hits")
+    __slots__ = ("me", "opp", "opp0", "high", "found", "best_used", "best_pips", "moves", "hits")
 
     def __init__(self, position: Position) -> None:
         self.me = list(position.me)
         self.opp = list(position.opp)
+        self.opp0 = position.opp
+        # Checkers only move down, so no source is ever above the highest one
+        # now (a checker entering from the bar lands on 19..24).
+        me = self.me
+        high = 24
+        if not me[BAR]:
+            while high > 0 and not me[high]:
+                high -= 1
+        self.high = high
         self.found: dict[_Key, tuple[tuple[Move, ...], tuple[bool, ...]]] = {}
         self.best_used = 0
         self.best_pips = 0
@@ -100,6 +117,52 @@ class _Search:
     def run(self, dice: tuple[int, ...]) -> None:
         self._step(dice, 0, BAR, 0)
 
+    def run_continuations(self, first: int, second: int) -> None:
+        """Each single move by ``first``, followed only by the same checker by ``second``."""
+        me, opp, moves, hits = self.me, self.opp, self.moves, self.hits
+        for src in range(24, first, -1):
+            if not me[src]:
+                continue
+            dest = src - first
+            there = 25 - dest
+            if opp[there] >= 2:
+                continue
+            hit = opp[there] == 1
+            me[src] -= 1
+            me[dest] += 1
+            if hit:
+                opp[there] = 0
+                opp[BAR] += 1
+            moves.append((src, dest))
+            hits.append(hit)
+            end = dest - second
+            if end > 0 and opp[25 - end] < 2:
+                hit2 = opp[25 - end] == 1
+                me[dest] -= 1
+                me[end] += 1
+                if hit2:
+                    opp[25 - end] = 0
+                    opp[BAR] += 1
+                moves.append((dest, end))
+                hits.append(hit2)
+                self._record(2, first + second)
+                moves.pop()
+                hits.pop()
+                me[dest] += 1
+                me[end] -= 1
+                if hit2:
+                    opp[25 - end] = 1
+                    opp[BAR] -= 1
+            else:
+                self._record(1, first)
+            moves.pop()
+            hits.pop()
+            me[src] += 1
+            me[dest] -= 1
+            if hit:
+                opp[there] = 1
+                opp[BAR] -= 1
+
     def _record(self, used: int, pips: int) -> None:
         if used != self.best_used or pips != self.best_pips:
             if used < self.best_used or (used == self.best_used and pips < self.best_pips):
@@ -107,7 +170,8 @@ class _Search:
             self.found.clear()
             self.best_used = used
             self.best_pips = pips
-        key = (tuple(self.me), tuple(self.opp))
+        opp = self.opp
+        key = (tuple(self.me), self.opp0 if opp[BAR] == self.opp0[BAR] else tuple(opp))
         if key not in self.found:
             self.found[key] = (tuple(self.moves), tuple(self.hits))
 
@@ -146,8 +210,7 @@ class _Search:
                 moved = True
         else:
             highest = -1  # found lazily: only bear-offs need it
-            src = top if top < BAR else 24
-            while src > 0:
+            for src in range(top if top < BAR else self.high, 0, -1):
                 if me[src]:
                     dest = src - d
                     if dest > 0:
@@ -175,7 +238,7 @@ class _Search:
                             moved = True
                     else:
                         if highest < 0:
-                            highest = 24
+                            highest = self.high
                             while not me[highest]:
                                 highest -= 1
                         if highest > 6:
@@ -194,6 +257,5 @@ class _Search:
                             me[src] += 1
                             me[OFF] -= 1
                             moved = True
-                src -= 1
         if not moved:
             self._record(depth, pips)
