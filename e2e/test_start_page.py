@@ -21,8 +21,11 @@ def test_pip_counts_are_shown(desktop: LoadedPage) -> None:
     assert desktop.page.locator("#pips-opp").inner_text() == "167"
 
 
-def test_status_says_ready(desktop: LoadedPage) -> None:
-    assert desktop.page.locator("#status").inner_text().startswith("Ready")
+def test_a_first_visit_opens_the_new_game_dialog(desktop: LoadedPage) -> None:
+    assert desktop.page.locator("#status").inner_text() == "Roll to see who starts."
+    dialog = desktop.page.locator("dialog#dialog[open]")
+    assert dialog.get_attribute("data-kind") == "new"
+    assert dialog.locator('input[name="opponent"]').count() == 4
 
 
 def test_no_request_leaves_the_local_origin(desktop: LoadedPage) -> None:
@@ -45,7 +48,7 @@ def test_nothing_fails_to_load_and_nothing_errors(desktop: LoadedPage) -> None:
 
 
 def test_desktop_screenshot(desktop: LoadedPage) -> None:
-    path = screenshot(desktop.page, "desktop")
+    path = screenshot(desktop.page, "desktop-new-game")
     assert path.stat().st_size > 10_000
 
 

@@ -1,7 +1,7 @@
-"""PyScript entry point: hands the page's document to the front end."""
+"""PyScript entry point: hands the page's document and window to the front end."""
 
-from pyscript import document
+from pyscript import document, window
 
-from web.app import main
+from web.page import start
 
-main(document)
+start(document, window)

@@ -61,6 +61,13 @@ PYSCRIPT_PLUGINS_OFF = (
     "py-terminal",
 )
 
+# The AI (its code, network weights and bear-off database, about 1 MB) is
+# only needed in its web worker: the page's own config leaves it out so the
+# first board never waits for it; the worker gets its own config.
+AI_PACKAGE = "engine/ai/"
+WORKER_CONFIG = "ai-worker.json"
+WORKER_WEB_MODULES = ("web/__init__.py", "web/ai_service.py")
+
 SITE_PYODIDE = "vendor/pyodide"
 SITE_PYSCRIPT = "vendor/pyscript"
 BOARD_MARKER = "<!--BOARD-->"
@@ -85,7 +92,12 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     shipped = _copy_packages(staging)
     _copy_pyodide(staging / SITE_PYODIDE)
     _copy_pyscript(staging / SITE_PYSCRIPT)
-    _write_config(staging / "pyscript.json", shipped)
+    _write_config(staging / "pyscript.json", [r for r in shipped if not r.startswith(AI_PACKAGE)])
+    _write_config(
+        staging / WORKER_CONFIG,
+        [r for r in shipped if r.startswith("engine/") or r in WORKER_WEB_MODULES],
+        worker=True,
+    )
     # GitHub Pages runs Jekyll by default, which drops files starting with "_"
     # (every __init__.py).
     (staging / ".nojekyll").write_text("")
@@ -190,8 +202,8 @@ def _chunk_name(file_name: str) -> str:
     return match.group(1) if match else file_name.removesuffix(".js")
 
 
-def _write_config(path: Path, shipped: Iterable[str]) -> None:
-    config = {
+def _write_config(path: Path, shipped: Iterable[str], *, worker: bool = False) -> None:
+    config: dict[str, object] = {
         # Relative to the page, so the vendored copy is used and no CDN is contacted.
         "interpreter": f"./{SITE_PYODIDE}/pyodide.mjs",
         "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
@@ -199,6 +211,10 @@ def _write_config(path: Path, shipped: Iterable[str]) -> None:
         # directory, which is on sys.path, so `import engine` works.
         "files": {f"./{rel}": f"./{rel}" for rel in shipped},
     }
+    if worker:
+        # The worker never touches the page, so it needs no SharedArrayBuffer
+        # (and no cross-origin isolation headers, which GitHub Pages cannot send).
+        config["sync_main_only"] = True
     path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 

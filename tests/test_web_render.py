@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -72,7 +73,7 @@ def test_bar_borne_off_and_tall_stacks() -> None:
     position = position_with_extras()
     root = parse(render_board(position))
     assert census(root) == expected_census(position)
-    labels = {e.text for e in root.iter(f"{SVG}text") if e.get("class") == "count"}
+    labels = {e.text for e in root.iter(f"{SVG}text") if "count" in e.get("class", "").split()}
     assert labels == {"7", "6"}
 
 
@@ -138,7 +139,7 @@ def test_adjacent_points_alternate_colours_and_facing_points_differ() -> None:
 
 def test_highlights_mark_only_the_places_given() -> None:
     plain = render_board(Position.start())
-    marked = render_board(Position.start(), highlights={3, 20, 0})
+    marked = render_board(Position.start(), highlights=frozenset({3, 20, 0}))
     root = parse(marked)
     lit = {
         int(e.get("data-point", "-1"))
@@ -188,3 +189,132 @@ def test_any_position_renders_every_checker_once(position: Position) -> None:
     root = parse(render_board(position))
     assert census(root) == expected_census(position)
     assert len(checkers(root)) == 30
+
+
+# -- the interactive board -----------------------------------------------------------
+
+from web.board_svg import (  # noqa: E402
+    BoardView,
+    CubeView,
+    DiceView,
+    Words,
+    checker_xy,
+    cube_xy,
+    place_at,
+)
+
+
+def by_class(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if name in e.get("class", "").split()]
+
+
+def test_every_place_is_found_under_its_own_checkers() -> None:
+    for point in range(1, 25):
+        for index in range(5):
+            x, y = checker_xy("me", point, index, 5)
+            assert place_at(x, y) == point
+    assert place_at(*checker_xy("me", 25, 0, 1)) == 25
+    assert place_at(*checker_xy("me", 0, 3, 4)) == 0
+    assert place_at(*checker_xy("opp", 0, 3, 4)) is None  # their tray is not a target
+    assert place_at(-10, 50) is None and place_at(50, board_svg.HEIGHT + 5) is None
+
+
+def test_checkers_are_drawn_where_checker_xy_says_with_their_index() -> None:
+    position = position_with_extras()
+    root = parse(render_board(BoardView(position)))
+    for e in checkers(root):
+        if "borne-off" in e.get("class", ""):
+            continue
+        side, place = e.get("data-side", ""), int(e.get("data-point", "-1"))
+        index = int(e.get("data-index", "-1"))
+        count = census(root)[side, place]
+        assert (float(e.get("x", "0")), float(e.get("y", "0"))) == pytest.approx(
+            checker_xy(side, place, index, count), abs=0.01
+        )
+
+
+def test_the_viewer_may_play_either_colour() -> None:
+    root = parse(render_board(BoardView(Position.start(), me_colour="dark")))
+    mine = [e for e in checkers(root) if e.get("data-side") == "me"]
+    assert all("dark" in e.get("class", "") for e in mine)
+    assert all(e.get("href") == "#bg-checker-dark" for e in mine)
+
+
+def test_dice_are_drawn_in_the_rollers_half_with_used_ones_dimmed() -> None:
+    view = BoardView(
+        Position.start(), dice=DiceView((5, 5, 5, 5), side="opp", used=(True, True, False, False))
+    )
+    root = parse(render_board(view))
+    dice = by_class(root, "die")
+    assert [d.get("data-value") for d in dice] == ["5"] * 4
+    assert len(by_class(root, "used")) == 2
+    rects = [d.find(f"{SVG}rect") for d in dice]
+    assert all(float(r.get("x", "0")) < board_svg.BAR_X for r in rects if r is not None)
+    swap = BoardView(Position.start(), dice=DiceView((3, 1), swappable=True))
+    group = by_class(parse(render_board(swap)), "dice")[0]
+    assert group.get("data-action") == "swap-dice" and group.get("tabindex") == "0"
+
+
+def test_the_opening_roll_shows_one_die_each() -> None:
+    root = parse(render_board(BoardView(Position.start(), dice=DiceView((6, 2), opening=True))))
+    dice = by_class(root, "die")
+    assert [(d.get("data-value"), "light" in d.get("class", "")) for d in dice] == [
+        ("6", True),
+        ("2", False),
+    ]
+
+
+def test_the_cube_sits_mid_bar_then_with_its_owner() -> None:
+    centred = cube_xy(CubeView())
+    mine = cube_xy(CubeView(2, "me"))
+    theirs = cube_xy(CubeView(4, "opp"))
+    assert theirs[1] < centred[1] < mine[1]
+    offered = cube_xy(CubeView(2, None, offered_by="me"))
+    assert offered[0] > board_svg.RIGHT_X
+    root = parse(render_board(BoardView(Position.start(), cube=CubeView())))
+    faces = [e.text for e in by_class(root, "cube-face")]
+    assert faces == ["64"]
+    root = parse(render_board(BoardView(Position.start(), cube=CubeView(8, "opp"))))
+    assert [e.text for e in by_class(root, "cube-face")] == ["8"]
+    dial = render_board(BoardView(Position.start(), cube=CubeView(4, "me"), cube_style="dial"))
+    assert 'class="cube dial"' in dial and "dial-pointer" in dial
+
+
+def test_selected_lifted_and_landing_marks() -> None:
+    view = BoardView(
+        Position.start(),
+        movable=frozenset({24, 13, 8, 6}),
+        selected=8,
+        lifted=8,
+        highlights=frozenset({5, 7}),
+    )
+    root = parse(render_board(view))
+    lifted = by_class(root, "lifted")
+    assert len(lifted) == 1 and lifted[0].get("data-point") == "8"
+    assert lifted[0].get("data-index") == "2"  # the top of the stack
+    assert {e.get("data-point") for e in by_class(root, "landing")} == {"5", "7"}
+
+
+def test_hit_areas_give_keyboard_and_screen_reader_access() -> None:
+    view = BoardView(
+        Position.start(),
+        movable=frozenset({24, 13, 8, 6}),
+        selected=8,
+        highlights=frozenset({5}),
+        words=Words(me="your", opp="their"),
+    )
+    root = parse(render_board(view))
+    hits = by_class(root, "hit")
+    assert [h.get("data-point") for h in hits] == ["24", "13", "8", "6", "5"]
+    assert all(h.get("tabindex") == "0" and h.get("role") == "button" for h in hits)
+    labels = {h.get("data-point"): h.get("aria-label") for h in hits}
+    assert labels["8"] == "Point 8, 3 your checkers, selected"
+    assert labels["5"] == "Point 5, move here"
+    assert labels["13"] == "Point 13, 5 your checkers, can move"
+
+
+def test_theme_words_are_written_on_the_board() -> None:
+    words = Words(bar="Babylon", off="Zion", bar_label="BABYLON", off_label="ZION")
+    svg = render_board(BoardView(Position.start(), words=words))
+    assert svg.count("BABYLON") == 2 and svg.count("ZION") == 2
+    assert "BABYLON" not in render_board(BoardView(Position.start()))

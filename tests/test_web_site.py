@@ -34,19 +34,37 @@ def test_pyscript_config_uses_the_vendored_pyodide_by_relative_url(site: Path) -
         assert (site / "vendor/pyodide" / name).is_file()
 
 
-def test_every_shipped_python_file_is_in_the_config_and_nothing_else_ships(site: Path) -> None:
-    config = json.loads((site / "pyscript.json").read_text())
+def test_every_shipped_python_file_is_in_a_config_and_nothing_else_ships(site: Path) -> None:
+    page = json.loads((site / "pyscript.json").read_text())
+    worker = json.loads((site / build_site.WORKER_CONFIG).read_text())
     shipped = {
         p.relative_to(site).as_posix()
         for package in build_site.PACKAGES
         for p in (site / package).rglob("*")
         if p.is_file()
     }
-    assert {"engine/__init__.py", "engine/position.py", "web/app.py"} <= shipped
-    assert {f"./{rel}" for rel in shipped} == set(config["files"])
-    assert all(src == dest for src, dest in config["files"].items())
+    assert {"engine/__init__.py", "engine/position.py", "web/page.py"} <= shipped
+    assert {f"./{rel}" for rel in shipped} == set(page["files"]) | set(worker["files"])
+    for config in (page, worker):
+        assert all(src == dest for src, dest in config["files"].items())
     assert not any("__pycache__" in rel or "/test" in rel for rel in shipped)
     assert all(rel.endswith((*build_site.DATA_SUFFIXES, ".py")) for rel in shipped)
+
+
+def test_the_ai_ships_only_to_its_worker(site: Path) -> None:
+    """The page's own config is fetched on every load: no weights in it."""
+    page = json.loads((site / "pyscript.json").read_text())
+    worker = json.loads((site / build_site.WORKER_CONFIG).read_text())
+    assert not any(name.startswith("./engine/ai/") for name in page["files"])
+    assert "./engine/ai/data/contact.bin" in worker["files"]
+    assert "./engine/ai/data/bearoff.bin" in worker["files"]
+    assert "./web/ai_service.py" in worker["files"]
+    assert "./engine/match.py" in worker["files"]
+    assert not any(name.startswith("./web/") and "ai_service" not in name and "__init__" not in name
+                   for name in worker["files"])  # fmt: skip
+    assert worker["interpreter"] == page["interpreter"]
+    assert worker["sync_main_only"] is True  # it never touches the page
+    assert (site / "ai_worker.py").is_file()
 
 
 def test_pyscript_is_vendored_without_source_maps_or_unused_chunks(site: Path) -> None:

@@ -1,0 +1,552 @@
+"""The game controller under CPython, with a fake page, timer, storage and the
+real AI called directly: the whole flow of play, saves and statistics."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import pkgutil
+import re
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from web_fakes import Rig
+
+import web
+from engine.game import Phase
+from engine.match import Match
+from engine.position import Position
+from web.storage import AUTOSAVE, CORRUPT, PREFIX, STATS, MemoryStorage
+
+
+def web_modules() -> list[ModuleType]:
+    return [
+        importlib.import_module(f"web.{info.name}") for info in pkgutil.iter_modules(web.__path__)
+    ]
+
+
+@pytest.mark.parametrize("module", web_modules(), ids=lambda m: m.__name__)
+def test_web_modules_hold_no_mutable_global_state(module: ModuleType) -> None:
+    mutable = {
+        name: type(value).__name__
+        for name, value in vars(module).items()
+        if not name.startswith("__") and isinstance(value, list | dict | set | bytearray)
+    }
+    assert mutable == {}
+
+
+def test_the_page_never_imports_the_ai_on_the_main_thread() -> None:
+    for module in web_modules():
+        if module.__name__ == "web.ai_service":
+            continue  # runs in the worker
+        source = Path(module.__file__ or "").read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import) engine\.ai", source, re.M), module.__name__
+
+
+# -- starting ---------------------------------------------------------------------
+
+
+def test_first_visit_asks_for_a_new_game() -> None:
+    rig = Rig().boot()
+    screen = rig.view.last
+    assert screen.dialog is not None and screen.dialog.kind == "new"
+    assert 'name="opponent"' in screen.dialog.html
+    assert screen.phase == "opening"
+
+
+def test_a_new_game_starts_from_the_dialog_and_the_human_rolls_first() -> None:
+    rig = Rig([3, 1]).boot()
+    screen = rig.start("easy", 5)
+    assert screen.dialog is None
+    assert screen.top.name == "Beach Bum" and screen.bottom.name == "You"
+    assert screen.match_line.startswith("Match to 5")
+    assert [b.action for b in screen.controls if b.enabled] == ["roll"]
+    screen = rig.act("roll")
+    assert screen.phase == "move" and screen.turn == 0
+    assert screen.board.dice is not None and screen.board.dice.values == (3, 1)
+    assert "Opening roll" in screen.announcement
+
+
+def test_an_opening_tie_shows_both_dice_and_rolls_again() -> None:
+    rig = Rig([4, 4, 6, 2]).boot()
+    rig.start()
+    screen = rig.act("roll")
+    assert screen.phase == "opening"
+    assert screen.board.dice is not None and screen.board.dice.opening
+    assert "Roll again" in screen.announcement
+    assert rig.act("roll").phase == "move"
+
+
+# -- moving checkers --------------------------------------------------------------
+
+
+def test_tap_a_checker_then_a_highlighted_point() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start()
+    rig.act("roll")
+    screen = rig.tap(8)
+    assert screen.board.selected == 8
+    assert screen.board.highlights == {7, 5, 4}
+    screen = rig.tap(5)
+    assert screen.board.selected is None
+    assert screen.board.position.me[5] == 1
+    assert screen.motions and screen.motions[0].src == 8 and screen.motions[0].dst == 5
+    rig.tap(6)
+    screen = rig.tap(5)
+    assert screen.board.position.me[5] == 2
+    assert [b.action for b in screen.controls if b.enabled][:2] == ["undo", "confirm"]
+    screen = rig.act("confirm")
+    assert screen.turn == 1 and screen.viewer == 1  # the board turns to player 2
+    assert "8/5 6/5" in screen.history_html
+
+
+def test_tapping_elsewhere_clears_the_selection() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start()
+    rig.act("roll")
+    rig.tap(8)
+    assert rig.tap(20).board.selected is None
+    assert rig.tap(None).board.selected is None
+
+
+def test_dragging_to_a_legal_point_moves_and_an_illegal_drop_snaps_back() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start()
+    rig.act("roll")
+    c = rig.c
+    c.lift(13)
+    assert rig.view.last.board.lifted == 13
+    assert rig.view.last.board.highlights == {10, 9}  # 12 is their midpoint
+    assert c.drop(13, 18) is False
+    screen = rig.view.last
+    assert screen.board.lifted is None and screen.board.position.me[13] == 5
+    assert screen.board.selected == 13  # still picked, so a tap can finish the move
+    assert c.drop(13, 10) is True
+    screen = rig.view.last
+    assert screen.board.position.me[10] == 1
+    assert screen.motions == ()  # the dropped checker is already there
+
+
+def test_a_drag_hit_slides_the_hit_checker_to_the_bar() -> None:
+    rig = Rig([6, 4, 6, 1]).boot()  # opening 6-4 for player 0, then 6-1 for player 1
+    rig.start()
+    rig.act("roll")
+    rig.act("play-text", text="24/18 13/9")  # blots on 18 and 9
+    rig.act("roll")
+    c = rig.c
+    assert c.viewer == 1
+    c.lift(8)
+    assert c.drop(8, 7) is True  # player 0's 18 point, seen from player 1
+    screen = rig.view.last
+    assert screen.board.position.opp_bar == 1
+    assert [(m.side, m.src, m.dst) for m in screen.motions] == [("opp", 7, 25)]
+
+
+def test_double_tap_plays_the_larger_die_and_tapping_the_dice_swaps() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start()
+    rig.act("roll")
+    screen = rig.view.last
+    assert screen.board.dice is not None and screen.board.dice.swappable
+    rig.c.double_tap(8)
+    assert rig.view.last.board.position.me[5] == 1  # 8/5 with the 3
+    rig.act("undo")
+    rig.act("swap-dice")
+    assert rig.view.last.board.dice is not None
+    assert rig.view.last.board.dice.values == (1, 3)
+    rig.c.double_tap(8)
+    assert rig.view.last.board.position.me[7] == 1  # 8/7 with the 1
+
+
+def test_undo_and_redo_inside_the_turn() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start()
+    rig.act("roll")
+    rig.tap(8)
+    rig.tap(5)
+    screen = rig.act("undo")
+    assert screen.board.position.me[8] == 3 and screen.motions
+    screen = rig.act("redo")
+    assert screen.board.position.me[5] == 1
+
+
+def test_bearing_off_by_double_tap() -> None:
+    rig = Rig([5, 2]).boot()
+    rig.start()
+    home = Position.from_points([2, 2, 3, 3, 2, 3] + [0] * 17 + [-15])
+    c = rig.c
+    game = dataclasses.replace(c.match.game, position=home)
+    c.match = dataclasses.replace(c.match, game=game)
+    rig.act("roll")  # opening 5-2: player 0 starts
+    assert c.match.turn == 0
+    c.double_tap(6)  # the 5 moves 6/1; the larger die is used first
+    assert rig.view.last.board.position.me[6] == 2
+    c.double_tap(5)
+    assert rig.view.last.board.position.off == 0  # the 2 played 5/3
+    rig.act("undo")
+    rig.act("undo")
+    c.double_tap(5)  # 5/off with the 5
+    assert rig.view.last.board.position.off == 1
+
+
+def test_a_forced_play_is_played_by_itself() -> None:
+    rig = Rig([6, 5]).boot()
+    rig.start()
+    # Player 1 with all checkers blocked except one route: build it by hand.
+    points = [0] * 24
+    points[23] = 1  # my 24 point
+    points[5] = 14
+    for p in (17, 16, 15, 14, 13):  # their checkers on my 18..14 (except 19): a prime
+        points[p] = -2
+    points[0] = -5
+    position = Position.from_points(points)
+    c = rig.c
+    c.match = dataclasses.replace(
+        c.match, game=dataclasses.replace(c.match.game, position=position)
+    )
+    screen = rig.act("roll")  # 6-5: only 24/19/13 can be played
+    assert screen.turn == 1 and c.match.phase is Phase.ROLL
+    assert "played 24/13 (forced)" in " ".join(s.announcement for s in rig.view.screens)
+
+
+def test_notation_box_plays_a_whole_move_and_reports_mistakes() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start()
+    rig.act("roll")
+    screen = rig.act("play-text", text="24/18")
+    assert "24/18" in screen.status and screen.turn == 0
+    screen = rig.act("play-text", text="8/5 6/5")
+    assert screen.turn == 1
+    assert "8/5 6/5" in screen.announcement
+
+
+# -- the cube, resignations and the end of a game ----------------------------------
+
+
+def test_pass_and_play_double_and_drop_ends_the_game() -> None:
+    rig = Rig([3, 1, 6, 4]).boot()
+    rig.start(length=3)
+    rig.act("roll")
+    rig.act("play-text", text="8/5 6/5")
+    screen = rig.act("double")
+    assert screen.dialog is not None and screen.dialog.kind == "cube"
+    assert not screen.dialog.dismissible
+    assert screen.board.cube is not None and screen.board.cube.offered_by == "me"
+    rig.act("close")  # Escape must not skip the decision
+    assert rig.view.last.dialog is not None
+    screen = rig.act("drop")
+    assert screen.phase == "over"
+    assert screen.dialog is not None and screen.dialog.kind == "over"
+    assert "Black wins" in screen.dialog.html or "White wins" in screen.dialog.html
+    screen = rig.act("next-game")
+    assert screen.match_line.startswith("Match to 3 · game 2")
+    assert screen.top.score == "1" or screen.bottom.score == "1"
+
+
+def test_ai_takes_an_early_double() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("medium", 5)
+    rig.act("roll")
+    rig.act("play-text", text="8/5 6/5")
+    rig.timer.run()
+    c = rig.c
+    # The AI (player 1) has moved; it is the human's turn to roll or double.
+    assert c.match.turn == 0 and c.match.phase is Phase.ROLL
+    screen = rig.act("double")
+    assert c.match.cube.value == 2 and c.match.cube.owner == 1
+    assert "takes" in screen.announcement
+
+
+def test_human_resigns_and_the_ai_answers() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("hard", 0)
+    rig.act("roll")
+    screen = rig.act("resign-open")
+    assert screen.dialog is not None and screen.dialog.kind == "resign"
+    assert 'data-value="1"' in screen.dialog.html and 'data-value="3"' in screen.dialog.html
+    screen = rig.act("resign", "1")
+    assert rig.c.match.game.is_over  # a point for free at the start: King Tubby accepts
+    assert screen.dialog is not None and screen.dialog.kind == "over"
+    assert "(resignation)" in screen.dialog.html
+
+
+def test_pass_and_play_resignation_is_answered_by_the_other_player() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start()
+    rig.act("roll")
+    rig.act("resign-open")
+    screen = rig.act("resign", "2")
+    assert screen.dialog is not None and screen.dialog.kind == "resign-answer"
+    screen = rig.act("reject")
+    assert screen.dialog is None and "rejects" in screen.announcement
+    screen = rig.act("resign-open")
+    assert 'data-value="2"' not in screen.dialog.html if screen.dialog else True
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_whole_game_against_each_ai_level(level: str) -> None:
+    rig = Rig(seed=11).boot()
+    rig.start(level, 1)
+    c = rig.c
+    for _ in range(400):
+        if c.match.game.is_over:
+            break
+        screen = rig.view.last
+        assert screen.actor == "human", screen.status
+        if c.match.phase in (Phase.OPENING, Phase.ROLL):
+            rig.act("roll")
+        else:
+            rig.play_greedy()
+    assert c.match.is_over
+    screen = rig.view.last
+    assert screen.dialog is not None and screen.dialog.kind == "over"
+    assert "match" in screen.dialog.html
+    records = json.loads(rig.storage.items[PREFIX + STATS])["rows"][level]
+    assert records["games"] == 1 and records["matches_won"] + records["matches_lost"] == 1
+    # Reloading the finished match must not count it again.
+    again = Rig(storage=rig.storage).boot()
+    assert again.c.records.rows[level].games == 1
+
+
+def test_a_match_to_three_with_a_double_taken_and_one_dropped() -> None:
+    rig = Rig(seed=4).boot()
+    rig.start("human", 3)
+    c = rig.c
+    rig.act("roll")
+    rig.play_greedy()
+    rig.act("double")
+    rig.act("drop")  # game 1: 1 point to the doubler
+    assert c.match.score in ((1, 0), (0, 1))
+    rig.act("next-game")
+    rig.act("roll")
+    rig.play_greedy()
+    rig.act("double")
+    rig.act("take")
+    assert c.match.cube.value == 2
+    rig.act("resign-open")
+    rig.act("resign", "1")
+    rig.act("accept")
+    assert max(c.match.score) >= 2
+    crawford_seen = False
+    while not c.match.is_over:
+        if c.match.game.is_over:
+            rig.act("next-game")
+            if 2 in c.match.game.score and not crawford_seen:
+                assert c.match.is_crawford_game and "Crawford" in rig.view.last.match_line
+                assert not any(b.enabled for b in rig.view.last.controls if b.action == "double")
+                crawford_seen = True
+        elif c.match.phase in (Phase.OPENING, Phase.ROLL):
+            rig.act("roll")
+        else:
+            rig.play_greedy()
+    assert rig.view.last.dialog is not None and "wins the match" in rig.view.last.dialog.html
+    screen = rig.act("rematch")
+    assert c.match.score == (0, 0) and screen.phase == "opening"
+
+
+# -- saves ----------------------------------------------------------------------------
+
+
+def test_autosave_after_every_action_and_resume_mid_turn() -> None:
+    storage = MemoryStorage()
+    rig = Rig([3, 1], storage=storage).boot()
+    rig.start("easy", 3)
+    rig.act("roll")
+    rig.tap(8)
+    rig.tap(5)
+    saved = json.loads(storage.items[PREFIX + AUTOSAVE])
+    assert saved["match"]["turn"] == {"steps": [[8, 5, 3]], "cursor": 1}
+    again = Rig(storage=storage).boot()
+    assert again.c.match == rig.c.match
+    screen = again.view.last
+    assert screen.dialog is None and "restored" in screen.status
+    assert screen.board.position.me[5] == 1
+    again.tap(6)
+    again.tap(5)
+    assert again.act("confirm").turn in (0, 1)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["{not json", '{"app": "backgammon-web", "version": 1}', "[1, 2, 3]"],
+    ids=["broken", "incomplete", "wrong-shape"],
+)
+def test_a_corrupt_autosave_is_kept_aside_with_a_clear_message(bad: str) -> None:
+    storage = MemoryStorage()
+    storage.setItem(PREFIX + AUTOSAVE, bad)
+    rig = Rig(storage=storage).boot()
+    screen = rig.view.last
+    assert "could not be read" in screen.notice and "kept aside" in screen.notice
+    kept = [k for k in storage.items if k.startswith(PREFIX + CORRUPT)]
+    assert len(kept) == 1 and storage.items[kept[0]] == bad
+    assert PREFIX + AUTOSAVE not in storage.items
+    assert screen.dialog is not None and screen.dialog.kind == "new"
+
+
+def test_a_tampered_autosave_is_refused() -> None:
+    storage = MemoryStorage()
+    rig = Rig([3, 1], storage=storage).boot()
+    rig.start("easy", 3)
+    rig.act("roll")
+    data = json.loads(storage.items[PREFIX + AUTOSAVE])
+    data["match"]["games"][0]["events"][0]["dice"] = [6, 1]  # not what was rolled
+    storage.items[PREFIX + AUTOSAVE] = json.dumps(data)
+    again = Rig(storage=storage).boot()
+    assert "could not be read" in again.view.last.notice
+    assert again.c.match.game.events == ()
+
+
+def test_full_or_disabled_storage_degrades_to_a_warning() -> None:
+    full = Rig([3, 1], storage=MemoryStorage(quota=50)).boot()
+    full.start("easy", 3)
+    screen = full.act("roll")
+    assert "storage is full" in screen.notice
+    assert screen.phase == "move"  # play goes on
+    rig = Rig([3, 1])
+    rig.store = type(rig.store)(None)
+    rig.c.store = rig.store
+    rig.boot()
+    assert "does not allow saving" in rig.view.last.notice
+    rig.start("easy", 3)
+    assert rig.act("roll").phase == "move"
+
+
+def test_named_save_slots() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("medium", 5)
+    rig.act("roll")
+    rig.act("saves-open")
+    screen = rig.act("save-slot", name="  before   my move ")
+    assert screen.dialog is not None and "before my move" in screen.dialog.html
+    rig.act("play-text", text="8/5 6/5")
+    rig.timer.run()
+    rig.act("saves-open")
+    screen = rig.act("load-slot", "before my move")
+    assert rig.c.match.phase is Phase.MOVE and rig.c.match.turn == 0
+    assert screen.board.position == Position.start()
+    rig.act("saves-open")
+    screen = rig.act("delete-slot", "before my move")
+    assert screen.dialog is not None and "No saved games" in screen.dialog.html
+
+
+def test_a_corrupt_slot_is_reported_and_kept_aside() -> None:
+    rig = Rig().boot()
+    rig.storage.setItem(PREFIX + "slot:bad", "{oops")
+    rig.act("saves-open")
+    screen = rig.act("load-slot", "bad")
+    assert "“bad” could not be read" in screen.notice
+    assert any(k.startswith(PREFIX + CORRUPT) for k in rig.storage.items)
+
+
+def test_export_and_import_a_game_file_and_show_the_gnubg_ids() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("human", 5)
+    rig.act("roll")
+    rig.act("play-text", text="8/5 6/5")
+    screen = rig.act("saves-open")
+    assert screen.dialog is not None
+    assert rig.c.match.position_id in screen.dialog.html
+    assert rig.c.match.match_id in screen.dialog.html
+    rig.act("copy-ids")
+    assert rig.view.copied and rig.c.match.match_id in rig.view.copied[0]
+    rig.act("export")
+    filename, text = rig.view.downloads[-1]
+    assert filename.endswith(".json") and json.loads(text)["match"]["format"] == "backgammon-match"
+    other = Rig().boot()
+    other.c.import_text(text)
+    assert other.c.match == rig.c.match and other.c.setup == rig.c.setup
+    other.c.import_text("not a game")
+    assert "not a saved game" in other.view.last.notice
+    assert other.c.match == rig.c.match  # nothing was lost
+
+
+# -- statistics, settings, themes ----------------------------------------------------------
+
+
+def test_statistics_dialog_and_reset() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("easy", 1)
+    rig.act("roll")
+    rig.act("resign-open")
+    rig.act("resign", "1")
+    screen = rig.act("stats-open")
+    assert screen.dialog is not None and screen.dialog.kind == "stats"
+    assert "Beach Bum" in screen.dialog.html and "Hits" in screen.dialog.html
+    screen = rig.act("stats-reset")
+    assert "No finished games" in (screen.dialog.html if screen.dialog else "")
+
+
+def test_settings_persist_and_the_backyamon_theme_renames_things() -> None:
+    storage = MemoryStorage()
+    rig = Rig([3, 1], storage=storage).boot()
+    rig.start("hard", 5)
+    rig.act("settings-open")
+    rig.act("setting", "theme=backyamon")
+    screen = rig.act("setting", "mode=light")
+    assert screen.theme == "backyamon" and screen.mode == "light"
+    assert screen.board.words.bar == "Babylon" and screen.board.words.off == "Zion"
+    assert screen.board.cube_style == "dial"
+    assert any(b.label == "Turn It Up" for b in screen.controls)
+    again = Rig(storage=storage).boot()
+    assert again.view.last.theme == "backyamon"
+
+
+def test_manual_dice_and_auto_roll() -> None:
+    rig = Rig().boot()
+    rig.start()
+    rig.act("setting", "manual_dice=true")
+    screen = rig.act("roll")
+    assert screen.dialog is not None and screen.dialog.kind == "dice"
+    screen = rig.act("dice-set", d1="5", d2="2")
+    assert screen.board.dice is not None and screen.board.dice.values == (5, 2)
+    rig.act("setting", "manual_dice=false")
+    rig.act("setting", "auto_roll=true")
+    rig.act("play-text", text="13/8 13/11")
+    # Player 2 could double, so the roll waits for them; turn the cube off and it rolls.
+    assert rig.c.match.phase is Phase.ROLL
+    rig2 = Rig([3, 1, 6, 4]).boot()
+    rig2.start("human", 3, cube="")
+    rig2.act("setting", "auto_roll=true")
+    rig2.timer.run()
+    assert rig2.c.match.phase is Phase.MOVE
+
+
+def test_keyboard_select_acts_like_a_tap() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start()
+    rig.act("roll")
+    rig.act("select", "8")
+    assert rig.view.last.board.selected == 8
+    rig.act("select", "5")
+    assert rig.view.last.board.position.me[5] == 1
+    rig.act("select", "none")
+    assert rig.view.last.board.selected is None
+
+
+def test_history_lists_each_game() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("human", 3)
+    rig.act("roll")
+    rig.act("play-text", text="8/5 6/5")
+    rig.act("resign-open")
+    rig.act("resign", "1")
+    rig.act("accept")
+    rig.act("next-game")
+    screen = rig.view.last
+    assert screen.history_games == ((0, "Game 1"), (1, "Game 2"))
+    assert "No moves yet" in screen.history_html
+    screen = rig.act("history-game", "0")
+    assert "8/5 6/5" in screen.history_html and "wins" in screen.history_html
+
+
+def test_new_match_replaces_the_old_and_ignores_stale_ai_answers() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("easy", 3)
+    c = rig.c
+    old_epoch = c.epoch
+    rig.act("new-open")
+    screen = rig.start("human", 0)
+    assert c.epoch > old_epoch and screen.match_line.startswith("Money game")
+    assert isinstance(c.match, Match) and c.match.game.events == ()

@@ -1,0 +1,115 @@
+"""The small pure parts: options, themes, history, records, dice, the AI service."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.match import Match
+from web import ai_service
+from web.ai_client import accept_request, cube_state, play_request, take_request, turn_request
+from web.dice_source import QueuedDice, parse_faces
+from web.history import game_rows
+from web.options import Settings, Setup
+from web.records import PlayerRecords
+from web.themes import BACKYAMON, CLASSIC, theme
+
+
+def test_setup_from_form_and_json() -> None:
+    setup = Setup.from_form({"opponent": "human", "length": "0", "jacoby": "on", "cube": "on"})
+    assert setup == Setup("human", 0, cube=True, jacoby=True, crawford=False)
+    assert Setup.from_json(setup.to_json()) == setup
+    assert Setup.from_form({"opponent": "x", "length": "4"}) == Setup(
+        "medium", 5, False, False, False
+    )
+    for bad in ({"opponent": "god"}, {**setup.to_json(), "length": 4}, "x"):
+        with pytest.raises(ValueError):
+            Setup.from_json(bad)
+
+
+def test_settings_keep_defaults_for_nonsense() -> None:
+    s = Settings.from_json({"auto_roll": "yes", "animation": "warp", "mode": "light"})
+    assert s == Settings(mode="light")
+    assert s.with_value("auto_roll", "true").auto_roll is True
+    assert s.with_value("theme", "backyamon").theme == "backyamon"
+    assert s.with_value("nope", "1") == s
+
+
+def test_theme_words() -> None:
+    assert theme("backyamon") is BACKYAMON and theme("") is CLASSIC
+    assert [BACKYAMON.win_name(k) for k in (1, 2, 3)] == ["Ya Mon", "Big Ya Mon", "MASSIVE Ya Mon"]
+    assert (
+        BACKYAMON.cube == "Turn It Up" and BACKYAMON.words("your", "their").bar_label == "BABYLON"
+    )
+    assert CLASSIC.words("your", "their").bar_label == ""
+
+
+def test_history_rows_follow_the_score_sheet() -> None:
+    m = Match.new(5).roll((3, 1)).play("8/5 6/5").roll((6, 6))
+    m = m.play("24/18(2) 13/7(2)").double().take()
+    m = m.roll((2, 1)).play("13/11 6/5")
+    m = m.resign(1).accept_resignation()
+    rows = game_rows(m.game.record, CLASSIC, ("You", "Bot"))
+    assert [(r.number, r.cells) for r in rows if not r.note] == [
+        (1, ("31: 8/5 6/5", "66: 24/18(2) 13/7(2)")),
+        (2, ("Doubles to 2", "Takes")),
+        (3, ("21: 13/11 6/5", "Resigns a single game")),
+        (4, ("Accepts", "")),
+    ]
+    assert rows[-1].note == "You win: single game, 2 points"
+    tie = Match.new(5).roll((4, 4)).roll((5, 2))
+    assert game_rows(tie.game.record)[0].note == "Opening roll 4-4: roll again"
+
+
+def test_player_records_round_trip_and_validate() -> None:
+    r = PlayerRecords().add_game("easy", won=False, points=3, win_type=3)
+    r = r.add_game("easy", won=True, points=1, win_type=1).add_match("easy", won=True)
+    row = r.rows["easy"]
+    assert (row.games, row.wins, row.losses, row.backgammons_lost, row.average_points) == (
+        2, 1, 1, 1, -1.0,
+    )  # fmt: skip
+    assert PlayerRecords.from_json(json.loads(json.dumps(r.to_json()))) == r
+    with pytest.raises(ValueError):
+        PlayerRecords.from_json({"rows": {"easy": {"games": -1}}})
+
+
+def test_queued_dice_come_first() -> None:
+    class Sixes:
+        def randint(self, a: int, b: int) -> int:
+            return 6
+
+    dice = QueuedDice(Sixes(), parse_faces("1,2"))
+    assert [dice.randint(1, 6) for _ in range(3)] == [1, 2, 6]
+    dice.push([4])
+    assert dice.queued == 1 and dice.randint(1, 6) == 4
+
+
+def test_ai_requests_are_plain_data_seen_from_the_right_side() -> None:
+    m = Match.new(5).roll((3, 1)).play("8/5 6/5")
+    request = turn_request(m, 1)
+    assert json.loads(json.dumps(request)) == request
+    assert request["position"] == m.position.id  # player 1 is on roll
+    m2 = m.double()
+    assert take_request(m2, 1)["position"] == m.position.id
+    assert cube_state(m2.take(), 0)["owner"] == 0
+    assert accept_request(m, 0, 2)["position"] == m.position.swap().id
+    assert play_request(m.roll((2, 1)), "easy")["dice"] == [2, 1]
+
+
+def test_the_ai_service_answers_every_kind_of_request() -> None:
+    m = Match.new(0).roll((3, 1)).play("8/5 6/5")
+
+    def ask(request: dict[str, object]) -> dict[str, object]:
+        answer = json.loads(ai_service.handle(json.dumps(request)))
+        assert isinstance(answer, dict)
+        return answer
+
+    assert ask(turn_request(m, 1)) == {"double": False, "resign": 0}
+    assert ask(take_request(m.double(), 1)) == {"take": True}
+    assert ask(accept_request(m, 1, 1))["accept"] in (True, False)
+    moves = ask(play_request(m.roll((6, 5)), "hard"))["moves"]
+    assert moves == [[24, 18], [18, 13]]
+    assert "error" in ask({"kind": "play", "position": "nonsense", "dice": [1, 2]})
+    assert "error" in json.loads(ai_service.handle("not json"))
+    assert ai_service.warm() == "ready"

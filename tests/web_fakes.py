@@ -1,0 +1,93 @@
+"""Fakes for driving the web controller under CPython: a view that keeps what
+it was shown, a timer run by hand, and helpers to play through the controller."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from web.ai_client import DirectAi
+from web.controller import Controller, Screen
+from web.dice_source import QueuedDice
+from web.storage import MemoryStorage, Store
+
+
+class FakeView:
+    def __init__(self) -> None:
+        self.screens: list[Screen] = []
+        self.downloads: list[tuple[str, str]] = []
+        self.copied: list[str] = []
+
+    def show(self, screen: Screen) -> None:
+        self.screens.append(screen)
+
+    def download(self, filename: str, text: str) -> None:
+        self.downloads.append((filename, text))
+
+    def copy(self, text: str) -> None:
+        self.copied.append(text)
+
+    @property
+    def last(self) -> Screen:
+        return self.screens[-1]
+
+
+class FakeTimer:
+    def __init__(self) -> None:
+        self.queue: list[Callable[[], None]] = []
+
+    def later(self, ms: int, callback: Callable[[], None]) -> None:
+        self.queue.append(callback)
+
+    def run(self, limit: int = 10_000) -> None:
+        n = 0
+        while self.queue and n < limit:
+            self.queue.pop(0)()
+            n += 1
+
+
+class Rig:
+    """A controller wired to fakes, with the dice set up front."""
+
+    def __init__(
+        self, faces: list[int] | None = None, seed: int = 1, storage: MemoryStorage | None = None
+    ) -> None:
+        self.view = FakeView()
+        self.timer = FakeTimer()
+        self.storage = storage if storage is not None else MemoryStorage()
+        self.dice = QueuedDice(random.Random(seed), faces or [])
+        self.store = Store(self.storage, clock=lambda: 1000.0)
+        self.c = Controller(
+            self.view, self.store, DirectAi(), self.timer, self.dice, animation="off"
+        )
+
+    def boot(self) -> Rig:
+        self.c.boot()
+        self.timer.run()
+        return self
+
+    def act(self, action: str, value: str = "", **fields: str) -> Screen:
+        self.c.act(action, value, fields)
+        self.timer.run()
+        return self.view.last
+
+    def start(self, opponent: str = "human", length: int = 3, **extra: str) -> Screen:
+        fields = {"opponent": opponent, "length": str(length), "cube": "on", "crawford": "on"}
+        fields.update(extra)
+        self.c.act("start", "", fields)
+        self.timer.run()
+        return self.view.last
+
+    def tap(self, place: int | None) -> Screen:
+        self.c.tap(place)
+        self.timer.run()
+        return self.view.last
+
+    def play_greedy(self) -> None:
+        """Make some legal play for the human on roll, by taps, and confirm it."""
+        c = self.c
+        while c.movable():
+            src = max(c.movable())
+            self.tap(src)
+            self.tap(min(c.destinations(src)))
+        self.act("confirm")

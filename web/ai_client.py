@@ -1,0 +1,96 @@
+"""The page's side of the AI: plain-data requests built from a match, and the
+port the controller asks through (a web worker in the browser, a direct
+call in tests).  See :mod:`web.ai_service` for the other side.
+
+>>> from engine.match import Match
+>>> m = Match.new(5).roll((3, 1)).play("8/5 6/5")
+>>> cube = turn_request(m, 1)["cube"]
+>>> cube["value"], cube["owner"], cube["my_away"], cube["opp_away"]
+(1, None, 5, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.match import Match
+
+Request = dict[str, object]
+Reply = dict[str, object]
+
+
+class AiPort(Protocol):
+    """Answers requests some time later by calling ``reply`` (never re-entrantly
+    with an error: errors come back as ``{"error": text}``)."""
+
+    def ask(self, request: Request, reply: Callable[[Reply], None]) -> None: ...
+
+
+def cube_state(match: Match, player: int) -> dict[str, object]:
+    """The cube and score as :class:`engine.ai.CubeState` fields, seen by ``player``."""
+    cube = match.cube
+    rules = match.rules
+    owner = None if cube.owner is None else (0 if cube.owner == player else 1)
+    length = rules.match_length
+    score = match.score
+    return {
+        "value": cube.value,
+        "owner": owner,
+        "jacoby": rules.jacoby_active,
+        "match_length": length,
+        "my_away": length - score[player] if length else 0,
+        "opp_away": length - score[1 - player] if length else 0,
+        "crawford": match.is_crawford_game,
+    }
+
+
+def _start_of_turn(match: Match, player: int) -> str:
+    """Position ID of the board before this turn's moves, seen by ``player``."""
+    position = match.position
+    return (position if match.turn == player else position.swap()).id
+
+
+def play_request(match: Match, level: str) -> Request:
+    dice = match.dice
+    assert dice is not None
+    return {"kind": "play", "position": match.position.id, "dice": list(dice), "level": level}
+
+
+def turn_request(match: Match, player: int) -> Request:
+    return {
+        "kind": "turn",
+        "position": _start_of_turn(match, player),
+        "cube": cube_state(match, player),
+        "can_double": match.can_double(),
+    }
+
+
+def take_request(match: Match, doubler: int) -> Request:
+    return {
+        "kind": "take",
+        "position": _start_of_turn(match, doubler),
+        "cube": cube_state(match, doubler),
+    }
+
+
+def accept_request(match: Match, player: int, points: int) -> Request:
+    return {
+        "kind": "accept",
+        "position": _start_of_turn(match, player),
+        "points": points,
+        "cube": cube_state(match, player),
+    }
+
+
+class DirectAi:
+    """Answers at once in this thread (tests, and a fallback without workers)."""
+
+    def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+        from web.ai_service import answer
+
+        try:
+            result = answer(request)
+        except Exception as exc:
+            result = {"error": str(exc)}
+        reply(result)

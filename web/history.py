@@ -1,0 +1,107 @@
+"""A game's moves as a score sheet: numbered rows, player 0 on the left.
+
+Built from the engine's record, in standard notation, as GNU Backgammon
+lists a game::
+
+     1) 31: 8/5 6/5            64: 24/18 13/9
+     2) Doubles to 2           Takes
+
+>>> from engine.match import Match
+>>> m = Match.new(0).roll((3, 1)).play("8/5 6/5").roll((6, 4)).play("24/18 13/9")
+>>> [(r.number, r.cells) for r in game_rows(m.game.record)]
+[(1, ('31: 8/5 6/5', '64: 24/18 13/9'))]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.record import (
+    Beavered,
+    Doubled,
+    Dropped,
+    Forfeit,
+    GameRecord,
+    OpeningRoll,
+    Played,
+    ResignAccepted,
+    ResignOffered,
+    ResignRejected,
+    Roll,
+    Took,
+)
+from web.themes import CLASSIC, Theme
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    number: int
+    cells: tuple[str, str]
+    note: str = ""  # a line across both columns (opening ties, the result)
+
+
+def wins(name: str) -> str:
+    """``"You win"`` but ``"Selector wins"``."""
+    return f"{name} win" if name == "You" else f"{name} wins"
+
+
+def _dice(dice: tuple[int, int]) -> str:
+    return f"{max(dice)}{min(dice)}"
+
+
+def game_rows(
+    game: GameRecord, theme: Theme = CLASSIC, names: tuple[str, str] = ("Player 1", "Player 2")
+) -> list[HistoryRow]:
+    """The score sheet of one game; ``names`` are player 0's and player 1's."""
+    rows: list[list[str]] = []
+    notes: list[tuple[int, str]] = []  # (rows before it, text)
+    rolled: dict[int, tuple[int, int]] = {}
+
+    def put(player: int, text: str) -> None:
+        if not rows or rows[-1][player] or (player == 0 and rows[-1][1]):
+            rows.append(["", ""])
+        rows[-1][player] = text
+
+    for event in game.events:
+        if isinstance(event, OpeningRoll):
+            if event.winner is None:
+                notes.append((len(rows), f"Opening roll {event.die0}-{event.die1}: roll again"))
+            continue
+        if isinstance(event, Roll):
+            rolled[event.player] = event.dice
+        elif isinstance(event, Played):
+            put(event.player, f"{_dice(event.dice)}: {event.notation}")
+        elif isinstance(event, Forfeit):
+            dice = rolled.get(event.player)
+            put(event.player, f"{_dice(dice)}: cannot move" if dice else "cannot move")
+        elif isinstance(event, Doubled):
+            verb = "Turns it up" if theme.key == "backyamon" else "Doubles"
+            put(event.player, f"{verb} to {event.cube}")
+        elif isinstance(event, Beavered):
+            put(event.player, f"Beavers to {event.cube}")
+        elif isinstance(event, Took):
+            put(event.player, "Takes")
+        elif isinstance(event, Dropped):
+            put(event.player, "Drops")
+        elif isinstance(event, ResignOffered):
+            put(event.player, f"Resigns a {theme.win_name(int(event.value))}")
+        elif isinstance(event, ResignAccepted):
+            put(event.player, "Accepts")
+        elif isinstance(event, ResignRejected):
+            put(event.player, "Rejects")
+    result = game.result
+    if result is not None:
+        unit = "point" if result.points == 1 else "points"
+        win = theme.win_name(int(result.win_type))
+        text = f"{wins(names[result.winner])}: {win}, {result.points} {unit}"
+        notes.append((len(rows), text))
+    out: list[HistoryRow] = []
+    note_at = 0
+    for i, (left, right) in enumerate(rows):
+        while note_at < len(notes) and notes[note_at][0] == i:
+            out.append(HistoryRow(0, ("", ""), notes[note_at][1]))
+            note_at += 1
+        out.append(HistoryRow(i + 1, (left, right)))
+    for _, text in notes[note_at:]:
+        out.append(HistoryRow(0, ("", ""), text))
+    return out

@@ -1,0 +1,159 @@
+"""What a player chose: the opponent and rules of a match (:class:`Setup`)
+and how the page behaves (:class:`Settings`), with forgiving JSON round trips.
+
+>>> Settings.from_json({"auto_roll": True, "theme": "??"}).theme
+'classic'
+>>> Setup.from_form({"opponent": "hard", "length": "5", "cube": "on"}).rules().match_length
+5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.rules import Rules
+from web.themes import MODES, THEMES
+
+# Opponent keys: the AI levels of engine.ai (easy/medium/hard) or a second
+# human on this device.
+HUMAN = "human"
+AI_NAMES: tuple[tuple[str, str], ...] = (
+    ("easy", "Beach Bum"),
+    ("medium", "Selector"),
+    ("hard", "King Tubby"),
+)
+OPPONENTS = (*(key for key, _ in AI_NAMES), HUMAN)
+MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
+ANIMATIONS = ("normal", "fast", "off")
+
+
+def ai_name(level: str) -> str:
+    """The name players see for an AI level.
+
+    >>> ai_name("hard")
+    'King Tubby'
+    """
+    return dict(AI_NAMES).get(level, level)
+
+
+def _flag(value: object) -> bool:
+    return value in (True, "on", "true", "1", 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """The match a player asked for."""
+
+    opponent: str = "medium"
+    length: int = 5
+    cube: bool = True
+    jacoby: bool = True
+    crawford: bool = True
+
+    @property
+    def vs_ai(self) -> bool:
+        return self.opponent != HUMAN
+
+    def rules(self) -> Rules:
+        return Rules(
+            match_length=self.length,
+            cube=self.cube,
+            crawford=self.crawford,
+            jacoby=self.jacoby,
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, raw: object) -> Setup:
+        """A setup from saved data; raises ``ValueError`` on anything odd
+        (a save with a strange setup is as suspect as one with a strange record)."""
+        if not isinstance(raw, Mapping):
+            raise ValueError("setup must be an object")
+        opponent = raw.get("opponent")
+        length = raw.get("length")
+        if opponent not in OPPONENTS:
+            raise ValueError(f"unknown opponent {opponent!r}")
+        if not isinstance(length, int) or isinstance(length, bool) or length not in MATCH_LENGTHS:
+            raise ValueError(f"match length must be one of {MATCH_LENGTHS}, got {length!r}")
+        flags = {}
+        for name in ("cube", "jacoby", "crawford"):
+            value = raw.get(name)
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be true or false")
+            flags[name] = value
+        assert isinstance(opponent, str)
+        return cls(opponent, length, **flags)
+
+    @classmethod
+    def from_form(cls, fields: Mapping[str, str]) -> Setup:
+        """A setup from the new-game form (checkboxes are absent when off)."""
+        opponent = fields.get("opponent", "medium")
+        if opponent not in OPPONENTS:
+            opponent = "medium"
+        try:
+            length = int(fields.get("length", "5"))
+        except ValueError:
+            length = 5
+        if length not in MATCH_LENGTHS:
+            length = 5
+        return cls(
+            opponent=opponent,
+            length=length,
+            cube=_flag(fields.get("cube")),
+            jacoby=_flag(fields.get("jacoby")),
+            crawford=_flag(fields.get("crawford")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Page behaviour, kept across matches."""
+
+    auto_roll: bool = False
+    auto_forced: bool = True
+    manual_dice: bool = False
+    animation: str = "normal"
+    theme: str = "classic"
+    mode: str = "dark"
+
+    def to_json(self) -> dict[str, object]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, raw: object) -> Settings:
+        """Settings from saved data, keeping the default for anything unusable."""
+        if not isinstance(raw, Mapping):
+            return cls()
+        default = cls()
+        values: dict[str, object] = {}
+        for f in dataclasses.fields(cls):
+            value = raw.get(f.name, getattr(default, f.name))
+            if not isinstance(value, type(getattr(default, f.name))):
+                value = getattr(default, f.name)
+            values[f.name] = value
+        settings = cls(**values)  # type: ignore[arg-type]
+        return settings.checked()
+
+    def checked(self) -> Settings:
+        """The same settings with any unknown choice set back to its default."""
+        default = Settings()
+        return dataclasses.replace(
+            self,
+            animation=self.animation if self.animation in ANIMATIONS else default.animation,
+            theme=self.theme if self.theme in {t.key for t in THEMES} else default.theme,
+            mode=self.mode if self.mode in MODES else default.mode,
+        )
+
+    def with_value(self, name: str, value: str) -> Settings:
+        """The settings with ``name`` set from text (a form control's value)."""
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        if name not in fields:
+            return self
+        current = getattr(self, name)
+        changes: dict[str, Any] = {name: _flag(value) if isinstance(current, bool) else value}
+        return dataclasses.replace(self, **changes).checked()

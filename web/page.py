@@ -1,0 +1,609 @@
+"""The page itself: puts :class:`~web.controller.Screen` values into the DOM and
+turns DOM events into controller calls.  Browser-only (Pyodide); everything
+with logic in it lives in the pure modules it wires together.
+
+Pyodide's ``js`` and ``pyodide.ffi`` are imported inside functions so that
+this module still imports under CPython (the unit tests import every module).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from engine.dice import seeded_random, system_random
+from web.ai_client import Reply, Request
+from web.board_svg import HEIGHT, WIDTH, checker_xy, place_at, render_board
+from web.controller import Controller, Screen
+from web.dice_source import QueuedDice, parse_faces
+from web.input import DoubleTap, Drop, Follow, Gestures, Intent, Lift, Tap
+from web.storage import Store
+
+WORKER_NAME = "backgammon-ai"
+WORKER_SRC = "./ai_worker.py"
+WORKER_CONFIG = "./ai-worker.json"
+
+
+def _spawn(tasks: set[asyncio.Future[None]], coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` in the background, keeping it referenced until done."""
+    task = asyncio.ensure_future(coroutine)
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+
+
+def _js(value: Any) -> Any:
+    """A DOM value, or ``None`` for JavaScript's ``null`` (Pyodide's ``JsNull``)."""
+    if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    return value
+
+
+def _proxy(fn: Callable[..., Any]) -> Any:
+    from pyodide.ffi import create_proxy
+
+    return create_proxy(fn)
+
+
+class BrowserTimer:
+    def __init__(self, window: Any) -> None:
+        self.window = window
+
+    def later(self, ms: int, callback: Callable[[], None]) -> None:
+        from pyodide.ffi import create_once_callable
+
+        self.window.setTimeout(create_once_callable(callback), max(ms, 0))
+
+
+class WorkerAi:
+    """The AI in a PyScript worker, started on first need (or by :meth:`start`),
+    so that loading it never delays the first board."""
+
+    def __init__(self, on_state: Callable[[str], None]) -> None:
+        self._worker: Any = None
+        self._starting: asyncio.Future[Any] | None = None
+        self._on_state = on_state
+        self._tasks: set[asyncio.Future[None]] = set()
+
+    def start(self) -> None:
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(self._boot())
+
+    async def _boot(self) -> Any:
+        from pyscript import create_named_worker
+
+        self._on_state("loading")
+        worker = await create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG)
+        await worker.warm()
+        self._worker = worker
+        self._on_state("ready")
+        return worker
+
+    def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+        self.start()
+        _spawn(self._tasks, self._ask(request, reply))
+
+    async def _ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+        try:
+            assert self._starting is not None
+            worker = await self._starting
+            text = await worker.handle(json.dumps(request))
+            answer = json.loads(str(text))
+        except Exception as exc:  # a broken worker must not freeze the game
+            answer = {"error": str(exc) or type(exc).__name__}
+        reply(answer)
+
+
+def _storage(window: Any) -> Any:
+    try:
+        storage = window.localStorage
+        probe = "backgammon:probe"
+        storage.setItem(probe, "1")
+        storage.removeItem(probe)
+        return storage
+    except Exception:
+        try:
+            return window.localStorage  # readable even if full
+        except Exception:
+            return None
+
+
+def _params(window: Any) -> dict[str, str]:
+    search = str(window.location.search or "")
+    params: dict[str, str] = {}
+    for part in search.lstrip("?").split("&"):
+        if part:
+            key, _, value = part.partition("=")
+            params[key] = str(window.decodeURIComponent(value))
+    return params
+
+
+class Page:
+    """Implements the controller's view; owns the DOM event listeners."""
+
+    def __init__(self, document: Any, window: Any) -> None:
+        self.document = document
+        self.window = window
+        self.board = document.getElementById("board")
+        self.dialog = document.getElementById("dialog")
+        self.controller: Controller | None = None
+        self.gestures: Gestures | None = None
+        self.last: Screen | None = None
+        self.svg_html = ""
+        self.ai: WorkerAi | None = None
+        self._keep: list[Any] = []  # proxies must outlive their listeners
+        self._tasks: set[asyncio.Future[None]] = set()
+
+    # -- wiring ----------------------------------------------------------------------
+
+    def attach(self, controller: Controller) -> None:
+        self.controller = controller
+        self.gestures = Gestures(controller.can_lift)
+        board, doc = self.board, self.document
+        for name, handler in (
+            ("pointerdown", self._pointer_down),
+            ("pointermove", self._pointer_move),
+            ("pointerup", self._pointer_up),
+            ("pointercancel", self._pointer_cancel),
+            ("lostpointercapture", self._pointer_cancel),
+            ("keydown", self._board_key),
+        ):
+            self._listen(board, name, handler)
+        self._listen(doc, "click", self._click)
+        self._listen(doc, "change", self._change)
+        self._listen(doc, "submit", self._submit)
+        self._listen(doc, "keydown", self._key)
+        self._listen(self.dialog, "cancel", self._dialog_cancel)
+
+    def _listen(self, target: Any, name: str, handler: Callable[[Any], None]) -> None:
+        proxy = _proxy(handler)
+        self._keep.append(proxy)
+        target.addEventListener(name, proxy)
+
+    @property
+    def c(self) -> Controller:
+        assert self.controller is not None
+        return self.controller
+
+    # -- pointer input ------------------------------------------------------------------
+
+    def _svg_point(self, event: Any) -> tuple[float, float]:
+        svg = _js(self.board.querySelector("svg"))
+        if svg is None:
+            return -1.0, -1.0
+        rect = svg.getBoundingClientRect()
+        if not rect.width or not rect.height:
+            return -1.0, -1.0
+        x = (event.clientX - rect.left) * WIDTH / rect.width
+        y = (event.clientY - rect.top) * HEIGHT / rect.height
+        return x, y
+
+    def _place(self, event: Any) -> int | None:
+        x, y = self._svg_point(event)
+        return place_at(x, y)
+
+    def _pointer_down(self, event: Any) -> None:
+        if event.button != 0 and event.pointerType == "mouse":
+            return
+        target = _js(event.target)
+        if target is not None and _js(target.closest("[data-action]")) is not None:
+            return  # the dice: a click, handled with the other buttons
+        assert self.gestures is not None
+        if self.gestures.active:
+            return
+        self.board.setPointerCapture(event.pointerId)
+        now = self.window.performance.now() / 1000
+        self._run(
+            self.gestures.down(
+                event.pointerId, event.clientX, event.clientY, self._place(event), now
+            )
+        )
+        if self.c.can_lift(self._place(event) or -1):
+            event.preventDefault()  # no text selection or scrolling from a checker
+
+    def _pointer_move(self, event: Any) -> None:
+        assert self.gestures is not None
+        if not self.gestures.active:
+            return
+        x, y = self._svg_point(event)
+        self._run(self.gestures.move(event.pointerId, event.clientX, event.clientY, x, y))
+
+    def _pointer_up(self, event: Any) -> None:
+        assert self.gestures is not None
+        if not self.gestures.active:
+            return
+        now = self.window.performance.now() / 1000
+        self._run(
+            self.gestures.up(event.pointerId, event.clientX, event.clientY, self._place(event), now)
+        )
+
+    def _pointer_cancel(self, event: Any) -> None:
+        assert self.gestures is not None
+        self._run(self.gestures.cancel(event.pointerId))
+
+    def _run(self, intents: list[Intent]) -> None:
+        for intent in intents:
+            if isinstance(intent, Tap):
+                self.c.tap(intent.place)
+            elif isinstance(intent, DoubleTap):
+                self.c.double_tap(intent.place)
+            elif isinstance(intent, Lift):
+                self.c.lift(intent.place)
+                self._float(intent.place)
+            elif isinstance(intent, Follow):
+                self._follow(intent.x, intent.y)
+            elif isinstance(intent, Drop):
+                dropped = self._floating_xy()
+                self._unfloat()
+                if not self.c.drop(intent.src, intent.dst) and dropped is not None:
+                    self._snap_back(intent.src, dropped)
+
+    def _float(self, place: int) -> None:
+        """A loose checker under the pointer; the stack keeps a ghost where it came from."""
+        svg = _js(self.board.querySelector("svg"))
+        if svg is None:
+            return
+        colour = "light" if self.c.viewer == 0 else "dark"
+        svg.insertAdjacentHTML(
+            "beforeend",
+            f'<use class="checker floating me {colour}" href="#bg-checker-{colour}" '
+            'x="-100" y="-100" pointer-events="none"/>',
+        )
+
+    def _floating(self) -> Any:
+        return _js(self.board.querySelector(".floating"))
+
+    def _follow(self, x: float, y: float) -> None:
+        el = self._floating()
+        if el is not None:
+            el.setAttribute("x", f"{x:.1f}")
+            el.setAttribute("y", f"{y:.1f}")
+
+    def _floating_xy(self) -> tuple[float, float] | None:
+        el = self._floating()
+        if el is None:
+            return None
+        return float(el.getAttribute("x")), float(el.getAttribute("y"))
+
+    def _unfloat(self) -> None:
+        el = self._floating()
+        if el is not None:
+            el.remove()
+
+    def _snap_back(self, src: int, start: tuple[float, float]) -> None:
+        """An illegal drop: the checker slides home from where it was let go."""
+        board = self.c.board_view().position
+        count = board.bar if src == 25 else (board.off if src == 0 else board.me[src])
+        if count <= 0:
+            return
+        el = _js(
+            self.board.querySelector(
+                f'.checker[data-side="me"][data-point="{src}"][data-index="{count - 1}"]'
+            )
+        )
+        if el is None:
+            return
+        x, y = checker_xy("me", src, count - 1, count)
+        self._slide(el, start[0] - x, start[1] - y, 180)
+
+    def _slide(self, el: Any, dx: float, dy: float, ms: int) -> None:
+        from pyodide.ffi import to_js
+
+        if ms <= 0:
+            return
+        frames = to_js(
+            [
+                {"transform": f"translate({dx:.1f}px, {dy:.1f}px)"},
+                {"transform": "translate(0px, 0px)"},
+            ],
+            dict_converter=self.window.Object.fromEntries,
+        )
+        options = to_js(
+            {"duration": ms, "easing": "cubic-bezier(.3,.7,.4,1)"},
+            dict_converter=self.window.Object.fromEntries,
+        )
+        el.animate(frames, options)
+
+    # -- keyboard -----------------------------------------------------------------------
+
+    def _board_key(self, event: Any) -> None:
+        target = _js(event.target)
+        key = str(event.key)
+        point = _js(target.getAttribute("data-point")) if target is not None else None
+        if key in ("Enter", " ") and point is not None and target.classList.contains("hit"):
+            event.preventDefault()
+            event.stopPropagation()
+            self.c.act("select", str(point))
+        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            hits = list(self.board.querySelectorAll(".hit"))
+            if not hits:
+                return
+            event.preventDefault()
+            event.stopPropagation()
+            index = next((i for i, h in enumerate(hits) if h == target), -1)
+            step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+            hits[(index + step) % len(hits)].focus()
+
+    def _key(self, event: Any) -> None:
+        if event.defaultPrevented or event.ctrlKey or event.metaKey or event.altKey:
+            if event.ctrlKey and str(event.key).lower() == "z" and not self._typing(event):
+                self.c.act("undo")
+            return
+        if self._typing(event) or self.dialog.open:
+            return
+        key = str(event.key)
+        action = {
+            "r": "roll",
+            "d": "double",
+            "u": "undo",
+            "y": "redo",
+            "n": "new-open",
+            "s": "swap-dice",
+        }.get(key.lower())
+        if key == "Enter" and event.target == self.document.body:
+            action = "confirm"
+        elif key == "Escape":
+            action = "select"
+        if action is not None:
+            self.c.act(action, "none" if action == "select" else "")
+
+    def _typing(self, event: Any) -> bool:
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        return tag in ("input", "select", "textarea")
+
+    # -- buttons, forms and dialogs -------------------------------------------------------
+
+    def _fields(self, element: Any) -> dict[str, str]:
+        form = _js(element.closest("form")) if _js(element) is not None else None
+        if form is None:
+            return {}
+        fields: dict[str, str] = {}
+        for el in form.elements:
+            name = str(el.name or "")
+            if not name or el.disabled:
+                continue
+            kind = str(el.type or "")
+            if kind in ("checkbox", "radio"):
+                if el.checked:
+                    fields[name] = str(el.value)
+            elif kind != "file":
+                fields[name] = str(el.value)
+        return fields
+
+    def _click(self, event: Any) -> None:
+        target = (
+            _js(event.target.closest("[data-action]")) if _js(event.target) is not None else None
+        )
+        if target is None:
+            return
+        tag = str(target.tagName).lower()
+        if tag == "input" or (tag == "select"):
+            return  # handled on change
+        action = str(target.getAttribute("data-action"))
+        value = str(_js(target.getAttribute("data-value")) or "")
+        event.preventDefault()
+        self.c.act(action, value, self._fields(target))
+
+    def _change(self, event: Any) -> None:
+        target = _js(event.target)
+        if target is None:
+            return
+        action = _js(target.getAttribute("data-action"))
+        if action == "setting":
+            name = str(target.getAttribute("data-name"))
+            value = str(target.checked).lower() if target.type == "checkbox" else str(target.value)
+            self.c.act("setting", f"{name}={value}")
+        elif action == "import":
+            files = _js(target.files)
+            if files is not None and files.length:
+                _spawn(self._tasks, self._import(files.item(0)))
+            target.value = ""
+        elif action == "history-game":
+            self.c.act("history-game", str(target.value))
+
+    async def _import(self, file: Any) -> None:
+        text = await file.text()
+        self.c.import_text(str(text))
+
+    def _submit(self, event: Any) -> None:
+        event.preventDefault()
+        form = event.target
+        action = _js(form.getAttribute("data-submit"))
+        if action:
+            fields = self._fields(form.elements.item(0)) if form.elements.length else {}
+            self.c.act(str(action), "", fields)
+            if str(action) == "play-text" and "“" not in self.c.message:
+                form.reset()
+
+    def _dialog_cancel(self, event: Any) -> None:
+        event.preventDefault()  # the controller decides whether it may close
+        self.c.act("close")
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _set_text(self, element_id: str, text: str) -> None:
+        el = _js(self.document.getElementById(element_id))
+        if el is not None and el.textContent != text:
+            el.textContent = text
+
+    def show(self, screen: Screen) -> None:
+        last = self.last
+        doc = self.document
+        root = doc.documentElement
+        if last is None or (last.theme, last.mode) != (screen.theme, screen.mode):
+            root.setAttribute("data-theme", screen.theme)
+            root.setAttribute("data-mode", screen.mode)
+        self._set_text("title", screen.title)
+        if doc.title != screen.title:
+            doc.title = screen.title
+        self._draw_board(screen)
+        self._draw_panels(screen)
+        self._set_text("match-line", screen.match_line)
+        self._set_text("status", screen.status)
+        self._draw_controls(screen)
+        self._draw_dialog(screen)
+        if last is None or last.history_html != screen.history_html:
+            doc.getElementById("history").innerHTML = screen.history_html
+        if (
+            last is None
+            or last.history_games != screen.history_games
+            or (last.history_index != screen.history_index)
+        ):
+            options = "".join(
+                f'<option value="{i}"{" selected" if i == screen.history_index else ""}>'
+                f"{label}</option>"
+                for i, label in screen.history_games
+            )
+            doc.getElementById("history-game").innerHTML = options
+        notation = doc.getElementById("notation")
+        notation.disabled = not screen.notation_enabled
+        doc.getElementById("notation-play").disabled = not screen.notation_enabled
+        notice = doc.getElementById("notice")
+        if last is None or last.notice != screen.notice:
+            doc.getElementById("notice-text").textContent = screen.notice
+            notice.hidden = not screen.notice
+        if last is None or last.announce_id != screen.announce_id:
+            doc.getElementById("announce").textContent = screen.announcement
+        b = self.board
+        b.setAttribute("data-phase", screen.phase)
+        b.setAttribute("data-actor", screen.actor)
+        b.setAttribute("data-busy", "true" if screen.busy else "false")
+        b.setAttribute("data-turn", str(screen.turn))
+        b.setAttribute("data-viewer", str(screen.viewer))
+        b.setAttribute("data-position-id", screen.position_id)
+        b.setAttribute("data-match-id", screen.match_id)
+        doc.body.setAttribute("data-dialog", screen.dialog.kind if screen.dialog else "")
+        self.last = screen
+        if screen.top.name and self.ai is not None and screen.vs_ai:
+            self.ai.start()
+
+    def _draw_board(self, screen: Screen) -> None:
+        html = render_board(screen.board)
+        if html == self.svg_html:
+            return
+        active = _js(self.document.activeElement)
+        focused = None
+        if active is not None and self.board.contains(active):
+            focused = _js(active.getAttribute("data-point"))
+        self.board.innerHTML = html
+        self.svg_html = html
+        if screen.motions and screen.motion_ms > 0:
+            for motion in screen.motions:
+                selector = (
+                    f'.checker[data-side="{motion.side}"][data-point="{motion.dst}"]'
+                    f'[data-index="{motion.index}"]'
+                )
+                el = _js(self.board.querySelector(selector))
+                if el is not None:
+                    dx = motion.start[0] - motion.end[0]
+                    dy = motion.start[1] - motion.end[1]
+                    self._slide(el, dx, dy, screen.motion_ms)
+        if focused is not None:
+            hit = _js(self.board.querySelector(f'.hit[data-point="{focused}"]')) or _js(
+                self.board.querySelector(".hit.selected, .hit.target, .hit")
+            )
+            if hit is not None:
+                hit.focus()
+
+    def _draw_panels(self, screen: Screen) -> None:
+        for slot, panel in (("top", screen.top), ("bottom", screen.bottom)):
+            el = self.document.getElementById(f"player-{slot}")
+            el.querySelector(".name").textContent = panel.name
+            el.querySelector(".pips output").textContent = str(panel.pips)
+            el.querySelector(".score output").textContent = panel.score
+            el.querySelector(".note").textContent = panel.note
+            el.querySelector(".swatch").setAttribute("data-colour", panel.colour)
+            el.classList.toggle("on-roll", panel.on_roll)
+            el.classList.toggle("owns-cube", panel.owns_cube)
+            if panel.on_roll:
+                el.setAttribute("aria-current", "true")
+            else:
+                el.removeAttribute("aria-current")
+
+    def _draw_controls(self, screen: Screen) -> None:
+        for button in screen.controls:
+            el = _js(self.document.querySelector(f'#controls [data-action="{button.action}"]'))
+            if el is None:
+                continue
+            el.hidden = not button.visible
+            el.disabled = not button.enabled
+            if el.textContent != button.label:
+                el.textContent = button.label
+            if button.key:
+                el.setAttribute("aria-keyshortcuts", button.key)
+
+    def _draw_dialog(self, screen: Screen) -> None:
+        dialog = self.dialog
+        last = self.last.dialog if self.last is not None else None
+        wanted = screen.dialog
+        if wanted is None:
+            if dialog.open:
+                dialog.close()
+            dialog.innerHTML = ""
+            return
+        if last is None or last.html != wanted.html or not dialog.open:
+            dialog.innerHTML = wanted.html
+            dialog.setAttribute("data-kind", wanted.kind)
+            dialog.setAttribute("aria-labelledby", "dlg-title")
+            if not dialog.open:
+                dialog.showModal()
+            primary = _js(dialog.querySelector("button.primary"))
+            if primary is not None and wanted.kind in ("cube", "resign-answer", "over", "dice"):
+                primary.focus()
+
+    def download(self, filename: str, text: str) -> None:
+        from pyodide.ffi import to_js
+
+        window = self.window
+        blob = window.Blob.new(
+            to_js([text]),
+            to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries),
+        )
+        url = window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = filename
+        self.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    def copy(self, text: str) -> None:
+        # If the browser refuses, the IDs stay on screen to copy by hand.
+        with contextlib.suppress(Exception):
+            self.window.navigator.clipboard.writeText(text)
+
+
+def start(document: Any, window: Any) -> Page:
+    """Build the game on the page: the entry point ``main.py`` calls."""
+    params = _params(window)
+    seed = params.get("seed", "")
+    fallback = seeded_random(int(seed)) if seed.lstrip("-").isdigit() else system_random()
+    dice = QueuedDice(fallback, parse_faces(params.get("dice", "")))
+    page = Page(document, window)
+
+    def on_ai_state(state: str) -> None:
+        page.board.setAttribute("data-ai", state)
+
+    ai = WorkerAi(on_ai_state)
+    page.ai = ai
+    store = Store(_storage(window), clock=lambda: float(window.Date.now()) / 1000)
+    animation = params.get("anim") or None
+    controller = Controller(
+        page,
+        store,
+        ai,
+        BrowserTimer(window),
+        dice,
+        clock=lambda: float(window.Date.now()) / 1000,
+        animation=animation,
+    )
+    page.attach(controller)
+    # Test hook: queue dice faces in front of the RNG, in the game's own path.
+    window.backgammonQueueDice = _proxy(lambda faces: dice.push(int(f) for f in faces))
+    controller.boot()
+    page.board.setAttribute("data-ready", "true")
+    return page

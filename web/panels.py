@@ -1,0 +1,317 @@
+"""HTML for the dialogs and side panels, as pure functions of plain values.
+
+Every control carries ``data-action`` (and ``data-value``); the page sends
+those to the controller, with the fields of the enclosing form, so no
+handler is wired per element.  All text is escaped here.
+
+>>> "data-action=\\"take\\"" in cube_answer_html("Selector", 2, "Take", "Drop", "cube")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from engine.stats import PlayerStats
+from web.history import HistoryRow
+from web.options import AI_NAMES, ANIMATIONS, HUMAN, MATCH_LENGTHS, Settings, Setup
+from web.records import PlayerRecords
+from web.themes import MODES, THEMES, Theme
+
+
+def button(action: str, label: str, *, value: str = "", primary: bool = False,
+           enabled: bool = True, extra: str = "") -> str:  # fmt: skip
+    cls = "primary" if primary else ""
+    val = f' data-value="{escape(value)}"' if value else ""
+    dis = "" if enabled else " disabled"
+    return (
+        f'<button type="button" class="{cls}" data-action="{escape(action)}"{val}{dis}{extra}>'
+        f"{escape(label)}</button>"
+    )
+
+
+def _actions(*buttons: str) -> str:
+    return '<div class="dlg-actions">' + "".join(buttons) + "</div>"
+
+
+def _form(name: str, inner: str, submit: str = "") -> str:
+    sub = f' data-submit="{escape(submit)}"' if submit else ""
+    return f'<form class="dlg" data-dialog="{escape(name)}"{sub}>{inner}</form>'
+
+
+def new_game_html(setup: Setup, can_cancel: bool) -> str:
+    opponents = [*AI_NAMES, (HUMAN, "A friend on this device")]
+    radios = "".join(
+        f'<label class="choice"><input type="radio" name="opponent" value="{key}"'
+        f"{' checked' if key == setup.opponent else ''}> {escape(name)}</label>"
+        for key, name in opponents
+    )
+    lengths = "".join(
+        f'<option value="{n}"{" selected" if n == setup.length else ""}>'
+        f"{'Money game' if n == 0 else f'Match to {n} point' + ('s' if n > 1 else '')}</option>"
+        for n in MATCH_LENGTHS
+    )
+
+    def box(name: str, label: str, on: bool) -> str:
+        return (
+            f'<label class="choice"><input type="checkbox" name="{name}"'
+            f"{' checked' if on else ''}> {escape(label)}</label>"
+        )
+
+    inner = (
+        '<h2 id="dlg-title">New game</h2>'
+        '<fieldset><legend>Opponent</legend><div class="choices">' + radios + "</div></fieldset>"
+        '<label class="field">Play <select name="length">' + lengths + "</select></label>"
+        '<fieldset><legend>Rules</legend><div class="choices">'
+        + box("cube", "Doubling cube", setup.cube)
+        + box("jacoby", "Jacoby rule (money games)", setup.jacoby)
+        + box("crawford", "Crawford rule (matches)", setup.crawford)
+        + "</div></fieldset>"
+        + _actions(
+            button("close", "Cancel") if can_cancel else "",
+            button("start", "Start", primary=True),
+        )
+    )
+    return _form("new", inner, submit="start")
+
+
+def cube_answer_html(doubler: str, value: int, take: str, drop: str, cube_word: str) -> str:
+    new = value * 2
+    inner = (
+        f'<h2 id="dlg-title">{escape(doubler)} offers the {escape(cube_word)}</h2>'
+        f"<p>Take, and play on for {new} points (you then own the cube), "
+        f"or drop, and lose {value} point{'s' if value != 1 else ''} now.</p>"
+        + _actions(button("drop", drop), button("take", take, primary=True))
+    )
+    return _form("cube", inner)
+
+
+def resign_choice_html(allowed: Sequence[tuple[int, str, int]]) -> str:
+    """``allowed``: (value, name, points) for each resignation that may be offered."""
+    choices = "".join(
+        button("resign", f"{name} ({points} point{'s' if points != 1 else ''})", value=str(v))
+        for v, name, points in allowed
+    )
+    inner = (
+        '<h2 id="dlg-title">Resign</h2><p>Offer to give up the game. How much do you concede?</p>'
+        f'<div class="dlg-choices">{choices}</div>' + _actions(button("close", "Keep playing"))
+    )
+    return _form("resign", inner)
+
+
+def resign_answer_html(who: str, name: str, points: int) -> str:
+    inner = (
+        f'<h2 id="dlg-title">{escape(who)} resigns</h2>'
+        f"<p>They offer you a {escape(name)}: {points} point{'s' if points != 1 else ''}. "
+        "Accept, and the game ends; reject, and play goes on.</p>"
+        + _actions(button("reject", "Reject"), button("accept", "Accept", primary=True))
+    )
+    return _form("resign-answer", inner)
+
+
+def game_over_html(
+    headline: str, detail: str, score_line: str, match_over: bool, match_line: str
+) -> str:
+    if match_over:
+        actions = _actions(
+            button("stats-open", "Statistics"),
+            button("new-open", "New game…"),
+            button("rematch", "Rematch", primary=True),
+        )
+    else:
+        actions = _actions(
+            button("stats-open", "Statistics"), button("next-game", "Next game", primary=True)
+        )
+    inner = (
+        f'<h2 id="dlg-title">{escape(headline)}</h2>'
+        f'<p class="win-type">{escape(detail)}</p>'
+        f'<p class="score-line">{escape(score_line)}</p>'
+        + (f'<p class="match-line">{escape(match_line)}</p>' if match_line else "")
+        + actions
+    )
+    return _form("over", inner)
+
+
+def dice_entry_html(opening: bool, labels: tuple[str, str]) -> str:
+    def select(name: str, label: str) -> str:
+        options = "".join(f'<option value="{v}">{v}</option>' for v in range(1, 7))
+        return (
+            f'<label class="field">{escape(label)} <select name="{name}">{options}</select></label>'
+        )
+
+    title = "Enter the opening roll" if opening else "Enter your dice"
+    inner = (
+        f'<h2 id="dlg-title">{title}</h2><p>Playing with real dice: set what they show.</p>'
+        f'<div class="dice-entry">{select("d1", labels[0])}{select("d2", labels[1])}</div>'
+        + _actions(button("close", "Cancel"), button("dice-set", "Use these dice", primary=True))
+    )
+    return _form("dice", inner, submit="dice-set")
+
+
+def saves_html(slots: Sequence[str], position_id: str, match_id: str, available: bool) -> str:
+    rows = "".join(
+        f'<li><span class="slot-name">{escape(name)}</span>'
+        + button("load-slot", "Load", value=name)
+        + button("delete-slot", "Delete", value=name)
+        + "</li>"
+        for name in slots
+    )
+    listing = f'<ul class="slots">{rows}</ul>' if rows else '<p class="muted">No saved games.</p>'
+    note = (
+        ""
+        if available
+        else '<p class="warning">Saving is off in this browser: use Export to keep a game.</p>'
+    )
+    inner = (
+        '<h2 id="dlg-title">Saved games</h2>'
+        + note
+        + '<label class="field">Save as <input name="name" maxlength="40" autocomplete="off" '
+        'placeholder="Name this game"></label>'
+        + _actions(button("save-slot", "Save", primary=True))
+        + listing
+        + '<h3>File</h3><div class="dlg-actions left">'
+        + button("export", "Export to file")
+        + '<label class="button file">Import from file <input type="file" name="file" '
+        'accept=".json,application/json" data-action="import"></label></div>'
+        + "<h3>GNU Backgammon IDs</h3>"
+        + '<dl class="ids"><dt>Position ID</dt><dd><code data-testid="position-id">'
+        + escape(position_id)
+        + '</code></dd><dt>Match ID</dt><dd><code data-testid="match-id">'
+        + escape(match_id)
+        + "</code></dd></dl>"
+        + _actions(button("copy-ids", "Copy IDs"), button("close", "Close", primary=True))
+    )
+    return _form("saves", inner, submit="save-slot")
+
+
+_STAT_ROWS = (
+    ("rolls", "Rolls"),
+    ("doubles_rolled", "Doubles rolled"),
+    ("hits", "Hits"),
+    ("pips_moved", "Pips moved"),
+    ("forfeits", "Rolls that could not move"),
+    ("doubles_offered", "Cube offers"),
+    ("takes", "Takes"),
+    ("drops", "Drops"),
+    ("games_won", "Games won"),
+    ("points_won", "Points won"),
+    ("gammons_won", "Gammons won"),
+    ("backgammons_won", "Backgammons won"),
+)
+
+
+def stats_table(
+    caption: str, names: tuple[str, str], stats: tuple[PlayerStats, PlayerStats]
+) -> str:
+    head = f"<tr><th></th><th>{escape(names[0])}</th><th>{escape(names[1])}</th></tr>"
+    body = "".join(
+        f"<tr><th>{label}</th><td>{getattr(stats[0], key)}</td>"
+        f"<td>{getattr(stats[1], key)}</td></tr>"
+        for key, label in _STAT_ROWS
+    )
+    return f'<table class="stats"><caption>{escape(caption)}</caption>{head}{body}</table>'
+
+
+def records_table(records: PlayerRecords, opponent_names: dict[str, str]) -> str:
+    if not records.rows:
+        return '<p class="muted">No finished games yet.</p>'
+    head = (
+        "<tr><th>Opponent</th><th>Games</th><th>Won</th><th>Lost</th><th>Points/game</th>"
+        "<th>Gammons</th><th>Backgammons</th><th>Matches</th></tr>"
+    )
+    rows = []
+    for key, r in sorted(records.rows.items()):
+        name = opponent_names.get(key, key)
+        rows.append(
+            f"<tr><th>{escape(name)}</th><td>{r.games}</td><td>{r.wins}</td><td>{r.losses}</td>"
+            f"<td>{r.average_points:+.2f}</td>"
+            f"<td>{r.gammons_won}–{r.gammons_lost}</td>"
+            f"<td>{r.backgammons_won}–{r.backgammons_lost}</td>"
+            f"<td>{r.matches_won}–{r.matches_lost}</td></tr>"
+        )
+    return (
+        '<table class="stats records"><caption>Your record, kept in this browser '
+        "(won–lost)</caption>" + head + "".join(rows) + "</table>"
+    )
+
+
+def stats_html(game_table: str, match_table: str, records_html: str) -> str:
+    inner = (
+        '<h2 id="dlg-title">Statistics</h2>'
+        + '<div class="stats-wrap">'
+        + game_table
+        + match_table
+        + "</div><h3>Players</h3>"
+        + records_html
+        + _actions(
+            button("stats-reset", "Reset player statistics"), button("close", "Close", primary=True)
+        )
+    )
+    return _form("stats", inner)
+
+
+def settings_html(settings: Settings) -> str:
+    def box(name: str, label: str, on: bool) -> str:
+        return (
+            f'<label class="choice"><input type="checkbox" data-action="setting" data-name="{name}"'
+            f"{' checked' if on else ''}> {escape(label)}</label>"
+        )
+
+    def select(name: str, label: str, options: Sequence[tuple[str, str]], current: str) -> str:
+        opts = "".join(
+            f'<option value="{escape(v)}"{" selected" if v == current else ""}>{escape(t)}</option>'
+            for v, t in options
+        )
+        return (
+            f'<label class="field">{escape(label)} <select data-action="setting" '
+            f'data-name="{name}">{opts}</select></label>'
+        )
+
+    inner = (
+        '<h2 id="dlg-title">Settings</h2><div class="choices">'
+        + box("auto_roll", "Roll automatically when there is no cube decision", settings.auto_roll)
+        + box("auto_forced", "Play forced moves automatically", settings.auto_forced)
+        + box("manual_dice", "Enter dice by hand (playing with real dice)", settings.manual_dice)
+        + "</div>"
+        + select("theme", "Theme", [(t.key, t.name) for t in THEMES], settings.theme)
+        + select("mode", "Colours", [(m, m.capitalize()) for m in MODES], settings.mode)
+        + select(
+            "animation", "Animation", [(a, a.capitalize()) for a in ANIMATIONS], settings.animation
+        )
+        + _actions(button("close", "Done", primary=True))
+    )
+    return _form("settings", inner)
+
+
+def notice_html(text: str) -> str:
+    return escape(text)
+
+
+def history_html(rows: Sequence[HistoryRow], names: tuple[str, str]) -> str:
+    """The score sheet as a table (player 0 in the left column)."""
+    head = (
+        f'<tr><th scope="col">#</th><th scope="col">{escape(names[0])}</th>'
+        f'<th scope="col">{escape(names[1])}</th></tr>'
+    )
+    body = []
+    for row in rows:
+        if row.note:
+            body.append(f'<tr class="note"><td colspan="3">{escape(row.note)}</td></tr>')
+        else:
+            left, right = row.cells
+            body.append(
+                f"<tr><td>{row.number})</td><td>{escape(left)}</td><td>{escape(right)}</td></tr>"
+            )
+    if not body:
+        body.append('<tr class="note"><td colspan="3">No moves yet.</td></tr>')
+    return f'<table class="history-table">{head}{"".join(body)}</table>'
+
+
+def theme_names() -> list[tuple[str, str]]:
+    return [(t.key, t.name) for t in THEMES]
+
+
+def describe_win(theme: Theme, win_type: int, points: int) -> str:
+    unit = "point" if points == 1 else "points"
+    return f"{theme.win_name(win_type)}: {points} {unit}"
