@@ -92,4 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # Output piped into `head` and cut short: not an error worth a traceback.
+        sys.stderr.close()
+        return 0
     return result
