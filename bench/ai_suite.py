@@ -22,17 +22,28 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=2000, help="0-ply levels vs referees")
     ap.add_argument("--hard-games", type=int, default=1000, help="King Tubby vs referees")
-    ap.add_argument("--h2h-games", type=int, default=1000, help="level head-to-heads")
+    ap.add_argument("--h2h-games", type=int, default=1000, help="Selector vs Beach Bum")
+    ap.add_argument("--hard-h2h-games", type=int, default=1000, help="King Tubby vs Selector")
     ap.add_argument("--positions", type=int, default=2000, help="accuracy sample")
     args = ap.parse_args()
     g, hg, h2h = str(args.games), str(args.hard_games), str(args.h2h_games)
-    run("bench.ai_accuracy", "--positions", str(args.positions))
+    print("$ node bench/ai_pyodide_runner.mjs 100", flush=True)
+    subprocess.run(["node", "bench/ai_pyodide_runner.mjs", "100"], check=False)
     run("bench.ai_speed", "--positions", "100")
+    run("bench.ai_accuracy", "--positions", str(args.positions))
     for level in ("medium", "easy"):
         for opp in ("pubeval", "gnubg0"):
             run("bench.ai_strength", "--level", level, "--opponent", opp, "--games", g)
     run("bench.ai_strength", "--level", "medium", "--opponent", "easy", "--games", h2h)
-    run("bench.ai_strength", "--level", "hard", "--opponent", "medium", "--games", h2h)
+    run(
+        "bench.ai_strength",
+        "--level",
+        "hard",
+        "--opponent",
+        "medium",
+        "--games",
+        str(args.hard_h2h_games),
+    )
     for opp in ("pubeval", "gnubg0"):
         run("bench.ai_strength", "--level", "hard", "--opponent", opp, "--games", hg)
 

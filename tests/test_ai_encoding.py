@@ -66,3 +66,13 @@ def test_sparse_inference_matches_dense() -> None:
         sparse = net.evaluate(pos.me, pos.opp)
         dense = net.evaluate_dense(encode(pos.me, pos.opp))
         assert max(abs(a - b) for a, b in zip(sparse, dense, strict=True)) < 1e-9
+
+
+def test_shipped_weights_carry_their_training_record() -> None:
+    import json
+    from importlib import resources
+
+    meta = load_network().meta
+    note = json.loads(resources.files("engine.ai").joinpath("data/contact.json").read_text())
+    assert meta == note
+    assert meta["seed"] == 1 and meta["games"] > 0 and meta["train_hours"] > 0
