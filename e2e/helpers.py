@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,13 +11,15 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from web import board_svg
+
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"
 # Pyodide takes 10-30 s to start on a slow shared machine; leave plenty of room.
 READY_TIMEOUT_MS = 180_000
 
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE_PORTRAIT = {
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+PHONE_PORTRAIT: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 3,
     "is_mobile": True,
@@ -35,8 +38,18 @@ class LoadedPage:
     errors: list[str] = field(default_factory=list)
 
 
-def open_game(browser: Browser, url: str, **context_args: Any) -> LoadedPage:
+def open_game(
+    browser: Browser, url: str, *, query: str = "", init_script: str = "", **context_args: Any
+) -> LoadedPage:
+    """A fresh browser context (empty storage) on the page, once Python has drawn it.
+
+    ``query`` adds test hooks to the URL: ``seed=N`` seeds the game's dice,
+    ``dice=6,5,...`` queues faces in front of them, ``anim=off`` skips the
+    animations' waiting.
+    """
     context = browser.new_context(**context_args)
+    if init_script:
+        context.add_init_script(init_script)
     page = context.new_page()
     loaded = LoadedPage(context, page)
     # On the context, so that requests from workers are seen too.
@@ -60,14 +73,20 @@ def open_game(browser: Browser, url: str, **context_args: Any) -> LoadedPage:
             loaded.errors.append(f"console: {message.text}") if message.type == "error" else None
         ),
     )
-    page.goto(url)
+    page.goto(url + (f"?{query}" if query else ""))
+    wait_ready(page, loaded)
+    return loaded
+
+
+def wait_ready(page: Page, loaded: LoadedPage) -> None:
+    """Wait for Python to draw the board, saying why if it never does."""
+    url = page.url
     try:
         page.wait_for_selector('#board[data-ready="true"]', timeout=READY_TIMEOUT_MS)
     except PlaywrightTimeoutError:
         # Say why Python never got going, not just that it timed out.
         details = "\n".join([*loaded.errors, *loaded.failures]) or "no errors logged"
         raise AssertionError(f"the board never became ready at {url}:\n{details}") from None
-    return loaded
 
 
 def origin(url: str) -> str:
@@ -84,3 +103,159 @@ def screenshot(page: Page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# -- playing through the page ------------------------------------------------------
+
+# How long an AI move may take (the worker's first start included) on a slow machine.
+AI_TIMEOUT_MS = 120_000
+
+
+def board_point(page: Page, place: int) -> tuple[float, float]:
+    """Page coordinates of a place on the board (viewer's numbering), where a
+    player would touch it: the rim checker of a point, the bar, or my tray."""
+    box = page.locator("#board svg").bounding_box()
+    assert box is not None
+    if place == board_svg.OFF:
+        x = board_svg.TRAY_X + board_svg.TRAY_W / 2
+        y = board_svg.MID_Y + board_svg.TRAY_H / 2
+    else:
+        x, y = board_svg.checker_xy("me", place, 0, 1)
+    return (
+        box["x"] + x * box["width"] / board_svg.WIDTH,
+        box["y"] + y * box["height"] / board_svg.HEIGHT,
+    )
+
+
+def board_state(page: Page) -> dict[str, str]:
+    return dict(
+        page.evaluate(
+            "() => Object.assign({dialog: document.body.dataset.dialog || ''}, "
+            "document.getElementById('board').dataset)"
+        )
+    )
+
+
+def wait_for_player(page: Page, timeout: int = AI_TIMEOUT_MS) -> dict[str, str]:
+    """Wait until the page waits for a human (or the game is over); returns the board state."""
+    page.wait_for_function(
+        """() => { const b = document.getElementById('board').dataset;
+                   return b.busy === 'false' && (b.actor === 'human' || b.phase === 'over'); }""",
+        timeout=timeout,
+    )
+    return board_state(page)
+
+
+def new_game(page: Page, opponent: str, length: int = 1, *, cube: bool = True) -> None:
+    """Start a game from the New game dialog (opened if it is not)."""
+    if page.locator("dialog#dialog[open][data-kind='new']").count() == 0:
+        page.click(".menu [data-action='new-open']")
+    dialog = page.locator("dialog#dialog[open]")
+    dialog.locator(f"input[name='opponent'][value='{opponent}']").check()
+    dialog.locator("select[name='length']").select_option(str(length))
+    dialog.locator("input[name='cube']").set_checked(cube)
+    dialog.locator("[data-action='start']").click()
+    page.wait_for_function("() => !document.getElementById('dialog').open")
+
+
+def movable(page: Page) -> list[int]:
+    return [int(p) for p in page.locator("#board .hit.movable, #board .hit.selected")
+            .evaluate_all("els => els.map(e => e.dataset.point)")]  # fmt: skip
+
+
+def targets(page: Page) -> list[int]:
+    return [int(p) for p in page.locator("#board .hit.target")
+            .evaluate_all("els => els.map(e => e.dataset.point)")]  # fmt: skip
+
+
+def click_place(page: Page, place: int) -> None:
+    page.mouse.click(*board_point(page, place))
+
+
+def tap_place(page: Page, place: int) -> None:
+    page.touchscreen.tap(*board_point(page, place))
+
+
+def drag(page: Page, src: int, dst: int) -> None:
+    """Drag a checker with the mouse, as a player would, in small steps."""
+    x0, y0 = board_point(page, src)
+    x1, y1 = board_point(page, dst)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 12, y0 - 12, steps=3)
+    page.mouse.move(x1, y1, steps=6)
+    page.mouse.up()
+
+
+def position_id(page: Page) -> str:
+    return page.locator("#board").get_attribute("data-position-id") or ""
+
+
+def peek_targets(page: Page, src: int) -> list[int]:
+    """Where the checker on ``src`` may go, read by selecting it from the keyboard
+    (so the pointer's double-tap timing is left alone) and letting go again."""
+    page.locator(f'#board .hit[data-point="{src}"]').focus()
+    page.keyboard.press("Enter")
+    dests = targets(page)
+    page.keyboard.press("Escape")
+    return dests
+
+
+def wait_idle(page: Page) -> None:
+    page.wait_for_function(
+        "() => document.getElementById('board').dataset.busy === 'false'", timeout=10_000
+    )
+
+
+def play_turn(page: Page, how: str = "tap") -> int:
+    """Make a legal play by hand and confirm it: ``how`` is ``tap`` (tap a checker,
+    then a highlighted point), ``drag`` or ``double`` (double-click a checker).
+
+    Whatever the style, a checker that can be borne off is borne off by
+    double-click, and the play runs the farthest checker home first.  Returns
+    how many checkers were borne off.
+    """
+    borne_off = 0
+    for _ in range(12):
+        sources = movable(page)
+        if not sources:
+            break
+        src = max(sources)
+        dests = peek_targets(page, src)
+        assert dests, f"no highlighted destination for the checker on {src}"
+        if 0 in dests or how == "double":
+            before = off_count(page)
+            page.mouse.dblclick(*board_point(page, src))
+            wait_idle(page)
+            borne_off += off_count(page) - before
+        elif how == "drag":
+            drag(page, src, min(dests))
+        else:
+            click_place(page, src)
+            click_place(page, min(dests))
+        wait_idle(page)
+    confirm = page.locator("#controls [data-action='confirm']")
+    if confirm.is_visible() and confirm.is_enabled():
+        confirm.click()
+    return borne_off
+
+
+def off_count(page: Page) -> int:
+    """Checkers the player on the board's bottom has borne off."""
+    return page.locator('#board .checker.borne-off[data-side="me"]').count()
+
+
+def status(page: Page) -> str:
+    return page.locator("#status").inner_text()
+
+
+def dialog_kind(page: Page) -> str:
+    return (
+        page.locator("dialog#dialog").get_attribute("data-kind") or ""
+        if (page.locator("dialog#dialog[open]").count())
+        else ""
+    )
+
+
+def text_of(page: Page, selector: str) -> str:
+    return re.sub(r"\s+", " ", page.locator(selector).inner_text()).strip()

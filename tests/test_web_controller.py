@@ -550,3 +550,14 @@ def test_new_match_replaces_the_old_and_ignores_stale_ai_answers() -> None:
     screen = rig.start("human", 0)
     assert c.epoch > old_epoch and screen.match_line.startswith("Money game")
     assert isinstance(c.match, Match) and c.match.game.events == ()
+
+
+def test_a_quick_tap_where_a_checker_just_landed_picks_it_up_again() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start()
+    rig.act("roll")
+    rig.tap(8)
+    rig.tap(5)  # 8/5 lands on 5
+    rig.c.double_tap(5)  # the second tap of what looks like a double tap
+    screen = rig.view.last
+    assert screen.board.selected == 5 and screen.board.position.me[5] == 1

@@ -179,6 +179,7 @@ class Controller:
         self._saved: Match | None = None
         self._summary_for = -1  # the game whose end-of-game summary was opened
         self._auto_pending = False
+        self._landed: int | None = None  # where the last tap moved a checker to
 
     # -- start-up -------------------------------------------------------------------
 
@@ -252,7 +253,7 @@ class Controller:
         """Places a checker may be picked up from now (viewer's numbering)."""
         if not self._human_to_move():
             return frozenset()
-        return frozenset(s.src for s in self.match.game.legal_steps())
+        return frozenset(self.match.game.movable_points())
 
     def destinations(self, src: int) -> frozenset[int]:
         if not self._human_to_move():
@@ -271,10 +272,12 @@ class Controller:
                 # Tapping the board before rolling is a natural way to ask for dice.
                 self.act("roll")
             return
+        self._landed = None
         if self.selected is not None and place in self.destinations(self.selected):
             src = self.selected
             self.selected = None
             self._move(src, place, animate=True)
+            self._landed = place
         elif place is not None and place in self.movable() and place != self.selected:
             self.selected = place
         else:
@@ -283,7 +286,9 @@ class Controller:
 
     def double_tap(self, place: int) -> None:
         """Play a checker from ``place`` by the first usable die (bear it off if it can)."""
-        if not self._human_to_move() or place not in self.movable():
+        if not self._human_to_move() or place not in self.movable() or place == self._landed:
+            # The first tap of a "double tap" that just landed a checker here was a
+            # move, so the second one picks the next checker up.
             self.tap(place)
             return
         steps = [s for s in self.match.game.legal_steps() if s.src == place]
@@ -760,7 +765,11 @@ class Controller:
             self._open(
                 "cube",
                 panels.cube_answer_html(
-                    self.names()[m.turn], m.cube.value, theme_.take, theme_.drop, theme_.cube
+                    theme_.offer_title(self.names()[m.turn], m.cube.value * 2),
+                    m.cube.value,
+                    theme_.take,
+                    theme_.drop,
+                    theme_.cube,
                 ),
             )
         elif phase is Phase.RESIGNATION and self.dialog is None:
@@ -874,7 +883,7 @@ class Controller:
             self._autosave()
         elif answer.get("double") is True and self.match.can_double():
             self.match = self.match.double()
-            self._say(f"{name} offers the {self.theme.cube} at {self.match.cube.value * 2}.")
+            self._say(self.theme.offer_title(name, self.match.cube.value * 2) + ".")
             self._autosave()
         else:
             self._ai_roll()
@@ -1152,7 +1161,7 @@ class Controller:
                 "double",
                 theme_.double,
                 Action.DOUBLE in acts,
-                not moving and not over and m.rules.cube,
+                not moving and not over and m.game.cube_enabled,
                 "D",
             ),
             Button("undo", "Undo", Action.UNDO in acts, moving, "U"),

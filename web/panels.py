@@ -4,7 +4,7 @@ Every control carries ``data-action`` (and ``data-value``); the page sends
 those to the controller, with the fields of the enclosing form, so no
 handler is wired per element.  All text is escaped here.
 
->>> "data-action=\\"take\\"" in cube_answer_html("Selector", 2, "Take", "Drop", "cube")
+>>> 'data-action="take"' in cube_answer_html("Selector doubles", 2, "Take", "Drop", "cube")
 True
 """
 
@@ -76,12 +76,12 @@ def new_game_html(setup: Setup, can_cancel: bool) -> str:
     return _form("new", inner, submit="start")
 
 
-def cube_answer_html(doubler: str, value: int, take: str, drop: str, cube_word: str) -> str:
+def cube_answer_html(title: str, value: int, take: str, drop: str, cube_word: str) -> str:
     new = value * 2
     inner = (
-        f'<h2 id="dlg-title">{escape(doubler)} offers the {escape(cube_word)}</h2>'
-        f"<p>Take, and play on for {new} points (you then own the cube), "
-        f"or drop, and lose {value} point{'s' if value != 1 else ''} now.</p>"
+        f'<h2 id="dlg-title">{escape(title)}</h2>'
+        f"<p>{escape(take)}: play on for {new} points, and the {escape(cube_word)} is yours. "
+        f"{escape(drop)}: give up this game for {value} point{'s' if value != 1 else ''}.</p>"
         + _actions(button("drop", drop), button("take", take, primary=True))
     )
     return _form("cube", inner)
@@ -314,4 +314,5 @@ def theme_names() -> list[tuple[str, str]]:
 
 def describe_win(theme: Theme, win_type: int, points: int) -> str:
     unit = "point" if points == 1 else "points"
-    return f"{theme.win_name(win_type)}: {points} {unit}"
+    name = theme.win_name(win_type)
+    return f"{name[0].upper()}{name[1:]}: {points} {unit}"

@@ -39,6 +39,12 @@ class Theme:
         """What a win of ``kind`` (1 single, 2 gammon, 3 backgammon) is called."""
         return self.win_names[min(max(kind, 1), 3) - 1]
 
+    def offer_title(self, doubler: str, value: int) -> str:
+        """How a double is announced: "White doubles to 2", "Gold says Turn It Up to 2"."""
+        if self.key == "backyamon":
+            return f"{doubler} says Turn It Up to {value}!"
+        return f"{doubler} doubles to {value}"
+
     def words(self, me: str, opp: str) -> Words:
         backyamon = self.key == "backyamon"
         return Words(
