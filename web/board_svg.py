@@ -453,7 +453,7 @@ def _trays(highlights: frozenset[int], words: Words) -> Iterator[str]:
             cx, cy = TRAY_X + TRAY_W / 2, y + TRAY_H / 2
             yield (
                 f'<text class="tray-label" x="{_num(cx)}" y="{_num(cy)}" '
-                f'transform="rotate(-90 {_num(cx)} {_num(cy)})" text-anchor="middle" '
+                f'transform="rotate(90 {_num(cx)} {_num(cy)})" text-anchor="middle" '
                 'dominant-baseline="middle" font-family="system-ui, sans-serif" font-size="22" '
                 f'font-weight="800" letter-spacing="8">{escape(words.off_label)}</text>'
             )
