@@ -144,6 +144,10 @@ def test_a_phone_in_portrait_with_touch(browser: Browser, site_url: str) -> None
     page.tap("#controls [data-action='roll']")
     wait_for_player(page)
     assert movable(page) == [24, 13, 8, 6]
+    page.locator("#board .dice .die").first.tap()  # use the 1 first
+    assert dice_shown(page) == (1, 3)
+    page.locator("#board .dice .die").first.tap()
+    assert dice_shown(page) == (3, 1)
     tap_place(page, 8)
     assert sorted(targets(page)) == [4, 5, 7]
     screenshot(page, "phone-checker-picked")

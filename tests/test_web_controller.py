@@ -561,3 +561,19 @@ def test_a_quick_tap_where_a_checker_just_landed_picks_it_up_again() -> None:
     rig.c.double_tap(5)  # the second tap of what looks like a double tap
     screen = rig.view.last
     assert screen.board.selected == 5 and screen.board.position.me[5] == 1
+
+
+def test_the_opening_roll_shows_each_players_die_in_their_colour() -> None:
+    rig = Rig([1, 5]).boot()
+    rig.start("easy", 3)
+    screen = rig.act("roll")  # Beach Bum's 5 beats my 1: it plays 5-1
+    assert "Opening roll: You 1, Beach Bum 5" in " ".join(s.announcement for s in rig.view.screens)
+    rig2 = Rig([5, 1]).boot()
+    rig2.start("human", 3)
+    screen = rig2.act("roll")
+    assert screen.board.dice is not None
+    assert screen.board.dice.owners == ("me", "opp")  # my 5, their 1
+    assert screen.status == "White won the opening roll: move 5-1."
+    rig2.act("play-text", text="13/8 6/5")
+    rig2.act("roll")
+    assert rig2.view.last.board.dice is not None and rig2.view.last.board.dice.owners == ()

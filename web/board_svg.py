@@ -88,6 +88,7 @@ class DiceView:
     used: tuple[bool, ...] = ()
     opening: bool = False
     swappable: bool = False
+    owners: tuple[str, ...] = ()  # whose colour each die has, if not the roller's
 
 
 @dataclass(frozen=True, slots=True)

@@ -1065,13 +1065,25 @@ class Controller:
         if len(all_dice) == 4:
             n_used = used.count(True)
             used = [True] * n_used + [False] * (4 - n_used)
+        owners: tuple[str, ...] = ()
+        if self._opening_move() and len(all_dice) == 2:
+            # The opening roll: one die each, the winner playing both.
+            loser = "opp" if side == "me" else "me"
+            owners = tuple(side if d == max(all_dice) else loser for d in all_dice)
         swappable = (
             self._human_to_move()
             and len(all_dice) == 2
             and len(remaining) == 2
             and all_dice[0] != all_dice[1]
         )
-        return DiceView(tuple(all_dice), side=side, used=tuple(used), swappable=swappable)
+        return DiceView(
+            tuple(all_dice), side=side, used=tuple(used), swappable=swappable, owners=owners
+        )
+
+    def _opening_move(self) -> bool:
+        """Whether the turn being played is the opening roll's."""
+        events = self.match.game.events
+        return bool(events) and isinstance(events[-1], OpeningRoll)
 
     def _cube_view(self) -> CubeView | None:
         m = self.match
@@ -1142,7 +1154,10 @@ class Controller:
             left = m.game.remaining_dice
             if Action.CONFIRM in m.legal_actions():
                 return f"{who}: confirm the play (or undo)."
-            return f"{who}: move {'-'.join(str(d) for d in left)}."
+            dice = "-".join(str(d) for d in left)
+            if self._opening_move():
+                return f"{who} won the opening roll: move {dice}."
+            return f"{who}: move {dice}."
         if phase is Phase.CUBE:
             return f"{who}: take or drop?"
         if phase is Phase.RESIGNATION:

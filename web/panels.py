@@ -279,6 +279,10 @@ def settings_html(settings: Settings) -> str:
         + select(
             "animation", "Animation", [(a, a.capitalize()) for a in ANIMATIONS], settings.animation
         )
+        + '<p class="muted keys">Keys: <kbd>R</kbd> roll, <kbd>D</kbd> double, <kbd>U</kbd> undo, '
+        "<kbd>Y</kbd> redo, <kbd>Enter</kbd> done, <kbd>S</kbd> swap dice, <kbd>N</kbd> new game. "
+        "On the board, <kbd>Tab</kbd> and the arrow keys move between checkers, <kbd>Enter</kbd> "
+        "picks one up and puts it down, <kbd>Esc</kbd> lets go.</p>"
         + _actions(button("close", "Done", primary=True))
     )
     return _form("settings", inner)
