@@ -577,3 +577,19 @@ def test_the_opening_roll_shows_each_players_die_in_their_colour() -> None:
     rig2.act("play-text", text="13/8 6/5")
     rig2.act("roll")
     assert rig2.view.last.board.dice is not None and rig2.view.last.board.dice.owners == ()
+
+
+def test_real_dice_are_entered_for_the_ai_too() -> None:
+    rig = Rig().boot()
+    rig.start("easy", 3)
+    rig.act("setting", "manual_dice=true")
+    screen = rig.act("roll")
+    assert screen.dialog is not None and "Your die" in screen.dialog.html
+    rig.act("dice-set", d1="3", d2="1")  # I start with 3-1
+    rig.act("play-text", text="8/5 6/5")
+    screen = rig.view.last
+    assert screen.dialog is not None and "Enter Beach Bum’s dice" in screen.dialog.html
+    rig.act("dice-set", d1="6", d2="6")
+    c = rig.c
+    assert c.match.turn == 0 and c.match.phase is Phase.ROLL  # Beach Bum played its 66
+    assert "66:" in rig.view.last.history_html

@@ -386,8 +386,13 @@ class Controller:
             self.message = "Choose both dice."
             return
         self._close()
-        if self._legal(Action.ROLL) and not self.busy:
+        # With real dice the player also reads out the AI's roll, so who is on
+        # roll does not matter here.
+        if Action.ROLL in self.match.legal_actions() and not self.busy:
+            ai_rolls = self._is_ai(self.match.actor)
             self._roll(dice)
+            if ai_rolls:
+                self._after_ai_roll()
 
     def _do_double(self, value: str, fields: Mapping[str, str]) -> None:
         if self.busy or not self._legal(Action.DOUBLE):
@@ -671,8 +676,13 @@ class Controller:
     def _open_dice(self) -> None:
         opening = self.match.phase is Phase.OPENING
         names = self.names()
-        labels = (f"{names[0]}’s die", f"{names[1]}’s die") if opening else ("Die 1", "Die 2")
-        self._open("dice", panels.dice_entry_html(opening, labels))
+        first = "Your die" if self.setup.vs_ai else f"{names[0]}’s die"
+        labels = (first, f"{names[1]}’s die") if opening else ("Die 1", "Die 2")
+        roller = self.match.turn
+        title = ""
+        if not opening and self._is_ai(roller):
+            title = f"Enter {names[1]}’s dice"
+        self._open("dice", panels.dice_entry_html(opening, labels, title))
 
     def _dialog_needed(self) -> bool:
         m = self.match
@@ -745,7 +755,7 @@ class Controller:
     def _advance(self) -> None:
         """Do whatever happens next without a player's choice: AI turns, automatic
         rolls and forced plays, the end-of-game summary."""
-        if self.busy:
+        if self.busy or self.dialog == "dice":
             return
         m = self.match
         if m.game.is_over:
@@ -889,10 +899,16 @@ class Controller:
             self._ai_roll()
 
     def _ai_roll(self) -> None:
+        if self.settings.manual_dice:
+            self._open_dice()
+            return
         before = self.match
         self.match = self.match.roll(rng=self.dice)
         self._say_roll(before)
         self._autosave()
+        self._after_ai_roll()
+
+    def _after_ai_roll(self) -> None:
         if self.match.phase is Phase.MOVE and self._is_ai(self.match.turn):
             # Let the player see the AI's dice before it moves.
             self.busy = True

@@ -592,6 +592,9 @@ def start(document: Any, window: Any) -> Page:
     page.ai = ai
     store = Store(_storage(window), clock=lambda: float(window.Date.now()) / 1000)
     animation = params.get("anim") or None
+    with contextlib.suppress(Exception):
+        if animation is None and window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            animation = "off"
     controller = Controller(
         page,
         store,

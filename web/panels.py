@@ -133,14 +133,14 @@ def game_over_html(
     return _form("over", inner)
 
 
-def dice_entry_html(opening: bool, labels: tuple[str, str]) -> str:
+def dice_entry_html(opening: bool, labels: tuple[str, str], title: str = "") -> str:
     def select(name: str, label: str) -> str:
         options = "".join(f'<option value="{v}">{v}</option>' for v in range(1, 7))
         return (
             f'<label class="field">{escape(label)} <select name="{name}">{options}</select></label>'
         )
 
-    title = "Enter the opening roll" if opening else "Enter your dice"
+    title = title or ("Enter the opening roll" if opening else "Enter your dice")
     inner = (
         f'<h2 id="dlg-title">{title}</h2><p>Playing with real dice: set what they show.</p>'
         f'<div class="dice-entry">{select("d1", labels[0])}{select("d2", labels[1])}</div>'
