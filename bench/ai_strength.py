@@ -11,7 +11,9 @@ pairs with the same dice and the sides swapped.
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from pathlib import Path
 
 from bench.ai_common import Player, local_player, match_series, summary
 
@@ -34,7 +36,15 @@ def main() -> None:
     ap.add_argument("--opponent", default="pubeval")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", help="also write the per-game points as JSON (to pool runs)")
+    ap.add_argument("--pool", nargs="*", default=[], help="JSON files to pool, no games played")
     args = ap.parse_args()
+    if args.pool:
+        pooled: list[int] = []
+        for name in args.pool:
+            pooled += json.loads(Path(name).read_text())
+        print(f"pooled {len(args.pool)} runs: {summary(pooled)}")
+        return
     t = time.time()
     res = match_series(
         local_player(args.level, args.seed),
@@ -43,6 +53,8 @@ def main() -> None:
         args.seed,
     )
     print(f"{args.level} vs {args.opponent}: {summary(res)}  ({time.time() - t:.0f} s)")
+    if args.out:
+        Path(args.out).write_text(json.dumps(res))
 
 
 if __name__ == "__main__":
