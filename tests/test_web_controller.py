@@ -573,7 +573,7 @@ def test_the_opening_roll_shows_each_players_die_in_their_colour() -> None:
     screen = rig2.act("roll")
     assert screen.board.dice is not None
     assert screen.board.dice.owners == ("me", "opp")  # my 5, their 1
-    assert screen.status == "White won the opening roll: move 5-1."
+    assert screen.status == "White won the opening roll: move 5\u20111."
     rig2.act("play-text", text="13/8 6/5")
     rig2.act("roll")
     assert rig2.view.last.board.dice is not None and rig2.view.last.board.dice.owners == ()

@@ -1170,7 +1170,7 @@ class Controller:
             left = m.game.remaining_dice
             if Action.CONFIRM in m.legal_actions():
                 return f"{who}: confirm the play (or undo)."
-            dice = "-".join(str(d) for d in left)
+            dice = "\u2011".join(str(d) for d in left)  # a hyphen that never breaks the line
             if self._opening_move():
                 return f"{who} won the opening roll: move {dice}."
             return f"{who}: move {dice}."
