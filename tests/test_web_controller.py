@@ -593,3 +593,15 @@ def test_real_dice_are_entered_for_the_ai_too() -> None:
     c = rig.c
     assert c.match.turn == 0 and c.match.phase is Phase.ROLL  # Beach Bum played its 66
     assert "66:" in rig.view.last.history_html
+
+
+def test_the_opponents_last_play_is_marked_until_i_move() -> None:
+    rig = Rig([3, 1, 6, 4]).boot()
+    rig.start("human", 3)
+    rig.act("roll")
+    rig.act("play-text", text="8/5 6/5")
+    screen = rig.act("roll")  # Black to move, seeing White's 8/5 6/5 in Black's numbering
+    assert screen.board.last == {17, 19, 20}
+    rig.tap(24)
+    rig.tap(18)
+    assert rig.view.last.board.last == frozenset()

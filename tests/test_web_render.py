@@ -318,3 +318,8 @@ def test_theme_words_are_written_on_the_board() -> None:
     svg = render_board(BoardView(Position.start(), words=words))
     assert svg.count("BABYLON") == 2 and svg.count("ZION") == 2
     assert "BABYLON" not in render_board(BoardView(Position.start()))
+
+
+def test_the_opponents_last_play_is_marked() -> None:
+    root = parse(render_board(BoardView(Position.start(), last=frozenset({17, 19}))))
+    assert {e.get("data-point") for e in by_class(root, "last")} == {"17", "19"}

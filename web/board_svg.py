@@ -133,6 +133,7 @@ class BoardView:
     words: Words = field(default_factory=Words)
     cube_style: str = "cube"  # or "dial" (Backyamon's "Turn It Up")
     label: str = ""
+    last: frozenset[int] = frozenset()  # points the opponent's last play touched
 
 
 # -- geometry ------------------------------------------------------------------
@@ -243,7 +244,7 @@ def render_board(view: BoardView | Position, *, highlights: frozenset[int] = fro
         f'viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-label="{escape(label)}">',
         _defs(),
         *_frame(view.words),
-        *_points(view.highlights),
+        *_points(view.highlights, view.last),
         *_point_numbers(),
         *_trays(view.highlights, view.words),
     ]
@@ -415,7 +416,7 @@ def _frame(words: Words) -> Iterator[str]:
             )
 
 
-def _points(highlights: frozenset[int]) -> Iterator[str]:
+def _points(highlights: frozenset[int], last: frozenset[int] = frozenset()) -> Iterator[str]:
     for point in range(1, 25):
         bottom = _is_bottom(point)
         column = 12 - point if bottom else point - 13
@@ -432,6 +433,8 @@ def _points(highlights: frozenset[int]) -> Iterator[str]:
         )
         if point in highlights:
             yield f'<polygon class="point highlight" data-point="{point}" points="{corners}"/>'
+        elif point in last:
+            yield f'<polygon class="point last" data-point="{point}" points="{corners}"/>'
 
 
 def _point_numbers() -> Iterator[str]:

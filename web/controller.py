@@ -1140,7 +1140,21 @@ class Controller:
             words=self.theme.words(me_word, opp_word),
             cube_style=self.theme.cube_style,
             label=label,
+            last=self._last_play_marks(),
         )
+
+    def _last_play_marks(self) -> frozenset[int]:
+        """The points the other side's last play touched, while the viewer has
+        not moved since, so a player sees what the opponent just did."""
+        game = self.match.game
+        last = next((e for e in reversed(game.events) if isinstance(e, Played)), None)
+        viewer = self.viewer
+        if last is None or last.player == viewer:
+            return frozenset()
+        if game.moves is not None and game.moves.done:
+            return frozenset()
+        # The record is in the mover's numbering; the viewer's is the mirror.
+        return frozenset(25 - p for move in last.moves for p in move if 0 < p < 25)
 
     def _status(self) -> str:
         if self.message:
