@@ -323,3 +323,9 @@ def test_theme_words_are_written_on_the_board() -> None:
 def test_the_opponents_last_play_is_marked() -> None:
     root = parse(render_board(BoardView(Position.start(), last=frozenset({17, 19}))))
     assert {e.get("data-point") for e in by_class(root, "last")} == {"17", "19"}
+
+
+def test_each_die_can_have_its_owners_colour() -> None:
+    view = BoardView(Position.start(), dice=DiceView((6, 1), owners=("me", "opp")))
+    dice = by_class(parse(render_board(view)), "die")
+    assert ["light" in d.get("class", "") for d in dice] == [True, False]

@@ -640,10 +640,11 @@ def _dice(dice: DiceView, colours: dict[str, str]) -> str:
     total = n * DIE + (n - 1) * gap
     centre = RIGHT_X + HALF_W / 2 if dice.side == "me" else LEFT_X + HALF_W / 2
     x0 = centre - total / 2 + DIE / 2
-    colour = colours[dice.side]
     used = dice.used or (False,) * n
+    owners = dice.owners or (dice.side,) * n
     parts = [
-        _die(v, colour, x0 + k * (DIE + gap), MID_Y, used[k], k) for k, v in enumerate(dice.values)
+        _die(v, colours[owners[k]], x0 + k * (DIE + gap), MID_Y, used[k], k)
+        for k, v in enumerate(dice.values)
     ]
     attrs = ""
     if dice.swappable:
