@@ -400,9 +400,7 @@ class Controller:
         doubler = self.match.turn
         self.match = self.match.double()
         assert doubler is not None
-        self._say(
-            f"{self.names()[doubler]} offers the {self.theme.cube} at {self.match.cube.value * 2}."
-        )
+        self._say(self.theme.offer_title(self.names()[doubler], self.match.cube.value * 2) + ".")
         self._autosave()
 
     def _do_take(self, value: str, fields: Mapping[str, str]) -> None:
