@@ -144,10 +144,12 @@ def test_named_slots_export_import_and_gnubg_ids(
     other.page.click("dialog [data-action='start']")
     other.page.click(".menu [data-action='saves-open']")
     other.page.set_input_files("dialog#dialog input[type='file']", str(saved))
+    # The Match ID carries the dice, so it tells the imported game from a fresh one.
     other.page.wait_for_function(
-        "id => document.getElementById('board').dataset.positionId === id", arg=start
+        "id => document.getElementById('board').dataset.matchId === id", arg=match_id
     )
     assert "Imported" in text_of(other.page, "#announce")
+    assert position_id(other.page) == start
     bad = tmp_path / "bad.json"
     bad.write_text('{"not": "a game"}')
     other.page.click(".menu [data-action='saves-open']")
