@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import zlib
 from dataclasses import dataclass
@@ -90,7 +91,7 @@ def ply1(result: Position, cache: _Cache | None = None) -> Probs:
     acc = [0.0] * 5
     for a, b, w in ROLLS:
         best: Probs | None = None
-        best_eq = 2.0
+        best_eq = math.inf
         for reply in legal_plays(result, (a, b)):
             r = reply.result
             p = c.eval(r.me, r.opp)  # the original mover is on roll again
