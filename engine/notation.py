@@ -172,30 +172,29 @@ def _covers(
 ) -> bool:
     """Whether the play's single-die moves split exactly into the typed paths.
 
-    Written waypoints must be visited and ``*`` must be a hit; with ``strict``,
-    an unmarked landing must also not be a hit.
+    Written waypoints must be visited, and every point marked ``*`` must be
+    hit by the play, whichever checker lands there (``8/7* 13/7`` and
+    ``13/7* 8/7`` are the same play).  With ``strict``, every hit must also be
+    marked: that is what tells ``24/13`` from ``24/18*/13``.
     """
-    remaining = list(zip(moves, hits, strict=True))
+    hit_points = {dest for (_, dest), hit in zip(moves, hits, strict=True) if hit}
+    starred = {p.points[i + 1] for p in typed for i, h in enumerate(p.hits) if h}
+    if not starred <= hit_points or (strict and not hit_points <= starred):
+        return False
+    remaining = list(moves)
 
     def walk(k: int, leg: int, at: int) -> bool:
         path = typed[k]
         if leg == len(path.points):
             return cover(k + 1)
         target = path.points[leg]
-        for i, ((src, dest), hit) in enumerate(remaining):
+        for i, (src, dest) in enumerate(remaining):
             if src != at or dest < target:
                 continue
-            reached = dest == target
-            if reached:
-                wrote_hit = path.hits[leg - 1]
-                if (wrote_hit and not hit) or (strict and hit and not wrote_hit):
-                    continue
-            elif strict and hit:
-                continue  # a hit on a waypoint that was not written
             del remaining[i]
-            if walk(k, leg + 1 if reached else leg, dest):
+            if walk(k, leg + 1 if dest == target else leg, dest):
                 return True
-            remaining.insert(i, ((src, dest), hit))
+            remaining.insert(i, (src, dest))
         return False
 
     def cover(k: int) -> bool:
@@ -213,6 +212,9 @@ def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
     '8/5 6/5'
     >>> str(parse_play(Position.start(), (6, 5), "24/13"))
     '24/13'
+    >>> hit = Position.from_points([0] * 6 + [-1] + [3] + [0] * 4 + [5] + [0] * 11, opp_bar=14)
+    >>> str(parse_play(hit, (6, 1), "8/7* 13/7"))
+    '13/7* 8/7'
     """
     typed = parse_paths(text)
     plays = legal_plays(position, dice)
