@@ -153,7 +153,12 @@ class MatchKey:
             raise InvalidMatchIdError(f"unknown game state {self.game_state}")
         if self.die1 > 6 or self.die2 > 6 or (self.die1 == 0) != (self.die2 == 0):
             raise InvalidMatchIdError(f"bad dice {self.die1}{self.die2}")
-        if self.match_length and max(self.score0, self.score1) >= self.match_length:
+        if (
+            self.match_length
+            and max(self.score0, self.score1) >= self.match_length
+            and self.game_state in (GAME_NONE, GAME_PLAYING)
+        ):
+            # Only a finished game can leave a score at the match length.
             raise InvalidMatchIdError("a score has reached the match length")
         if self.die1 < self.die2:
             # gnubg always writes the higher die first; keep one form per roll.

@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -374,17 +373,11 @@ class Match:
     @property
     def match_id(self) -> str:
         """GNU Backgammon's Match ID (the 67-bit form gnubg writes today)."""
-        return encode_match_id(
-            match_id_fields(self), jacoby=self.rules.jacoby and self.rules.is_money
-        )
+        return self.match_key.id
 
     @property
     def match_key(self) -> MatchKey:
-        """The Match ID's fields as a :class:`~engine.gnubg_id.MatchKey`.
-
-        Raises :class:`~engine.errors.InvalidMatchIdError` once the match is
-        over: ``MatchKey`` does not hold a score at the match length.
-        """
+        """The Match ID's fields as a :class:`~engine.gnubg_id.MatchKey`."""
         nojacoby = not (self.rules.jacoby and self.rules.is_money)
         return MatchKey(**match_id_fields(self), no_jacoby=int(nojacoby))
 
@@ -500,39 +493,6 @@ def match_id_fields(match: Match) -> dict[str, int]:
         fields["resign"] = int(game.resignation.value)
         fields["turn"] = 1 - game.resignation.player
     return fields
-
-
-_MATCH_ID_LAYOUT = (
-    ("cube_log2", 4),
-    ("cube_owner", 2),
-    ("dice_owner", 1),
-    ("crawford", 1),
-    ("game_state", 3),
-    ("turn", 1),
-    ("doubled", 1),
-    ("resign", 2),
-    ("die1", 3),
-    ("die2", 3),
-    ("match_length", 15),
-    ("score0", 15),
-    ("score1", 15),
-)
-
-
-def encode_match_id(fields: dict[str, int], *, jacoby: bool) -> str:
-    """Pack Match ID fields as gnubg's ``MatchID()`` does, bit 66 being "no Jacoby".
-
-    Written here rather than through ``MatchKey`` because gnubg also packs
-    a finished match (a score at the match length) and the Jacoby bit.
-    """
-    value = 0
-    bit = 0
-    for name, width in _MATCH_ID_LAYOUT:
-        value |= (fields[name] & ((1 << width) - 1)) << bit
-        bit += width
-    if not jacoby:
-        value |= 1 << bit
-    return base64.b64encode(value.to_bytes(9, "little")).decode("ascii")
 
 
 def replay(record: MatchRecord) -> Match:

@@ -6,9 +6,10 @@ import dataclasses
 
 import pytest
 
-from engine import IllegalActionError, InvalidMatchIdError, InvalidXgidError, Position
+from engine import IllegalActionError, InvalidXgidError, Position
 from engine.cube import Cube
 from engine.game import Action, Phase
+from engine.gnubg_id import MatchKey
 from engine.match import Match, replay
 from engine.record import GameRecord, MatchRecord, Played, ResignOffered, Roll, Setup
 from engine.rules import Rules
@@ -235,8 +236,7 @@ def test_match_key_fields() -> None:
     assert (key.match_length, key.turn, key.dice_owner, key.doubled) == (7, 0, 1, 1)
     over = win(Match.new(1), 0)
     assert over.is_over and len(over.match_id) == 12
-    with pytest.raises(InvalidMatchIdError):
-        over.match_key  # noqa: B018
+    assert over.match_key.score0 == 1 and MatchKey.from_id(over.match_id) == over.match_key
 
 
 # -- XGID -----------------------------------------------------------------------------------
