@@ -18,6 +18,8 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from scripts import precache
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "site"
 PUBLIC = ROOT / "public"
@@ -101,6 +103,8 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     # GitHub Pages runs Jekyll by default, which drops files starting with "_"
     # (every __init__.py).
     (staging / ".nojekyll").write_text("")
+    # Last: the service worker's manifest hashes every file written above.
+    precache.write(staging)
 
     if out.exists():
         shutil.rmtree(out)
@@ -252,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         site = build(args.out.resolve())
-    except BuildError as error:
+    except (BuildError, precache.PrecacheError) as error:
         print(f"build_site: {error}", file=sys.stderr)
         return 1
     print(_summary(site))
