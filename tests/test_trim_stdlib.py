@@ -1,0 +1,175 @@
+"""Trimming Pyodide's standard library to what the site can import (scripts/trim_stdlib.py)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from scripts import build_site, trim_stdlib
+from scripts.trim_stdlib import imports_in
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_imports_split_into_what_importing_runs_and_what_a_call_runs() -> None:
+    source = """
+import os, json as j
+from collections import abc
+try:
+    import zlib
+except ImportError:
+    zlib = None
+class K:
+    import struct
+def f():
+    import email.parser
+    from http import client
+if __name__ == "__main__":
+    import doctest
+if sys.platform == "win32":
+    import winreg
+else:
+    import posixpath
+"""
+    found = imports_in(source)
+    assert found.eager == {"os", "json", "collections", "collections.abc", "zlib", "struct",
+                           "posixpath"}  # fmt: skip
+    assert found.lazy == {"email.parser", "http", "http.client"}
+
+
+def test_relative_imports_resolve_against_the_module_and_its_package() -> None:
+    assert imports_in("from . import events", "asyncio", is_package=True).eager == {
+        "asyncio",
+        "asyncio.events",
+    }
+    assert imports_in("from .events import x", "asyncio.tasks").eager == {
+        "asyncio.events",
+        "asyncio.events.x",
+    }
+    assert imports_in("from ..util import y", "email.mime.text").eager == {
+        "email.util",
+        "email.util.y",
+    }
+
+
+def test_source_this_python_cannot_parse_is_read_line_by_line() -> None:
+    source = """
+import re
+try:
+    import zlib
+except A, B:  # Python 3.14's unparenthesised except
+    pass
+def f():
+    import difflib
+    if x:
+        from email import message
+if __name__ == "__main__":
+    import doctest
+"""
+    found = imports_in(source)
+    assert found.eager == {"re", "zlib"}
+    assert found.lazy == {"difflib", "email", "email.message"}
+
+
+def test_pyscripts_embedded_python_imports_are_found() -> None:
+    javascript = r'"__init__.py": "import js,json\nfrom polyscript import workers as _w\n\tfrom tarfile import open"'  # noqa: E501
+    found = trim_stdlib.embedded_python_imports(javascript)
+    assert {"js", "json", "polyscript", "polyscript.workers", "tarfile", "tarfile.open"} <= found
+
+
+def fake_stdlib(path: Path) -> Path:
+    files = {
+        "site.py": "import os\ndef repl():\n    import _pyrepl\n",
+        "os.py": "import stat\ndef popen():\n    import subprocess\n",
+        "stat.py": "",
+        "subprocess.py": "import signal\n",
+        "signal.py": "",
+        "_pyrepl/__init__.py": "",
+        "email/__init__.py": "",
+        "email/parser.py": "from . import feedparser\n",
+        "email/feedparser.py": "",
+        "json/__init__.py": "from .decoder import x\n",
+        "json/decoder.py": "import re\n",
+        "re/__init__.py": "",
+        "encodings/__init__.py": "",
+        "encodings/utf_8.py": "",
+        "encodings/cp1252.py": "",
+        "pyodide/__init__.py": "",
+        "pyodide/ffi.py": "",
+        "tomllib/mypy.ini": "[mypy]",
+    }
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return path
+
+
+def test_only_the_closure_of_the_roots_is_kept(tmp_path: Path) -> None:
+    stdlib = fake_stdlib(tmp_path / "python_stdlib.zip")
+    trim_stdlib.trim(stdlib, {"site", "json"})
+    kept = set(zipfile.ZipFile(stdlib).namelist())
+    assert kept == {
+        "site.py",
+        "os.py",
+        "stat.py",
+        "subprocess.py",  # a lazy import, followed
+        "signal.py",
+        "json/__init__.py",
+        "json/decoder.py",
+        "re/__init__.py",
+        "encodings/__init__.py",  # looked up by name: kept whole…
+        "encodings/utf_8.py",
+        "pyodide/__init__.py",  # Pyodide's own: kept whole
+        "pyodide/ffi.py",
+        "tomllib/mypy.ini",  # not Python: kept
+    }  # …but the legacy code pages, the REPL (a lazy import) and email are gone
+
+
+def test_something_that_is_not_a_stdlib_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("hello.py", "")
+    with pytest.raises(trim_stdlib.TrimError):
+        trim_stdlib.trim(path, {"hello"})
+
+
+# -- the real build ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not (build_site.NODE_MODULES / "pyodide").is_dir():
+        pytest.skip("node_modules missing (make test runs npm ci)")
+    return build_site.build(tmp_path_factory.mktemp("build") / "site")
+
+
+def test_the_build_ships_a_trimmed_standard_library(site: Path) -> None:
+    original = build_site.NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    trimmed = site / trim_stdlib.STDLIB
+    assert trimmed.stat().st_size < 0.6 * original.stat().st_size
+    names = set(zipfile.ZipFile(trimmed).namelist())
+    for needed in ("site.py", "asyncio/__init__.py", "json/__init__.py", "dataclasses.py",
+                   "_pyodide/_importhook.py", "pyodide/ffi/__init__.py", "encodings/utf_8.py",
+                   "importlib/resources/__init__.py", "_strptime.py", "random.py"):  # fmt: skip
+        assert needed in names, needed
+    for dropped in ("unittest/__init__.py", "pydoc.py", "_pyrepl/main.py", "encodings/cp1252.py",
+                    "multiprocessing/pool.py", "xml/dom/minidom.py"):  # fmt: skip
+        assert dropped not in names, dropped
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_every_module_of_the_site_imports_and_runs_under_the_trimmed_library(site: Path) -> None:
+    run = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide" / "import_site.mjs"), str(site)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    imported = set(json.loads(run.stdout.strip().splitlines()[-1]))
+    assert {"engine.ai.player", "web.page", "web.controller", "web.ai_service"} <= imported
