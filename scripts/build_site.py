@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from scripts import precache
+from scripts import precache, trim_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "site"
@@ -103,6 +103,8 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     # GitHub Pages runs Jekyll by default, which drops files starting with "_"
     # (every __init__.py).
     (staging / ".nojekyll").write_text("")
+    # Only the standard library modules the site's Python can import.
+    trim_stdlib.trim_site(staging)
     # Last: the service worker's manifest hashes every file written above.
     precache.write(staging)
 
