@@ -40,19 +40,12 @@ PYODIDE_FILES = (
 )
 
 # PyScript's plugins.  Each script type ("py", and "mpy" for MicroPython) imports
-# every plugin its config does not opt out of with "!name"; we have no "mpy"
-# config, so all of them are fetched at start-up and must be shipped.  Opting out
-# for "py" still keeps them from hooking into our interpreter.  The heavy chunks
-# they import only on use (CodeMirror, xterm.js, a TOML parser) stay behind.
-# (CodeMirror's plugin is bundled into the core chunk.)
-PYSCRIPT_PLUGIN_CHUNKS = (
-    "deprecations-manager",
-    "donkey",
-    "error",
-    "py-editor",
-    "py-game",
-    "py-terminal",
-)
+# every plugin its config does not opt out of with "!name", so the page also gets
+# an <mpy-config> that opts out of them all (see _opt_out_for_mpy) and only
+# "error" is fetched and shipped.  The heavy chunks plugins import only on use
+# (CodeMirror, xterm.js, a TOML parser) stay behind too.  (CodeMirror's plugin
+# is bundled into the core chunk.)
+PYSCRIPT_PLUGIN_CHUNKS = ("error",)
 # Keep "error": it shows Python tracebacks on the page.
 PYSCRIPT_PLUGINS_OFF = (
     "codemirror",
@@ -119,7 +112,8 @@ def _copy_public(site: Path) -> None:
         dest = site / src.relative_to(PUBLIC)
         dest.parent.mkdir(parents=True, exist_ok=True)
         if src.name == "index.html":
-            dest.write_text(_prerender(src.read_text(encoding="utf-8")), encoding="utf-8")
+            html = _opt_out_for_mpy(_prerender(src.read_text(encoding="utf-8")))
+            dest.write_text(html, encoding="utf-8")
         else:
             shutil.copy2(src, dest)
 
@@ -135,6 +129,16 @@ def _prerender(html: str) -> str:
     from web.board_svg import render_board
 
     return html.replace(BOARD_MARKER, render_board(Position.start()))
+
+
+def _opt_out_for_mpy(html: str) -> str:
+    """Give the unused "mpy" script type a config too, so that PyScript does not
+    fetch every plugin for it (``hidden``: the page does not load PyScript's CSS)."""
+    marker = '<script type="py"'
+    if marker not in html:
+        raise BuildError(f"public/index.html lacks a {marker}> element")
+    plugins = json.dumps({"plugins": [f"!{name}" for name in (*PYSCRIPT_PLUGINS_OFF, "error")]})
+    return html.replace(marker, f"<mpy-config hidden>{plugins}</mpy-config>\n  {marker}", 1)
 
 
 def _copy_packages(site: Path) -> list[str]:
