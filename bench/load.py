@@ -1,0 +1,580 @@
+"""Load performance of the site in headless Chromium, against PyScript's floor.
+
+    .venv/bin/python -m bench.load [--runs 3] [--no-build]
+
+Serves the built site under /backgammon/ (as GitHub Pages would: gzip for text
+and WebAssembly, ``Cache-Control: max-age=600``, ETags) next to a bare PyScript
+"hello world" page (``bench/hello/``) that uses the same vendored Pyodide and
+starts a worker the way the game starts its AI.  In the same run, interleaved,
+it loads each page cold (a fresh browser profile) and warm (the same profile
+again: the game from its service worker, the bare page from the HTTP cache),
+and reports, as times from navigation and as ratios against the bare page:
+
+- *first paint*: the first contentful paint (the game's board is in its HTML);
+- *interactive*: the board is drawn by Python and takes input
+  (``#board[data-ready="true"]``; the bare page: ``body[data-ready="true"]``);
+- *AI ready*: the AI worker has loaded and answered
+  (``#board[data-ai="ready"]``; the bare page: its worker answered hello).
+
+Then the bytes of the first load: what the server sent (compressed as it was
+sent, every request, workers' and the service worker's included), Chromium's
+encoded sizes for the page's own requests, and each file's raw, gzip and
+brotli size.  Last, main-thread long tasks (PerformanceObserver "longtask")
+while the AI thinks and while a checker is dragged.
+
+Timings on a shared machine are noisy: medians over ``--runs``.  This is a
+benchmark, not a test; it prints its table and writes ``build/bench/load.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from email.utils import formatdate
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from e2e.helpers import drag as drag_checker
+from e2e.helpers import movable, new_game, peek_targets, wait_for_player, wait_idle
+from scripts import build_site, precache
+from scripts.serve import MIME_TYPES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BENCH = ROOT / "build" / "bench"
+HELLO_SRC = ROOT / "bench" / "hello"
+GAME_PATH = "/backgammon/"
+HELLO_PATH = "/hello/"
+TIMEOUT_MS = 180_000
+# Long tasks longer than this fail the target.
+LONG_TASK_LIMIT_MS = 100
+
+# GitHub Pages compresses text and WebAssembly, not archives, images or binaries.
+COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "application/wasm",
+                    "application/manifest+json", "image/svg+xml")  # fmt: skip
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Installed before any page script: times (ms from navigation start) of the
+# first contentful paint, of the ready attributes, and every long task.
+PROBE = """
+(() => {
+  const bench = (window.__bench = { marks: {}, longtasks: [], checkersAtParse: null });
+  const mark = (name) => { if (!(name in bench.marks)) bench.marks[name] = performance.now(); };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === "first-contentful-paint") {
+      bench.marks.fcp = e.startTime;
+    }
+  }).observe({ type: "paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) bench.longtasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+  const look = () => {
+    for (const el of [document.getElementById("board"), document.body]) {
+      if (!el) continue;
+      if (el.dataset.ready === "true") mark("interactive");
+      if (el.dataset.ai === "ready") mark("ai");
+    }
+  };
+  new MutationObserver(look).observe(document, {
+    attributes: true, subtree: true, attributeFilter: ["data-ready", "data-ai"],
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    bench.checkersAtParse = document.querySelectorAll("#board .checker").length;
+    look();
+  });
+})();
+"""
+
+
+# -- a static host like GitHub Pages, that counts what it sends ---------------------
+
+
+@dataclass
+class Traffic:
+    sent: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    requests: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, path: str, size: int) -> None:
+        with self.lock:
+            self.sent[path] += size
+            self.requests[path] += 1
+
+    def take(self) -> tuple[dict[str, int], dict[str, int]]:
+        with self.lock:
+            sent, requests = dict(self.sent), dict(self.requests)
+            self.sent.clear()
+            self.requests.clear()
+        return sent, requests
+
+
+class PagesHandler(BaseHTTPRequestHandler):
+    root: Path
+    traffic: Traffic
+    gz_cache: dict[Path, bytes] = {}  # noqa: RUF012 (shared on purpose: compress once)
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self) -> None:
+        self._serve(body=True)
+
+    def do_HEAD(self) -> None:
+        self._serve(body=False)
+
+    def _serve(self, *, body: bool) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        file = (self.root / path.lstrip("/")).resolve()
+        if file.is_dir():
+            if not path.endswith("/"):
+                self._send(HTTPStatus.MOVED_PERMANENTLY, b"", {"Location": path + "/"}, body)
+                return
+            file = file / "index.html"
+        if not file.is_file():
+            self._send(HTTPStatus.NOT_FOUND, b"not found", {"Content-Type": "text/plain"}, body)
+            return
+        data = file.read_bytes()
+        etag = '"' + hashlib.sha1(data).hexdigest()[:16] + '"'
+        kind = MIME_TYPES.get(file.suffix, "application/octet-stream")
+        headers = {
+            "Content-Type": kind,
+            "Cache-Control": "max-age=600",
+            "ETag": etag,
+            "Last-Modified": formatdate(file.stat().st_mtime, usegmt=True),
+            "Vary": "Accept-Encoding",
+        }
+        if self.headers.get("If-None-Match") == etag:
+            self._send(HTTPStatus.NOT_MODIFIED, b"", headers, body)
+            return
+        if kind.startswith(COMPRESSED_TYPES) and "gzip" in self.headers.get("Accept-Encoding", ""):
+            if file not in self.gz_cache:
+                self.gz_cache[file] = gzip.compress(data, compresslevel=6, mtime=0)
+            data = self.gz_cache[file]
+            headers["Content-Encoding"] = "gzip"
+        self._send(HTTPStatus.OK, data, headers, body)
+
+    def _send(self, status: int, data: bytes, headers: dict[str, str], body: bool) -> None:
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if body and data:
+            try:
+                self.wfile.write(data)
+            except ConnectionError:  # the browser gave up on it (a page closed mid-load)
+                return
+        # The service worker precaches with cache: "no-cache", which sends
+        # "Cache-Control: max-age=0"; a first load's own requests send none.
+        who = " (sw)" if "Cache-Control" in self.headers else ""
+        self.traffic.add(self.path.split("?", 1)[0] + who, len(data) if body else 0)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+@contextmanager
+def pages_server(root: Path) -> Iterator[tuple[str, Traffic]]:
+    traffic = Traffic()
+    handler = type("Handler", (PagesHandler,), {"root": root, "traffic": traffic})
+    server = QuietServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", traffic
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def assemble(site: Path) -> Path:
+    """``build/bench/``: the site at /backgammon/, the bare page at /hello/ (same runtime)."""
+    if BENCH.exists():
+        shutil.rmtree(BENCH)
+    BENCH.mkdir(parents=True)
+    shutil.copytree(site, BENCH / GAME_PATH.strip("/"))
+    hello = BENCH / HELLO_PATH.strip("/")
+    shutil.copytree(HELLO_SRC, hello)
+    shutil.copytree(site / "vendor", hello / "vendor")
+    game_config = json.loads((site / "pyscript.json").read_text())
+    config = {"interpreter": game_config["interpreter"], "plugins": game_config["plugins"]}
+    (hello / "pyscript.json").write_text(json.dumps(config, indent=2))
+    (hello / "worker.json").write_text(json.dumps({**config, "sync_main_only": True}, indent=2))
+    page = hello / "index.html"
+    page.write_text(build_site._opt_out_for_mpy(page.read_text()))
+    return BENCH
+
+
+# -- one load ------------------------------------------------------------------------
+
+
+@dataclass
+class Load:
+    page: str
+    kind: str  # cold | warm
+    fcp: float
+    interactive: float
+    ai: float | None
+    checkers_at_parse: int | None
+    sent: dict[str, int]
+    requests: dict[str, int]
+    encoded: dict[str, int]
+
+
+def measure(
+    context: BrowserContext, url: str, traffic: Traffic, name: str, kind: str
+) -> tuple[Load, Page]:
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    urls: dict[str, str] = {}
+    encoded: dict[str, int] = defaultdict(int)
+
+    def received(event: dict[str, Any]) -> None:
+        urls[event["requestId"]] = event["response"]["url"]
+
+    def finished(event: dict[str, Any]) -> None:
+        encoded[urls.get(event["requestId"], "?")] += int(event["encodedDataLength"])
+
+    cdp.on("Network.responseReceived", received)
+    cdp.on("Network.loadingFinished", finished)
+    traffic.take()
+    page.goto(url)
+    page.wait_for_function("() => window.__bench && 'interactive' in window.__bench.marks",
+                           timeout=TIMEOUT_MS)  # fmt: skip
+    ai_ok = True
+    try:
+        page.wait_for_function("() => 'ai' in window.__bench.marks", timeout=TIMEOUT_MS)
+    except Exception:
+        ai_ok = False
+    bench = page.evaluate("() => window.__bench")
+    marks = bench["marks"]
+    sent, requests = traffic.take()
+    load = Load(
+        page=name,
+        kind=kind,
+        fcp=marks.get("fcp", float("nan")),
+        interactive=marks["interactive"],
+        ai=marks.get("ai") if ai_ok else None,
+        checkers_at_parse=bench["checkersAtParse"],
+        sent=sent,
+        requests=requests,
+        encoded=dict(encoded),
+    )
+    return load, page
+
+
+def wait_for_service_worker(page: Page) -> None:
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    # Activated means precached: the claim comes after the install finished.
+    page.wait_for_function(
+        "async () => (await navigator.serviceWorker.getRegistration())?.active?.state"
+        " === 'activated'",
+        timeout=TIMEOUT_MS,
+    )
+
+
+def run_once(browser: Browser, base: str, traffic: Traffic, *, game_first: bool) -> list[Load]:
+    loads = []
+    pages = [("bare", HELLO_PATH), ("game", GAME_PATH)]
+    for name, path in reversed(pages) if game_first else pages:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(PROBE)
+        try:
+            cold, page = measure(context, base + path, traffic, name, "cold")
+            if name == "game":
+                wait_for_service_worker(page)
+                # The rest of the service worker's precaching belongs to the first load.
+                sent, requests = traffic.take()
+                for path_, size in sent.items():
+                    cold.sent[path_] = cold.sent.get(path_, 0) + size
+                    cold.requests[path_] = cold.requests.get(path_, 0) + requests[path_]
+            time.sleep(1.0)  # let the first page settle before the warm load
+            page.close()
+            warm, page = measure(context, base + path, traffic, name, "warm")
+            page.close()
+            loads += [cold, warm]
+        finally:
+            context.close()
+    return loads
+
+
+# -- long tasks ----------------------------------------------------------------------
+
+
+def long_tasks(browser: Browser, base: str, turns: int) -> dict[str, list[float]]:
+    """Main-thread long tasks (ms) while dragging checkers and while the AI thinks."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(PROBE)
+    seen: dict[str, list[float]] = {"drag": [], "ai": [], "drags": [], "ai turns": []}
+    try:
+        page = context.new_page()
+        page.goto(base + GAME_PATH + "?seed=7")
+        page.wait_for_selector('#board[data-ready="true"]', timeout=TIMEOUT_MS)
+        page.wait_for_selector('#board[data-ai="ready"]', timeout=TIMEOUT_MS)
+        new_game(page, "hard", 0)
+        for _ in range(60):
+            if len(seen["ai turns"]) >= turns:
+                break
+            state = wait_for_player(page)
+            if state["phase"] == "over":
+                break
+            if state["dialog"] == "cube":
+                page.click("dialog [data-action='take']")
+            elif state["dialog"]:
+                page.click("dialog [data-action='accept'], dialog [data-action='close']")
+            elif state["phase"] in ("opening", "roll"):
+                page.click("#controls [data-action='roll']")
+            elif state["phase"] == "move":
+                for _ in range(4):
+                    sources = movable(page)
+                    if not sources:
+                        break
+                    src = max(sources)
+                    dests = [d for d in peek_targets(page, src) if d != 0]
+                    if not dests:
+                        break
+                    before = _board(page)
+                    start = _now(page)
+                    drag_checker(page, src, min(dests))
+                    wait_idle(page)
+                    seen["drag"] += _tasks_since(page, start)
+                    if _board(page) != before:
+                        seen["drags"].append(1)
+                confirm = page.locator("#controls [data-action='confirm']")
+                if not (confirm.is_visible() and confirm.is_enabled()):
+                    break  # a play the drags could not finish (e.g. bearing off)
+                start = _now(page)
+                confirm.click()
+                wait_for_player(page)
+                seen["ai"] += _tasks_since(page, start)
+                seen["ai turns"].append(1)
+    finally:
+        context.close()
+    return seen
+
+
+def _board(page: Page) -> str:
+    return str(page.evaluate("() => document.querySelector('#board svg').outerHTML"))
+
+
+def _now(page: Page) -> float:
+    return float(page.evaluate("() => performance.now()"))
+
+
+def _tasks_since(page: Page, start: float) -> list[float]:
+    tasks = page.evaluate("() => window.__bench.longtasks")
+    return [float(duration) for begin, duration in tasks if begin + duration >= start]
+
+
+# -- file sizes ----------------------------------------------------------------------
+
+
+def file_sizes(site: Path) -> dict[str, dict[str, int]]:
+    """Raw, gzip (level 6, as a CDN would) and brotli (level 11) size of each precached file."""
+    files = [*precache.precached_files(site), "sw.js"]
+    sizes = {}
+    for rel in files:
+        data = (site / rel).read_bytes()
+        sizes[rel] = {"raw": len(data), "gzip": len(gzip.compress(data, 6, mtime=0))}
+    for rel, size in _brotli_sizes(site, files).items():
+        sizes[rel]["brotli"] = size
+    return sizes
+
+
+def _brotli_sizes(site: Path, files: list[str]) -> dict[str, int]:
+    """Brotli sizes from Node's zlib (Python's standard library has no brotli)."""
+    script = (
+        "const z=require('zlib'),fs=require('fs');const out={};"
+        "for(const f of JSON.parse(fs.readFileSync(0))){out[f]=z.brotliCompressSync("
+        "fs.readFileSync(f),{params:{[z.constants.BROTLI_PARAM_QUALITY]:11}}).length}"
+        "console.log(JSON.stringify(out))"
+    )
+    try:
+        done = subprocess.run(
+            ["node", "-e", script],
+            input=json.dumps(files),
+            cwd=site,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return {}
+    sizes: dict[str, int] = json.loads(done.stdout)
+    return sizes
+
+
+# -- report --------------------------------------------------------------------------
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def report(
+    loads: list[Load],
+    sizes: dict[str, dict[str, int]],
+    tasks: dict[str, list[float]] | None,
+) -> dict[str, Any]:
+    def pick(name: str, kind: str, metric: str) -> float:
+        values = [getattr(x, metric) for x in loads if x.page == name and x.kind == kind]
+        return median([v for v in values if v is not None])
+
+    table: dict[str, Any] = {}
+    lines = ["", "Load times (median ms from navigation; ratio = game / bare PyScript page)", ""]
+    lines.append(f"{'':24s}{'bare':>9s}{'game':>9s}{'ratio':>8s}  target")
+    targets = {("interactive", "cold"): 1.3, ("interactive", "warm"): 1.1}
+    for kind in ("cold", "warm"):
+        for metric, label in (("fcp", "first paint"), ("interactive", "interactive"),
+                              ("ai", "AI ready")):  # fmt: skip
+            bare, game = pick("bare", kind, metric), pick("game", kind, metric)
+            ratio = game / bare if bare else float("nan")
+            target = targets.get((metric, kind))
+            verdict = (
+                "" if target is None else f"≤ {target}  " + ("ok" if ratio <= target else "MISSED")
+            )
+            lines.append(f"{kind + ' ' + label:24s}{bare:9.0f}{game:9.0f}{ratio:7.2f}×  {verdict}")
+            table[f"{kind} {metric}"] = {"bare_ms": bare, "game_ms": game, "ratio": ratio}
+    game_loads = [x for x in loads if x.page == "game"]
+    static = all(x.checkers_at_parse == 30 and x.fcp < x.interactive for x in game_loads)
+    lines.append("")
+    lines.append(
+        "static first paint: the board (30 checkers) is in the HTML and painted before Python "
+        f"is ready in every load: {'yes' if static else 'NO'}"
+    )
+    table["static_first_paint"] = static
+
+    # The last cold load of the game: what the server sent for the page and its
+    # AI worker, and for the service worker's precaching (told apart by its
+    # "Cache-Control: no-cache" revalidations).
+    first = [x for x in game_loads if x.kind == "cold"][-1]
+    files: dict[str, dict[str, int]] = defaultdict(lambda: {"page": 0, "sw": 0, "requests": 0})
+    for path, size in first.sent.items():
+        who = "sw" if path.endswith(" (sw)") else "page"
+        rel = path.removesuffix(" (sw)").removeprefix(GAME_PATH) or "index.html"
+        files[rel][who] += size
+        files[rel]["requests"] += first.requests[path]
+    page_total = sum(f["page"] for f in files.values())
+    sw_total = sum(f["sw"] for f in files.values())
+    total = page_total + sw_total
+    encoded = sum(first.encoded.values())
+    lines += [
+        "",
+        f"First load: {total / 1e6:.2f} MB sent by the server (gzip, as GitHub Pages), "
+        f"{sum(f['requests'] for f in files.values())} requests: "
+        f"{page_total / 1e6:.2f} MB for the page and its AI worker, "
+        f"{sw_total / 1e3:.0f} kB for the service worker's precache (files the page did "
+        f"not load; the rest were 304s). Chromium's encoded sizes of the page's own "
+        f"requests: {encoded / 1e6:.2f} MB.",
+        "",
+        f"{'file':42s}{'page':>9s}{'sw':>9s}{'share':>7s}{'raw':>9s}{'gzip':>9s}{'brotli':>9s}",
+    ]
+    rows = sorted(files.items(), key=lambda item: -(item[1]["page"] + item[1]["sw"]))
+    for rel, f in rows:
+        z = sizes.get(rel, {})
+        lines.append(
+            f"{rel[:42]:42s}{f['page'] / 1e3:8.1f}k{f['sw'] / 1e3:8.1f}k"
+            f"{100 * (f['page'] + f['sw']) / total:6.1f}%"
+            f"{z.get('raw', 0) / 1e3:8.1f}k{z.get('gzip', 0) / 1e3:8.1f}k"
+            f"{z.get('brotli', 0) / 1e3:8.1f}k"
+        )
+    all_raw = sum(z["raw"] for z in sizes.values())
+    all_gzip = sum(z["gzip"] for z in sizes.values())
+    all_brotli = sum(z.get("brotli", 0) for z in sizes.values())
+    lines.append(
+        f"{'every file of the site':42s}{'':9s}{'':9s}{'':7s}{all_raw / 1e3:8.1f}k"
+        f"{all_gzip / 1e3:8.1f}k{all_brotli / 1e3:8.1f}k"
+    )
+    table["first_load"] = {
+        "bytes_sent": total,
+        "page_bytes": page_total,
+        "service_worker_bytes": sw_total,
+        "cdp_encoded_bytes": encoded,
+        "files": {rel: {**f, **sizes.get(rel, {})} for rel, f in rows},
+    }
+    table["site_files"] = {"raw": all_raw, "gzip": all_gzip, "brotli": all_brotli}
+
+    lines.append("")
+    if tasks is None:
+        lines.append("Long tasks: not measured (--no-long-tasks).")
+    elif not tasks["ai turns"] and not tasks["drags"]:
+        lines.append("Long tasks: not measured: no game could be played through the page.")
+    else:
+        for what, label in (("ai", "while the AI thinks"), ("drag", "while dragging")):
+            worst = max(tasks[what], default=0.0)
+            count = len(tasks["ai turns"] if what == "ai" else tasks["drags"])
+            ok = "ok" if worst <= LONG_TASK_LIMIT_MS else "MISSED"
+            lines.append(
+                f"Longest main-thread task {label} ({count} samples): {worst:.0f} ms "
+                f"(limit {LONG_TASK_LIMIT_MS} ms: {ok}); tasks over 50 ms: {len(tasks[what])}"
+            )
+            table[f"longest_task_{what}_ms"] = worst
+    print("\n".join(lines))
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Load benchmark against a bare PyScript page.")
+    parser.add_argument("--runs", type=int, default=5, help="cold+warm loads of each page")
+    parser.add_argument("--no-build", action="store_true", help="use build/site as it is")
+    parser.add_argument("--no-long-tasks", action="store_true")
+    parser.add_argument("--turns", type=int, default=3, help="AI turns for the long tasks")
+    args = parser.parse_args(argv)
+
+    site = build_site.DEFAULT_OUT if args.no_build else build_site.build()
+    root = assemble(site)
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    loads: list[Load] = []
+    tasks = None
+    with pages_server(root) as (base, traffic), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            for run in range(args.runs):
+                print(f"run {run + 1}/{args.runs}…", file=sys.stderr, flush=True)
+                # Alternating which page goes first evens out a machine that slows down.
+                loads += run_once(browser, base, traffic, game_first=bool(run % 2))
+            if not args.no_long_tasks:
+                print("long tasks…", file=sys.stderr, flush=True)
+                tasks = long_tasks(browser, base, args.turns)
+        finally:
+            browser.close()
+    table = report(loads, file_sizes(site), tasks)
+    table["runs"] = [
+        {k: v for k, v in vars(x).items() if k not in ("sent", "requests", "encoded")}
+        for x in loads
+    ]
+    (BENCH / "load.json").write_text(json.dumps(table, indent=2) + "\n")
+    print(f"\nwrote {BENCH / 'load.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
