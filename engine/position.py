@@ -47,11 +47,8 @@ class Position:
         mine = tuple(me)
         theirs = tuple(opp)
         _validate(mine, theirs)
-        self._set(mine, theirs)
-
-    def _set(self, me: tuple[int, ...], opp: tuple[int, ...]) -> None:
-        _set_me(self, me)
-        _set_opp(self, opp)
+        _set_me(self, mine)
+        _set_opp(self, theirs)
 
     @classmethod
     def _trusted(cls, me: tuple[int, ...], opp: tuple[int, ...]) -> Position:

@@ -115,10 +115,7 @@ class Gestures:
             return []
         self._pointer = None
         if self._dragging:
-            self._dragging = False
-            src = self._place
-            assert src is not None
-            return [Drop(src, place)]
+            return [self._end_drag(place)]
         ox, oy = self._origin
         if (px - ox) ** 2 + (py - oy) ** 2 >= (4 * DRAG_PIXELS) ** 2:
             return []  # a swipe across the board, not a tap
@@ -141,8 +138,11 @@ class Gestures:
             return []
         self._pointer = None
         if self._dragging:
-            self._dragging = False
-            src = self._place
-            assert src is not None
-            return [Drop(src, None)]
+            return [self._end_drag(None)]
         return []
+
+    def _end_drag(self, place: int | None) -> Intent:
+        self._dragging = False
+        src = self._place
+        assert src is not None
+        return Drop(src, place)
