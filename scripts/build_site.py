@@ -11,14 +11,16 @@ Run from the repository root: ``python -m scripts.build_site [--out DIR]``.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 import shutil
 import sys
+import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from scripts import precache, trim_stdlib
+from scripts import bytecode, precache, trim_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "site"
@@ -63,6 +65,17 @@ AI_PACKAGE = "engine/ai/"
 WORKER_CONFIG = "ai-worker.json"
 WORKER_WEB_MODULES = ("web/__init__.py", "web/ai_service.py")
 
+# Each Python environment gets its files as one archive, which PyScript fetches
+# and unpacks into Python's working directory (a "files" entry whose
+# destination ends in "/*"): one request instead of one per module, on the
+# critical path right after the interpreter starts.  The archives hold
+# precompiled bytecode beside the sources (see scripts/bytecode.py).
+PAGE_ARCHIVE = "python/page.zip"
+WORKER_ARCHIVE = "python/ai-worker.zip"
+# Fixed, so that an unchanged build writes byte-identical archives and keeps
+# its service worker version.
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
 SITE_PYODIDE = "vendor/pyodide"
 SITE_PYSCRIPT = "vendor/pyscript"
 BOARD_MARKER = "<!--BOARD-->"
@@ -87,17 +100,14 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     shipped = _copy_packages(staging)
     _copy_pyodide(staging / SITE_PYODIDE)
     _copy_pyscript(staging / SITE_PYSCRIPT)
-    _write_config(staging / "pyscript.json", [r for r in shipped if not r.startswith(AI_PACKAGE)])
-    _write_config(
-        staging / WORKER_CONFIG,
-        [r for r in shipped if r.startswith("engine/") or r in WORKER_WEB_MODULES],
-        worker=True,
-    )
-    # GitHub Pages runs Jekyll by default, which drops files starting with "_"
-    # (every __init__.py).
-    (staging / ".nojekyll").write_text("")
-    # Only the standard library modules the site's Python can import.
+    # Only the standard library modules the site's Python can import (read
+    # from the loose files, before they go into the archives).
     trim_stdlib.trim_site(staging)
+    _pack(staging, shipped)
+    _write_config(staging / "pyscript.json", PAGE_ARCHIVE)
+    _write_config(staging / WORKER_CONFIG, WORKER_ARCHIVE, worker=True)
+    # GitHub Pages runs Jekyll by default, which drops files starting with "_".
+    (staging / ".nojekyll").write_text("")
     # Last: the service worker's manifest hashes every file written above.
     precache.write(staging)
 
@@ -153,6 +163,43 @@ def _copy_packages(site: Path) -> list[str]:
             shutil.copy2(src, dest)
             shipped.append(rel.as_posix())
     return sorted(shipped)
+
+
+def page_files(shipped: Iterable[str]) -> list[str]:
+    """What the page's Python needs: everything but the AI."""
+    return [rel for rel in shipped if not rel.startswith(AI_PACKAGE)]
+
+
+def worker_files(shipped: Iterable[str]) -> list[str]:
+    """What the AI worker's Python needs: the engine with the AI, and its entry module."""
+    return [rel for rel in shipped if rel.startswith("engine/") or rel in WORKER_WEB_MODULES]
+
+
+def _pack(site: Path, shipped: list[str]) -> None:
+    """Replace the loose package files with the page's and the worker's archives."""
+    sources = {rel: (site / rel).read_bytes() for rel in shipped if rel.endswith(".py")}
+    compiled = bytecode.compile_sources(sources, _node_package("pyodide"))
+    if set(compiled) != set(sources):
+        raise BuildError(f"no bytecode for {sorted(set(sources) - set(compiled))}")
+    archives = ((PAGE_ARCHIVE, page_files(shipped)), (WORKER_ARCHIVE, worker_files(shipped)))
+    for archive, files in archives:
+        entries = {rel: (site / rel).read_bytes() for rel in files}
+        entries |= dict(compiled[rel] for rel in files if rel in compiled)
+        (site / archive).parent.mkdir(parents=True, exist_ok=True)
+        (site / archive).write_bytes(_zip(entries))
+    for package in PACKAGES:
+        shutil.rmtree(site / package)
+
+
+def _zip(entries: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, entries[name], compresslevel=9)
+    return buffer.getvalue()
 
 
 def _ships(rel: Path) -> bool:
@@ -212,14 +259,15 @@ def _chunk_name(file_name: str) -> str:
     return match.group(1) if match else file_name.removesuffix(".js")
 
 
-def _write_config(path: Path, shipped: Iterable[str], *, worker: bool = False) -> None:
+def _write_config(path: Path, archive: str, *, worker: bool = False) -> None:
     config: dict[str, object] = {
         # Relative to the page, so the vendored copy is used and no CDN is contacted.
         "interpreter": f"./{SITE_PYODIDE}/pyodide.mjs",
         "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
-        # Relative to this config file; placed relative to Python's working
-        # directory, which is on sys.path, so `import engine` works.
-        "files": {f"./{rel}": f"./{rel}" for rel in shipped},
+        # The archive's URL is relative to this config file; "./*" unpacks it
+        # into Python's working directory, which is on sys.path, so
+        # `import engine` works.
+        "files": {f"./{archive}": "./*"},
     }
     if worker:
         # The worker never touches the page, so it needs no SharedArrayBuffer

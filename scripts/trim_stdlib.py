@@ -69,9 +69,11 @@ STARTUP = (
 # imports them by name) and the codecs (looked up by name).
 WHOLE_PACKAGES = ("_pyodide", "pyodide", "encodings")
 # Legacy text codecs: character tables for old single-byte code pages and the
-# CJK multi-byte codecs.  Nothing on this site encodes to them.
+# CJK multi-byte codecs.  Nothing on this site encodes to them, except cp437:
+# zipfile decodes every member name not flagged as UTF-8 with it, and the site's
+# Python arrives as zip archives.
 LEGACY_CODEC = re.compile(
-    r"encodings/(cp\d+|mac_\w+|iso8859_\d+|koi8_\w+|kz1048|ptcp154|tis_620|hp_roman8|palmos"
+    r"encodings/((?!cp437\.)cp\d+|mac_\w+|iso8859_\d+|koi8_\w+|kz1048|ptcp154|tis_620|hp_roman8|palmos"
     r"|big5\w*|euc_\w+|gb\d+|gbk|hz|iso2022_\w+|johab|shift_jis\w*|mbcs|oem)\.py"
 )
 

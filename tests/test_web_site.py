@@ -6,6 +6,7 @@ import json
 import re
 import urllib.error
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,37 +35,70 @@ def test_pyscript_config_uses_the_vendored_pyodide_by_relative_url(site: Path) -
         assert (site / "vendor/pyodide" / name).is_file()
 
 
-def test_every_shipped_python_file_is_in_a_config_and_nothing_else_ships(site: Path) -> None:
-    page = json.loads((site / "pyscript.json").read_text())
-    worker = json.loads((site / build_site.WORKER_CONFIG).read_text())
-    shipped = {
-        p.relative_to(site).as_posix()
+def archive(site: Path, config_name: str) -> dict[str, bytes]:
+    """The files a config's one archive unpacks into Python's working directory."""
+    config = json.loads((site / config_name).read_text())
+    assert len(config["files"]) == 1
+    [(src, dest)] = config["files"].items()
+    assert dest == "./*"  # PyScript unpacks an archive whose destination ends in "/*"
+    with zipfile.ZipFile(site / src) as zipped:
+        return {name: zipped.read(name) for name in zipped.namelist()}
+
+
+def test_each_python_environment_gets_its_files_as_one_archive(site: Path) -> None:
+    page = archive(site, "pyscript.json")
+    worker = archive(site, build_site.WORKER_CONFIG)
+    sources = {name for name in page | worker if not name.endswith(".pyc")}
+    assert {"engine/__init__.py", "engine/position.py", "web/page.py"} <= set(page)
+    assert all(name.endswith((*build_site.DATA_SUFFIXES, ".py")) for name in sources)
+    assert not any("/test" in name or name.startswith("test") for name in page | worker)
+    # The loose package files are not shipped (or precached) as well.
+    assert not any((site / package).exists() for package in build_site.PACKAGES)
+    # Everything the repository ships is in one archive or the other.
+    repo = {
+        p.relative_to(build_site.ROOT).as_posix()
         for package in build_site.PACKAGES
-        for p in (site / package).rglob("*")
-        if p.is_file()
+        for p in (build_site.ROOT / package).rglob("*")
+        if p.is_file() and build_site._ships(p.relative_to(build_site.ROOT))
     }
-    assert {"engine/__init__.py", "engine/position.py", "web/page.py"} <= shipped
-    assert {f"./{rel}" for rel in shipped} == set(page["files"]) | set(worker["files"])
-    for config in (page, worker):
-        assert all(src == dest for src, dest in config["files"].items())
-    assert not any("__pycache__" in rel or "/test" in rel for rel in shipped)
-    assert all(rel.endswith((*build_site.DATA_SUFFIXES, ".py")) for rel in shipped)
+    assert sources == repo
+
+
+def test_every_module_ships_with_bytecode_for_the_vendored_pyodide(site: Path) -> None:
+    for config_name in ("pyscript.json", build_site.WORKER_CONFIG):
+        files = archive(site, config_name)
+        modules = [name for name in files if name.endswith(".py")]
+        for module in modules:
+            folder, _, name = module.rpartition("/")
+            [pyc] = [f for f in files if f.startswith(f"{folder}/__pycache__/{name[:-3]}.cpython-")]
+            data = files[pyc]
+            # PEP 552: flags 0b01 = hash-based, not checked against the source.
+            assert int.from_bytes(data[4:8], "little") == 0b01, pyc
+        assert len([f for f in files if f.endswith(".pyc")]) == len(modules)
 
 
 def test_the_ai_ships_only_to_its_worker(site: Path) -> None:
-    """The page's own config is fetched on every load: no weights in it."""
-    page = json.loads((site / "pyscript.json").read_text())
-    worker = json.loads((site / build_site.WORKER_CONFIG).read_text())
-    assert not any(name.startswith("./engine/ai/") for name in page["files"])
-    assert "./engine/ai/data/contact.bin" in worker["files"]
-    assert "./engine/ai/data/bearoff.bin" in worker["files"]
-    assert "./web/ai_service.py" in worker["files"]
-    assert "./engine/match.py" in worker["files"]
-    assert not any(name.startswith("./web/") and "ai_service" not in name and "__init__" not in name
-                   for name in worker["files"])  # fmt: skip
-    assert worker["interpreter"] == page["interpreter"]
-    assert worker["sync_main_only"] is True  # it never touches the page
+    """The page's own archive is on the critical path of every load: no AI in it."""
+    page = archive(site, "pyscript.json")
+    worker = archive(site, build_site.WORKER_CONFIG)
+    assert not any(name.startswith("engine/ai/") for name in page)
+    for needed in ("engine/ai/data/contact.bin", "engine/ai/data/bearoff.bin",
+                   "web/ai_service.py", "engine/match.py"):  # fmt: skip
+        assert needed in worker
+    assert not any(name.startswith("web/") and "ai_service" not in name and "__init__" not in name
+                   for name in worker)  # fmt: skip
+    page_config = json.loads((site / "pyscript.json").read_text())
+    worker_config = json.loads((site / build_site.WORKER_CONFIG).read_text())
+    assert worker_config["interpreter"] == page_config["interpreter"]
+    assert worker_config["sync_main_only"] is True  # it never touches the page
     assert (site / "ai_worker.py").is_file()
+
+
+def test_archives_are_reproducible(site: Path, tmp_path: Path) -> None:
+    """An unchanged build must keep its service worker version (and its players' caches)."""
+    again = build_site.build(tmp_path / "site")
+    for name in (build_site.PAGE_ARCHIVE, build_site.WORKER_ARCHIVE):
+        assert (again / name).read_bytes() == (site / name).read_bytes()
 
 
 def test_pyscript_is_vendored_without_source_maps_or_unused_chunks(site: Path) -> None:

@@ -1,45 +1,56 @@
 // Imports every Python module of a built site inside Pyodide in Node, using the
 // site's own vendored (trimmed) standard library, then exercises what the game
-// does at run time.  Prints the sorted names of the imported modules as JSON.
+// does at run time.  The site's Python arrives as the archives its PyScript
+// configs name, unpacked the way PyScript does it (Pyodide's unpackArchive),
+// bytecode and all.  Prints the sorted names of the imported modules as JSON.
 //
 //   node tests/pyodide/import_site.mjs build/site
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const site = resolve(process.argv[2] ?? "build/site");
 const { loadPyodide } = await import(pathToFileURL(join(site, "vendor/pyodide/pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: join(site, "vendor/pyodide") + "/" });
 const target = "/home/pyodide/site";
-const modules = [];
+const modules = new Set();
 
-function copyTree(dir) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const dest = join(target, relative(site, path));
-    if (statSync(path).isDirectory()) {
-      pyodide.FS.mkdirTree(dest);
-      copyTree(path);
-    } else {
-      pyodide.FS.writeFile(dest, readFileSync(path));
-      if (name.endsWith(".py")) {
-        const rel = relative(site, path).replace(/\.py$/, "").split("/");
-        if (rel.at(-1) === "__init__") rel.pop();
-        if (rel.at(-1) !== "__main__") modules.push(rel.join("."));
-      }
-    }
+for (const config of ["pyscript.json", "ai-worker.json"]) {
+  const { files } = JSON.parse(readFileSync(join(site, config), "utf-8"));
+  for (const [source, dest] of Object.entries(files)) {
+    if (dest !== "./*") throw new Error(`${config}: ${source} is not an archive to unpack`);
+    const bytes = readFileSync(join(site, source));
+    pyodide.unpackArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), "zip", {
+      extractDir: target,
+    });
   }
 }
-for (const pkg of ["engine", "web"]) {
-  pyodide.FS.mkdirTree(join(target, pkg));
-  copyTree(join(site, pkg));
+const unpacked = pyodide.runPython(`
+import pathlib
+[p.relative_to("${target}").as_posix() for p in pathlib.Path("${target}").rglob("*.py")]
+`).toJs();
+for (const rel of unpacked) {
+  const parts = rel.replace(/\.py$/, "").split("/");
+  if (parts.at(-1) === "__init__") parts.pop();
+  if (parts.at(-1) !== "__main__") modules.add(parts.join("."));
 }
-pyodide.globals.set("MODULES", pyodide.toPy(modules.sort()));
+pyodide.globals.set("MODULES", pyodide.toPy([...modules].sort()));
 const out = await pyodide.runPythonAsync(`
-import asyncio, datetime, importlib, json, sys, traceback
+import asyncio, datetime, importlib, importlib.machinery, json, sys, traceback
 sys.path.insert(0, "${target}")
+# Every site module must load from its shipped bytecode: compiling one from
+# source (a .pyc this Pyodide rejects, or none) goes through source_to_code.
+compiled = []
+to_code = importlib.machinery.SourceFileLoader.source_to_code
+def counting(self, data, path, *args, **kwargs):
+    if path.startswith("${target}/"):
+        compiled.append(path)
+    return to_code(self, data, path, *args, **kwargs)
+importlib.machinery.SourceFileLoader.source_to_code = counting
 for name in MODULES:
     importlib.import_module(name)
+importlib.machinery.SourceFileLoader.source_to_code = to_code
+assert not compiled, compiled
 
 from engine import Position
 from engine.ai import choose_play
