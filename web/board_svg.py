@@ -55,6 +55,10 @@ TOP = BAND
 BOTTOM = TOP + FIELD_H
 MID_Y = (TOP + BOTTOM) // 2
 HEIGHT = BOTTOM + BAND
+FRAME_RX = 14  # the board's rounded corners (public/style.css rounds its shadow to match)
+
+# The wood grain, pre-rendered by scripts/grain.py (a URL relative to the page).
+GRAIN_URL = "./grain.webp"
 
 # Five checkers fit a point at full spacing; more are squeezed into that length.
 STACK_LEN = 5 * CHECKER_D
@@ -317,13 +321,6 @@ def _defs() -> str:
             (("0", "wood-c", "#4a2811"), ("0.5", "bar-mid", "#6d4020"), ("1", "wood-c", "#4a2811")),
             vertical=False,
         ),
-        # Grain: turbulence stretched along the planks.
-        '<filter id="bg-grain" x="0" y="0" width="100%" height="100%">'
-        '<feTurbulence type="fractalNoise" baseFrequency="0.004 0.09" numOctaves="3" '
-        'seed="7" result="noise"/>'
-        '<feColorMatrix in="noise" type="matrix" values="0 0 0 0 0.18  0 0 0 0 0.09  '
-        '0 0 0 0 0.03  0 0 0 0.55 -0.12"/>'
-        '<feComposite in2="SourceGraphic" operator="in"/></filter>',
         # Felt: darker towards the rails.
         _radial("bg-felt", (("0", "felt-a", "#2f7a50"), ("1", "felt-b", "#1b4d33"))),
         _radial("bg-tray", (("0", "tray-a", "#25603f"), ("1", "tray-b", "#143a26"))),
@@ -384,10 +381,15 @@ def _checker_symbol(colour: str) -> str:
 
 
 def _frame(words: Words) -> Iterator[str]:
-    yield f'<rect class="frame" width="{WIDTH}" height="{HEIGHT}" rx="14" fill="url(#bg-wood)"/>'
     yield (
-        f'<rect class="grain" width="{WIDTH}" height="{HEIGHT}" rx="14" '
-        'style="fill:var(--wood-a,#7a4a26)" filter="url(#bg-grain)" opacity="0.9"/>'
+        f'<rect class="frame" width="{WIDTH}" height="{HEIGHT}" rx="{FRAME_RX}" '
+        'fill="url(#bg-wood)"/>'
+    )
+    # A texture rather than an feTurbulence filter, which browsers rasterise
+    # on the CPU at every paint (see scripts/grain.py).
+    yield (
+        f'<image class="grain" href="{GRAIN_URL}" width="{WIDTH}" height="{HEIGHT}" '
+        'preserveAspectRatio="none" pointer-events="none" aria-hidden="true"/>'
     )
     for x in (LEFT_X, RIGHT_X):
         yield (
