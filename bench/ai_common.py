@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from engine import Play, Position, legal_plays
 
@@ -41,13 +43,53 @@ def play_game(first: Player, second: Player, rng: random.Random, max_moves: int 
     raise RuntimeError("game did not finish")
 
 
-def match_series(a: Player, b: Player, games: int, seed: int) -> list[int]:
-    """``games`` games (rounded up to even): pairs with the same dice, sides swapped."""
-    results = []
-    for k in range((games + 1) // 2):
-        results.append(play_game(a, b, random.Random(seed * 100003 + k)))
-        results.append(-play_game(b, a, random.Random(seed * 100003 + k)))
-    return results
+PlayerFactory = Callable[[int], Player]
+"""Makes a player for pair number ``k`` (so that pairs can be played in any order)."""
+
+
+def play_pair(a: Player, b: Player, seed: int, k: int) -> tuple[int, int]:
+    """Pair ``k``: two games with the same dice, ``a`` first then ``b`` first; ``a``'s points."""
+    return (
+        play_game(a, b, random.Random(seed * 100003 + k)),
+        -play_game(b, a, random.Random(seed * 100003 + k)),
+    )
+
+
+def match_series(
+    a: PlayerFactory, b: PlayerFactory, games: int, seed: int, jobs: int = 1
+) -> list[int]:
+    """``games`` games (rounded up to even): pairs with the same dice, sides swapped.
+
+    With ``jobs`` > 1 the pairs are shared among worker processes; every
+    pair's players are made afresh from its number, so the results are the
+    same whatever ``jobs`` is.
+    """
+    pairs = range((games + 1) // 2)
+    if jobs <= 1:
+        return [r for k in pairs for r in play_pair(a(k), b(k), seed, k)]
+    import multiprocessing
+
+    # fork, not pickling: the player factories are closures
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    procs = [
+        ctx.Process(target=_play_pairs, args=(a, b, seed, list(pairs[j::jobs]), queue))
+        for j in range(jobs)
+    ]
+    for p in procs:
+        p.start()
+    by_pair: dict[int, tuple[int, int]] = {}
+    for _ in procs:
+        by_pair.update(queue.get())
+    for p in procs:
+        p.join()
+        if p.exitcode:
+            raise RuntimeError(f"a benchmark worker failed (exit code {p.exitcode})")
+    return [r for k in pairs for r in by_pair[k]]
+
+
+def _play_pairs(a: PlayerFactory, b: PlayerFactory, seed: int, ks: list[int], queue: Any) -> None:
+    queue.put({k: play_pair(a(k), b(k), seed, k) for k in ks})
 
 
 def summary(results: list[int]) -> str:
@@ -69,7 +111,12 @@ def summary(results: list[int]) -> str:
     )
 
 
-def local_player(level: str, seed: int) -> Player:
+def local_player(level: str, seed: int) -> PlayerFactory:
+    """A level of our AI; Beach Bum's noise is seeded per pair."""
+    return lambda k: _local_player(level, seed * 1000003 + k)
+
+
+def _local_player(level: str, seed: int) -> Player:
     from engine.ai import choose_play
 
     rng = random.Random(seed)
@@ -100,3 +147,19 @@ def midgame_positions(n: int, seed: int = 7) -> list[tuple[Position, tuple[int, 
                 break
             dice = (rng.randint(1, 6), rng.randint(1, 6))
     return out
+
+
+def use_weights(path: str | None) -> None:
+    """Make the evaluator use the weights file at ``path`` (None: the shipped one)."""
+    from engine.ai import evaluator, network
+
+    network.load_network.cache_clear()
+    if path is None:
+        evaluator.load_network = network.load_network
+        return
+    net = network.Network(Path(path).read_bytes())
+
+    def load(name: str = "contact") -> network.Network:
+        return net
+
+    evaluator.load_network = load

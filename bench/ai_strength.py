@@ -15,18 +15,18 @@ import json
 import time
 from pathlib import Path
 
-from bench.ai_common import Player, local_player, match_series, summary
+from bench.ai_common import PlayerFactory, local_player, match_series, summary, use_weights
 
 
-def opponent(name: str, seed: int) -> Player:
+def opponent(name: str, seed: int) -> PlayerFactory:
     if name == "pubeval":
         from bench.ai_gnubg_players import pubeval_play
 
-        return pubeval_play
+        return lambda k: pubeval_play
     if name == "gnubg0":
         from bench.ai_gnubg_players import gnubg_play
 
-        return gnubg_play
+        return lambda k: gnubg_play
     return local_player(name, seed + 1)
 
 
@@ -36,6 +36,8 @@ def main() -> None:
     ap.add_argument("--opponent", default="pubeval")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (same results)")
+    ap.add_argument("--weights", help="a weights file to use instead of the shipped one")
     ap.add_argument("--out", help="also write the per-game points as JSON (to pool runs)")
     ap.add_argument("--pool", nargs="*", default=[], help="JSON files to pool, no games played")
     args = ap.parse_args()
@@ -45,12 +47,15 @@ def main() -> None:
             pooled += json.loads(Path(name).read_text())
         print(f"pooled {len(args.pool)} runs: {summary(pooled)}")
         return
+    if args.weights:
+        use_weights(args.weights)
     t = time.time()
     res = match_series(
         local_player(args.level, args.seed),
         opponent(args.opponent, args.seed),
         args.games,
         args.seed,
+        args.jobs,
     )
     print(f"{args.level} vs {args.opponent}: {summary(res)}  ({time.time() - t:.0f} s)")
     if args.out:

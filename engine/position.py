@@ -61,6 +61,10 @@ class Position:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable")
 
+    def __reduce__(self) -> tuple[object, tuple[tuple[int, ...], tuple[int, ...]]]:
+        # pickle and copy rebuild through __init__ (slots plus a blocked __setattr__)
+        return (type(self), (self._me, self._opp))
+
     # -- construction -------------------------------------------------------
 
     @classmethod

@@ -141,3 +141,14 @@ def test_repr_and_str() -> None:
     assert eval(repr(pos), {"Position": Position}) == pos
     text = str(pos)
     assert pos.id in text and "bar: X 1" in text
+
+
+def test_pickle_and_copy_round_trip() -> None:
+    import copy
+    import pickle
+
+    pos = Position.from_id("sGfwATDgc/ABMA")
+    for clone in (pickle.loads(pickle.dumps(pos)), copy.copy(pos), copy.deepcopy(pos)):
+        assert clone == pos
+        assert hash(clone) == hash(pos)
+        assert clone.id == "sGfwATDgc/ABMA"
