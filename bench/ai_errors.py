@@ -13,7 +13,8 @@ best play minus that of the play chosen (in millipoints: 1 mp = 0.001 ppg).
 
 A player spec is a level (or the referees ``gnubg0`` and ``pubeval``),
 optionally with King Tubby's look-ahead settings:
-``hard:candidates=8,window=0.24,budget=4000``.
+``hard:candidates=8,window=0.24,budget=4000``, or the others' noise:
+``medium:noise=0.05``.
 """
 
 from __future__ import annotations
@@ -70,7 +71,12 @@ def referee_equity(play: Play, plies: int) -> float:
 def settings(spec: str) -> Iterator[str]:
     """Apply a player spec's look-ahead settings for the duration; yield the level."""
     level, _, opts = spec.partition(":")
-    names = {"candidates": "HARD_CANDIDATES", "window": "HARD_WINDOW", "budget": "HARD_BUDGET"}
+    names = {
+        "candidates": "HARD_CANDIDATES",
+        "window": "HARD_WINDOW",
+        "budget": "HARD_BUDGET",
+        "noise": f"{level.upper()}_NOISE",
+    }
     saved = {v: getattr(ai_player, v) for v in names.values()}
     try:
         for kv in filter(None, opts.split(",")):

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import Position, legal_plays
-from engine.ai import LEVELS, choose_play, evaluate, rank_plays
+from engine.ai import LEVELS, choose_play, evaluate, player, rank_plays
 from engine.ai.cli import format_hint, hint_main
 from engine.game import Game, Phase
 
@@ -42,7 +42,9 @@ def test_levels_have_names() -> None:
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
-def test_hint_ranking_matches_choose_play(level: str) -> None:
+def test_hint_ranking_matches_choose_play(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # hints rank by the true evaluation: Selector's noise is what makes it err
+    monkeypatch.setattr(player, "MEDIUM_NOISE", 0.0)
     for pos, dice in _positions(6):
         ranked = rank_plays(pos, dice, level)
         assert len(ranked) == len(legal_plays(pos, dice))
@@ -75,6 +77,16 @@ def test_beach_bum_makes_mistakes() -> None:
     sample = _positions(40, seed=8)
     differ = sum(choose_play(p, d, "easy") != choose_play(p, d, "medium") for p, d in sample)
     assert differ >= 4
+
+
+def test_selector_errs_less_often_than_beach_bum() -> None:
+    sample = [(p, d) for p, d in _positions(60, seed=5) if len(legal_plays(p, d)) > 1]
+    best = [rank_plays(p, d, "medium")[0].play for p, d in sample]
+    misses = {
+        level: sum(choose_play(p, d, level) != b for (p, d), b in zip(sample, best, strict=True))
+        for level in ("easy", "medium")
+    }
+    assert 0 < misses["medium"] < misses["easy"]
 
 
 def test_hint_cli(capsys: pytest.CaptureFixture[str]) -> None:

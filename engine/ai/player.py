@@ -2,7 +2,9 @@
 
 * **Beach Bum** (``"easy"``): 0-ply, with Gaussian noise on each play's
   equity so that it makes human-like slips, mostly between close plays.
-* **Selector** (``"medium"``): the best play by the 0-ply evaluation.
+* **Selector** (``"medium"``): 0-ply, with a little noise (about GNU
+  Backgammon's "Intermediate"): it finds the plays a decent club player
+  finds, and now and then misjudges a close one.
 * **King Tubby** (``"hard"``): 0-ply screen of every play, then a 1-ply
   look-ahead (the opponent's best reply to each of the 21 rolls, averaged)
   for the few best candidates.
@@ -24,6 +26,12 @@ LEVELS: dict[str, str] = {"easy": "Beach Bum", "medium": "Selector", "hard": "Ki
 
 EASY_NOISE = 0.18
 """Standard deviation of Beach Bum's noise, in equity (points per game)."""
+
+MEDIUM_NOISE = 0.03
+"""Standard deviation of Selector's noise.
+
+Without noise 0-ply is already close to GNU Backgammon's "Expert" level,
+too strong for a middle level and too close to King Tubby to tell apart."""
 
 HARD_CANDIDATES = 5
 """King Tubby looks one ply ahead on at most this many plays..."""
@@ -162,7 +170,7 @@ def choose_play(
 ) -> Play:
     """The play the AI of ``level`` ("easy", "medium" or "hard") makes.
 
-    Deterministic: Beach Bum's noise comes from ``rng``, or when none is
+    Deterministic: the noise of Beach Bum and Selector comes from ``rng``, or when none is
     given from a generator seeded by the position and the roll.  An
     unplayable roll returns an empty :class:`Play` whose result is the
     position handed to the opponent.
@@ -179,16 +187,14 @@ def choose_play(
     if len(plays) == 1:
         return plays[0]
     cache = _Cache()
-    noise = 0.0
-    if level == "easy":
-        noise = EASY_NOISE
-        if rng is None:
-            rng = _seeded(position, dice)
+    noise = EASY_NOISE if level == "easy" else MEDIUM_NOISE
+    if rng is None:
+        rng = _seeded(position, dice)
     best = plays[0]
     best_eq = -9.0
     for pl in plays:
         e = equity(_after(pl, cache))
-        if noise and rng is not None:
+        if noise:
             e += rng.gauss(0.0, noise)
         if e > best_eq:
             best_eq = e
