@@ -8,6 +8,7 @@ import importlib
 import json
 import pkgutil
 import re
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -18,6 +19,9 @@ import web
 from engine.game import Phase
 from engine.match import Match
 from engine.position import Position
+from engine.save import save_match
+from web.ai_client import Reply, Request
+from web.ai_service import answer
 from web.storage import AUTOSAVE, CORRUPT, PREFIX, STATS, MemoryStorage
 
 
@@ -366,6 +370,52 @@ def test_autosave_after_every_action_and_resume_mid_turn() -> None:
     again.tap(6)
     again.tap(5)
     assert again.act("confirm").turn in (0, 1)
+
+
+class LaterAi:
+    """Answers when the test says so, as the AI's worker answers in a later task."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[Request, Callable[[Reply], None]]] = []
+
+    def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+        self.pending.append((request, reply))
+
+    def answer(self) -> None:
+        request, reply = self.pending.pop(0)
+        reply(answer(request))
+
+
+def test_an_ai_answer_is_drawn_once_and_saved_in_a_task_of_its_own() -> None:
+    """Keeps each main-thread task short while the AI plays (bench/load.py's long tasks)."""
+    storage = MemoryStorage()
+    rig = Rig([3, 1, 6, 5], storage=storage)
+    ai = LaterAi()
+    rig.c.ai = ai
+    rig.boot()
+    rig.start("easy", 3)
+    rig.act("roll")
+    rig.act("play-text", text="8/5 6/5")
+    while ai.pending[0][0]["kind"] != "play":  # whether to double, first
+        ai.answer()
+        rig.timer.run()
+    shown = len(rig.view.screens)
+    ai.answer()  # the answer starts the AI's play, which draws, then the answer draws
+    assert len(rig.view.screens) == shown + 1
+    assert rig.view.last.busy
+    # Each checker the AI moves is a task; the last one confirms and draws ...
+    while len(rig.timer.queue) == 1 and rig.c.match.turn == 1:
+        rig.timer.queue.pop(0)()
+    assert rig.c.match.turn == 0 and not rig.view.last.busy
+
+    def saved() -> object:
+        return json.loads(storage.items[PREFIX + AUTOSAVE])["match"]
+
+    now = json.loads(json.dumps(save_match(rig.c.match)))
+    assert saved() != now
+    # ... and the save follows in a task of its own.
+    rig.timer.run()
+    assert saved() == now
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,8 @@ CPython with fakes, where its flow is tested.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -180,6 +181,8 @@ class Controller:
         self._summary_for = -1  # the game whose end-of-game summary was opened
         self._auto_pending = False
         self._landed: int | None = None  # where the last tap moved a checker to
+        self._holding = 0  # inside _one_render: renders wait for its end
+        self._stale = False  # a render was asked for while holding
 
     # -- start-up -------------------------------------------------------------------
 
@@ -353,12 +356,13 @@ class Controller:
         if handler is None:
             return
         self.message = ""
-        try:
-            handler(value, fields or {})
-        except EngineError as exc:
-            self.message = str(exc)
-        self._advance()
-        self._render()
+        with self._one_render():
+            try:
+                handler(value, fields or {})
+            except EngineError as exc:
+                self.message = str(exc)
+            self._advance()
+            self._render()
 
     def _legal(self, action: Action) -> bool:
         return action in self.match.legal_actions() and not self._is_ai(self.match.actor)
@@ -829,9 +833,12 @@ class Controller:
                 self.busy = False
                 self.match = self.match.confirm()
                 self._say_play(player, forced=forced)
-                self._autosave()
-                self._advance()
-                self._render()
+                with self._one_render():
+                    self._advance()
+                    self._render()
+                # Saving (the whole match, as JSON) waits for a task of its own,
+                # so that the board is drawn first and neither makes a long task.
+                self.timer.later(0, self._autosave)
                 return
             s = steps[k]
             before = self._board()
@@ -857,9 +864,10 @@ class Controller:
             self.thinking = False
             if "error" in answer:
                 self.message = f"The AI had a problem ({answer['error']}); it plays on simply."
-            then(answer)
-            self._advance()
-            self._render()
+            with self._one_render():
+                then(answer)
+                self._advance()
+                self._render()
 
         self.ai.ask(request, reply)
 
@@ -1314,7 +1322,23 @@ class Controller:
             vs_ai=self.setup.vs_ai,
         )
 
+    @contextmanager
+    def _one_render(self) -> Iterator[None]:
+        """Draw once, at the end, however many of the steps inside ask to: an
+        AI's answer, say, starts its play (which draws) and then draws again."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+        if not self._holding and self._stale:
+            self._render()
+
     def _render(self) -> None:
+        if self._holding:
+            self._stale = True
+            return
+        self._stale = False
         screen = self.screen()
         self.motions = ()
         self.view.show(screen)
