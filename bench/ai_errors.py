@@ -77,7 +77,7 @@ def settings(spec: str) -> Iterator[str]:
         "budget": "HARD_BUDGET",
         "noise": f"{level.upper()}_NOISE",
     }
-    saved = {v: getattr(ai_player, v) for v in names.values()}
+    saved = {v: getattr(ai_player, v) for v in names.values() if hasattr(ai_player, v)}
     try:
         for kv in filter(None, opts.split(",")):
             k, _, v = kv.partition("=")
