@@ -99,7 +99,8 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     _copy_public(staging)
     shipped = _copy_packages(staging)
     _copy_pyodide(staging / SITE_PYODIDE)
-    _copy_pyscript(staging / SITE_PYSCRIPT)
+    chunks = _copy_pyscript(staging / SITE_PYSCRIPT)
+    _add_preloads(staging / "index.html", chunks)
     # Only the standard library modules the site's Python can import (read
     # from the loose files, before they go into the archives).
     trim_stdlib.trim_site(staging)
@@ -219,11 +220,42 @@ def _copy_pyodide(dest: Path) -> None:
         shutil.copy2(src / name, dest / name)
 
 
-def _copy_pyscript(dest: Path) -> None:
+def _copy_pyscript(dest: Path) -> list[str]:
+    """Copy PyScript's modules; return their names."""
     dist = _node_package("@pyscript/core") / "dist"
     dest.mkdir(parents=True)
-    for name in sorted(_pyscript_modules(dist)):
+    names = sorted(_pyscript_modules(dist))
+    for name in names:
         shutil.copy2(dist / name, dest / name)
+    return names
+
+
+# Everything the page needs before Python can draw the board is otherwise
+# requested in a chain, each file only once the one before has run: the page,
+# PyScript, its config, Pyodide's loader, then the interpreter and its standard
+# library, then the page's archive and main.py.  Hints in the page's head start
+# them all at once.  ("fetch" preloads must be CORS requests to match the
+# fetch() calls PyScript and Pyodide make.)
+PRELOAD_MODULES = (f"./{SITE_PYODIDE}/pyodide.mjs", f"./{SITE_PYODIDE}/pyodide.asm.mjs")
+PRELOAD_FETCHES = (
+    "./pyscript.json",
+    f"./{SITE_PYODIDE}/pyodide-lock.json",
+    f"./{SITE_PYODIDE}/python_stdlib.zip",
+    f"./{SITE_PYODIDE}/pyodide.asm.wasm",
+    f"./{PAGE_ARCHIVE}",
+    "./main.py",
+)
+PRELOAD_MARKER = "<!--PRELOAD-->"
+
+
+def _add_preloads(page: Path, pyscript_modules: list[str]) -> None:
+    html = page.read_text(encoding="utf-8")
+    if PRELOAD_MARKER not in html:
+        raise BuildError(f"public/index.html lacks the {PRELOAD_MARKER} placeholder")
+    modules = [f"./{SITE_PYSCRIPT}/{name}" for name in pyscript_modules if name != "core.js"]
+    links = [f'<link rel="modulepreload" href="{url}">' for url in (*modules, *PRELOAD_MODULES)]
+    links += [f'<link rel="preload" href="{u}" as="fetch" crossorigin>' for u in PRELOAD_FETCHES]
+    page.write_text(html.replace(PRELOAD_MARKER, "\n  ".join(links)), encoding="utf-8")
 
 
 def _pyscript_modules(dist: Path) -> set[str]:

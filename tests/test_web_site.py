@@ -116,6 +116,22 @@ def test_page_only_references_relative_urls(site: Path) -> None:
         assert url.startswith(("./", "#")), url
 
 
+def test_the_page_asks_at_once_for_everything_python_needs_to_start(site: Path) -> None:
+    html = (site / "index.html").read_text()
+    head = html[: html.index("</head>")]
+    modules = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', head)
+    fetches = re.findall(r'<link rel="preload" href="\./([^"]+)" as="fetch" crossorigin>', head)
+    assert build_site.PRELOAD_MARKER not in html
+    for rel in (*modules, *fetches):
+        assert (site / rel).is_file(), rel
+    assert {"vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs"} <= set(modules)
+    assert any(re.fullmatch(r"vendor/pyscript/core-[\w-]{8}\.js", rel) for rel in modules)
+    page = json.loads((site / "pyscript.json").read_text())
+    archives = {src.removeprefix("./") for src in page["files"]}
+    runtime = {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip"}
+    assert {"pyscript.json", "main.py", *runtime, *archives} <= set(fetches)
+
+
 def test_start_position_is_prerendered_for_the_first_paint(site: Path) -> None:
     html = (site / "index.html").read_text()
     assert build_site.BOARD_MARKER not in html
