@@ -4,17 +4,23 @@
 
 Serves the built site under /backgammon/ (as GitHub Pages would: gzip for text
 and WebAssembly, ``Cache-Control: max-age=600``, ETags) next to a bare PyScript
-"hello world" page (``bench/hello/``) that uses the same vendored Pyodide and
-starts a worker the way the game starts its AI.  In the same run, interleaved,
-it loads each page cold (a fresh browser profile) and warm (the same profile
-again: the game from its service worker, the bare page from the HTTP cache),
-and reports, as times from navigation and as ratios against the bare page:
+"hello world" page (``bench/hello/``, at /hello/) that uses the same vendored
+Pyodide and starts a worker the way the game starts its AI, and next to the
+same hello page with the game's head preloads (at /hello-preload/: the build's
+``modulepreload`` / ``preload as=fetch`` tags copied from the built game page,
+less those for files the hello page does not have, i.e. the game's own
+archive).  The bare page is the issue's reference; the preloaded one answers
+whether the game is near the floor of the stack or only ahead of a naive page.
+In the same run, interleaved, it loads each page cold (a fresh browser profile)
+and warm (the same profile again: the game from its service worker, the hello
+pages from the HTTP cache), and reports, as times from navigation and as ratios
+against both hello pages:
 
 - *first paint*: the first contentful paint (the game's board is in its HTML);
 - *interactive*: the board is drawn by Python and takes input
-  (``#board[data-ready="true"]``; the bare page: ``body[data-ready="true"]``);
+  (``#board[data-ready="true"]``; the hello pages: ``body[data-ready="true"]``);
 - *AI ready*: the AI worker has loaded and answered
-  (``#board[data-ai="ready"]``; the bare page: its worker answered hello).
+  (``#board[data-ai="ready"]``; the hello pages: their worker answered hello).
 
 Then the bytes of the first load: what the server sent (compressed as it was
 sent, every request, workers' and the service worker's included), Chromium's
@@ -31,8 +37,10 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import itertools
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -62,6 +70,9 @@ BENCH = ROOT / "build" / "bench"
 HELLO_SRC = ROOT / "bench" / "hello"
 GAME_PATH = "/backgammon/"
 HELLO_PATH = "/hello/"
+PRELOADED_PATH = "/hello-preload/"
+# The three pages: the issue's reference, the same with the game's preloads, the game.
+PAGES = (("bare", HELLO_PATH), ("preloaded", PRELOADED_PATH), ("game", GAME_PATH))
 TIMEOUT_MS = 180_000
 # Long tasks longer than this fail the target.
 LONG_TASK_LIMIT_MS = 100
@@ -215,21 +226,55 @@ def pages_server(root: Path) -> Iterator[tuple[str, Traffic]]:
 
 
 def assemble(site: Path) -> Path:
-    """``build/bench/``: the site at /backgammon/, the bare page at /hello/ (same runtime)."""
+    """``build/bench/``: the site at /backgammon/, the hello pages at /hello/ and
+    /hello-preload/ (same runtime)."""
     if BENCH.exists():
         shutil.rmtree(BENCH)
     BENCH.mkdir(parents=True)
     shutil.copytree(site, BENCH / GAME_PATH.strip("/"))
-    hello = BENCH / HELLO_PATH.strip("/")
-    shutil.copytree(HELLO_SRC, hello)
-    shutil.copytree(site / "vendor", hello / "vendor")
+    hello_page(site, BENCH / HELLO_PATH.strip("/"), preloaded=False)
+    hello_page(site, BENCH / PRELOADED_PATH.strip("/"), preloaded=True)
+    return BENCH
+
+
+def hello_page(site: Path, dest: Path, *, preloaded: bool) -> None:
+    """``bench/hello/`` in ``dest`` with the built site's runtime and plugin settings;
+    ``preloaded``: with the built game page's preload tags for the files it has too."""
+    shutil.copytree(HELLO_SRC, dest)
+    shutil.copytree(site / "vendor", dest / "vendor")
     game_config = json.loads((site / "pyscript.json").read_text())
     config = {"interpreter": game_config["interpreter"], "plugins": game_config["plugins"]}
-    (hello / "pyscript.json").write_text(json.dumps(config, indent=2))
-    (hello / "worker.json").write_text(json.dumps({**config, "sync_main_only": True}, indent=2))
-    page = hello / "index.html"
-    page.write_text(build_site._opt_out_for_mpy(page.read_text()))
-    return BENCH
+    (dest / "pyscript.json").write_text(json.dumps(config, indent=2))
+    (dest / "worker.json").write_text(json.dumps({**config, "sync_main_only": True}, indent=2))
+    page = dest / "index.html"
+    html = build_site._opt_out_for_mpy(page.read_text(encoding="utf-8"))
+    if preloaded:
+        links = preloads_for(dest, (site / "index.html").read_text(encoding="utf-8"))
+        html = with_preloads(html, links)
+    page.write_text(html, encoding="utf-8")
+
+
+# The build's preload hints (scripts/build_site.py, ``_add_preloads``).
+PRELOAD_LINK = re.compile(r'<link rel="(?:modulepreload|preload)" href="\./([^"]+)"[^>]*>')
+
+
+def preloads_for(page_dir: Path, game_html: str) -> list[str]:
+    """The built game page's preload tags whose files ``page_dir`` also has.
+
+    Taken from the build's output rather than listed again here, so that the
+    preloaded hello page follows whatever the build preloads.  A preload for a
+    file the hello page never requests would only cost it bytes, so a file
+    the hello page lacks (the game's archive) is left out.
+    """
+    head = game_html[: game_html.index("</head>")]
+    return [m[0] for m in PRELOAD_LINK.finditer(head) if (page_dir / m[1]).is_file()]
+
+
+def with_preloads(html: str, links: list[str]) -> str:
+    """The page with ``links`` at the end of its head (as the game has them, after PyScript)."""
+    if not links:
+        raise ValueError("no preload tags found in the built game page")
+    return html.replace("</head>", "".join(f"  {link}\n" for link in links) + "</head>", 1)
 
 
 # -- one load ------------------------------------------------------------------------
@@ -301,10 +346,14 @@ def wait_for_service_worker(page: Page) -> None:
     )
 
 
-def run_once(browser: Browser, base: str, traffic: Traffic, *, game_first: bool) -> list[Load]:
+# Every order of the three pages, one per run in turn: a machine that slows down
+# or speeds up during a run favours no page (balanced over multiples of six runs).
+ORDERS = list(itertools.permutations(PAGES))
+
+
+def run_once(browser: Browser, base: str, traffic: Traffic, *, run: int) -> list[Load]:
     loads = []
-    pages = [("bare", HELLO_PATH), ("game", GAME_PATH)]
-    for name, path in reversed(pages) if game_first else pages:
+    for name, path in ORDERS[run % len(ORDERS)]:
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         context.add_init_script(PROBE)
         try:
@@ -449,20 +498,36 @@ def report(
         return median([v for v in values if v is not None])
 
     table: dict[str, Any] = {}
-    lines = ["", "Load times (median ms from navigation; ratio = game / bare PyScript page)", ""]
-    lines.append(f"{'':24s}{'bare':>9s}{'game':>9s}{'ratio':>8s}  target")
+    lines = [
+        "",
+        "Load times (median ms from navigation; ratio = game / bare PyScript page, the issue's",
+        "figure; vs preloaded = game / the same hello page with the game's head preloads)",
+        "",
+        f"{'':24s}{'bare':>9s}{'preload':>9s}{'game':>9s}{'ratio':>8s}{'vs pre':>8s}  target",
+    ]
     targets = {("interactive", "cold"): 1.3, ("interactive", "warm"): 1.1}
     for kind in ("cold", "warm"):
         for metric, label in (("fcp", "first paint"), ("interactive", "interactive"),
                               ("ai", "AI ready")):  # fmt: skip
             bare, game = pick("bare", kind, metric), pick("game", kind, metric)
+            preloaded = pick("preloaded", kind, metric)
             ratio = game / bare if bare else float("nan")
+            ratio_preloaded = game / preloaded if preloaded else float("nan")
             target = targets.get((metric, kind))
             verdict = (
                 "" if target is None else f"≤ {target}  " + ("ok" if ratio <= target else "MISSED")
             )
-            lines.append(f"{kind + ' ' + label:24s}{bare:9.0f}{game:9.0f}{ratio:7.2f}×  {verdict}")
-            table[f"{kind} {metric}"] = {"bare_ms": bare, "game_ms": game, "ratio": ratio}
+            lines.append(
+                f"{kind + ' ' + label:24s}{bare:9.0f}{preloaded:9.0f}{game:9.0f}"
+                f"{ratio:7.2f}×{ratio_preloaded:7.2f}×  {verdict}"
+            )
+            table[f"{kind} {metric}"] = {
+                "bare_ms": bare,
+                "preloaded_ms": preloaded,
+                "game_ms": game,
+                "ratio": ratio,
+                "ratio_preloaded": ratio_preloaded,
+            }
     game_loads = [x for x in loads if x.page == "game"]
     static = all(x.checkers_at_parse == 30 and x.fcp < x.interactive for x in game_loads)
     lines.append("")
@@ -471,6 +536,22 @@ def report(
         f"is ready in every load: {'yes' if static else 'NO'}"
     )
     table["static_first_paint"] = static
+    # A preload that does not match the real request (mode, credentials) makes
+    # the browser fetch the file twice, which would slow the reference page.
+    twice = sorted(
+        {
+            path.removeprefix(PRELOADED_PATH)
+            for x in loads
+            if x.page == "preloaded" and x.kind == "cold"
+            for path, count in x.requests.items()
+            if count > 1
+        }
+    )
+    lines.append(
+        "preloaded hello page: every file requested once in every cold load: "
+        + ("yes" if not twice else "NO: " + ", ".join(twice))
+    )
+    table["preloaded_requested_twice"] = twice
 
     # The last cold load of the game: what the server sent for the page and its
     # AI worker, and for the service worker's precaching (told apart by its
@@ -542,7 +623,7 @@ def report(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Load benchmark against a bare PyScript page.")
+    parser = argparse.ArgumentParser(description="Load benchmark against bare PyScript pages.")
     parser.add_argument("--runs", type=int, default=5, help="cold+warm loads of each page")
     parser.add_argument("--no-build", action="store_true", help="use build/site as it is")
     parser.add_argument("--no-long-tasks", action="store_true")
@@ -559,8 +640,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for run in range(args.runs):
                 print(f"run {run + 1}/{args.runs}…", file=sys.stderr, flush=True)
-                # Alternating which page goes first evens out a machine that slows down.
-                loads += run_once(browser, base, traffic, game_first=bool(run % 2))
+                loads += run_once(browser, base, traffic, run=run)
             if not args.no_long_tasks:
                 print("long tasks…", file=sys.stderr, flush=True)
                 tasks = long_tasks(browser, base, args.turns)

@@ -33,3 +33,42 @@ def test_both_script_types_opt_out_of_every_plugin_but_error(site: Path) -> None
 def test_only_the_plugin_chunk_in_use_is_shipped(site: Path) -> None:
     names = {p.name.split("-")[0] for p in (site / "vendor/pyscript").iterdir()}
     assert names == {"core.js", "core", "error"}
+
+
+def test_the_preloaded_hello_page_preloads_what_the_game_does_less_its_archive(
+    site: Path, tmp_path: Path
+) -> None:
+    pytest.importorskip("playwright", reason="bench.load needs Playwright")
+    from bench import load
+
+    load.hello_page(site, tmp_path / "bare", preloaded=False)
+    load.hello_page(site, tmp_path / "preloaded", preloaded=True)
+    bare = (tmp_path / "bare" / "index.html").read_text()
+    preloaded = (tmp_path / "preloaded" / "index.html").read_text()
+    game = (site / "index.html").read_text()
+
+    def preloads(html: str) -> list[str]:
+        return [m[1] for m in load.PRELOAD_LINK.finditer(html)]
+
+    archives = {
+        src.removeprefix("./") for src in json.loads((site / "pyscript.json").read_text())["files"]
+    }
+    assert preloads(bare) == []
+    assert preloads(preloaded) == [rel for rel in preloads(game) if rel not in archives]
+    assert {"main.py", "pyscript.json", "vendor/pyodide/pyodide.asm.wasm"} <= set(
+        preloads(preloaded)
+    )
+    for rel in preloads(preloaded):
+        assert (tmp_path / "preloaded" / rel).is_file(), rel
+    # Nothing else differs from the bare page.
+    assert load.PRELOAD_LINK.sub("", preloaded).replace("  \n", "") == bare
+
+
+def test_no_preload_in_the_game_page_is_an_error() -> None:
+    pytest.importorskip("playwright", reason="bench.load needs Playwright")
+    from bench import load
+
+    with pytest.raises(ValueError, match="no preload"):
+        load.with_preloads(
+            "<head></head>", load.preloads_for(Path("/nonexistent"), "<head></head>")
+        )
