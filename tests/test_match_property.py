@@ -37,7 +37,11 @@ def random_actions(match: Match, rng: random.Random, limit: int) -> Iterator[Mat
         phase = match.phase
         r = rng.random()
         if phase is Phase.OPENING or (phase is Phase.ROLL and Action.DOUBLE not in acts):
-            match = match.roll(rng=rng) if r > 0.01 or phase is Phase.OPENING else match.resign()
+            if r < 0.01 and phase is Phase.ROLL and Action.RESIGN in acts:
+                # only offers still open: a rejected offer may only be raised
+                match = match.resign(rng.choice([v for v in (1, 2, 3) if match.game.can_resign(v)]))
+            else:
+                match = match.roll(rng=rng)
         elif phase is Phase.ROLL:
             match = match.double() if r < 0.1 else match.roll(rng=rng)
         elif phase is Phase.CUBE:
