@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import Play, Position, legal_plays
+from engine.scoring import win_type
 
 Player = Callable[[Position, tuple[int, int]], Play | None]
 
@@ -30,13 +31,8 @@ def play_game(first: Player, second: Player, rng: random.Random, max_moves: int 
     for _ in range(max_moves):
         play = players[turn](pos, dice)
         pos = pos.swap() if play is None or not play.moves else play.result
-        w = pos.winner()
-        if w is not None:
-            # the mover has just borne off: pos has the loser on roll
-            loser = pos.me
-            pts = 1
-            if loser[0] == 0:
-                pts = 3 if (loser[25] or any(loser[19:25])) else 2
+        if pos.winner() is not None:
+            pts = int(win_type(pos))
             return pts if turn == 0 else -pts
         turn = 1 - turn
         dice = (rng.randint(1, 6), rng.randint(1, 6))
@@ -80,7 +76,12 @@ def match_series(
         p.start()
     by_pair: dict[int, tuple[int, int]] = {}
     for _ in procs:
-        by_pair.update(queue.get())
+        done = queue.get()
+        if isinstance(done, str):  # a worker's traceback: stop rather than wait forever
+            for p in procs:
+                p.terminate()
+            raise RuntimeError(f"a benchmark worker failed:\n{done}")
+        by_pair.update(done)
     for p in procs:
         p.join()
         if p.exitcode:
@@ -89,7 +90,12 @@ def match_series(
 
 
 def _play_pairs(a: PlayerFactory, b: PlayerFactory, seed: int, ks: list[int], queue: Any) -> None:
-    queue.put({k: play_pair(a(k), b(k), seed, k) for k in ks})
+    try:
+        queue.put({k: play_pair(a(k), b(k), seed, k) for k in ks})
+    except BaseException:
+        import traceback
+
+        queue.put(traceback.format_exc())
 
 
 def summary(results: list[int]) -> str:

@@ -34,7 +34,9 @@ import gnubg_nn
 from bench.ai_common import opening_roll, use_weights
 from bench.ai_gnubg_players import board, gnubg_play
 from engine import Play, Position, legal_plays
+from engine.ai import equity
 from engine.ai import player as ai_player
+from engine.scoring import win_type
 
 
 def sample(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
@@ -52,19 +54,12 @@ def sample(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
     return out
 
 
-def _eq(p: tuple[float, ...] | list[float]) -> float:
-    return 2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4]
-
-
 def referee_equity(play: Play, plies: int) -> float:
     """The mover's cubeless equity after ``play``, by gnubg at ``plies``."""
     r = play.result  # the opponent is on roll
     if r.winner() is not None:
-        loser = r.me
-        if loser[0]:
-            return 1.0
-        return 3.0 if (loser[25] or any(loser[19:25])) else 2.0
-    return -_eq(gnubg_nn.probabilities(board(r), plies))
+        return float(win_type(r))
+    return -equity(gnubg_nn.probabilities(board(r), plies))
 
 
 @contextmanager

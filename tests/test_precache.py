@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts import build_site, precache
+from scripts import precache
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = ROOT / "public"
@@ -118,13 +118,6 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
 
 # -- the real build ------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not (build_site.NODE_MODULES / "pyodide").is_dir():
-        pytest.skip("node_modules missing (make test runs npm ci)")
-    return build_site.build(tmp_path_factory.mktemp("build") / "site")
 
 
 def test_the_build_precaches_everything_the_game_loads(site: Path) -> None:

@@ -8,15 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from scripts import build_site
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not (build_site.NODE_MODULES / "pyodide").is_dir():
-        pytest.skip("node_modules missing (make test runs npm ci)")
-    return build_site.build(tmp_path_factory.mktemp("build") / "site")
-
 
 def test_both_script_types_opt_out_of_every_plugin_but_error(site: Path) -> None:
     html = (site / "index.html").read_text()

@@ -141,13 +141,6 @@ def test_something_that_is_not_a_stdlib_is_refused(tmp_path: Path) -> None:
 # -- the real build ------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not (build_site.NODE_MODULES / "pyodide").is_dir():
-        pytest.skip("node_modules missing (make test runs npm ci)")
-    return build_site.build(tmp_path_factory.mktemp("build") / "site")
-
-
 def test_the_build_ships_a_trimmed_standard_library(site: Path) -> None:
     original = build_site.NODE_MODULES / "pyodide" / "python_stdlib.zip"
     trimmed = site / trim_stdlib.STDLIB

@@ -20,13 +20,6 @@ needs_node_modules = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not (build_site.NODE_MODULES / "pyodide").is_dir():
-        pytest.skip("node_modules missing (make test runs npm ci)")
-    return build_site.build(tmp_path_factory.mktemp("build") / "site")
-
-
 def test_pyscript_config_uses_the_vendored_pyodide_by_relative_url(site: Path) -> None:
     config = json.loads((site / "pyscript.json").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
