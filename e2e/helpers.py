@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from web import board_svg
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -163,6 +166,20 @@ def movable(page: Page) -> list[int]:
             .evaluate_all("els => els.map(e => e.dataset.point)")]  # fmt: skip
 
 
+def until(page: Page, probe: Callable[[], T], expected: T, timeout_ms: int = 10_000) -> None:
+    """Wait until ``probe()`` returns ``expected``.
+
+    A tap reaches the page's click handlers only after the browser has
+    recognised the gesture, which is after ``tap()`` returns, so what a tap
+    changes is awaited rather than read at once.
+    """
+    waited = 0
+    while (seen := probe()) != expected:
+        assert waited < timeout_ms, f"still {seen!r}, not {expected!r}, after {waited} ms"
+        page.wait_for_timeout(50)
+        waited += 50
+
+
 def targets(page: Page) -> list[int]:
     return [int(p) for p in page.locator("#board .hit.target")
             .evaluate_all("els => els.map(e => e.dataset.point)")]  # fmt: skip
@@ -236,8 +253,29 @@ def play_turn(page: Page, how: str = "tap") -> int:
         wait_idle(page)
     confirm = page.locator("#controls [data-action='confirm']")
     if confirm.is_visible() and confirm.is_enabled():
-        confirm.click()
+        confirm_play(page)
     return borne_off
+
+
+def confirm_play(page: Page, how: str = "click") -> None:
+    """Confirm the play (``how``: ``click``, ``tap``, or ``enter`` on the focused
+    button) and wait until the page has taken it.
+
+    The click reaches Python asynchronously: until the play is in the history
+    the board still says a human is to move, so waiting on the board alone
+    could return before the confirmation landed.
+    """
+    before = page.locator("#history").inner_text()
+    selector = "#controls [data-action='confirm']"
+    if how == "enter":
+        page.keyboard.press("Enter")
+    elif how == "tap":
+        page.tap(selector)
+    else:
+        page.click(selector)
+    page.wait_for_function(
+        "(before) => document.getElementById('history').innerText !== before", arg=before
+    )
 
 
 def off_count(page: Page) -> int:

@@ -8,6 +8,7 @@ from e2e.helpers import (
     DESKTOP,
     PHONE_PORTRAIT,
     board_point,
+    confirm_play,
     movable,
     new_game,
     open_game,
@@ -15,6 +16,7 @@ from e2e.helpers import (
     tap_place,
     targets,
     text_of,
+    until,
     wait_for_player,
 )
 from engine import Position, legal_plays
@@ -78,7 +80,7 @@ def test_the_keyboard_only_path(browser: Browser, site_url: str) -> None:
     arrow_to(page, 5)
     page.keyboard.press("Enter")
     tab_to(page, {"action": "confirm"})
-    page.keyboard.press("Enter")
+    confirm_play(page, "enter")
     wait_for_player(page)
     assert "You played 8/5 6/5" in text_of(page, "#history") or "8/5 6/5" in text_of(
         page, "#history"
@@ -154,24 +156,23 @@ def test_a_phone_in_portrait_with_touch(browser: Browser, site_url: str) -> None
     page.tap("dialog [data-action='start']")
     page.wait_for_function("() => !document.getElementById('dialog').open")
     page.tap("#controls [data-action='roll']")
-    wait_for_player(page)
-    assert movable(page) == [24, 13, 8, 6]
+    until(page, lambda: movable(page), [24, 13, 8, 6])
     page.locator("#board .dice .die").first.tap()  # use the 1 first
-    assert dice_shown(page) == (1, 3)
+    until(page, lambda: dice_shown(page), (1, 3))
     page.locator("#board .dice .die").first.tap()
-    assert dice_shown(page) == (3, 1)
+    until(page, lambda: dice_shown(page), (3, 1))
     tap_place(page, 8)
-    assert sorted(targets(page)) == [4, 5, 7]
+    until(page, lambda: sorted(targets(page)), [4, 5, 7])
     screenshot(page, "phone-checker-picked")
     tap_place(page, 5)
     # The move slides (Web Animations), at the normal speed of this page.
-    assert page.evaluate("window.slides || 0") >= 1
+    until(page, lambda: page.evaluate("(window.slides || 0) > 0"), True)
     page.wait_for_timeout(400)
     touch_drag(page, 6, 5)
     page.wait_for_function(
         "() => document.querySelectorAll('#board .checker.me[data-point=\"5\"]').length === 2"
     )
-    page.tap("#controls [data-action='confirm']")
+    confirm_play(page, "tap")
     wait_for_player(page)
     assert "8/5 6/5" in text_of(page, "#history")
     screenshot(page, "phone-after-ai-move")
@@ -183,6 +184,7 @@ def test_a_phone_in_portrait_with_touch(browser: Browser, site_url: str) -> None
         controls = page.locator(selector).bounding_box()
         assert controls is not None and controls["x"] + controls["width"] <= width
     page.tap(".menu [data-action='stats-open']")
+    page.wait_for_selector("dialog#dialog[open]")
     dialog = page.locator("dialog#dialog").bounding_box()
     assert dialog is not None and dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= width
     screenshot(page, "phone-stats")
@@ -242,7 +244,7 @@ def test_backyamon_on_a_phone(browser: Browser, site_url: str) -> None:
     screenshot(page, "phone-settings")
     page.tap("dialog [data-action='close']")
     page.tap("#controls [data-action='roll']")
-    wait_for_player(page)
+    page.wait_for_function("() => document.getElementById('board').dataset.phase === 'move'")
     assert text_of(page, "#player-bottom .name") == "Red"  # Red won the opening: the board turned
     screenshot(page, "phone-backyamon")
     assert game.errors == []

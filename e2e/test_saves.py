@@ -12,6 +12,7 @@ from e2e.helpers import (
     DESKTOP,
     LoadedPage,
     click_place,
+    confirm_play,
     new_game,
     open_game,
     position_id,
@@ -63,7 +64,7 @@ def test_reload_mid_turn_and_carry_on(browser: Browser, site_url: str) -> None:
     assert page.locator("#controls [data-action='undo']").is_enabled()
     click_place(page, 8)
     click_place(page, 7)  # 8/7: the 7 point made
-    page.click("#controls [data-action='confirm']")
+    confirm_play(page)
     wait_for_player(page)  # Selector moved, in its worker
     assert "13/7 8/7" in text_of(page, "#history")
     assert page.locator("#history tr").count() >= 2
@@ -174,7 +175,7 @@ def test_full_or_disabled_storage_is_a_warning_not_a_crash(browser: Browser, sit
     click_place(page, 7)
     click_place(page, 8)
     click_place(page, 7)
-    page.click("#controls [data-action='confirm']")
+    confirm_play(page)
     wait_for_player(page)
     assert "13/7 8/7" in text_of(page, "#history")
     assert game.errors == []

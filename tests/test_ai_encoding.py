@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import random
+import struct
 
 import pytest
 
 from engine import Position, legal_plays
-from engine.ai.encoding import N_INPUTS, RACE_INPUT, encode, side_features
-from engine.ai.network import load_network
+from engine.ai.encoding import (
+    BASIC_FEATURES,
+    N_FEATURES_PER_SIDE,
+    N_INPUTS,
+    RACE_INPUT,
+    contact_features,
+    encode,
+    n_inputs,
+    side_features,
+)
+from engine.ai.network import Network, load_network
 
 
 def _sample(n: int, seed: int = 3) -> list[Position]:
@@ -50,22 +61,72 @@ def test_side_features_by_hand() -> None:
     assert (d[3], d[4]) == (1, 0)
 
 
-def test_numpy_twin_agrees() -> None:
+def _side(points: dict[int, int], bar: int = 0) -> list[int]:
+    side = [0] * 26
+    for p, n in points.items():
+        side[p] = n
+    side[25] = bar
+    side[0] = 15 - sum(side)
+    return side
+
+
+def test_contact_features_by_hand() -> None:
+    # my blot on 12, an enemy checker 2 pips behind it (their 15 = my 10):
+    # every roll with a 2, and 1-1, hits; each hit costs 25 - 12 pips
+    pos = Position.from_points([0] * 6 + [1] + [0] * 2 + [-1] + [0] * 1 + [1] + [0] * 12)
+    assert contact_features(pos.me, pos.opp) == (12, 12 * 13, 36)
+    # a blot on my 3 against a checker on the bar: 3s, 1-2 (two ways) and 1-1
+    me = _side({3: 1, 20: 14})
+    them = _side({10: 14}, bar=1)
+    assert contact_features(me, them)[:2] == (14, 14 * 22)
+    # with my 1 and 2 points made only the direct 3s are left
+    me = _side({1: 2, 2: 2, 3: 1, 20: 10})
+    assert contact_features(me, them)[:2] == (11, 11 * 22)
+
+
+def test_escapes_of_the_back_checkers() -> None:
+    start = Position.start()
+    # from my 24 the opponent holds my 19, 17 and 12: the 5s, 7s and 12s land on
+    # them (4 + 6 + 1 rolls) and 5-5 cannot start (its first step is on 19)
+    assert contact_features(start.me, start.opp)[2] == 36 - 4 - 6 - 1 - 1
+    # a checker on the bar facing a closed board: every entry is blocked
+    me = _side({6: 5, 8: 3, 13: 6}, bar=1)
+    them = _side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2})
+    assert contact_features(me, them)[2] == 0
+
+
+@pytest.mark.parametrize("n_features", [BASIC_FEATURES, N_FEATURES_PER_SIDE])
+def test_numpy_twin_agrees(n_features: int) -> None:
     np = pytest.importorskip("numpy")
     from training.encode_np import encode_batch
 
-    sample = _sample(400)
+    sample = _sample(1500)
     boards = np.array([[p.me, p.opp] for p in sample])
-    dense = np.array([encode(p.me, p.opp) for p in sample], dtype=np.float32)
-    assert np.abs(encode_batch(boards) - dense).max() < 1e-6
+    dense = np.array([encode(p.me, p.opp, n_features) for p in sample], dtype=np.float32)
+    assert dense.shape[1] == n_inputs(n_features)
+    assert np.abs(encode_batch(boards, n_features) - dense).max() < 1e-6
 
 
-def test_sparse_inference_matches_dense() -> None:
-    net = load_network()
-    for pos in _sample(60, seed=5):
-        sparse = net.evaluate(pos.me, pos.opp)
-        dense = net.evaluate_dense(encode(pos.me, pos.opp))
-        assert max(abs(a - b) for a, b in zip(sparse, dense, strict=True)) < 1e-9
+def _random_network(n_in: int, hidden: int = 7, seed: int = 1) -> Network:
+    rng = random.Random(seed)
+    meta = json.dumps({"test": True}).encode()
+    count = n_in * hidden + hidden + 5 * hidden + 5
+    floats = struct.pack(f"<{count}f", *(rng.gauss(0, 0.3) for _ in range(count)))
+    return Network(b"BGNN" + struct.pack("<IIIII", 1, n_in, hidden, 5, len(meta)) + meta + floats)
+
+
+@pytest.mark.parametrize("n_features", [BASIC_FEATURES, N_FEATURES_PER_SIDE])
+def test_sparse_inference_matches_dense(n_features: int) -> None:
+    for net in (load_network(), _random_network(n_inputs(n_features))):
+        for pos in _sample(60, seed=5):
+            sparse = net.evaluate(pos.me, pos.opp)
+            dense = net.evaluate_dense(encode(pos.me, pos.opp, net.n_features))
+            assert max(abs(a - b) for a, b in zip(sparse, dense, strict=True)) < 1e-9
+
+
+def test_other_input_counts_are_refused() -> None:
+    with pytest.raises(ValueError, match="unsupported weights"):
+        _random_network(n_inputs(7))
 
 
 def test_shipped_weights_carry_their_training_record() -> None:

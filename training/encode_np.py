@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.ai.encoding import FEATURES, N_BASE, N_FEATURES_PER_SIDE, N_INPUTS, RACE_INPUT
+from engine.ai.encoding import (
+    BASIC_FEATURES,
+    FEATURES,
+    N_BASE,
+    N_FEATURES_PER_SIDE,
+    ROLLS,
+    n_inputs,
+)
 
 _SCALES = np.array([s for _, s in FEATURES], dtype=np.float32)
 _P = np.arange(26)
+_BITS = np.int64(1) << np.arange(26, dtype=np.int64)
 
 
 def _side_features(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -52,10 +60,63 @@ def _side_features(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.stack([pips, rearmost, best, direct, indirect, blocked], axis=1).astype(np.float32)
 
 
-def encode_batch(boards: np.ndarray) -> np.ndarray:
-    """boards: (M, 2, 26) ints (side on roll first). Returns (M, 209) float32."""
+def _contact_features(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Twin of :func:`engine.ai.encoding.contact_features`: (M, 3) float, unscaled."""
+    m = x.shape[0]
+    blots = ((x[:, 1:25] == 1) * _BITS[1:25]).sum(axis=1)
+    made = ((x[:, 1:25] >= 2) * _BITS[1:25]).sum(axis=1)
+    rev = y[:, 24:0:-1]  # column k-1 <-> y[25 - k], x's point k
+    sources = ((rev > 0) * _BITS[1:25]).sum(axis=1)
+    theirs = ((rev >= 2) * _BITS[1:25]).sum(axis=1)
+    on_bar = y[:, 25]
+    rest = np.where(on_bar == 1, sources, 0)
+    sources = np.where(on_bar > 0, 1, sources)
+    open_ = ~made
+    shots = np.zeros(m, dtype=np.int64)
+    loss = np.zeros(m, dtype=np.int64)
+    for a, b, w in ROLLS:
+        if a != b:
+            via_a = sources << a
+            via_b = sources << b
+            hit = (via_a | via_b | (via_a & open_) << b | (via_b & open_) << a) & blots
+            hit |= np.where((rest != 0) & ((made >> a) & 1 == 0), rest << b & blots, 0)
+            hit |= np.where((rest != 0) & ((made >> b) & 1 == 0), rest << a & blots, 0)
+        else:
+            hit = np.zeros(m, dtype=np.int64)
+            t = sources
+            for _ in range(4):
+                t = (t << a) & open_
+                hit |= t & blots
+            t = np.where((made >> a) & 1 == 0, rest, 0)
+            for _ in range(3):
+                t = (t << a) & open_
+                hit |= t & blots
+        any_hit = hit != 0
+        shots += w * any_hit
+        low = hit & -hit
+        nearest = np.log2(np.where(any_hit, low, 1).astype(np.float64)).astype(np.int64)
+        loss += np.where(any_hit, w * (25 - nearest), 0)
+    occ = x[:, 1:26] > 0
+    rearmost = np.where(occ.any(axis=1), 25 - occ[:, ::-1].argmax(axis=1), 0)
+    low = np.maximum(rearmost - 12, 1)
+    width = np.maximum(rearmost - low, 0)
+    window = (theirs >> low) & ((np.int64(1) << width) - 1)
+    blocks = window << low
+    escapes = np.zeros(m, dtype=np.int64)
+    for a, b, w in ROLLS:
+        land = rearmost - a - b
+        stop = (land >= 1) & ((blocks >> np.maximum(land, 0)) & 1 == 1)
+        first_a = (blocks >> np.maximum(rearmost - a, 0)) & 1 == 1
+        first_b = (blocks >> np.maximum(rearmost - b, 0)) & 1 == 1
+        escapes += w * ~(stop | (first_a & first_b))
+    escapes = np.where(rearmost < 2, 36, escapes)
+    return np.stack([shots, loss, escapes], axis=1).astype(np.float32)
+
+
+def encode_batch(boards: np.ndarray, n_features: int = N_FEATURES_PER_SIDE) -> np.ndarray:
+    """boards: (M, 2, 26) ints (side on roll first). Returns (M, inputs) float32."""
     m = boards.shape[0]
-    out = np.zeros((m, N_INPUTS), dtype=np.float32)
+    out = np.zeros((m, n_inputs(n_features)), dtype=np.float32)
     for s in range(2):
         side = boards[:, s, :]
         pts = side[:, 1:25]
@@ -66,15 +127,17 @@ def encode_batch(boards: np.ndarray) -> np.ndarray:
         blk[:, :, 3] = np.maximum(pts - 3, 0) / 2.0
         out[:, 98 * s + 96] = side[:, 25] / 2.0
         out[:, 98 * s + 97] = side[:, 0] / 15.0
-    me = boards[:, 0, :]
-    opp = boards[:, 1, :]
-    out[:, N_BASE : N_BASE + N_FEATURES_PER_SIDE] = _side_features(me, opp) / _SCALES
-    out[:, N_BASE + N_FEATURES_PER_SIDE : N_BASE + 2 * N_FEATURES_PER_SIDE] = (
-        _side_features(opp, me) / _SCALES
-    )
+    me = boards[:, 0, :].astype(np.int64)
+    opp = boards[:, 1, :].astype(np.int64)
+    f = n_features
+    for s, (x, y) in enumerate(((me, opp), (opp, me))):
+        vals = _side_features(x, y)
+        if f > BASIC_FEATURES:
+            vals = np.concatenate([vals, _contact_features(x, y)], axis=1)
+        out[:, N_BASE + f * s : N_BASE + f * (s + 1)] = vals[:, :f] / _SCALES[:f]
     occ_me = me[:, 1:26] > 0
     occ_opp = opp[:, 1:26] > 0
     my_back = np.where(occ_me.any(axis=1), 25 - occ_me[:, ::-1].argmax(axis=1), 0)
     their_back = np.where(occ_opp.any(axis=1), 25 - occ_opp[:, ::-1].argmax(axis=1), 0)
-    out[:, RACE_INPUT] = (my_back + their_back) <= 25
+    out[:, -1] = (my_back + their_back) <= 25
     return out

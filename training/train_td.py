@@ -20,12 +20,13 @@ import os
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
 from torch import nn
 
-from engine.ai.encoding import N_INPUTS
+from engine.ai.encoding import N_BASE, N_FEATURES_PER_SIDE, N_INPUTS, n_inputs
 from training.encode_np import encode_batch
 from training.export import export_weights
 from training.selfplay import successors, terminal_value
@@ -78,6 +79,37 @@ class Net(nn.Module):
         return torch.sigmoid(self.logits(x))
 
 
+def widen_inputs(ck: dict[str, Any], net: Net, opt: torch.optim.Optimizer) -> None:
+    """Load a checkpoint whose net had fewer hand-made features into ``net``.
+
+    The inputs the old net lacked get zero weights (and zero Adam moments), so
+    the widened net starts out computing exactly what the old one did and
+    training teaches it what the new inputs add.
+    """
+    old_w = ck["net"]["hidden.weight"]
+    n_old = (old_w.shape[1] - N_BASE - 1) // 2
+    if old_w.shape[1] != n_inputs(n_old) or n_old > N_FEATURES_PER_SIDE:
+        raise ValueError(f"cannot widen a net with {old_w.shape[1]} inputs")
+    cols = list(range(N_BASE))
+    for s in range(2):
+        cols += [N_BASE + N_FEATURES_PER_SIDE * s + j for j in range(n_old)]
+    cols.append(N_INPUTS - 1)
+    index = torch.tensor(cols)
+
+    def widen(t: torch.Tensor) -> torch.Tensor:
+        out = torch.zeros(t.shape[0], N_INPUTS, dtype=t.dtype)
+        out[:, index] = t
+        return out
+
+    state = dict(ck["net"])
+    state["hidden.weight"] = widen(old_w)
+    net.load_state_dict(state)
+    opt_state = ck["opt"]
+    for key in ("exp_avg", "exp_avg_sq"):
+        opt_state["state"][0][key] = widen(opt_state["state"][0][key])
+    opt.load_state_dict(opt_state)
+
+
 def equity(v: np.ndarray) -> np.ndarray:
     return 2 * v[:, 0] - 1 + v[:, 1] - v[:, 3] + v[:, 2] - v[:, 4]
 
@@ -123,6 +155,11 @@ def main() -> None:
     ap.add_argument("--max-hours", type=float, default=1e9)
     ap.add_argument("--ckpt-minutes", type=float, default=5.0)
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument(
+        "--widen-from",
+        type=Path,
+        help="start from this checkpoint of a net with fewer features (see widen_inputs)",
+    )
     args = ap.parse_args()
 
     torch.set_num_threads(1)
@@ -136,6 +173,7 @@ def main() -> None:
     games_done = 0
     train_seconds = 0.0
     positions_trained = 0
+    lineage: list[dict[str, Any]] = []
     if args.resume and ckpt_path.exists():
         ck = torch.load(ckpt_path, weights_only=False)
         net.load_state_dict(ck["net"])
@@ -145,7 +183,21 @@ def main() -> None:
         games_done = ck["games"]
         train_seconds = ck["seconds"]
         positions_trained = ck["positions"]
+        lineage = ck.get("lineage", [])
         print(f"resumed at {games_done} games, {train_seconds / 3600:.2f} h", flush=True)
+    elif args.widen_from:
+        ck = torch.load(args.widen_from, weights_only=False)
+        widen_inputs(ck, net, opt)
+        rng.setstate(ck["rng"])
+        sample_rng.bit_generator.state = ck["np_rng"]
+        games_done = ck["games"]
+        train_seconds = ck["seconds"]
+        positions_trained = ck["positions"]
+        lineage = [
+            *ck.get("lineage", []),
+            {"widened_at_games": games_done, "features": N_FEATURES_PER_SIDE},
+        ]
+        print(f"widened a net of {games_done} games to {N_INPUTS} inputs", flush=True)
     for g in opt.param_groups:
         g["lr"] = args.lr
 
@@ -174,6 +226,7 @@ def main() -> None:
                 "seconds": train_seconds,
                 "positions": positions_trained,
                 "args": vars(args),
+                "lineage": lineage,
             },
             tmp,
         )
@@ -185,7 +238,10 @@ def main() -> None:
             "games": games_done,
             "positions_trained": positions_trained,
             "train_hours": round(train_seconds / 3600, 3),
+            "features": N_FEATURES_PER_SIDE,
         }
+        if lineage:
+            meta["lineage"] = lineage
         export_weights(net, CKPT_DIR / "weights.bin", meta)
         (CKPT_DIR / "weights.json").write_text(json.dumps(meta, indent=1))
 

@@ -1,4 +1,4 @@
-"""The network's view of a position: Tesauro's inputs plus a few hand-made features.
+"""The network's view of a position: Tesauro's inputs plus hand-made features.
 
 Every input is a function of a small integer (a point's checker count, a pip
 count, a number of blots...), so inference never multiplies: the network
@@ -7,23 +7,23 @@ first layer and sums the rows (see :mod:`engine.ai.network`).  This module
 defines those groups once; ``training/encode_np.py`` is the vectorised twin
 used for training and is tested against it.
 
-Layout, for side ``s`` in (0 = on roll, 1 = opponent), each in its own numbering:
+Layout, for side ``s`` in (0 = on roll, 1 = opponent), each in its own numbering,
+with ``F`` hand-made features per side (:data:`N_FEATURES_PER_SIDE`, or the
+six :data:`BASIC_FEATURES` of the first weights format):
 
 * ``s*98 + 4*(p-1) + k`` for point p: k=0 ``n == 1``, k=1 ``n == 2``,
   k=2 ``n >= 3``, k=3 ``(n - 3) / 2`` when n > 3 (Tesauro / GNU Backgammon);
 * ``s*98 + 96``: checkers on the bar / 2;  ``s*98 + 97``: borne off / 15;
-* ``196 + s*6 + j``: hand-made features (see :data:`FEATURES`);
-* ``208``: 1 when the position is a pure race (no contact possible).
+* ``196 + s*F + j``: hand-made features (see :data:`FEATURES`);
+* ``196 + 2*F``: 1 when the position is a pure race (no contact possible).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 N_BASE = 196
-N_FEATURES_PER_SIDE = 6
-N_INPUTS = N_BASE + 2 * N_FEATURES_PER_SIDE + 1  # 209
-RACE_INPUT = N_INPUTS - 1
 
 FEATURES = (
     ("pips", 100.0),  # pip count / 100
@@ -32,12 +32,33 @@ FEATURES = (
     ("direct_blots", 4.0),  # blots within 1..6 pips of an enemy checker behind them / 4
     ("indirect_blots", 4.0),  # blots 7..12 pips away (and not directly hit) / 4
     ("blocked", 6.0),  # enemy points among the 6 in front of the rearmost checker / 6
+    ("shots", 36.0),  # the enemy's rolls (of 36) that hit at least one blot / 36
+    ("pip_loss", 432.0),  # pips those hits cost, summed over the 36 rolls / (36 * 12)
+    ("escapes", 36.0),  # rolls (of 36) on which the rearmost checker runs past / 36
 )
 """Feature name and the divisor that scales its integer value."""
 
+BASIC_FEATURES = 6
+"""How many of :data:`FEATURES` the first weights format (209 inputs) has."""
+
+N_FEATURES_PER_SIDE = len(FEATURES)
+N_INPUTS = N_BASE + 2 * N_FEATURES_PER_SIDE + 1  # 215
+RACE_INPUT = N_INPUTS - 1
+
+
+def n_inputs(n_features: int) -> int:
+    """Input count of a network with ``n_features`` hand-made features per side."""
+    return N_BASE + 2 * n_features + 1
+
+
+ROLLS: tuple[tuple[int, int, int], ...] = tuple(
+    (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(1, a + 1)
+)
+"""The 21 distinct rolls with how many of the 36 each stands for."""
+
 
 def side_features(x: Sequence[int], y: Sequence[int]) -> tuple[int, int, int, int, int, int]:
-    """Integer values of :data:`FEATURES` for side ``x`` against side ``y``.
+    """Integer values of the :data:`BASIC_FEATURES` for side ``x`` against side ``y``.
 
     Both are 26-count sides in their own numbering.  ``y``'s checker on its
     point q stands on x's point 25 - q and moves towards x's higher points,
@@ -78,6 +99,105 @@ def side_features(x: Sequence[int], y: Sequence[int]) -> tuple[int, int, int, in
     return pips, rearmost, best, direct, indirect, blocked
 
 
+def contact_features(x: Sequence[int], y: Sequence[int]) -> tuple[int, int, int]:
+    """Integer values of the features after the basic ones: shots, pip loss, escapes.
+
+    Points are bit masks in ``x``'s numbering.  ``y`` moves towards ``x``'s
+    higher points and enters from the bar onto ``x``'s points 1-6, so its
+    bar is bit 0.  A shot may pass only through points ``x`` has not made.
+    Two simplifications keep this cheap (it runs on every evaluation): with
+    two or more checkers on the bar ``y`` is taken to hit only with them,
+    and with one it may enter with one die and hit with the other; a double
+    is played as up to four steps of one checker.
+
+    The escapes are those of ``x``'s rearmost checker: rolls whose two dice
+    together carry it to a point ``y`` has not made, with the first die on an
+    open point too (a double counts as two steps, as in GNU Backgammon).
+
+    >>> from engine import Position
+    >>> start = Position.start()
+    >>> contact_features(start.me, start.opp)  # no blots; the back checkers' escapes
+    (0, 0, 24)
+    """
+    blots = made = 0
+    rearmost = 0
+    for p in range(1, 25):
+        n = x[p]
+        if n:
+            rearmost = p
+            if n == 1:
+                blots |= 1 << p
+            else:
+                made |= 1 << p
+    if x[25]:
+        rearmost = 25
+    sources = theirs = 0
+    for q in range(1, 25):
+        n = y[q]
+        if n:
+            sources |= 1 << (25 - q)
+            if n >= 2:
+                theirs |= 1 << (25 - q)
+    shots = pip_loss = 0
+    if blots:
+        on_bar = y[25]
+        rest = sources if on_bar == 1 else 0
+        if on_bar:
+            sources = 1
+        for a, b, w in ROLLS:
+            if a != b:
+                via_a = sources << a
+                via_b = sources << b
+                hit = (via_a | via_b | (via_a & ~made) << b | (via_b & ~made) << a) & blots
+                if rest:
+                    if not made >> a & 1:
+                        hit |= rest << b & blots
+                    if not made >> b & 1:
+                        hit |= rest << a & blots
+            else:
+                hit = 0
+                t = sources
+                for _ in range(4):
+                    t = (t << a) & ~made
+                    hit |= t & blots
+                    if not t:
+                        break
+                if rest and not made >> a & 1:
+                    t = rest
+                    for _ in range(3):
+                        t = (t << a) & ~made
+                        hit |= t & blots
+                        if not t:
+                            break
+            if hit:
+                shots += w
+                pip_loss += w * (26 - (hit & -hit).bit_length())  # 25 - the nearest blot hit
+    return shots, pip_loss, _escapes(rearmost, theirs)
+
+
+@cache
+def _escapes_from(rearmost: int, blocks: int) -> int:
+    escapes = 0
+    for a, b, w in ROLLS:
+        land = rearmost - a - b
+        if land >= 1 and blocks >> land & 1:
+            continue
+        first_a = rearmost - a >= 1 and blocks >> (rearmost - a) & 1
+        if first_a and rearmost - b >= 1 and blocks >> (rearmost - b) & 1:
+            continue
+        escapes += w
+    return escapes
+
+
+def _escapes(rearmost: int, theirs: int) -> int:
+    """Rolls on which a checker on ``rearmost`` gets past the points in ``theirs``."""
+    if rearmost < 2:
+        return 36
+    low = max(rearmost - 12, 1)
+    window = theirs >> low & ((1 << (rearmost - low)) - 1)
+    return _escapes_from(rearmost, window << low)
+
+
 def is_race(me: Sequence[int], opp: Sequence[int]) -> bool:
     """No contact: every checker of mine is past every checker of theirs."""
     my_back = 0
@@ -93,9 +213,21 @@ def is_race(me: Sequence[int], opp: Sequence[int]) -> bool:
     return my_back + their_back <= 25
 
 
-def encode(me: Sequence[int], opp: Sequence[int]) -> list[float]:
+def features(
+    x: Sequence[int], y: Sequence[int], n_features: int = N_FEATURES_PER_SIDE
+) -> tuple[int, ...]:
+    """The first ``n_features`` integer feature values of side ``x`` against ``y``."""
+    basic = side_features(x, y)
+    if n_features <= BASIC_FEATURES:
+        return basic[:n_features]
+    return (basic + contact_features(x, y))[:n_features]
+
+
+def encode(
+    me: Sequence[int], opp: Sequence[int], n_features: int = N_FEATURES_PER_SIDE
+) -> list[float]:
     """The dense input vector (for tests and training; inference uses the tables)."""
-    v = [0.0] * N_INPUTS
+    v = [0.0] * n_inputs(n_features)
     for s, side in enumerate((me, opp)):
         base = 98 * s
         for p in range(1, 25):
@@ -112,8 +244,7 @@ def encode(me: Sequence[int], opp: Sequence[int]) -> list[float]:
         v[base + 96] = side[25] / 2.0
         v[base + 97] = side[0] / 15.0
     for s, (x, y) in enumerate(((me, opp), (opp, me))):
-        vals = side_features(x, y)
-        for j, (_, scale) in enumerate(FEATURES):
-            v[N_BASE + N_FEATURES_PER_SIDE * s + j] = vals[j] / scale
-    v[RACE_INPUT] = 1.0 if is_race(me, opp) else 0.0
+        for j, value in enumerate(features(x, y, n_features)):
+            v[N_BASE + n_features * s + j] = value / FEATURES[j][1]
+    v[-1] = 1.0 if is_race(me, opp) else 0.0
     return v

@@ -27,12 +27,13 @@ from importlib import resources
 from typing import Any
 
 from engine.ai.encoding import (
+    BASIC_FEATURES,
     FEATURES,
     N_BASE,
     N_FEATURES_PER_SIDE,
-    N_INPUTS,
-    RACE_INPUT,
+    contact_features,
     is_race,
+    n_inputs,
     side_features,
 )
 
@@ -57,8 +58,11 @@ class Network:
         if blob[:4] != _MAGIC:
             raise ValueError("not a BGNN weights file")
         version, n_in, n_hidden, n_out, meta_len = struct.unpack_from("<IIIII", blob, 4)
-        if version != 1 or n_in != N_INPUTS or n_out != 5:
+        # Both input layouts load: the first weights had only the basic features.
+        layouts = {n_inputs(f): f for f in (BASIC_FEATURES, N_FEATURES_PER_SIDE)}
+        if version != 1 or n_in not in layouts or n_out != 5:
             raise ValueError(f"unsupported weights: v{version} {n_in}x{n_hidden}x{n_out}")
+        self.n_features = n_features = layouts[n_in]
         off = 24
         self.meta: dict[str, Any] = json.loads(blob[off : off + meta_len])
         off += meta_len
@@ -110,10 +114,9 @@ class Network:
         self._tables: list[list[list[Row]]] = [
             [self.off[s], *self.point[s][1:25], self.bar[s]] for s in range(2)
         ]
-        self.race_row = rows[RACE_INPUT]
+        self.race_row = rows[n_in - 1]
         self._feature_rows = [
-            [rows[N_BASE + N_FEATURES_PER_SIDE * s + j] for j in range(N_FEATURES_PER_SIDE)]
-            for s in range(2)
+            [rows[N_BASE + n_features * s + j] for j in range(n_features)] for s in range(2)
         ]
         self._feature_cache: dict[tuple[int, int, int], Row] = {}
 
@@ -138,6 +141,13 @@ class Network:
         for j, v in enumerate(side_features(opp, me)):
             if v:
                 rows.append(feature(1, j, v))
+        if self.n_features > BASIC_FEATURES:
+            for j, v in enumerate(contact_features(me, opp), BASIC_FEATURES):
+                if v:
+                    rows.append(feature(0, j, v))
+            for j, v in enumerate(contact_features(opp, me), BASIC_FEATURES):
+                if v:
+                    rows.append(feature(1, j, v))
         if is_race(me, opp):
             rows.append(self.race_row)
         exp = math.exp
