@@ -5,7 +5,10 @@
 
 Opponents: ``pubeval`` (Tesauro's, via gnubg_nn.pub_best_move), ``gnubg0``
 (GNU Backgammon 0-ply, gnubg_nn.best_move), or another level.  Games come in
-pairs with the same dice and the sides swapped.
+pairs with the same dice and the sides swapped.  The referees may also play
+each other, to calibrate a target on our dice and scoring:
+
+    PYTHONPATH=. .venv/bin/python -m bench.ai_strength --level gnubg0 --opponent pubeval
 """
 
 from __future__ import annotations
@@ -32,7 +35,9 @@ def opponent(name: str, seed: int) -> PlayerFactory:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
+    ap.add_argument(
+        "--level", default="hard", choices=["easy", "medium", "hard", "gnubg0", "pubeval"]
+    )
     ap.add_argument("--opponent", default="pubeval")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
@@ -50,8 +55,13 @@ def main() -> None:
     if args.weights:
         use_weights(args.weights)
     t = time.time()
+    first = (
+        opponent(args.level, args.seed - 1)
+        if args.level in ("gnubg0", "pubeval")
+        else local_player(args.level, args.seed)
+    )
     res = match_series(
-        local_player(args.level, args.seed),
+        first,
         opponent(args.opponent, args.seed),
         args.games,
         args.seed,
