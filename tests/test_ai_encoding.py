@@ -14,10 +14,9 @@ from engine.ai.encoding import (
     N_FEATURES_PER_SIDE,
     N_INPUTS,
     RACE_INPUT,
-    contact_features,
     encode,
+    features,
     n_inputs,
-    side_features,
 )
 from engine.ai.network import Network, load_network
 
@@ -48,7 +47,7 @@ def test_start_position_inputs() -> None:
 def test_side_features_by_hand() -> None:
     pos = Position.from_points([0] * 5 + [2] + [1] + [0] * 16 + [-2])
     me, opp = pos.me, pos.opp
-    pips, rearmost, prime, direct, indirect, blocked = side_features(me, opp)
+    pips, rearmost, prime, direct, indirect, blocked = features(me, opp, BASIC_FEATURES)
     assert (pips, rearmost, prime) == (12 + 7, 7, 1)
     # the opponent's two checkers on my 24-point sit behind my blot on 7? no:
     # they move towards my lower points, from 24 to 7 is 17 pips away: no shot
@@ -57,7 +56,7 @@ def test_side_features_by_hand() -> None:
     # an enemy checker on my 10-point is 3 pips from the blot on 7... it moves
     # towards my higher points, so the blot on 7 is safe; a blot on 12 is not
     pos2 = Position.from_points([0] * 6 + [1] + [0] * 2 + [-1] + [0] * 1 + [1] + [0] * 12)
-    d = side_features(pos2.me, pos2.opp)
+    d = features(pos2.me, pos2.opp)
     assert (d[3], d[4]) == (1, 0)
 
 
@@ -74,25 +73,25 @@ def test_contact_features_by_hand() -> None:
     # my blot on 12, an enemy checker 2 pips behind it (their 15 = my 10):
     # every roll with a 2, and 1-1, hits; each hit costs 25 - 12 pips
     pos = Position.from_points([0] * 6 + [1] + [0] * 2 + [-1] + [0] * 1 + [1] + [0] * 12)
-    assert contact_features(pos.me, pos.opp) == (12, 12 * 13, 36)
+    assert features(pos.me, pos.opp)[6:] == (12, 12 * 13, 36)
     # a blot on my 3 against a checker on the bar: 3s, 1-2 (two ways) and 1-1
     me = _side({3: 1, 20: 14})
     them = _side({10: 14}, bar=1)
-    assert contact_features(me, them)[:2] == (14, 14 * 22)
+    assert features(me, them)[6:8] == (14, 14 * 22)
     # with my 1 and 2 points made only the direct 3s are left
     me = _side({1: 2, 2: 2, 3: 1, 20: 10})
-    assert contact_features(me, them)[:2] == (11, 11 * 22)
+    assert features(me, them)[6:8] == (11, 11 * 22)
 
 
 def test_escapes_of_the_back_checkers() -> None:
     start = Position.start()
     # from my 24 the opponent holds my 19, 17 and 12: the 5s, 7s and 12s land on
     # them (4 + 6 + 1 rolls) and 5-5 cannot start (its first step is on 19)
-    assert contact_features(start.me, start.opp)[2] == 36 - 4 - 6 - 1 - 1
+    assert features(start.me, start.opp)[8] == 36 - 4 - 6 - 1 - 1
     # a checker on the bar facing a closed board: every entry is blocked
     me = _side({6: 5, 8: 3, 13: 6}, bar=1)
     them = _side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2})
-    assert contact_features(me, them)[2] == 0
+    assert features(me, them)[8] == 0
 
 
 @pytest.mark.parametrize("n_features", [BASIC_FEATURES, N_FEATURES_PER_SIDE])

@@ -57,79 +57,49 @@ ROLLS: tuple[tuple[int, int, int], ...] = tuple(
 """The 21 distinct rolls with how many of the 36 each stands for."""
 
 
-def side_features(x: Sequence[int], y: Sequence[int]) -> tuple[int, int, int, int, int, int]:
-    """Integer values of the :data:`BASIC_FEATURES` for side ``x`` against side ``y``.
+def features(
+    x: Sequence[int], y: Sequence[int], n_features: int = N_FEATURES_PER_SIDE
+) -> tuple[int, ...]:
+    """Integer values of the first ``n_features`` :data:`FEATURES` of side ``x`` against ``y``.
 
     Both are 26-count sides in their own numbering.  ``y``'s checker on its
     point q stands on x's point 25 - q and moves towards x's higher points,
-    so it is ``p + q - 25`` pips behind x's point p (the bar, q = 25, too).
+    so it is ``p + q - 25`` pips behind x's point p; its bar is x's point 0.
+    Points are handled as bit masks in x's numbering (this runs on every
+    evaluation, so it is one pass over each side).
+
+    Shots may pass only through points ``x`` has not made.  Two
+    simplifications keep them cheap: with two or more checkers on the bar
+    ``y`` hits only with those, and with one it may also enter with one die
+    and hit with the other; a double is up to four steps of one checker.
+    The escapes are those of x's rearmost checker: rolls whose two dice
+    together carry it to a point ``y`` has not made, with the first die on
+    an open point too (a double counts as two steps, as in GNU Backgammon).
+
+    >>> from engine import Position
+    >>> start = Position.start()
+    >>> features(start.me, start.opp)  # no blots; the back checkers' escapes
+    (167, 24, 1, 0, 0, 1, 0, 0, 24)
     """
-    pips = 0
-    rearmost = 0
-    run = best = 0
-    for p in range(1, 26):
+    pips = rearmost = run = prime = 0
+    blots = made = 0
+    for p in range(1, 25):
         n = x[p]
         if n:
             pips += n * p
             rearmost = p
-        if p < 25:
-            if n >= 2:
-                run += 1
-                if run > best:
-                    best = run
-            else:
-                run = 0
-    direct = indirect = 0
-    for p in range(1, 25):
-        if x[p] == 1:
-            lo = 26 - p
-            kind = 0
-            for q in range(lo, min(lo + 12, 26)):
-                if y[q]:
-                    kind = 1 if q < lo + 6 else 2
-                    break
-            if kind == 1:
-                direct += 1
-            elif kind == 2:
-                indirect += 1
-    blocked = 0
-    for k in range(max(1, rearmost - 6), min(rearmost, 25)):
-        if y[25 - k] >= 2:
-            blocked += 1
-    return pips, rearmost, best, direct, indirect, blocked
-
-
-def contact_features(x: Sequence[int], y: Sequence[int]) -> tuple[int, int, int]:
-    """Integer values of the features after the basic ones: shots, pip loss, escapes.
-
-    Points are bit masks in ``x``'s numbering.  ``y`` moves towards ``x``'s
-    higher points and enters from the bar onto ``x``'s points 1-6, so its
-    bar is bit 0.  A shot may pass only through points ``x`` has not made.
-    Two simplifications keep this cheap (it runs on every evaluation): with
-    two or more checkers on the bar ``y`` is taken to hit only with them,
-    and with one it may enter with one die and hit with the other; a double
-    is played as up to four steps of one checker.
-
-    The escapes are those of ``x``'s rearmost checker: rolls whose two dice
-    together carry it to a point ``y`` has not made, with the first die on an
-    open point too (a double counts as two steps, as in GNU Backgammon).
-
-    >>> from engine import Position
-    >>> start = Position.start()
-    >>> contact_features(start.me, start.opp)  # no blots; the back checkers' escapes
-    (0, 0, 24)
-    """
-    blots = made = 0
-    rearmost = 0
-    for p in range(1, 25):
-        n = x[p]
-        if n:
-            rearmost = p
             if n == 1:
                 blots |= 1 << p
+                run = 0
             else:
                 made |= 1 << p
+                run += 1
+                if run > prime:
+                    prime = run
+        else:
+            run = 0
     if x[25]:
+        pips += 25 * x[25]
         rearmost = 25
     sources = theirs = 0
     for q in range(1, 25):
@@ -138,41 +108,64 @@ def contact_features(x: Sequence[int], y: Sequence[int]) -> tuple[int, int, int]
             sources |= 1 << (25 - q)
             if n >= 2:
                 theirs |= 1 << (25 - q)
+    on_bar = y[25]
+    behind = sources | 1 if on_bar else sources
+    direct = indirect = 0
+    b = blots
+    while b:
+        low = b & -b
+        b ^= low
+        p = low.bit_length() - 1
+        if behind & (low - (1 << max(p - 6, 0))):
+            direct += 1
+        elif behind & ((1 << max(p - 6, 0)) - (1 << max(p - 12, 0))):
+            indirect += 1
+    lo = max(rearmost - 6, 1)
+    hi = min(rearmost, 25)
+    blocked = (theirs & ((1 << hi) - (1 << lo))).bit_count() if hi > lo else 0
+    basic = (pips, rearmost, prime, direct, indirect, blocked)
+    if n_features <= BASIC_FEATURES:
+        return basic[:n_features]
     shots = pip_loss = 0
     if blots:
-        on_bar = y[25]
         rest = sources if on_bar == 1 else 0
         if on_bar:
             sources = 1
-        for a, b, w in ROLLS:
-            if a != b:
-                via_a = sources << a
-                via_b = sources << b
-                hit = (via_a | via_b | (via_a & ~made) << b | (via_b & ~made) << a) & blots
+        unmade = ~made
+        # one die's worth: what it hits, and where it may stop on the way
+        hits = [0] * 7
+        steps = [0] * 7
+        for d in range(1, 7):
+            t = sources << d
+            hits[d] = t & blots
+            steps[d] = t & unmade
+        for a, bb, w in ROLLS:
+            if a != bb:
+                hit = hits[a] | hits[bb] | ((steps[a] << bb) | (steps[bb] << a)) & blots
                 if rest:
                     if not made >> a & 1:
-                        hit |= rest << b & blots
-                    if not made >> b & 1:
+                        hit |= rest << bb & blots
+                    if not made >> bb & 1:
                         hit |= rest << a & blots
             else:
-                hit = 0
-                t = sources
-                for _ in range(4):
-                    t = (t << a) & ~made
-                    hit |= t & blots
+                hit = hits[a]
+                t = steps[a]
+                for _ in range(3):
                     if not t:
                         break
+                    t = (t << a) & unmade
+                    hit |= t & blots
                 if rest and not made >> a & 1:
                     t = rest
                     for _ in range(3):
-                        t = (t << a) & ~made
+                        t = (t << a) & unmade
                         hit |= t & blots
                         if not t:
                             break
             if hit:
                 shots += w
                 pip_loss += w * (26 - (hit & -hit).bit_length())  # 25 - the nearest blot hit
-    return shots, pip_loss, _escapes(rearmost, theirs)
+    return (*basic, shots, pip_loss, _escapes(rearmost, theirs))[:n_features]
 
 
 @cache
@@ -211,16 +204,6 @@ def is_race(me: Sequence[int], opp: Sequence[int]) -> bool:
             their_back = p
             break
     return my_back + their_back <= 25
-
-
-def features(
-    x: Sequence[int], y: Sequence[int], n_features: int = N_FEATURES_PER_SIDE
-) -> tuple[int, ...]:
-    """The first ``n_features`` integer feature values of side ``x`` against ``y``."""
-    basic = side_features(x, y)
-    if n_features <= BASIC_FEATURES:
-        return basic[:n_features]
-    return (basic + contact_features(x, y))[:n_features]
 
 
 def encode(

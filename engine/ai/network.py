@@ -31,10 +31,9 @@ from engine.ai.encoding import (
     FEATURES,
     N_BASE,
     N_FEATURES_PER_SIDE,
-    contact_features,
+    features,
     is_race,
     n_inputs,
-    side_features,
 )
 
 Row = list[float]
@@ -135,19 +134,13 @@ class Network:
         rows += [t[n] for t, n in zip(self._tables[1], opp, strict=True) if n]
         rows.append(self.bias)
         feature = self._feature
-        for j, v in enumerate(side_features(me, opp)):
+        n = self.n_features
+        for j, v in enumerate(features(me, opp, n)):
             if v:
                 rows.append(feature(0, j, v))
-        for j, v in enumerate(side_features(opp, me)):
+        for j, v in enumerate(features(opp, me, n)):
             if v:
                 rows.append(feature(1, j, v))
-        if self.n_features > BASIC_FEATURES:
-            for j, v in enumerate(contact_features(me, opp), BASIC_FEATURES):
-                if v:
-                    rows.append(feature(0, j, v))
-            for j, v in enumerate(contact_features(opp, me), BASIC_FEATURES):
-                if v:
-                    rows.append(feature(1, j, v))
         if is_race(me, opp):
             rows.append(self.race_row)
         exp = math.exp
