@@ -79,34 +79,52 @@ class Net(nn.Module):
         return torch.sigmoid(self.logits(x))
 
 
-def widen_inputs(ck: dict[str, Any], net: Net, opt: torch.optim.Optimizer) -> None:
-    """Load a checkpoint whose net had fewer hand-made features into ``net``.
+def widen(ck: dict[str, Any], net: Net, opt: torch.optim.Optimizer) -> None:
+    """Load a checkpoint of a smaller net (fewer features, fewer hidden units) into ``net``.
 
-    The inputs the old net lacked get zero weights (and zero Adam moments), so
-    the widened net starts out computing exactly what the old one did and
-    training teaches it what the new inputs add.
+    What the old net lacked starts out silent: the new inputs get zero weights,
+    the new hidden units keep their random input weights but get zero output
+    weights, and all of them zero Adam moments.  The widened net therefore
+    computes exactly what the old one did, and training teaches it what the
+    new parts add.
     """
-    old_w = ck["net"]["hidden.weight"]
-    n_old = (old_w.shape[1] - N_BASE - 1) // 2
-    if old_w.shape[1] != n_inputs(n_old) or n_old > N_FEATURES_PER_SIDE:
-        raise ValueError(f"cannot widen a net with {old_w.shape[1]} inputs")
+    old = ck["net"]
+    h_old, n_in_old = old["hidden.weight"].shape
+    n_old = (n_in_old - N_BASE - 1) // 2
+    h_new = net.hidden.weight.shape[0]
+    if n_in_old != n_inputs(n_old) or n_old > N_FEATURES_PER_SIDE or h_old > h_new:
+        raise ValueError(f"cannot widen a {n_in_old}x{h_old} net to {N_INPUTS}x{h_new}")
     cols = list(range(N_BASE))
     for s in range(2):
         cols += [N_BASE + N_FEATURES_PER_SIDE * s + j for j in range(n_old)]
     cols.append(N_INPUTS - 1)
     index = torch.tensor(cols)
 
-    def widen(t: torch.Tensor) -> torch.Tensor:
-        out = torch.zeros(t.shape[0], N_INPUTS, dtype=t.dtype)
-        out[:, index] = t
+    def place(name: str, t: torch.Tensor, like: torch.Tensor) -> torch.Tensor:
+        out = like.detach().clone()
+        if name == "hidden.weight":
+            out[:h_old] = 0.0
+            out[:h_old, index] = t
+        elif name == "hidden.bias":
+            out[:h_old] = t
+            out[h_old:] = 0.0
+        elif name == "out.weight":
+            out[:] = 0.0
+            out[:, :h_old] = t
+        else:
+            out[:] = t
         return out
 
-    state = dict(ck["net"])
-    state["hidden.weight"] = widen(old_w)
-    net.load_state_dict(state)
+    params = dict(net.named_parameters())
+    net.load_state_dict({k: place(k, v, params[k]) for k, v in old.items()})
     opt_state = ck["opt"]
-    for key in ("exp_avg", "exp_avg_sq"):
-        opt_state["state"][0][key] = widen(opt_state["state"][0][key])
+    for i, name in enumerate(params):  # Adam's state is indexed in parameter order
+        for key in ("exp_avg", "exp_avg_sq"):
+            zero = torch.zeros_like(params[name])
+            old_t = opt_state["state"][i][key]
+            opt_state["state"][i][key] = place(name, old_t, zero) if name != "out.bias" else old_t
+            if name == "hidden.weight":
+                opt_state["state"][i][key][h_old:] = 0.0
     opt.load_state_dict(opt_state)
 
 
@@ -155,6 +173,7 @@ def main() -> None:
     ap.add_argument("--max-hours", type=float, default=1e9)
     ap.add_argument("--ckpt-minutes", type=float, default=5.0)
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--ckpt-dir", type=Path, default=CKPT_DIR)
     ap.add_argument(
         "--widen-from",
         type=Path,
@@ -163,8 +182,9 @@ def main() -> None:
     args = ap.parse_args()
 
     torch.set_num_threads(1)
-    CKPT_DIR.mkdir(parents=True, exist_ok=True)
-    ckpt_path = CKPT_DIR / "latest.pt"
+    ckpt_dir: Path = args.ckpt_dir
+    ckpt_dir.mkdir(parents=True, exist_ok=True)
+    ckpt_path = ckpt_dir / "latest.pt"
     torch.manual_seed(args.seed)
     net = Net(args.hidden)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
@@ -187,7 +207,7 @@ def main() -> None:
         print(f"resumed at {games_done} games, {train_seconds / 3600:.2f} h", flush=True)
     elif args.widen_from:
         ck = torch.load(args.widen_from, weights_only=False)
-        widen_inputs(ck, net, opt)
+        widen(ck, net, opt)
         rng.setstate(ck["rng"])
         sample_rng.bit_generator.state = ck["np_rng"]
         games_done = ck["games"]
@@ -195,9 +215,13 @@ def main() -> None:
         positions_trained = ck["positions"]
         lineage = [
             *ck.get("lineage", []),
-            {"widened_at_games": games_done, "features": N_FEATURES_PER_SIDE},
+            {
+                "widened_at_games": games_done,
+                "features": N_FEATURES_PER_SIDE,
+                "hidden": args.hidden,
+            },
         ]
-        print(f"widened a net of {games_done} games to {N_INPUTS} inputs", flush=True)
+        print(f"widened a net of {games_done} games to {N_INPUTS}x{args.hidden}", flush=True)
     for g in opt.param_groups:
         g["lr"] = args.lr
 
@@ -242,8 +266,8 @@ def main() -> None:
         }
         if lineage:
             meta["lineage"] = lineage
-        export_weights(net, CKPT_DIR / "weights.bin", meta)
-        (CKPT_DIR / "weights.json").write_text(json.dumps(meta, indent=1))
+        export_weights(net, ckpt_dir / "weights.bin", meta)
+        (ckpt_dir / "weights.json").write_text(json.dumps(meta, indent=1))
 
     while games_done < args.max_games and train_seconds / 3600 < args.max_hours:
         cand_boards: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
