@@ -38,6 +38,9 @@ FEATURES = (
 )
 """Feature name and the divisor that scales its integer value."""
 
+OWN_FEATURES = 3
+"""The first features (pips, rearmost, prime) depend on the side's own checkers alone."""
+
 BASIC_FEATURES = 6
 """How many of :data:`FEATURES` the first weights format (209 inputs) has."""
 
