@@ -41,7 +41,7 @@ Row = list[float]
 Probs = tuple[float, float, float, float, float]
 
 _MAGIC = b"BGNN"
-_SIDE_SUMS = 4096
+_SIDE_SUMS = 1024
 """How many sides' summed rows a network keeps (each is one row of floats)."""
 
 
