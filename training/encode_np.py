@@ -9,6 +9,7 @@ from engine.ai.encoding import (
     FEATURES,
     N_BASE,
     N_FEATURES_PER_SIDE,
+    REARMOST,
     ROLLS,
     n_inputs,
 )
@@ -60,8 +61,9 @@ def _side_features(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.stack([pips, rearmost, best, direct, indirect, blocked], axis=1).astype(np.float32)
 
 
-def _contact_features(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Twin of :func:`engine.ai.encoding.contact_features`: (M, 3) float, unscaled."""
+def _contact_features(x: np.ndarray, y: np.ndarray, rearmost: np.ndarray) -> np.ndarray:
+    """Twin of the features after the basic ones in :func:`engine.ai.encoding.features`
+    (shots, pip loss, escapes): (M, 3) float, unscaled.  ``rearmost``: x's, as ints."""
     m = x.shape[0]
     blots = ((x[:, 1:25] == 1) * _BITS[1:25]).sum(axis=1)
     made = ((x[:, 1:25] >= 2) * _BITS[1:25]).sum(axis=1)
@@ -96,8 +98,6 @@ def _contact_features(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         low = hit & -hit
         nearest = np.log2(np.where(any_hit, low, 1).astype(np.float64)).astype(np.int64)
         loss += np.where(any_hit, w * (25 - nearest), 0)
-    occ = x[:, 1:26] > 0
-    rearmost = np.where(occ.any(axis=1), 25 - occ[:, ::-1].argmax(axis=1), 0)
     low = np.maximum(rearmost - 12, 1)
     width = np.maximum(rearmost - low, 0)
     window = (theirs >> low) & ((np.int64(1) << width) - 1)
@@ -130,14 +130,13 @@ def encode_batch(boards: np.ndarray, n_features: int = N_FEATURES_PER_SIDE) -> n
     me = boards[:, 0, :].astype(np.int64)
     opp = boards[:, 1, :].astype(np.int64)
     f = n_features
+    back = []
     for s, (x, y) in enumerate(((me, opp), (opp, me))):
         vals = _side_features(x, y)
+        rearmost = vals[:, REARMOST].astype(np.int64)
+        back.append(rearmost)
         if f > BASIC_FEATURES:
-            vals = np.concatenate([vals, _contact_features(x, y)], axis=1)
+            vals = np.concatenate([vals, _contact_features(x, y, rearmost)], axis=1)
         out[:, N_BASE + f * s : N_BASE + f * (s + 1)] = vals[:, :f] / _SCALES[:f]
-    occ_me = me[:, 1:26] > 0
-    occ_opp = opp[:, 1:26] > 0
-    my_back = np.where(occ_me.any(axis=1), 25 - occ_me[:, ::-1].argmax(axis=1), 0)
-    their_back = np.where(occ_opp.any(axis=1), 25 - occ_opp[:, ::-1].argmax(axis=1), 0)
-    out[:, -1] = (my_back + their_back) <= 25
+    out[:, -1] = (back[0] + back[1]) <= 25  # no contact: a race
     return out

@@ -120,11 +120,8 @@ def widen(ck: dict[str, Any], net: Net, opt: torch.optim.Optimizer) -> None:
     opt_state = ck["opt"]
     for i, name in enumerate(params):  # Adam's state is indexed in parameter order
         for key in ("exp_avg", "exp_avg_sq"):
-            zero = torch.zeros_like(params[name])
-            old_t = opt_state["state"][i][key]
-            opt_state["state"][i][key] = place(name, old_t, zero) if name != "out.bias" else old_t
-            if name == "hidden.weight":
-                opt_state["state"][i][key][h_old:] = 0.0
+            moments = opt_state["state"][i]
+            moments[key] = place(name, moments[key], torch.zeros_like(params[name]))
     opt.load_state_dict(opt_state)
 
 
@@ -177,7 +174,7 @@ def main() -> None:
     ap.add_argument(
         "--widen-from",
         type=Path,
-        help="start from this checkpoint of a net with fewer features (see widen_inputs)",
+        help="start from this checkpoint of a smaller net (see widen)",
     )
     args = ap.parse_args()
 

@@ -38,6 +38,9 @@ FEATURES = (
 )
 """Feature name and the divisor that scales its integer value."""
 
+REARMOST = 1
+"""Index of the rearmost checker in :data:`FEATURES`."""
+
 OWN_FEATURES = 3
 """The first features (pips, rearmost, prime) depend on the side's own checkers alone."""
 

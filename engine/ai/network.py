@@ -32,8 +32,8 @@ from engine.ai.encoding import (
     N_BASE,
     N_FEATURES_PER_SIDE,
     OWN_FEATURES,
+    REARMOST,
     features,
-    is_race,
     n_inputs,
 )
 
@@ -135,15 +135,18 @@ class Network:
             self._feature_cache[key] = row
             return row
 
-    def _side_sum(self, s: int, side: tuple[int, ...], other: Sequence[int]) -> Row:
-        """The summed rows of side ``s``'s checkers and its :data:`OWN_FEATURES` (+ the bias)."""
+    def _side_sum(self, s: int, side: tuple[int, ...], values: Sequence[int]) -> Row:
+        """The summed rows of side ``s``'s checkers and its :data:`OWN_FEATURES` (+ the bias).
+
+        ``values`` are the side's feature values; only the own ones are used.
+        """
         sums = self._side_sums[s]
         row = sums.get(side)
         if row is None:
             rows = [t[n] for t, n in zip(self._tables[s], side, strict=True) if n]
-            for j, v in enumerate(features(side, other, OWN_FEATURES)):
-                if v:
-                    rows.append(self._feature(s, j, v))
+            for j in range(OWN_FEATURES):
+                if values[j]:
+                    rows.append(self._feature(s, j, values[j]))
             if s == 0:
                 rows.append(self.bias)
             row = list(map(sum, zip(*rows, strict=True)))
@@ -154,18 +157,18 @@ class Network:
 
     def evaluate(self, me: Sequence[int], opp: Sequence[int]) -> Probs:
         """Raw network output for the side on roll (no terminal/bear-off handling)."""
+        n = self.n_features
+        mine = features(me, opp, n)
+        theirs = features(opp, me, n)
         me_t = me if isinstance(me, tuple) else tuple(me)
         opp_t = opp if isinstance(opp, tuple) else tuple(opp)
-        rows = [self._side_sum(0, me_t, opp), self._side_sum(1, opp_t, me)]
+        rows = [self._side_sum(0, me_t, mine), self._side_sum(1, opp_t, theirs)]
         feature = self._feature
-        n = self.n_features
-        for j, v in enumerate(features(me, opp, n)[OWN_FEATURES:], OWN_FEATURES):
-            if v:
-                rows.append(feature(0, j, v))
-        for j, v in enumerate(features(opp, me, n)[OWN_FEATURES:], OWN_FEATURES):
-            if v:
-                rows.append(feature(1, j, v))
-        if is_race(me, opp):
+        for s, values in enumerate((mine, theirs)):
+            for j in range(OWN_FEATURES, n):
+                if values[j]:
+                    rows.append(feature(s, j, values[j]))
+        if mine[REARMOST] + theirs[REARMOST] <= 25:  # no contact: is_race, already counted
             rows.append(self.race_row)
         exp = math.exp
         try:

@@ -17,6 +17,7 @@ import random
 import zlib
 from dataclasses import dataclass
 
+from engine.ai.encoding import ROLLS as DICE_ROLLS
 from engine.ai.evaluator import Probs, equity, evaluate_sides, flip
 from engine.movegen import Play, legal_plays
 from engine.position import Position
@@ -45,9 +46,7 @@ HARD_BUDGET = 2000
 Counting evaluations (not time) keeps play deterministic while bounding
 the slow cases (replies to doubles, positions with many plays)."""
 
-ROLLS: tuple[tuple[int, int, float], ...] = tuple(
-    (a, b, (1 if a == b else 2) / 36.0) for a in range(1, 7) for b in range(1, a + 1)
-)
+ROLLS: tuple[tuple[int, int, float], ...] = tuple((a, b, w / 36.0) for a, b, w in DICE_ROLLS)
 
 
 @dataclass(frozen=True, slots=True)
