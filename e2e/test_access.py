@@ -121,19 +121,30 @@ def test_the_keyboard_only_path(browser: Browser, site_url: str) -> None:
 
 
 def touch_drag(page: Page, src: int, dst: int) -> None:
-    """A finger drag, sent as raw touch events (Playwright has only taps)."""
+    """A finger drag, sent as raw touch events (Playwright has only taps).
+
+    The finger comes to rest over the target before it lifts, and the next
+    touch comes a human beat later.  Without both, a loaded machine sometimes
+    lost the click of the tap that followed: the button received its pointer
+    and touch events, enabled, but Chrome never dispatched the click (19 of 19
+    runs passed with them under the load where 2 of 7 failed without).
+    """
     cdp = page.context.new_cdp_session(page)
     (x0, y0), (x1, y1) = board_point(page, src), board_point(page, dst)
-    cdp.send(
-        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
-    )
+
+    def touch(kind: str, x: float, y: float) -> None:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+
+    touch("touchStart", x0, y0)
     for k in range(1, 9):
-        x, y = x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8 - 10 * (k < 8)
-        cdp.send(
-            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
-        )
+        touch("touchMove", x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8 - 10 * (k < 8))
+    for _ in range(3):
+        page.wait_for_timeout(40)
+        touch("touchMove", x1, y1)
+    page.wait_for_timeout(60)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
+    page.wait_for_timeout(300)
 
 
 # Counts the page's Web Animations, however quickly they finish on a busy machine.
