@@ -528,11 +528,15 @@ class Page:
             el = _js(self.document.querySelector(f'#controls [data-action="{button.action}"]'))
             if el is None:
                 continue
-            el.hidden = not button.visible
-            el.disabled = not button.enabled
+            # Writes only on change: even an unchanged value is a DOM mutation
+            # (observers fire, style is recomputed) on every redraw.
+            if bool(el.hidden) != (not button.visible):
+                el.hidden = not button.visible
+            if bool(el.disabled) != (not button.enabled):
+                el.disabled = not button.enabled
             if el.textContent != button.label:
                 el.textContent = button.label
-            if button.key:
+            if button.key and el.getAttribute("aria-keyshortcuts") != button.key:
                 el.setAttribute("aria-keyshortcuts", button.key)
 
     def _draw_dialog(self, screen: Screen) -> None:
