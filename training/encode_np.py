@@ -12,6 +12,7 @@ from engine.ai.encoding import (
     REARMOST,
     ROLLS,
     n_inputs,
+    no_contact,
 )
 
 _SCALES = np.array([s for _, s in FEATURES], dtype=np.float32)
@@ -138,5 +139,5 @@ def encode_batch(boards: np.ndarray, n_features: int = N_FEATURES_PER_SIDE) -> n
         if f > BASIC_FEATURES:
             vals = np.concatenate([vals, _contact_features(x, y, rearmost)], axis=1)
         out[:, N_BASE + f * s : N_BASE + f * (s + 1)] = vals[:, :f] / _SCALES[:f]
-    out[:, -1] = (back[0] + back[1]) <= 25  # no contact: a race
+    out[:, -1] = no_contact(back[0], back[1])
     return out

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 N_BASE = 196
 
@@ -197,6 +198,11 @@ def _escapes(rearmost: int, theirs: int) -> int:
     return _escapes_from(rearmost, window << low)
 
 
+def no_contact(my_back: Any, their_back: Any) -> Any:
+    """A race, from each side's rearmost point (ints, or numpy arrays of them)."""
+    return my_back + their_back <= 25
+
+
 def is_race(me: Sequence[int], opp: Sequence[int]) -> bool:
     """No contact: every checker of mine is past every checker of theirs."""
     my_back = 0
@@ -209,7 +215,7 @@ def is_race(me: Sequence[int], opp: Sequence[int]) -> bool:
         if opp[p]:
             their_back = p
             break
-    return my_back + their_back <= 25
+    return bool(no_contact(my_back, their_back))
 
 
 def encode(

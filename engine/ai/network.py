@@ -35,6 +35,7 @@ from engine.ai.encoding import (
     REARMOST,
     features,
     n_inputs,
+    no_contact,
 )
 
 Row = list[float]
@@ -168,7 +169,7 @@ class Network:
             for j in range(OWN_FEATURES, n):
                 if values[j]:
                     rows.append(feature(s, j, values[j]))
-        if mine[REARMOST] + theirs[REARMOST] <= 25:  # no contact: is_race, already counted
+        if no_contact(mine[REARMOST], theirs[REARMOST]):
             rows.append(self.race_row)
         exp = math.exp
         try:
