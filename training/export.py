@@ -36,3 +36,22 @@ def export_weights(net: Any, path: Path, meta: dict[str, Any]) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_bytes(blob)
     os.replace(tmp, path)
+
+
+def read_weights(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays :func:`export_weights` wrote, shaped for ``x @ w1`` and ``h @ w2``.
+
+    Returns (w1 inputs x hidden, b1, w2 hidden x outputs, b2), float32.
+    """
+    blob = path.read_bytes()
+    if blob[:4] != MAGIC:
+        raise ValueError(f"{path} is not a weights file")
+    version, n_in, n_hidden, n_out, meta_len = struct.unpack("<IIIII", blob[4:24])
+    if version != VERSION:
+        raise ValueError(f"{path}: weights format {version}, expected {VERSION}")
+    floats = np.frombuffer(blob, dtype="<f4", offset=24 + meta_len)
+    sizes = (n_in * n_hidden, n_hidden, n_out * n_hidden, n_out)
+    if len(floats) != sum(sizes):
+        raise ValueError(f"{path}: {len(floats)} floats, expected {sum(sizes)}")
+    w1, b1, w2, b2 = np.split(floats, np.cumsum(sizes)[:-1])
+    return w1.reshape(n_in, n_hidden), b1, w2.reshape(n_out, n_hidden).T.copy(), b2

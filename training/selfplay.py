@@ -11,6 +11,9 @@ from engine.position import Position
 Side = tuple[int, ...]
 Board = tuple[Side, Side]
 
+START: Side = Position.start().me
+"""Either side at the start of a game."""
+
 
 def successors(me: Side, opp: Side, d1: int, d2: int) -> list[Board]:
     """Every distinct result of playing (d1, d2), as (mover, other) pairs.

@@ -29,37 +29,10 @@ from torch import nn
 from engine.ai.encoding import N_BASE, N_FEATURES_PER_SIDE, N_INPUTS, n_inputs
 from training.encode_np import encode_batch
 from training.export import export_weights
-from training.selfplay import successors, terminal_value
+from training.returns import equity, flip, lambda_returns
+from training.selfplay import START, successors, terminal_value
 
 CKPT_DIR = Path(__file__).parent / "checkpoints"
-START: tuple[int, ...] = (
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    5,
-    0,
-    3,
-    0,
-    0,
-    0,
-    0,
-    5,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    2,
-    0,
-)
 
 
 class Net(nn.Module):
@@ -73,7 +46,8 @@ class Net(nn.Module):
         nn.init.zeros_(self.out.bias)
 
     def logits(self, x: torch.Tensor) -> torch.Tensor:
-        return self.out(torch.sigmoid(self.hidden(x)))
+        out: torch.Tensor = self.out(torch.sigmoid(self.hidden(x)))
+        return out
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return torch.sigmoid(self.logits(x))
@@ -125,15 +99,6 @@ def widen(ck: dict[str, Any], net: Net, opt: torch.optim.Optimizer) -> None:
     opt.load_state_dict(opt_state)
 
 
-def equity(v: np.ndarray) -> np.ndarray:
-    return 2 * v[:, 0] - 1 + v[:, 1] - v[:, 3] + v[:, 2] - v[:, 4]
-
-
-def flip(v: np.ndarray) -> np.ndarray:
-    """Probabilities of the side on roll -> those of the other side."""
-    return np.stack([1 - v[..., 0], v[..., 3], v[..., 4], v[..., 1], v[..., 2]], axis=-1)
-
-
 class Game:
     __slots__ = ("me", "opp", "boards", "values", "first")
 
@@ -143,18 +108,6 @@ class Game:
         self.boards: list[tuple[tuple[int, ...], tuple[int, ...]]] = [(START, START)]
         self.values: list[np.ndarray] = []
         self.first = True
-
-
-def lambda_returns(values: list[np.ndarray], lam: float) -> np.ndarray:
-    """values[t] = V(s_{t+1}) from s_{t+1}'s side; the last one is the exact outcome."""
-    n = len(values)
-    out = np.zeros((n, 5), dtype=np.float32)
-    g_next = values[-1]  # exact value of the terminal state
-    out[n - 1] = flip(g_next)
-    for t in range(n - 2, -1, -1):
-        mixed = (1 - lam) * values[t] + lam * out[t + 1]
-        out[t] = flip(mixed)
-    return out
 
 
 def main() -> None:
@@ -317,8 +270,8 @@ def main() -> None:
             xb = torch.from_numpy(encode_batch(np.concatenate(buf_x)))
             yb = torch.from_numpy(np.concatenate(buf_y).astype(np.float32))
             perm = torch.from_numpy(sample_rng.permutation(len(yb)))
-            for i in range(0, len(perm), args.train_batch):
-                idx = perm[i : i + args.train_batch]
+            for j in range(0, len(perm), args.train_batch):
+                idx = perm[j : j + args.train_batch]
                 logits = net.logits(xb[idx])
                 loss = nn.functional.binary_cross_entropy_with_logits(logits, yb[idx])
                 opt.zero_grad()

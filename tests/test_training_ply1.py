@@ -1,0 +1,86 @@
+"""The trainer's batched 1-ply values and lambda-returns (training/ply1.py, training/returns.py)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine import Position
+from engine.ai.evaluator import flip
+from engine.ai.network import load_network
+from engine.ai.player import ply1
+from training.encode_np import encode_batch
+from training.export import read_weights
+from training.ply1 import Game, forward, play_step
+from training.returns import lambda_returns
+
+SHIPPED = Path(__file__).parent.parent / "engine" / "ai" / "data" / "contact.bin"
+
+
+def _contact_positions(n: int, seed: int) -> list[Position]:
+    """Positions from games of random plays, with contact and nothing borne off yet.
+
+    (The engine's evaluator adjusts gammon chances once a checker is off; the
+    trainer's net does not.)
+    """
+    from engine import legal_plays
+
+    rng = random.Random(seed)
+    out: list[Position] = []
+    pos = Position.start()
+    while len(out) < n:
+        plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+        pos = rng.choice(plays).result if plays else pos.swap()
+        if pos.winner() is not None or pos.is_race() or pos.me[0] or pos.opp[0]:
+            pos = Position.start()
+        elif rng.random() < 0.2:
+            out.append(pos)
+    return out
+
+
+def test_forward_matches_the_engine_network() -> None:
+    w = read_weights(SHIPPED)
+    for pos in _contact_positions(10, seed=3):
+        ours = forward(w, encode_batch(np.array([[pos.me, pos.opp]], dtype=np.int32)))[0]
+        assert ours == pytest.approx(load_network().evaluate(pos.me, pos.opp), abs=1e-4)
+
+
+def test_one_ply_value_is_the_engines_ply1_from_the_side_on_roll() -> None:
+    w = read_weights(SHIPPED)
+    for pos in _contact_positions(6, seed=5):
+        game = Game()
+        game.me, game.opp = pos.me, pos.opp
+        game.boards.append((pos.me, pos.opp))  # as if a play had led here
+        play_step([game], w, random.Random(1), 0.7)
+        # ply1 gives the probabilities of the side that just moved into ``pos``
+        assert game.values[-1] == pytest.approx(flip(ply1(pos)), abs=1e-4)
+        assert len(game.boards) == 3 and (game.me, game.opp) == game.boards[-1]
+
+
+def test_games_end_with_one_target_per_position_and_the_exact_result() -> None:
+    w = read_weights(SHIPPED)
+    games = [Game() for _ in range(2)]
+    rng = random.Random(7)
+    ended: list[tuple[np.ndarray, np.ndarray]] = []
+    while len(ended) < 2:
+        ended += play_step(games, w, rng, 0.0)
+    for boards, targets in ended:
+        assert boards.shape == (len(targets), 2, 26)
+        assert (boards[0] == np.array([Position.start().me] * 2)).all()
+        # the last position's side on roll made the winning play: lambda 0 gives it the result
+        last = targets[-1]
+        assert last[0] == 1.0 and 0.0 == last[3] == last[4]
+        assert (boards.astype(int).sum(axis=2) == 15).all()  # borne-off checkers included
+
+
+def test_lambda_returns_mix_bootstrap_and_outcome() -> None:
+    v = [np.array([0.6, 0.2, 0.0, 0.1, 0.0]), np.array([0.0, 0.0, 0.0, 1.0, 0.0])]
+    # values[0] is s_1's view; the final value is the loser's, who was on roll after s_1's play
+    zero = lambda_returns(v, 0.0)
+    assert zero[0] == pytest.approx([0.4, 0.1, 0.0, 0.2, 0.0])
+    assert zero[1] == pytest.approx([1.0, 1.0, 0.0, 0.0, 0.0])
+    one = lambda_returns(v, 1.0)
+    assert one[0] == pytest.approx([0.0, 0.0, 0.0, 1.0, 0.0])  # s_0's side is the loser

@@ -1,0 +1,100 @@
+"""1-ply look-ahead values during self-play, in numpy (training side only).
+
+:func:`play_step` moves a batch of games on by one play each and gives every
+position on roll its 1-ply value: for each of the 21 rolls the side on roll
+picks its best play at 0-ply, and the net's values after those plays are
+averaged with the rolls' weights.  That is :func:`engine.ai.player.ply1`
+seen from the other side, computed in batches (and tested against it).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from engine.ai.encoding import ROLLS
+from training.encode_np import encode_batch
+from training.returns import equity, flip, lambda_returns
+from training.selfplay import START, successors, terminal_value
+
+Weights = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""Input-to-hidden rows (inputs x hidden), hidden bias, hidden-to-output (hidden x 5),
+output bias."""
+
+ROLL_WEIGHTS = np.array([w / 36.0 for _, _, w in ROLLS])
+ROLL_INDEX = {(a, b): i for i, (a, b, _) in enumerate(ROLLS)}
+
+
+def forward(w: Weights, x: np.ndarray) -> np.ndarray:
+    """The net's probabilities for encoded inputs ``x`` (rows)."""
+    w1, b1, w2, b2 = w
+    h = 1.0 / (1.0 + np.exp(-(x @ w1 + b1)))
+    p: np.ndarray = 1.0 / (1.0 + np.exp(-(h @ w2 + b2)))
+    return p
+
+
+class Game:
+    """A game in progress: the position on roll, the positions so far, their bootstrap values."""
+
+    __slots__ = ("me", "opp", "boards", "values")
+
+    def __init__(self) -> None:
+        self.me = START
+        self.opp = START
+        self.boards: list[tuple[tuple[int, ...], tuple[int, ...]]] = [(START, START)]
+        self.values: list[np.ndarray] = []
+
+
+def play_step(
+    games: list[Game], w: Weights, rng: random.Random, lam: float
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Advance every game one move; return the (boards, targets) of the games that ended.
+
+    For the position on roll in each game the plays of all 21 rolls are scored
+    in one batch; their average (from the side on roll) is the position's
+    1-ply value, appended as the bootstrap value of the move that led here.
+    """
+    cand: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    spans: list[list[tuple[int, int]]] = []
+    for gm in games:
+        per_roll = []
+        for a, b, _ in ROLLS:
+            succ = successors(gm.me, gm.opp, a, b)
+            start = len(cand)
+            if succ:
+                cand.extend((o, m) for m, o in succ)
+            else:
+                cand.append((gm.opp, gm.me))
+            per_roll.append((start, len(cand)))
+        spans.append(per_roll)
+    arr = np.array(cand, dtype=np.int32)
+    vals = forward(w, encode_batch(arr)).astype(np.float64)
+    won = arr[:, 1, 0] == 15  # the mover (now the second side) has borne off
+    for i in np.nonzero(won)[0]:
+        vals[i] = terminal_value(cand[i][1], cand[i][0])
+    eq = equity(vals)
+    ended: list[tuple[np.ndarray, np.ndarray]] = []
+    for gi, gm in enumerate(games):
+        best = [a + int(np.argmin(eq[a:b])) for a, b in spans[gi]]
+        if len(gm.boards) > 1:
+            # the 1-ply value of this position, from its side on roll
+            gm.values.append(flip(ROLL_WEIGHTS @ vals[best]))
+        if len(gm.boards) == 1:
+            d1 = rng.randint(1, 6)
+            d2 = rng.randint(1, 5)
+            if d2 >= d1:
+                d2 += 1
+        else:
+            d1 = rng.randint(1, 6)
+            d2 = rng.randint(1, 6)
+        k = best[ROLL_INDEX[(max(d1, d2), min(d1, d2))]]
+        nxt = cand[k]
+        gm.boards.append(nxt)
+        gm.me, gm.opp = nxt
+        if won[k]:
+            gm.values.append(vals[k].copy())  # exact, from the loser's side
+            targets = lambda_returns(gm.values, lam)
+            ended.append((np.array(gm.boards[:-1], dtype=np.int8), targets))
+            games[gi] = Game()
+    return ended

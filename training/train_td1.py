@@ -1,0 +1,234 @@
+"""TD(lambda) with 1-ply look-ahead values, self-play in worker processes (dev-only).
+
+:mod:`training.train_td` bootstraps each position from the net's 0-ply value
+of the position that followed it.  Here the bootstrap value of a position is
+its 1-ply value: for each of the 21 rolls the side on roll picks its best
+play at 0-ply, and the values after those plays are averaged with the rolls'
+weights.  That value is less noisy (no single roll decides it) and sees a
+ply further, so the lambda-returns built from it are better targets; the
+price is 21 rolls' worth of plays per position instead of one.  The roll
+actually played is one of the 21, so the game moves on for free.
+
+Move generation and encoding dominate that price and parallelise: ``--workers``
+processes play games (numpy only, with weights the learner republishes every
+``--publish-seconds``), and the main process trains on what they send.
+Checkpoints are those of :mod:`training.train_td` (either script resumes the
+other's); the lineage records where this phase began.  With several workers
+the order in which games arrive depends on timing, so a run is not bit-for-bit
+reproducible; each worker's dice are seeded by ``--seed`` and its index.
+
+    nohup nice -n 5 env PYTHONPATH=. .venv/bin/python -m training.train_td1 --hidden 128 \\
+        --ckpt-dir training/checkpoints-ply1 --resume --workers 2 --lr 1e-4 \\
+        >> training/logs/train-ply1.log 2>&1 &
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import multiprocessing as mp
+import os
+import queue
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from engine.ai.encoding import N_FEATURES_PER_SIDE
+from training.encode_np import encode_batch
+from training.export import export_weights
+from training.ply1 import Game, Weights, play_step
+from training.train_td import Net
+
+
+def _worker(
+    index: int,
+    seed: int,
+    lam: float,
+    n_games: int,
+    weights_q: Any,
+    results_q: Any,
+    stop: Any,
+) -> None:
+    rng = random.Random(seed * 1000 + index)
+    w = weights_q.get()
+    games = [Game() for _ in range(n_games)]
+    while not stop.is_set():
+        with contextlib.suppress(queue.Empty):
+            w = weights_q.get_nowait()
+        for item in play_step(games, w, rng, lam):
+            results_q.put(item)
+
+
+def _weights(net: Net) -> Weights:
+    return (
+        net.hidden.weight.detach().numpy().T.copy(),
+        net.hidden.bias.detach().numpy().copy(),
+        net.out.weight.detach().numpy().T.copy(),
+        net.out.bias.detach().numpy().copy(),
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 1))
+    ap.add_argument("--games-per-worker", type=int, default=16)
+    ap.add_argument("--lam", type=float, default=0.7)
+    ap.add_argument("--lr", type=float, default=1e-4)
+    ap.add_argument("--train-batch", type=int, default=256)
+    ap.add_argument("--buffer", type=int, default=4096)
+    ap.add_argument("--publish-seconds", type=float, default=30.0)
+    ap.add_argument("--max-hours", type=float, default=1e9, help="of this phase's wall time")
+    ap.add_argument("--ckpt-minutes", type=float, default=5.0)
+    ap.add_argument("--ckpt-dir", type=Path, required=True)
+    ap.add_argument("--resume", action="store_true")
+    args = ap.parse_args()
+
+    torch.set_num_threads(1)
+    ckpt_path = args.ckpt_dir / "latest.pt"
+    ck = torch.load(ckpt_path, weights_only=False)
+    net = Net(args.hidden)
+    net.load_state_dict(ck["net"])
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    opt.load_state_dict(ck["opt"])
+    for g in opt.param_groups:
+        g["lr"] = args.lr
+    sample_rng = np.random.default_rng(args.seed)
+    games_done: int = ck["games"]
+    train_seconds: float = ck["seconds"]
+    positions_trained: int = ck["positions"]
+    lineage: list[dict[str, Any]] = ck.get("lineage", [])
+    ply1_games: int = ck.get("ply1_games", 0)
+    if not any("ply1_from_games" in x for x in lineage):
+        lineage = [*lineage, {"ply1_from_games": games_done, "lambda": args.lam}]
+    ply1_start = ply1_games
+    print(f"1-ply TD from {games_done} games ({ply1_games} at 1-ply)", flush=True)
+
+    def save() -> None:
+        tmp = ckpt_path.with_suffix(".tmp")
+        torch.save(
+            {
+                **ck,
+                "net": net.state_dict(),
+                "opt": opt.state_dict(),
+                "np_rng": sample_rng.bit_generator.state,
+                "games": games_done,
+                "ply1_games": ply1_games,
+                "seconds": train_seconds,
+                "positions": positions_trained,
+                "lineage": lineage,
+            },
+            tmp,
+        )
+        os.replace(tmp, ckpt_path)
+        meta = {
+            "seed": args.seed,
+            "hidden": args.hidden,
+            "lambda": args.lam,
+            "games": games_done,
+            "ply1_games": ply1_games,
+            "positions_trained": positions_trained,
+            "train_hours": round(train_seconds / 3600, 3),
+            "features": N_FEATURES_PER_SIDE,
+            "lineage": lineage,
+        }
+        export_weights(net, args.ckpt_dir / "weights.bin", meta)
+        (args.ckpt_dir / "weights.json").write_text(json.dumps(meta, indent=1))
+
+    os.environ["OMP_NUM_THREADS"] = "1"  # spawned workers inherit it before numpy loads
+    os.environ["OPENBLAS_NUM_THREADS"] = "1"
+    ctx = mp.get_context("spawn")
+    stop = ctx.Event()
+    results_q = ctx.Queue(maxsize=256)
+    weights_qs = [ctx.Queue(maxsize=1) for _ in range(args.workers)]
+    seed = args.seed * 7919 + ply1_games  # fresh dice after a resume
+    procs = [
+        ctx.Process(
+            target=_worker,
+            args=(i, seed, args.lam, args.games_per_worker, weights_qs[i], results_q, stop),
+            daemon=True,
+        )
+        for i in range(args.workers)
+    ]
+    for p in procs:
+        p.start()
+
+    def publish() -> None:
+        w = _weights(net)
+        for q in weights_qs:
+            with contextlib.suppress(queue.Empty):
+                q.get_nowait()  # drop a copy the worker has not picked up
+            q.put(w)
+
+    publish()
+    buf_x: list[np.ndarray] = []
+    buf_y: list[np.ndarray] = []
+    buffered = 0
+    t0 = last_ckpt = last_log = last_pub = time.time()
+    base_seconds = train_seconds
+    loss_acc = 0.0
+    loss_n = 0
+    try:
+        while time.time() - t0 < args.max_hours * 3600:
+            try:
+                boards, targets = results_q.get(timeout=5)
+            except queue.Empty:
+                continue
+            buf_x.append(boards)
+            buf_y.append(targets)
+            buffered += len(targets)
+            games_done += 1
+            ply1_games += 1
+            if buffered >= args.buffer:
+                xb = torch.from_numpy(encode_batch(np.concatenate(buf_x).astype(np.int32)))
+                yb = torch.from_numpy(np.concatenate(buf_y).astype(np.float32))
+                perm = torch.from_numpy(sample_rng.permutation(len(yb)))
+                for i in range(0, len(perm), args.train_batch):
+                    idx = perm[i : i + args.train_batch]
+                    loss = nn.functional.binary_cross_entropy_with_logits(
+                        net.logits(xb[idx]), yb[idx]
+                    )
+                    opt.zero_grad()
+                    loss.backward()
+                    opt.step()
+                    loss_acc += float(loss.detach())
+                    loss_n += 1
+                positions_trained += len(yb)
+                buf_x.clear()
+                buf_y.clear()
+                buffered = 0
+            now = time.time()
+            train_seconds = base_seconds + (now - t0)
+            if now - last_pub > args.publish_seconds:
+                publish()
+                last_pub = now
+            if now - last_log > 60:
+                rate = (ply1_games - ply1_start) / max(now - t0, 1e-9) * 3600
+                print(
+                    f"games {games_done} (1-ply {ply1_games}, {rate:.0f}/h this run) "
+                    f"positions {positions_trained} loss {loss_acc / max(loss_n, 1):.4f}",
+                    flush=True,
+                )
+                loss_acc = 0.0
+                loss_n = 0
+                last_log = now
+            if now - last_ckpt > args.ckpt_minutes * 60:
+                save()
+                last_ckpt = now
+    finally:
+        stop.set()
+        save()
+        for p in procs:
+            p.terminate()
+    print(f"done: {games_done} games ({ply1_games} at 1-ply)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
