@@ -84,3 +84,13 @@ def test_lambda_returns_mix_bootstrap_and_outcome() -> None:
     assert zero[1] == pytest.approx([1.0, 1.0, 0.0, 0.0, 0.0])
     one = lambda_returns(v, 1.0)
     assert one[0] == pytest.approx([0.0, 0.0, 0.0, 1.0, 0.0])  # s_0's side is the loser
+
+
+def test_zero_ply_steps_bootstrap_from_the_next_position() -> None:
+    w = read_weights(SHIPPED)
+    game = Game()
+    play_step([game], w, random.Random(2), 0.7, plies=0)
+    play_step([game], w, random.Random(3), 0.7, plies=0)
+    assert len(game.values) == 2 == len(game.boards) - 1
+    me, opp = game.boards[-1]
+    assert game.values[-1] == pytest.approx(load_network().evaluate(me, opp), abs=1e-4)

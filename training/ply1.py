@@ -1,4 +1,4 @@
-"""1-ply look-ahead values during self-play, in numpy (training side only).
+"""Self-play with 1-ply (or 0-ply) look-ahead values, in numpy (training side only).
 
 :func:`play_step` moves a batch of games on by one play each and gives every
 position on roll its 1-ply value: for each of the 21 rolls the side on roll
@@ -46,20 +46,36 @@ class Game:
         self.values: list[np.ndarray] = []
 
 
+def _roll(first: bool, rng: random.Random) -> tuple[int, int]:
+    """The dice, larger first; the opening roll is never a double."""
+    d1 = rng.randint(1, 6)
+    if first:
+        d2 = rng.randint(1, 5)
+        if d2 >= d1:
+            d2 += 1
+    else:
+        d2 = rng.randint(1, 6)
+    return max(d1, d2), min(d1, d2)
+
+
 def play_step(
-    games: list[Game], w: Weights, rng: random.Random, lam: float
+    games: list[Game], w: Weights, rng: random.Random, lam: float, plies: int = 1
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """Advance every game one move; return the (boards, targets) of the games that ended.
 
-    For the position on roll in each game the plays of all 21 rolls are scored
-    in one batch; their average (from the side on roll) is the position's
-    1-ply value, appended as the bootstrap value of the move that led here.
+    With ``plies=1`` the plays of all 21 rolls are scored in one batch for the
+    position on roll in each game; their average (from the side on roll) is
+    the position's 1-ply value, appended as the bootstrap value of the move
+    that led here.  With ``plies=0`` only the rolled dice are played out and
+    the bootstrap value is the net's value of the position the play leads to,
+    as in :mod:`training.train_td`.
     """
+    rolls = [_roll(len(gm.boards) == 1, rng) for gm in games]
     cand: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     spans: list[list[tuple[int, int]]] = []
-    for gm in games:
+    for gm, dice in zip(games, rolls, strict=True):
         per_roll = []
-        for a, b, _ in ROLLS:
+        for a, b, _ in ROLLS if plies else ((*dice, 1),):
             succ = successors(gm.me, gm.opp, a, b)
             start = len(cand)
             if succ:
@@ -77,23 +93,19 @@ def play_step(
     ended: list[tuple[np.ndarray, np.ndarray]] = []
     for gi, gm in enumerate(games):
         best = [a + int(np.argmin(eq[a:b])) for a, b in spans[gi]]
-        if len(gm.boards) > 1:
-            # the 1-ply value of this position, from its side on roll
-            gm.values.append(flip(ROLL_WEIGHTS @ vals[best]))
-        if len(gm.boards) == 1:
-            d1 = rng.randint(1, 6)
-            d2 = rng.randint(1, 5)
-            if d2 >= d1:
-                d2 += 1
+        if plies:
+            if len(gm.boards) > 1:
+                # the 1-ply value of this position, from its side on roll
+                gm.values.append(flip(ROLL_WEIGHTS @ vals[best]))
+            k = best[ROLL_INDEX[rolls[gi]]]
         else:
-            d1 = rng.randint(1, 6)
-            d2 = rng.randint(1, 6)
-        k = best[ROLL_INDEX[(max(d1, d2), min(d1, d2))]]
+            k = best[0]
         nxt = cand[k]
         gm.boards.append(nxt)
         gm.me, gm.opp = nxt
+        if won[k] or not plies:
+            gm.values.append(vals[k].copy())  # exact when won, from the loser's side
         if won[k]:
-            gm.values.append(vals[k].copy())  # exact, from the loser's side
             targets = lambda_returns(gm.values, lam)
             ended.append((np.array(gm.boards[:-1], dtype=np.int8), targets))
             games[gi] = Game()

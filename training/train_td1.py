@@ -50,6 +50,7 @@ def _worker(
     index: int,
     seed: int,
     lam: float,
+    plies: int,
     n_games: int,
     weights_q: Any,
     results_q: Any,
@@ -61,7 +62,7 @@ def _worker(
     while not stop.is_set():
         with contextlib.suppress(queue.Empty):
             w = weights_q.get_nowait()
-        for item in play_step(games, w, rng, lam):
+        for item in play_step(games, w, rng, lam, plies):
             results_q.put(item)
 
 
@@ -81,6 +82,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 1))
     ap.add_argument("--games-per-worker", type=int, default=16)
     ap.add_argument("--lam", type=float, default=0.7)
+    ap.add_argument(
+        "--plies", type=int, choices=(0, 1), default=1, help="look-ahead of the bootstrap values"
+    )
     ap.add_argument("--lr", type=float, default=1e-4)
     ap.add_argument("--train-batch", type=int, default=256)
     ap.add_argument("--buffer", type=int, default=4096)
@@ -106,10 +110,14 @@ def main() -> None:
     positions_trained: int = ck["positions"]
     lineage: list[dict[str, Any]] = ck.get("lineage", [])
     ply1_games: int = ck.get("ply1_games", 0)
-    if not any("ply1_from_games" in x for x in lineage):
-        lineage = [*lineage, {"ply1_from_games": games_done, "lambda": args.lam}]
-    ply1_start = ply1_games
-    print(f"1-ply TD from {games_done} games ({ply1_games} at 1-ply)", flush=True)
+    last = lineage[-1] if lineage else {}
+    if (last.get("plies", 1 if "ply1_from_games" in last else None), last.get("lambda")) != (
+        args.plies,
+        args.lam,
+    ):
+        lineage = [*lineage, {"from_games": games_done, "plies": args.plies, "lambda": args.lam}]
+    run_games = 0
+    print(f"{args.plies}-ply TD from {games_done} games ({ply1_games} at 1-ply)", flush=True)
 
     def save() -> None:
         tmp = ckpt_path.with_suffix(".tmp")
@@ -148,11 +156,20 @@ def main() -> None:
     stop = ctx.Event()
     results_q = ctx.Queue(maxsize=256)
     weights_qs = [ctx.Queue(maxsize=1) for _ in range(args.workers)]
-    seed = args.seed * 7919 + ply1_games  # fresh dice after a resume
+    seed = args.seed * 7919 + games_done  # fresh dice after a resume
     procs = [
         ctx.Process(
             target=_worker,
-            args=(i, seed, args.lam, args.games_per_worker, weights_qs[i], results_q, stop),
+            args=(
+                i,
+                seed,
+                args.lam,
+                args.plies,
+                args.games_per_worker,
+                weights_qs[i],
+                results_q,
+                stop,
+            ),
             daemon=True,
         )
         for i in range(args.workers)
@@ -185,7 +202,8 @@ def main() -> None:
             buf_y.append(targets)
             buffered += len(targets)
             games_done += 1
-            ply1_games += 1
+            run_games += 1
+            ply1_games += args.plies
             if buffered >= args.buffer:
                 xb = torch.from_numpy(encode_batch(np.concatenate(buf_x).astype(np.int32)))
                 yb = torch.from_numpy(np.concatenate(buf_y).astype(np.float32))
@@ -210,7 +228,7 @@ def main() -> None:
                 publish()
                 last_pub = now
             if now - last_log > 60:
-                rate = (ply1_games - ply1_start) / max(now - t0, 1e-9) * 3600
+                rate = run_games / max(now - t0, 1e-9) * 3600
                 print(
                     f"games {games_done} (1-ply {ply1_games}, {rate:.0f}/h this run) "
                     f"positions {positions_trained} loss {loss_acc / max(loss_n, 1):.4f}",
