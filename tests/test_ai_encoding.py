@@ -11,7 +11,7 @@ import pytest
 from engine import Position, legal_plays
 from engine.ai.encoding import (
     BASIC_FEATURES,
-    N_FEATURES_PER_SIDE,
+    LAYOUTS,
     N_INPUTS,
     RACE_INPUT,
     encode,
@@ -73,7 +73,7 @@ def test_contact_features_by_hand() -> None:
     # my blot on 12, an enemy checker 2 pips behind it (their 15 = my 10):
     # every roll with a 2, and 1-1, hits; each hit costs 25 - 12 pips
     pos = Position.from_points([0] * 6 + [1] + [0] * 2 + [-1] + [0] * 1 + [1] + [0] * 12)
-    assert features(pos.me, pos.opp)[6:] == (12, 12 * 13, 36)
+    assert features(pos.me, pos.opp)[6:9] == (12, 12 * 13, 36)
     # a blot on my 3 against a checker on the bar: 3s, 1-2 (two ways) and 1-1
     me = _side({3: 1, 20: 14})
     them = _side({10: 14}, bar=1)
@@ -94,7 +94,27 @@ def test_escapes_of_the_back_checkers() -> None:
     assert features(me, them)[8] == 0
 
 
-@pytest.mark.parametrize("n_features", [BASIC_FEATURES, N_FEATURES_PER_SIDE])
+def test_double_shots_contained_and_contact_pips_by_hand() -> None:
+    # my blots on 12 and 13, an enemy checker on my 10-point coming towards them
+    pos = Position.from_points([0] * 9 + [-1] + [0] + [1, 1] + [0] * 11)
+    f = features(pos.me, pos.opp)
+    # two blots hit at once by 21, 32 (two ways each) and 11
+    assert f[9] == 2 + 2 + 1
+    assert f[9] <= f[6]
+    # the enemy checker on my 10-point is its rearmost: my checkers on 12 and 13
+    # are 2 and 3 pips past it
+    assert f[11] == 2 + 3
+    # a 6-prime on my 14..19 (their 11..6) contains my checkers on 20..24 completely
+    primed = Position.from_points([1] + [0] * 12 + [-2] * 6 + [0] * 4 + [1])
+    assert features(primed.me, primed.opp)[10] == 0
+    start = Position.start()
+    assert features(start.me, start.opp)[10:] == (22, 2 * 23 + 5 * 12 + 3 * 7 + 5 * 5)
+    # no contact, no pips to break it
+    race = Position.from_points([2] + [0] * 22 + [-2])
+    assert features(race.me, race.opp)[11] == 0
+
+
+@pytest.mark.parametrize("n_features", LAYOUTS)
 def test_numpy_twin_agrees(n_features: int) -> None:
     np = pytest.importorskip("numpy")
     from training.encode_np import encode_batch
@@ -114,7 +134,7 @@ def _random_network(n_in: int, hidden: int = 7, seed: int = 1) -> Network:
     return Network(b"BGNN" + struct.pack("<IIIII", 1, n_in, hidden, 5, len(meta)) + meta + floats)
 
 
-@pytest.mark.parametrize("n_features", [BASIC_FEATURES, N_FEATURES_PER_SIDE])
+@pytest.mark.parametrize("n_features", LAYOUTS)
 def test_sparse_inference_matches_dense(n_features: int) -> None:
     for net in (load_network(), _random_network(n_inputs(n_features))):
         for pos in _sample(60, seed=5):

@@ -14,7 +14,7 @@ from engine.ai.network import load_network
 from engine.ai.player import ply1
 from training.encode_np import encode_batch
 from training.export import read_weights
-from training.ply1 import Game, forward, play_step
+from training.ply1 import Game, features_of, forward, play_step
 from training.returns import lambda_returns
 
 SHIPPED = Path(__file__).parent.parent / "engine" / "ai" / "data" / "contact.bin"
@@ -44,7 +44,8 @@ def _contact_positions(n: int, seed: int) -> list[Position]:
 def test_forward_matches_the_engine_network() -> None:
     w = read_weights(SHIPPED)
     for pos in _contact_positions(10, seed=3):
-        ours = forward(w, encode_batch(np.array([[pos.me, pos.opp]], dtype=np.int32)))[0]
+        boards = np.array([[pos.me, pos.opp]], dtype=np.int32)
+        ours = forward(w, encode_batch(boards, features_of(w)))[0]
         assert ours == pytest.approx(load_network().evaluate(pos.me, pos.opp), abs=1e-4)
 
 

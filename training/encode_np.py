@@ -64,7 +64,8 @@ def _side_features(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def _contact_features(x: np.ndarray, y: np.ndarray, rearmost: np.ndarray) -> np.ndarray:
     """Twin of the features after the basic ones in :func:`engine.ai.encoding.features`
-    (shots, pip loss, escapes): (M, 3) float, unscaled.  ``rearmost``: x's, as ints."""
+    (shots, pip loss, escapes, double shots, contained, contact pips): (M, 6) float,
+    unscaled.  ``rearmost``: x's, as ints."""
     m = x.shape[0]
     blots = ((x[:, 1:25] == 1) * _BITS[1:25]).sum(axis=1)
     made = ((x[:, 1:25] >= 2) * _BITS[1:25]).sum(axis=1)
@@ -77,6 +78,7 @@ def _contact_features(x: np.ndarray, y: np.ndarray, rearmost: np.ndarray) -> np.
     open_ = ~made
     shots = np.zeros(m, dtype=np.int64)
     loss = np.zeros(m, dtype=np.int64)
+    doubles = np.zeros(m, dtype=np.int64)
     for a, b, w in ROLLS:
         if a != b:
             via_a = sources << a
@@ -96,22 +98,35 @@ def _contact_features(x: np.ndarray, y: np.ndarray, rearmost: np.ndarray) -> np.
                 hit |= t & blots
         any_hit = hit != 0
         shots += w * any_hit
+        doubles += w * ((hit & (hit - 1)) != 0)
         low = hit & -hit
         nearest = np.log2(np.where(any_hit, low, 1).astype(np.float64)).astype(np.int64)
         loss += np.where(any_hit, w * (25 - nearest), 0)
+    escapes = _escapes(rearmost, theirs)
+    contained = np.min([_escapes(np.full(m, p), theirs) for p in range(15, 25)], axis=0)
+    # y's rearmost checker in x's numbering (its bar is x's point 0)
+    yocc = rev > 0
+    front = np.where((on_bar > 0) | ~yocc.any(axis=1), 0, yocc.argmax(axis=1) + 1)
+    dist = np.maximum(_P[None, 1:26] - front[:, None], 0)
+    behind = (x[:, 1:26] * dist).sum(axis=1)
+    cols = [shots, loss, escapes, doubles, contained, behind]
+    return np.stack(cols, axis=1).astype(np.float32)
+
+
+def _escapes(rearmost: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+    """Rolls on which a checker on ``rearmost`` gets past the points in ``theirs``."""
     low = np.maximum(rearmost - 12, 1)
     width = np.maximum(rearmost - low, 0)
     window = (theirs >> low) & ((np.int64(1) << width) - 1)
     blocks = window << low
-    escapes = np.zeros(m, dtype=np.int64)
+    escapes = np.zeros(len(rearmost), dtype=np.int64)
     for a, b, w in ROLLS:
         land = rearmost - a - b
         stop = (land >= 1) & ((blocks >> np.maximum(land, 0)) & 1 == 1)
         first_a = (blocks >> np.maximum(rearmost - a, 0)) & 1 == 1
         first_b = (blocks >> np.maximum(rearmost - b, 0)) & 1 == 1
         escapes += w * ~(stop | (first_a & first_b))
-    escapes = np.where(rearmost < 2, 36, escapes)
-    return np.stack([shots, loss, escapes], axis=1).astype(np.float32)
+    return np.where(rearmost < 2, 36, escapes)
 
 
 def encode_batch(boards: np.ndarray, n_features: int = N_FEATURES_PER_SIDE) -> np.ndarray:

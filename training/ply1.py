@@ -13,7 +13,7 @@ import random
 
 import numpy as np
 
-from engine.ai.encoding import ROLLS
+from engine.ai.encoding import N_BASE, ROLLS
 from training.encode_np import encode_batch
 from training.returns import equity, flip, lambda_returns
 from training.selfplay import START, successors, terminal_value
@@ -24,6 +24,11 @@ output bias."""
 
 ROLL_WEIGHTS = np.array([w / 36.0 for _, _, w in ROLLS])
 ROLL_INDEX = {(a, b): i for i, (a, b, _) in enumerate(ROLLS)}
+
+
+def features_of(w: Weights) -> int:
+    """Hand-made features per side of a net with these weights."""
+    return int(w[0].shape[0] - N_BASE - 1) // 2
 
 
 def forward(w: Weights, x: np.ndarray) -> np.ndarray:
@@ -85,7 +90,7 @@ def play_step(
             per_roll.append((start, len(cand)))
         spans.append(per_roll)
     arr = np.array(cand, dtype=np.int32)
-    vals = forward(w, encode_batch(arr)).astype(np.float64)
+    vals = forward(w, encode_batch(arr, features_of(w))).astype(np.float64)
     won = arr[:, 1, 0] == 15  # the mover (now the second side) has borne off
     for i in np.nonzero(won)[0]:
         vals[i] = terminal_value(cand[i][1], cand[i][0])

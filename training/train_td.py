@@ -36,9 +36,9 @@ CKPT_DIR = Path(__file__).parent / "checkpoints"
 
 
 class Net(nn.Module):
-    def __init__(self, hidden: int) -> None:
+    def __init__(self, hidden: int, n_in: int = N_INPUTS) -> None:
         super().__init__()
-        self.hidden = nn.Linear(N_INPUTS, hidden)
+        self.hidden = nn.Linear(n_in, hidden)
         self.out = nn.Linear(hidden, 5)
         nn.init.normal_(self.hidden.weight, std=0.1)
         nn.init.zeros_(self.hidden.bias)

@@ -1,25 +1,26 @@
-"""TD(lambda) with 1-ply look-ahead values, self-play in worker processes (dev-only).
+"""TD(lambda) self-play in worker processes, with 0-ply or 1-ply bootstrap values (dev-only).
 
-:mod:`training.train_td` bootstraps each position from the net's 0-ply value
-of the position that followed it.  Here the bootstrap value of a position is
-its 1-ply value: for each of the 21 rolls the side on roll picks its best
-play at 0-ply, and the values after those plays are averaged with the rolls'
-weights.  That value is less noisy (no single roll decides it) and sees a
-ply further, so the lambda-returns built from it are better targets; the
-price is 21 rolls' worth of plays per position instead of one.  The roll
-actually played is one of the 21, so the game moves on for free.
+Self-play (move generation and encoding) is what costs, and it parallelises:
+``--workers`` processes play games (numpy only, :mod:`training.ply1`, with
+weights the learner republishes every ``--publish-seconds``) and the main
+process trains on the games they send, as :mod:`training.train_td` does.
 
-Move generation and encoding dominate that price and parallelise: ``--workers``
-processes play games (numpy only, with weights the learner republishes every
-``--publish-seconds``), and the main process trains on what they send.
-Checkpoints are those of :mod:`training.train_td` (either script resumes the
-other's); the lineage records where this phase began.  With several workers
-the order in which games arrive depends on timing, so a run is not bit-for-bit
-reproducible; each worker's dice are seeded by ``--seed`` and its index.
+With ``--plies 0`` the targets are ``train_td``'s.  With ``--plies 1`` a
+position's bootstrap value is its 1-ply value instead: for each of the 21
+rolls the side on roll picks its best play at 0-ply, and the values after
+those plays are averaged.  It costs 21 rolls of plays per position (the roll
+actually played is one of them); see training/README.md for what it gave.
 
-    nohup nice -n 5 env PYTHONPATH=. .venv/bin/python -m training.train_td1 --hidden 128 \\
-        --ckpt-dir training/checkpoints-ply1 --resume --workers 2 --lr 1e-4 \\
-        >> training/logs/train-ply1.log 2>&1 &
+It always continues the checkpoint in ``--ckpt-dir`` (start one with
+``train_td``, or copy one there); checkpoints are ``train_td``'s, so either
+script resumes the other's, and the lineage records each phase.  The order in
+which the workers' games arrive depends on timing, so a run is not
+bit-for-bit reproducible; each worker's dice are seeded by ``--seed``, the
+games played so far and its index.
+
+    nohup nice -n 5 env PYTHONPATH=. .venv/bin/python -m training.train_td1 --plies 0 \\
+        --ckpt-dir training/checkpoints-f12 --workers 2 --games-per-worker 64 --lr 1e-4 \\
+        >> training/logs/train-f12.log 2>&1 &
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from engine.ai.encoding import N_FEATURES_PER_SIDE
+from engine.ai.encoding import N_BASE
 from training.encode_np import encode_batch
 from training.export import export_weights
 from training.ply1 import Game, Weights, play_step
@@ -78,9 +79,8 @@ def _weights(net: Net) -> Weights:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 1))
-    ap.add_argument("--games-per-worker", type=int, default=16)
+    ap.add_argument("--games-per-worker", type=int, default=64)
     ap.add_argument("--lam", type=float, default=0.7)
     ap.add_argument(
         "--plies", type=int, choices=(0, 1), default=1, help="look-ahead of the bootstrap values"
@@ -92,13 +92,14 @@ def main() -> None:
     ap.add_argument("--max-hours", type=float, default=1e9, help="of this phase's wall time")
     ap.add_argument("--ckpt-minutes", type=float, default=5.0)
     ap.add_argument("--ckpt-dir", type=Path, required=True)
-    ap.add_argument("--resume", action="store_true")
     args = ap.parse_args()
 
     torch.set_num_threads(1)
     ckpt_path = args.ckpt_dir / "latest.pt"
     ck = torch.load(ckpt_path, weights_only=False)
-    net = Net(args.hidden)
+    hidden, n_in = ck["net"]["hidden.weight"].shape
+    n_features = (n_in - N_BASE - 1) // 2  # the checkpoint's layout (widen with train_td)
+    net = Net(hidden, n_in)
     net.load_state_dict(ck["net"])
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     opt.load_state_dict(ck["opt"])
@@ -138,13 +139,13 @@ def main() -> None:
         os.replace(tmp, ckpt_path)
         meta = {
             "seed": args.seed,
-            "hidden": args.hidden,
+            "hidden": hidden,
             "lambda": args.lam,
             "games": games_done,
             "ply1_games": ply1_games,
             "positions_trained": positions_trained,
             "train_hours": round(train_seconds / 3600, 3),
-            "features": N_FEATURES_PER_SIDE,
+            "features": n_features,
             "lineage": lineage,
         }
         export_weights(net, args.ckpt_dir / "weights.bin", meta)
@@ -205,7 +206,8 @@ def main() -> None:
             run_games += 1
             ply1_games += args.plies
             if buffered >= args.buffer:
-                xb = torch.from_numpy(encode_batch(np.concatenate(buf_x).astype(np.int32)))
+                seen = np.concatenate(buf_x).astype(np.int32)
+                xb = torch.from_numpy(encode_batch(seen, n_features))
                 yb = torch.from_numpy(np.concatenate(buf_y).astype(np.float32))
                 perm = torch.from_numpy(sample_rng.permutation(len(yb)))
                 for i in range(0, len(perm), args.train_batch):

@@ -8,8 +8,8 @@ defines those groups once; ``training/encode_np.py`` is the vectorised twin
 used for training and is tested against it.
 
 Layout, for side ``s`` in (0 = on roll, 1 = opponent), each in its own numbering,
-with ``F`` hand-made features per side (:data:`N_FEATURES_PER_SIDE`, or the
-six :data:`BASIC_FEATURES` of the first weights format):
+with ``F`` hand-made features per side (:data:`N_FEATURES_PER_SIDE`, or fewer
+in the older weights formats: see :data:`LAYOUTS`):
 
 * ``s*98 + 4*(p-1) + k`` for point p: k=0 ``n == 1``, k=1 ``n == 2``,
   k=2 ``n >= 3``, k=3 ``(n - 3) / 2`` when n > 3 (Tesauro / GNU Backgammon);
@@ -21,7 +21,7 @@ six :data:`BASIC_FEATURES` of the first weights format):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 N_BASE = 196
@@ -36,6 +36,9 @@ FEATURES = (
     ("shots", 36.0),  # the enemy's rolls (of 36) that hit at least one blot / 36
     ("pip_loss", 432.0),  # pips those hits cost, summed over the 36 rolls / (36 * 12)
     ("escapes", 36.0),  # rolls (of 36) on which the rearmost checker runs past / 36
+    ("double_shots", 36.0),  # the enemy's rolls that hit two blots or more / 36
+    ("contained", 36.0),  # rolls escaping from the worst of x's points 15..24 / 36
+    ("contact_pips", 100.0),  # pips x must move to get past the enemy's rearmost checker / 100
 )
 """Feature name and the divisor that scales its integer value."""
 
@@ -47,6 +50,12 @@ OWN_FEATURES = 3
 
 BASIC_FEATURES = 6
 """How many of :data:`FEATURES` the first weights format (209 inputs) has."""
+
+CONTACT_FEATURES = 9
+"""How many the second format (215 inputs) has: the basic ones, shots, pip loss, escapes."""
+
+LAYOUTS = (BASIC_FEATURES, CONTACT_FEATURES, len(FEATURES))
+"""Features per side of each weights format the network loads."""
 
 N_FEATURES_PER_SIDE = len(FEATURES)
 N_INPUTS = N_BASE + 2 * N_FEATURES_PER_SIDE + 1  # 215
@@ -82,11 +91,14 @@ def features(
     The escapes are those of x's rearmost checker: rolls whose two dice
     together carry it to a point ``y`` has not made, with the first die on
     an open point too (a double counts as two steps, as in GNU Backgammon).
+    "Contained" is the same count for the hardest of x's points 15..24 to
+    leave, whether or not x has a checker there (GNU Backgammon's
+    containment input): it measures y's blockade, not x's position.
 
     >>> from engine import Position
     >>> start = Position.start()
     >>> features(start.me, start.opp)  # no blots; the back checkers' escapes
-    (167, 24, 1, 0, 0, 1, 0, 0, 24)
+    (167, 24, 1, 0, 0, 1, 0, 0, 24, 0, 22, 152)
     """
     pips = rearmost = run = prime = 0
     blots = made = 0
@@ -133,7 +145,7 @@ def features(
     basic = (pips, rearmost, prime, direct, indirect, blocked)
     if n_features <= BASIC_FEATURES:
         return basic[:n_features]
-    shots = pip_loss = 0
+    shots = pip_loss = doubles = 0
     if blots:
         rest = sources if on_bar == 1 else 0
         if on_bar:
@@ -172,7 +184,18 @@ def features(
             if hit:
                 shots += w
                 pip_loss += w * (26 - (hit & -hit).bit_length())  # 25 - the nearest blot hit
-    return (*basic, shots, pip_loss, _escapes(rearmost, theirs))[:n_features]
+                if hit & (hit - 1):
+                    doubles += w
+    contact = (*basic, shots, pip_loss, _escapes(rearmost, theirs))
+    if n_features <= CONTACT_FEATURES:
+        return contact[:n_features]
+    # y's rearmost checker in x's numbering: its lowest source (its bar is x's point 0)
+    front = 0 if on_bar or not sources else (sources & -sources).bit_length() - 1
+    behind_pips = 0
+    for p in range(front + 1, 26):
+        if x[p]:
+            behind_pips += x[p] * (p - front)
+    return (*contact, doubles, _contained(theirs), behind_pips)[:n_features]
 
 
 @cache
@@ -187,6 +210,12 @@ def _escapes_from(rearmost: int, blocks: int) -> int:
             continue
         escapes += w
     return escapes
+
+
+@lru_cache(maxsize=4096)
+def _contained(theirs: int) -> int:
+    """Escapes from the hardest of points 15..24 to leave past the points in ``theirs``."""
+    return min(_escapes(p, theirs) for p in range(15, 25))
 
 
 def _escapes(rearmost: int, theirs: int) -> int:

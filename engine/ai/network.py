@@ -27,10 +27,9 @@ from importlib import resources
 from typing import Any
 
 from engine.ai.encoding import (
-    BASIC_FEATURES,
     FEATURES,
+    LAYOUTS,
     N_BASE,
-    N_FEATURES_PER_SIDE,
     OWN_FEATURES,
     REARMOST,
     features,
@@ -62,7 +61,7 @@ class Network:
             raise ValueError("not a BGNN weights file")
         version, n_in, n_hidden, n_out, meta_len = struct.unpack_from("<IIIII", blob, 4)
         # Both input layouts load: the first weights had only the basic features.
-        layouts = {n_inputs(f): f for f in (BASIC_FEATURES, N_FEATURES_PER_SIDE)}
+        layouts = {n_inputs(f): f for f in LAYOUTS}
         if version != 1 or n_in not in layouts or n_out != 5:
             raise ValueError(f"unsupported weights: v{version} {n_in}x{n_hidden}x{n_out}")
         self.n_features = n_features = layouts[n_in]
