@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine import Position
+from engine import Position, legal_plays
 from engine.ai.evaluator import flip
 from engine.ai.network import load_network
 from engine.ai.player import ply1
@@ -26,8 +26,6 @@ def _contact_positions(n: int, seed: int) -> list[Position]:
     (The engine's evaluator adjusts gammon chances once a checker is off; the
     trainer's net does not.)
     """
-    from engine import legal_plays
-
     rng = random.Random(seed)
     out: list[Position] = []
     pos = Position.start()

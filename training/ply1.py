@@ -16,7 +16,7 @@ import numpy as np
 from engine.ai.encoding import N_BASE, ROLLS
 from training.encode_np import encode_batch
 from training.returns import equity, flip, lambda_returns
-from training.selfplay import START, successors, terminal_value
+from training.selfplay import START, add_candidates, exact_finished, roll
 
 Weights = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 """Input-to-hidden rows (inputs x hidden), hidden bias, hidden-to-output (hidden x 5),
@@ -51,18 +51,6 @@ class Game:
         self.values: list[np.ndarray] = []
 
 
-def _roll(first: bool, rng: random.Random) -> tuple[int, int]:
-    """The dice, larger first; the opening roll is never a double."""
-    d1 = rng.randint(1, 6)
-    if first:
-        d2 = rng.randint(1, 5)
-        if d2 >= d1:
-            d2 += 1
-    else:
-        d2 = rng.randint(1, 6)
-    return max(d1, d2), min(d1, d2)
-
-
 def play_step(
     games: list[Game], w: Weights, rng: random.Random, lam: float, plies: int = 1
 ) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -75,25 +63,15 @@ def play_step(
     the bootstrap value is the net's value of the position the play leads to,
     as in :mod:`training.train_td`.
     """
-    rolls = [_roll(len(gm.boards) == 1, rng) for gm in games]
+    rolls = [roll(len(gm.boards) == 1, rng) for gm in games]
     cand: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     spans: list[list[tuple[int, int]]] = []
     for gm, dice in zip(games, rolls, strict=True):
-        per_roll = []
-        for a, b, _ in ROLLS if plies else ((*dice, 1),):
-            succ = successors(gm.me, gm.opp, a, b)
-            start = len(cand)
-            if succ:
-                cand.extend((o, m) for m, o in succ)
-            else:
-                cand.append((gm.opp, gm.me))
-            per_roll.append((start, len(cand)))
-        spans.append(per_roll)
+        rolled = ROLLS if plies else ((*dice, 1),)
+        spans.append([add_candidates(cand, gm.me, gm.opp, a, b) for a, b, _ in rolled])
     arr = np.array(cand, dtype=np.int32)
     vals = forward(w, encode_batch(arr, features_of(w))).astype(np.float64)
-    won = arr[:, 1, 0] == 15  # the mover (now the second side) has borne off
-    for i in np.nonzero(won)[0]:
-        vals[i] = terminal_value(cand[i][1], cand[i][0])
+    won = exact_finished(arr, cand, vals)
     eq = equity(vals)
     ended: list[tuple[np.ndarray, np.ndarray]] = []
     for gi, gm in enumerate(games):

@@ -5,6 +5,10 @@ Positions are plain ``(me, opp)`` pairs of 26-tuples, as in :class:`engine.Posit
 
 from __future__ import annotations
 
+import random
+
+import numpy as np
+
 from engine.movegen import _Search
 from engine.position import Position
 
@@ -39,3 +43,41 @@ def terminal_value(winner: Side, loser: Side) -> tuple[float, float, float, floa
     gammon = loser[0] == 0
     backgammon = gammon and (loser[25] > 0 or any(loser[19:25]))
     return (0.0, 0.0, 0.0, 1.0 if gammon else 0.0, 1.0 if backgammon else 0.0)
+
+
+def roll(first: bool, rng: random.Random) -> tuple[int, int]:
+    """The dice, larger first; the opening roll is never a double."""
+    d1 = rng.randint(1, 6)
+    if first:
+        d2 = rng.randint(1, 5)
+        if d2 >= d1:
+            d2 += 1
+    else:
+        d2 = rng.randint(1, 6)
+    return max(d1, d2), min(d1, d2)
+
+
+def add_candidates(cand: list[Board], me: Side, opp: Side, d1: int, d2: int) -> tuple[int, int]:
+    """Append the results of playing (d1, d2), seen by the side then on roll; return their span.
+
+    A roll that cannot be played adds the position handed over unchanged.
+    """
+    start = len(cand)
+    succ = successors(me, opp, d1, d2)
+    if succ:
+        cand.extend((o, m) for m, o in succ)
+    else:
+        cand.append((opp, me))
+    return start, len(cand)
+
+
+def exact_finished(boards: np.ndarray, cand: list[Board], values: np.ndarray) -> np.ndarray:
+    """Give finished games among the candidates their exact outcome; return their mask.
+
+    ``boards`` is ``cand`` as an (M, 2, 26) array and ``values`` has a row per
+    candidate, from the side on roll: it has lost when the other side has borne off.
+    """
+    won: np.ndarray = boards[:, 1, 0] == 15
+    for i in np.nonzero(won)[0]:
+        values[i] = terminal_value(cand[i][1], cand[i][0])
+    return won

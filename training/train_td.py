@@ -30,7 +30,7 @@ from engine.ai.encoding import N_BASE, N_FEATURES_PER_SIDE, N_INPUTS, n_inputs
 from training.encode_np import encode_batch
 from training.export import export_weights
 from training.returns import equity, flip, lambda_returns
-from training.selfplay import START, successors, terminal_value
+from training.selfplay import START, add_candidates, exact_finished, roll
 
 CKPT_DIR = Path(__file__).parent / "checkpoints"
 
@@ -108,6 +108,35 @@ class Game:
         self.boards: list[tuple[tuple[int, ...], tuple[int, ...]]] = [(START, START)]
         self.values: list[np.ndarray] = []
         self.first = True
+
+
+def train_pass(
+    net: Net,
+    opt: torch.optim.Optimizer,
+    boards: np.ndarray,
+    targets: np.ndarray,
+    batch: int,
+    rng: np.random.Generator,
+) -> tuple[float, int]:
+    """One shuffled pass of Adam, in batches, over ``boards`` (side on roll first) and targets.
+
+    Returns the summed batch losses and the number of batches.
+    """
+    n_features = (net.hidden.weight.shape[1] - N_BASE - 1) // 2
+    xb = torch.from_numpy(encode_batch(boards.astype(np.int32), n_features))
+    yb = torch.from_numpy(targets.astype(np.float32))
+    perm = torch.from_numpy(rng.permutation(len(yb)))
+    total = 0.0
+    steps = 0
+    for j in range(0, len(perm), batch):
+        idx = perm[j : j + batch]
+        loss = nn.functional.binary_cross_entropy_with_logits(net.logits(xb[idx]), yb[idx])
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        total += float(loss.detach())
+        steps += 1
+    return total, steps
 
 
 def main() -> None:
@@ -223,31 +252,14 @@ def main() -> None:
         cand_boards: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         spans: list[tuple[int, int]] = []
         for gm in games:
-            if gm.first:
-                d1 = rng.randint(1, 6)
-                d2 = rng.randint(1, 5)
-                if d2 >= d1:
-                    d2 += 1
-                gm.first = False
-            else:
-                d1 = rng.randint(1, 6)
-                d2 = rng.randint(1, 6)
-            succ = successors(gm.me, gm.opp, d1, d2)
-            start = len(cand_boards)
-            if succ:
-                cand_boards.extend((o, m) for m, o in succ)
-            else:
-                cand_boards.append((gm.opp, gm.me))
-            spans.append((start, len(cand_boards)))
+            d1, d2 = roll(gm.first, rng)
+            gm.first = False
+            spans.append(add_candidates(cand_boards, gm.me, gm.opp, d1, d2))
         arr = np.array(cand_boards, dtype=np.int32)
         x = torch.from_numpy(encode_batch(arr))
         with torch.no_grad():
             vals = net(x).numpy().astype(np.float64)
-        # exact values for finished games: the mover (now "opp" in the candidate) has won
-        won = arr[:, 1, 0] == 15
-        if won.any():
-            for i in np.nonzero(won)[0]:
-                vals[i] = terminal_value(cand_boards[i][1], cand_boards[i][0])
+        won = exact_finished(arr, cand_boards, vals)
         eq = equity(vals)
         for gi, gm in enumerate(games):
             a, b = spans[gi]
@@ -267,19 +279,12 @@ def main() -> None:
                 games_done += 1
                 games[gi] = Game()
         if buffered >= args.buffer:
-            xb = torch.from_numpy(encode_batch(np.concatenate(buf_x)))
-            yb = torch.from_numpy(np.concatenate(buf_y).astype(np.float32))
-            perm = torch.from_numpy(sample_rng.permutation(len(yb)))
-            for j in range(0, len(perm), args.train_batch):
-                idx = perm[j : j + args.train_batch]
-                logits = net.logits(xb[idx])
-                loss = nn.functional.binary_cross_entropy_with_logits(logits, yb[idx])
-                opt.zero_grad()
-                loss.backward()
-                opt.step()
-                loss_acc += float(loss.detach())
-                loss_n += 1
-            positions_trained += len(yb)
+            total, steps = train_pass(
+                net, opt, np.concatenate(buf_x), np.concatenate(buf_y), args.train_batch, sample_rng
+            )
+            loss_acc += total
+            loss_n += steps
+            positions_trained += buffered
             buf_x.clear()
             buf_y.clear()
             buffered = 0

@@ -38,13 +38,11 @@ from typing import Any
 
 import numpy as np
 import torch
-from torch import nn
 
 from engine.ai.encoding import N_BASE
-from training.encode_np import encode_batch
 from training.export import export_weights
 from training.ply1 import Game, Weights, play_step
-from training.train_td import Net
+from training.train_td import Net, train_pass
 
 
 def _worker(
@@ -206,21 +204,17 @@ def main() -> None:
             run_games += 1
             ply1_games += args.plies
             if buffered >= args.buffer:
-                seen = np.concatenate(buf_x).astype(np.int32)
-                xb = torch.from_numpy(encode_batch(seen, n_features))
-                yb = torch.from_numpy(np.concatenate(buf_y).astype(np.float32))
-                perm = torch.from_numpy(sample_rng.permutation(len(yb)))
-                for i in range(0, len(perm), args.train_batch):
-                    idx = perm[i : i + args.train_batch]
-                    loss = nn.functional.binary_cross_entropy_with_logits(
-                        net.logits(xb[idx]), yb[idx]
-                    )
-                    opt.zero_grad()
-                    loss.backward()
-                    opt.step()
-                    loss_acc += float(loss.detach())
-                    loss_n += 1
-                positions_trained += len(yb)
+                total, steps = train_pass(
+                    net,
+                    opt,
+                    np.concatenate(buf_x),
+                    np.concatenate(buf_y),
+                    args.train_batch,
+                    sample_rng,
+                )
+                loss_acc += total
+                loss_n += steps
+                positions_trained += buffered
                 buf_x.clear()
                 buf_y.clear()
                 buffered = 0
