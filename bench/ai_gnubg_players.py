@@ -38,10 +38,15 @@ def _match(pos: Position, dice: tuple[int, int], moves: list[tuple[int, int]]) -
     raise RuntimeError(f"gnubg move {moves} not legal in {pos.id} {dice}")
 
 
-def gnubg_play(pos: Position, dice: tuple[int, int]) -> Play | None:
-    """GNU Backgammon 0-ply's choice (None when the roll cannot be played)."""
-    mv = gnubg_nn.best_move(board(pos), dice[0], dice[1])
+def gnubg_play(pos: Position, dice: tuple[int, int], plies: int = 0) -> Play | None:
+    """GNU Backgammon's choice at ``plies`` (None when the roll cannot be played)."""
+    mv = gnubg_nn.best_move(board(pos), dice[0], dice[1], plies)
     return _match(pos, dice, [(int(f), int(t)) for f, t in mv])
+
+
+def gnubg1_play(pos: Position, dice: tuple[int, int]) -> Play | None:
+    """GNU Backgammon 1-ply's choice: a calibration referee, stronger than 0-ply."""
+    return gnubg_play(pos, dice, 1)
 
 
 def pubeval_play(pos: Position, dice: tuple[int, int]) -> Play | None:

@@ -4,7 +4,8 @@
     PYTHONPATH=. .venv/bin/python -m bench.ai_strength --level medium --opponent easy --games 1000
 
 Opponents: ``pubeval`` (Tesauro's, via gnubg_nn.pub_best_move), ``gnubg0``
-(GNU Backgammon 0-ply, gnubg_nn.best_move), or another level.  Games come in
+(GNU Backgammon 0-ply, gnubg_nn.best_move), ``gnubg1`` (its 1-ply, for
+calibration), or another level.  Games come in
 pairs with the same dice and the sides swapped.  The referees may also play
 each other, to calibrate a target on our dice and scoring:
 
@@ -30,13 +31,17 @@ def opponent(name: str, seed: int) -> PlayerFactory:
         from bench.ai_gnubg_players import gnubg_play
 
         return lambda k: gnubg_play
+    if name == "gnubg1":
+        from bench.ai_gnubg_players import gnubg1_play
+
+        return lambda k: gnubg1_play
     return local_player(name, seed + 1)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument(
-        "--level", default="hard", choices=["easy", "medium", "hard", "gnubg0", "pubeval"]
+        "--level", default="hard", choices=["easy", "medium", "hard", "gnubg0", "gnubg1", "pubeval"]
     )
     ap.add_argument("--opponent", default="pubeval")
     ap.add_argument("--games", type=int, default=200)
@@ -57,7 +62,7 @@ def main() -> None:
     t = time.time()
     first = (
         opponent(args.level, args.seed - 1)
-        if args.level in ("gnubg0", "pubeval")
+        if args.level in ("gnubg0", "gnubg1", "pubeval")
         else local_player(args.level, args.seed)
     )
     res = match_series(
