@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from engine import Position
+from engine.ai import CubeState, choose_play
 from engine.match import Match
 from web import ai_service
 from web.ai_client import accept_request, cube_state, play_request, take_request, turn_request
@@ -95,6 +97,8 @@ def test_ai_requests_are_plain_data_seen_from_the_right_side() -> None:
     assert cube_state(m2.take(), 0)["owner"] == 0
     assert accept_request(m, 0, 2)["position"] == m.position.swap().id
     assert play_request(m.roll((2, 1)), "easy")["dice"] == [2, 1]
+    # the side on roll's view of the score travels with a play request
+    assert play_request(m.roll((2, 1)), "easy")["cube"] == cube_state(m, 1)
 
 
 def test_the_ai_service_answers_every_kind_of_request() -> None:
@@ -111,5 +115,15 @@ def test_the_ai_service_answers_every_kind_of_request() -> None:
     moves = ask(play_request(m.roll((6, 5)), "hard"))["moves"]
     assert moves == [[24, 18], [18, 13]]
     assert "error" in ask({"kind": "play", "position": "nonsense", "dice": [1, 2]})
+    # a play King Tubby makes for money (hitting loose, for the gammon) but not at
+    # double match point, where only winning counts: the service passes the score on
+    dmp = {"match_length": 3, "my_away": 1, "opp_away": 1}
+    position, dice = Position.from_id("RZ/BAShovwoBDA"), (3, 5)
+    money = choose_play(position, dice, "hard")
+    at_dmp = choose_play(position, dice, "hard", cube=CubeState(**dmp))
+    assert money != at_dmp
+    request = {"kind": "play", "position": position.id, "dice": [3, 5], "level": "hard"}
+    assert ask(request)["moves"] == [list(m) for m in money.moves]
+    assert ask({**request, "cube": dmp})["moves"] == [list(m) for m in at_dmp.moves]
     assert "error" in json.loads(ai_service.handle("not json"))
     assert ai_service.warm() == "ready"

@@ -52,9 +52,15 @@ def _start_of_turn(match: Match, player: int) -> str:
 
 
 def play_request(match: Match, level: str) -> Request:
-    dice = match.dice
-    assert dice is not None
-    return {"kind": "play", "position": match.position.id, "dice": list(dice), "level": level}
+    dice, turn = match.dice, match.turn
+    assert dice is not None and turn is not None
+    return {
+        "kind": "play",
+        "position": match.position.id,
+        "dice": list(dice),
+        "level": level,
+        "cube": cube_state(match, turn),  # the score changes what a gammon is worth
+    }
 
 
 def turn_request(match: Match, player: int) -> Request:

@@ -7,7 +7,8 @@ the page, so the worker runs without cross-origin isolation.
 
 Requests (``kind``) and answers:
 
-* ``play``: ``position``, ``dice``, ``level`` -> ``{"moves": [[from, to], ...]}``
+* ``play``: ``position``, ``dice``, ``level``, optionally ``cube`` (for the
+  match score) -> ``{"moves": [[from, to], ...]}``
 * ``turn`` (before the AI rolls): ``position``, ``cube``
   -> ``{"double": bool, "resign": 0..3}``
 * ``take`` (position and cube from the doubler's side): -> ``{"take": bool}``
@@ -68,7 +69,9 @@ def answer(request: Mapping[str, object]) -> dict[str, object]:
     position = Position.from_id(str(request.get("position")))
     if kind == "play":
         level = str(request.get("level", "hard"))
-        play = ai.choose_play(position, _dice(request.get("dice")), level)
+        raw = request.get("cube")
+        cube = _cube_state(raw) if raw is not None else None
+        play = ai.choose_play(position, _dice(request.get("dice")), level, cube=cube)
         return {"moves": [list(m) for m in play.moves]}
     cube = _cube_state(request.get("cube"))
     if kind == "turn":

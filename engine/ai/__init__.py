@@ -3,14 +3,18 @@
 Stable API::
 
     from engine.ai import choose_play, evaluate
-    choose_play(position, dice, level="hard", rng=None) -> Play
+    choose_play(position, dice, level="hard", rng=None, cube=None) -> Play
     evaluate(position) -> (win, win_gammon, win_backgammon, lose_gammon, lose_backgammon)
+
+``cube`` (a :class:`CubeState`, optional) gives the match score: plays are then
+ranked by what their outcomes are worth at that score (:mod:`engine.ai.score`),
+so at double match point every level plays to win rather than for gammons.
 
 Levels: ``"easy"`` (Beach Bum), ``"medium"`` (Selector), ``"hard"`` (King Tubby);
 see :data:`LEVELS`.  Beside them:
 
 * hints: :func:`rank_plays` (every legal play with equity, ply and loss
-  against the best) and :func:`cube_decision` (cubeful no double /
+  against the best; it takes ``cube`` too) and :func:`cube_decision` (cubeful no double /
   double-take / double-pass);
 * cube: :class:`CubeState` (build it from a game with :func:`cube_state_for`),
   :func:`should_double`, :func:`should_take`;

@@ -8,6 +8,11 @@
 * **King Tubby** (``"hard"``): 0-ply screen of every play, then a 1-ply
   look-ahead (the opponent's best reply to each of the 21 rolls, averaged)
   for the few best candidates.
+
+Given the match score (a :class:`engine.ai.CubeState`), every level ranks
+plays by what they are worth at that score (:mod:`engine.ai.score`): at
+double match point it plays to win, not for gammons.  Without one, or in a
+money game, it ranks by cubeless money equity.
 """
 
 from __future__ import annotations
@@ -15,10 +20,13 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from engine.ai.cube import CubeState
 from engine.ai.encoding import ROLLS as DICE_ROLLS
 from engine.ai.evaluator import Probs, equity, evaluate_sides, flip
+from engine.ai.score import MONEY, outcome_weights, score_equity
 from engine.movegen import Play, legal_plays
 from engine.position import Position
 
@@ -49,9 +57,27 @@ the slow cases (replies to doubles, positions with many plays)."""
 ROLLS: tuple[tuple[int, int, float], ...] = tuple((a, b, w / 36.0) for a, b, w in DICE_ROLLS)
 
 
+Valuer = Callable[[Sequence[float]], float]
+"""Equity of outcome probabilities for the side they belong to."""
+
+
+def _valuer(cube: CubeState | None) -> Valuer:
+    weights = outcome_weights(cube)
+    if weights == MONEY:
+        return equity
+
+    def value(p: Sequence[float]) -> float:
+        return score_equity(p, weights)
+
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class RankedPlay:
-    """A legal play with the probabilities and equity it leaves the mover."""
+    """A legal play with the probabilities and equity it leaves the mover.
+
+    In a match ``equity`` is normalised match equity (:mod:`engine.ai.score`).
+    """
 
     play: Play
     probs: Probs
@@ -87,12 +113,12 @@ def _after(play: Play, cache: _Cache) -> Probs:
     return flip(cache.eval(r.me, r.opp))
 
 
-def ply1(result: Position, cache: _Cache | None = None) -> Probs:
+def ply1(result: Position, cache: _Cache | None = None, value: Valuer = equity) -> Probs:
     """The mover's probabilities after a play, one ply deeper.
 
     ``result`` has the opponent on roll: for each of their 21 rolls they pick
-    the reply that is best for them at 0-ply, and the mover's probabilities
-    after those replies are averaged.
+    the reply that is best for them at 0-ply (the worst for the mover by
+    ``value``), and the mover's probabilities after those replies are averaged.
     """
     c = cache or _Cache()
     acc = [0.0] * 5
@@ -102,7 +128,7 @@ def ply1(result: Position, cache: _Cache | None = None) -> Probs:
         for reply in legal_plays(result, (a, b)):
             r = reply.result
             p = c.eval(r.me, r.opp)  # the original mover is on roll again
-            e = equity(p)
+            e = value(p)
             if e < best_eq:
                 best_eq = e
                 best = p
@@ -114,21 +140,29 @@ def ply1(result: Position, cache: _Cache | None = None) -> Probs:
     return acc[0], acc[1], acc[2], acc[3], acc[4]
 
 
-def rank_plays(position: Position, dice: tuple[int, int], level: str = "hard") -> list[RankedPlay]:
+def rank_plays(
+    position: Position,
+    dice: tuple[int, int],
+    level: str = "hard",
+    cube: CubeState | None = None,
+) -> list[RankedPlay]:
     """Every legal play, best first, with its equity and its loss against the best.
 
     With ``level="hard"`` the top candidates are re-evaluated one ply deeper
     (``ply=1``) and ranked above the others, as King Tubby would play them;
     other levels rank by the plain 0-ply evaluation.  An unplayable roll
-    gives a single empty play.
+    gives a single empty play.  ``cube`` gives the match score, seen by the
+    side on roll (see :mod:`engine.ai.score`); without it plays are ranked
+    for money.
     """
     _check_level(level)
+    value = _valuer(cube)
     plays = legal_plays(position, dice)
     if not plays:
         p = flip(evaluate_sides(position.opp, position.me))
-        return [RankedPlay(_no_play(position), p, equity(p), 0)]
+        return [RankedPlay(_no_play(position), p, value(p), 0)]
     cache = _Cache()
-    ranked = [RankedPlay(pl, pr, equity(pr), 0) for pl in plays for pr in (_after(pl, cache),)]
+    ranked = [RankedPlay(pl, pr, value(pr), 0) for pl in plays for pr in (_after(pl, cache),)]
     ranked.sort(key=lambda r: -r.equity)
     if level == "hard" and len(ranked) > 1:
         top = ranked[0].equity
@@ -141,8 +175,8 @@ def rank_plays(position: Position, dice: tuple[int, int], level: str = "hard") -
                 spent = len(cache.table) - start
                 if spent + spent / len(deep) > HARD_BUDGET:
                     break
-            p = ply1(r.play.result, cache)
-            deep.append(RankedPlay(r.play, p, equity(p), 1))
+            p = ply1(r.play.result, cache, value)
+            deep.append(RankedPlay(r.play, p, value(p), 1))
         if len(deep) == 1:
             deep = []  # a lone 1-ply figure would not compare with the 0-ply ones
         deep.sort(key=lambda r: -r.equity)
@@ -166,20 +200,22 @@ def choose_play(
     dice: tuple[int, int],
     level: str = "hard",
     rng: random.Random | None = None,
+    cube: CubeState | None = None,
 ) -> Play:
     """The play the AI of ``level`` ("easy", "medium" or "hard") makes.
 
     Deterministic: the noise of Beach Bum and Selector comes from ``rng``, or when none is
     given from a generator seeded by the position and the roll.  An
     unplayable roll returns an empty :class:`Play` whose result is the
-    position handed to the opponent.
+    position handed to the opponent.  ``cube`` gives the match score (see
+    :func:`rank_plays`).
 
     >>> str(choose_play(Position.start(), (3, 1), "medium"))
     '8/5 6/5'
     """
     _check_level(level)
     if level == "hard":
-        return rank_plays(position, dice, "hard")[0].play
+        return rank_plays(position, dice, "hard", cube)[0].play
     plays = legal_plays(position, dice)
     if not plays:
         return _no_play(position)
@@ -189,10 +225,11 @@ def choose_play(
     noise = EASY_NOISE if level == "easy" else MEDIUM_NOISE
     if rng is None:
         rng = _seeded(position, dice)
+    value = _valuer(cube)
     best = plays[0]
     best_eq = -9.0
     for pl in plays:
-        e = equity(_after(pl, cache))
+        e = value(_after(pl, cache))
         if noise:
             e += rng.gauss(0.0, noise)
         if e > best_eq:
