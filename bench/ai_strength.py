@@ -21,28 +21,26 @@ from pathlib import Path
 
 from bench.ai_common import PlayerFactory, local_player, match_series, summary, use_weights
 
+REFEREES = ("pubeval", "gnubg0", "gnubg1")
+"""Players from the gnubg-nn package (the rest are our levels)."""
+
 
 def opponent(name: str, seed: int) -> PlayerFactory:
-    if name == "pubeval":
-        from bench.ai_gnubg_players import pubeval_play
+    if name in REFEREES:
+        from bench import ai_gnubg_players as gnubg
 
-        return lambda k: pubeval_play
-    if name == "gnubg0":
-        from bench.ai_gnubg_players import gnubg_play
-
-        return lambda k: gnubg_play
-    if name == "gnubg1":
-        from bench.ai_gnubg_players import gnubg1_play
-
-        return lambda k: gnubg1_play
+        play = {
+            "pubeval": gnubg.pubeval_play,
+            "gnubg0": gnubg.gnubg_play,
+            "gnubg1": gnubg.gnubg1_play,
+        }[name]
+        return lambda k: play
     return local_player(name, seed + 1)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument(
-        "--level", default="hard", choices=["easy", "medium", "hard", "gnubg0", "gnubg1", "pubeval"]
-    )
+    ap.add_argument("--level", default="hard", choices=["easy", "medium", "hard", *REFEREES])
     ap.add_argument("--opponent", default="pubeval")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
@@ -62,7 +60,7 @@ def main() -> None:
     t = time.time()
     first = (
         opponent(args.level, args.seed - 1)
-        if args.level in ("gnubg0", "gnubg1", "pubeval")
+        if args.level in REFEREES
         else local_player(args.level, args.seed)
     )
     res = match_series(

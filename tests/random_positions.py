@@ -44,6 +44,24 @@ def self_play_positions(rng: random.Random, n: int) -> list[Position]:
     return out[:n]
 
 
+def positions_with_choice(
+    n: int, seed: int, min_plays: int = 2
+) -> list[tuple[Position, tuple[int, int]]]:
+    """``n`` (position, roll) pairs from random games, each with ``min_plays`` plays or more."""
+    rng = random.Random(seed)
+    out: list[tuple[Position, tuple[int, int]]] = []
+    pos = Position.start()
+    while len(out) < n:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = legal_plays(pos, dice)
+        if len(plays) >= min_plays:
+            out.append((pos, dice))
+        pos = rng.choice(plays).result if plays else pos.swap()
+        if pos.winner() is not None:
+            pos = Position.start()
+    return out
+
+
 def _spread(rng: random.Random, count: int, places: list[int]) -> list[int]:
     """Drop ``count`` checkers one by one onto ``places``; returns the places used."""
     return [rng.choice(places) for _ in range(count)]

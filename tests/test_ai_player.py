@@ -6,6 +6,7 @@ import itertools
 import random
 
 import pytest
+from random_positions import positions_with_choice
 
 from engine import Position, legal_plays
 from engine.ai import LEVELS, choose_play, evaluate, player, rank_plays
@@ -13,23 +14,8 @@ from engine.ai.cli import format_hint, hint_main
 from engine.game import Game, Phase
 
 
-def _positions(n: int, seed: int = 11) -> list[tuple[Position, tuple[int, int]]]:
-    rng = random.Random(seed)
-    out = []
-    pos = Position.start()
-    while len(out) < n:
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        plays = legal_plays(pos, dice)
-        if len(plays) > 1:
-            out.append((pos, dice))
-        pos = rng.choice(plays).result if plays else pos.swap()
-        if pos.winner() is not None:
-            pos = Position.start()
-    return out
-
-
 def test_evaluate_shape_and_consistency() -> None:
-    for pos, _ in _positions(30):
+    for pos, _ in positions_with_choice(30, seed=11):
         w, wg, wbg, lg, lbg = evaluate(pos)
         assert 0.0 <= wbg <= wg <= w <= 1.0
         assert 0.0 <= lbg <= lg <= 1.0 - w
@@ -45,7 +31,7 @@ def test_levels_have_names() -> None:
 def test_hint_ranking_matches_choose_play(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # hints rank by the true evaluation: Selector's noise is what makes it err
     monkeypatch.setattr(player, "MEDIUM_NOISE", 0.0)
-    for pos, dice in _positions(6):
+    for pos, dice in positions_with_choice(6, seed=11):
         ranked = rank_plays(pos, dice, level)
         assert len(ranked) == len(legal_plays(pos, dice))
         assert ranked[0].play == choose_play(pos, dice, level)
@@ -64,7 +50,7 @@ def test_unplayable_roll() -> None:
 
 
 def test_deterministic_with_a_seed() -> None:
-    sample = _positions(20, seed=4)
+    sample = positions_with_choice(20, seed=4)
     first = [choose_play(p, d, "easy", random.Random(9)) for p, d in sample]
     again = [choose_play(p, d, "easy", random.Random(9)) for p, d in sample]
     assert first == again
@@ -74,13 +60,13 @@ def test_deterministic_with_a_seed() -> None:
 
 
 def test_beach_bum_makes_mistakes() -> None:
-    sample = _positions(40, seed=8)
+    sample = positions_with_choice(40, seed=8)
     differ = sum(choose_play(p, d, "easy") != choose_play(p, d, "medium") for p, d in sample)
     assert differ >= 4
 
 
 def test_selector_errs_less_often_than_beach_bum() -> None:
-    sample = [(p, d) for p, d in _positions(60, seed=5) if len(legal_plays(p, d)) > 1]
+    sample = [(p, d) for p, d in positions_with_choice(60, seed=5) if len(legal_plays(p, d)) > 1]
     best = [rank_plays(p, d, "medium")[0].play for p, d in sample]
     misses = {
         level: sum(choose_play(p, d, level) != b for (p, d), b in zip(sample, best, strict=True))

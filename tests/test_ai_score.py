@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_positions import positions_with_choice
 
-from engine import Position, legal_plays
+from engine import legal_plays
 from engine.ai import CubeState, choose_play, equity, rank_plays
 from engine.ai.met import equity_after
 from engine.ai.score import MONEY, outcome_weights, score_equity
@@ -82,25 +83,10 @@ def test_gammons_at_the_score() -> None:
     )
 
 
-def _contact_positions(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
-    rng = random.Random(seed)
-    out = []
-    pos = Position.start()
-    while len(out) < n:
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        plays = legal_plays(pos, dice)
-        if len(plays) > 3:
-            out.append((pos, dice))
-        pos = rng.choice(plays).result if plays else pos.swap()
-        if pos.winner() is not None:
-            pos = Position.start()
-    return out
-
-
 def test_at_double_match_point_plays_are_ranked_by_winning_chances() -> None:
     dmp = CubeState(match_length=3, my_away=1, opp_away=1)
     differs = 0
-    for pos, dice in _contact_positions(40, seed=8):
+    for pos, dice in positions_with_choice(40, seed=8, min_plays=4):
         ranked = rank_plays(pos, dice, "medium", dmp)  # 0-ply, no noise in the ranking
         wins = [r.probs[0] for r in ranked]
         assert wins == sorted(wins, reverse=True)
@@ -117,9 +103,9 @@ def test_at_double_match_point_plays_are_ranked_by_winning_chances() -> None:
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_takes_the_score(level: str) -> None:
     dmp = CubeState(match_length=1, my_away=1, opp_away=1)
-    for pos, dice in _contact_positions(3, seed=9):
+    for pos, dice in positions_with_choice(3, seed=9, min_plays=4):
         play = choose_play(pos, dice, level, cube=dmp)
         assert play in legal_plays(pos, dice)
-    pos, dice = _contact_positions(1, seed=9)[0]
+    pos, dice = positions_with_choice(1, seed=9, min_plays=4)[0]
     hard = rank_plays(pos, dice, "hard", dmp)
     assert hard[0].play == choose_play(pos, dice, "hard", cube=dmp)

@@ -10,17 +10,15 @@ import pytest
 from engine import Position
 from engine.ai.network import Network
 from training.average import average
-from training.export import read_weights
+from training.export import pack_weights, read_weights, unpack_weights
 
 SHIPPED = Path(__file__).parent.parent / "engine" / "ai" / "data" / "contact.bin"
 
 
 def _shifted(src: Path, dst: Path, delta: float) -> None:
-    """A copy of ``src`` with ``delta`` added to every float (same header and metadata)."""
-    blob = src.read_bytes()
-    tail = len(read_weights(src)[0].ravel()) + sum(len(a.ravel()) for a in read_weights(src)[1:])
-    head, floats = blob[: len(blob) - 4 * tail], np.frombuffer(blob[len(blob) - 4 * tail :], "<f4")
-    dst.write_bytes(head + (floats + np.float32(delta)).astype("<f4").tobytes())
+    """A copy of ``src`` with ``delta`` added to every float (same shape and metadata)."""
+    shape, meta, floats = unpack_weights(src.read_bytes())
+    dst.write_bytes(pack_weights(shape, meta, (floats + np.float32(delta)).astype("<f4").tobytes()))
 
 
 def test_mean_of_shifted_copies_is_the_original(tmp_path: Path) -> None:

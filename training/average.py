@@ -18,41 +18,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import struct
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from training.export import MAGIC, VERSION
-
-
-def _parts(blob: bytes) -> tuple[tuple[int, ...], dict[str, Any], np.ndarray]:
-    if blob[:4] != MAGIC:
-        raise ValueError("not a weights file")
-    header = struct.unpack("<IIIII", blob[4:24])
-    if header[0] != VERSION:
-        raise ValueError(f"weights format {header[0]}, expected {VERSION}")
-    meta_len = header[4]
-    meta: dict[str, Any] = json.loads(blob[24 : 24 + meta_len])
-    return header[1:4], meta, np.frombuffer(blob, dtype="<f4", offset=24 + meta_len)
+from training.export import pack_weights, unpack_weights, write_atomic
 
 
 def average(paths: list[Path], out: Path) -> dict[str, Any]:
     """Write the element-wise mean of the weight files ``paths`` to ``out``; return its metadata."""
-    parts = [_parts(p.read_bytes()) for p in paths]
+    parts = [unpack_weights(p.read_bytes()) for p in paths]
     shape = parts[0][0]
     if any(s != shape for s, _, _ in parts):
         raise ValueError("weight files of different shapes cannot be averaged")
     games = [int(m.get("games", 0)) for _, m, _ in parts]
     meta = {**parts[-1][1], "averaged_games": games}
     mean = np.mean([f.astype(np.float64) for _, _, f in parts], axis=0).astype("<f4")
-    meta_bytes = json.dumps(meta, sort_keys=True).encode()
-    n_in, n_hidden, n_out = shape
-    header = struct.pack("<IIIII", VERSION, n_in, n_hidden, n_out, len(meta_bytes))
-    tmp = out.with_suffix(".tmp")
-    tmp.write_bytes(MAGIC + header + meta_bytes + mean.tobytes())
-    tmp.replace(out)
+    write_atomic(out, pack_weights(shape, meta, mean.tobytes()))
     return meta
 
 

@@ -64,7 +64,7 @@ Valuer = Callable[[Sequence[float]], float]
 def _valuer(cube: CubeState | None) -> Valuer:
     weights = outcome_weights(cube)
     if weights == MONEY:
-        return equity
+        return equity  # the same arithmetic as ever: money play stays bit for bit what it was
 
     def value(p: Sequence[float]) -> float:
         return score_equity(p, weights)
