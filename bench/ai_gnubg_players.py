@@ -49,6 +49,11 @@ def gnubg1_play(pos: Position, dice: tuple[int, int]) -> Play | None:
     return gnubg_play(pos, dice, 1)
 
 
+def gnubg2_play(pos: Position, dice: tuple[int, int]) -> Play | None:
+    """GNU Backgammon 2-ply's choice: the strongest calibration referee (slow)."""
+    return gnubg_play(pos, dice, 2)
+
+
 def pubeval_play(pos: Position, dice: tuple[int, int]) -> Play | None:
     """Tesauro's pubeval's choice; its move list is flat and 0-based (bar 24, off -1)."""
     flat = gnubg_nn.pub_best_move(board(pos), dice[0], dice[1])

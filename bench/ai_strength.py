@@ -4,8 +4,8 @@
     PYTHONPATH=. .venv/bin/python -m bench.ai_strength --level medium --opponent easy --games 1000
 
 Opponents: ``pubeval`` (Tesauro's, via gnubg_nn.pub_best_move), ``gnubg0``
-(GNU Backgammon 0-ply, gnubg_nn.best_move), ``gnubg1`` (its 1-ply, for
-calibration), or another level.  Games come in
+(GNU Backgammon 0-ply, gnubg_nn.best_move), ``gnubg1`` and ``gnubg2`` (its 1- and
+2-ply, for calibration), or another level.  Games come in
 pairs with the same dice and the sides swapped.  The referees may also play
 each other, to calibrate a target on our dice and scoring:
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from bench.ai_common import PlayerFactory, local_player, match_series, summary, use_weights
 
-REFEREES = ("pubeval", "gnubg0", "gnubg1")
+REFEREES = ("pubeval", "gnubg0", "gnubg1", "gnubg2")
 """Players from the gnubg-nn package (the rest are our levels)."""
 
 
@@ -33,6 +33,7 @@ def opponent(name: str, seed: int) -> PlayerFactory:
             "pubeval": gnubg.pubeval_play,
             "gnubg0": gnubg.gnubg_play,
             "gnubg1": gnubg.gnubg1_play,
+            "gnubg2": gnubg.gnubg2_play,
         }[name]
         return lambda k: play
     return local_player(name, seed + 1)

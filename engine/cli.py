@@ -7,15 +7,24 @@ import sys
 from collections.abc import Sequence
 
 from engine.errors import EngineError
+from engine.gnubg_id import MatchKey
 from engine.movegen import legal_plays
 from engine.position import Position
 from engine.xgid import Xgid
 
 
 def parse_position(text: str) -> Position:
-    """A gnubg Position ID, or an XGID (whose side to act is on roll)."""
-    if text.upper().startswith("XGID=") or ":" in text:
+    """A gnubg Position ID, a gnubg ``PositionID:MatchID``, or an XGID (side to act on roll).
+
+    >>> parse_position("4HPwATDgc/ABMA:cAkAAAAAAAAA") == Position.start()
+    True
+    """
+    if text.upper().startswith("XGID=") or text.count(":") > 1:
         return Xgid.parse(text).position
+    if ":" in text:
+        position_id, match_id = text.split(":")
+        MatchKey.from_id(match_id)  # a malformed Match ID is an error, not ignored
+        return Position.from_id(position_id)
     return Position.from_id(text)
 
 
@@ -49,7 +58,8 @@ def _cmd_hint(args: argparse.Namespace) -> int:
     # Imported here so the rest of the CLI works without loading the AI's weights.
     from engine.ai.cli import hint_main  # type: ignore[import-not-found,unused-ignore]
 
-    result: int = hint_main([args.position, f"{args.dice[0]}{args.dice[1]}"])
+    dice = [] if args.dice is None else [f"{args.dice[0]}{args.dice[1]}"]
+    result: int = hint_main([args.position, *dice, "--level", args.level])
     return result
 
 
@@ -71,15 +81,26 @@ def build_parser() -> argparse.ArgumentParser:
             "turn (the opponent on roll)."
         ),
     )
-    plays.add_argument("position", help="gnubg Position ID or XGID")
+    plays.add_argument("position", help="gnubg Position ID (or PositionID:MatchID) or XGID")
     plays.add_argument("dice", type=parse_dice, help="the roll, e.g. 31 or 6-6")
     plays.set_defaults(run=_cmd_plays)
     show = sub.add_parser("show", help="draw a position as text")
-    show.add_argument("position", help="gnubg Position ID or XGID")
+    show.add_argument("position", help="gnubg Position ID (or PositionID:MatchID) or XGID")
     show.set_defaults(run=_cmd_show)
-    hint = sub.add_parser("hint", help="rank the plays of a roll with the AI")
-    hint.add_argument("position", help="gnubg Position ID or XGID")
-    hint.add_argument("dice", type=parse_dice, help="the roll, e.g. 31")
+    hint = sub.add_parser(
+        "hint",
+        help="rank the plays of a roll with the AI, or give its cube decision",
+        description=(
+            "Rank every legal play of DICE with the AI's equities, best first; without "
+            "DICE (and none in the ID), the cube decision.  PositionID:MatchID and XGID "
+            "carry the cube and the match score, and the hint is for that score."
+        ),
+    )
+    hint.add_argument("position", help="gnubg Position ID, PositionID:MatchID or XGID")
+    hint.add_argument("dice", type=parse_dice, nargs="?", help="the roll, e.g. 31")
+    hint.add_argument(
+        "--level", choices=("easy", "medium", "hard"), default="hard", help="whose ranking"
+    )
     hint.set_defaults(run=_cmd_hint)
     return parser
 

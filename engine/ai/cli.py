@@ -1,21 +1,44 @@
-"""Command-line hint: ``python -m engine hint POSITION_ID 31`` (wired by engine/__main__.py)."""
+"""Command-line hint: ``python -m engine hint POSITION_ID 31`` (wired by engine/__main__.py).
+
+The position may also carry the cube and the score: an XGID, or GNU
+Backgammon's ``PositionID:MatchID``.  The hint is then for that score (checker
+plays ranked by normalised match equity, cube decisions from the match
+equity table) and, when the ID holds dice, for those dice.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from engine.ai.cube import cube_decision
+from engine.ai.cube import CubeState, cube_decision
 from engine.ai.player import LEVELS, rank_plays
+from engine.cli import parse_dice
 from engine.errors import EngineError
+from engine.gnubg_id import CENTERED, MatchKey
 from engine.position import Position
 
 
-def format_hint(position: Position, dice: tuple[int, int], level: str = "hard") -> str:
-    """The ranked plays as text, one per line, best first."""
-    lines = []
-    for i, r in enumerate(rank_plays(position, dice, level), start=1):
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """What a hint is asked about: the position seen by the side on roll, its cube and dice."""
+
+    position: Position
+    cube: CubeState | None = None
+    dice: tuple[int, int] | None = None
+
+
+def format_hint(
+    position: Position,
+    dice: tuple[int, int],
+    level: str = "hard",
+    cube: CubeState | None = None,
+) -> str:
+    """The ranked plays as text, one per line, best first (at ``cube``'s score when given)."""
+    lines = [] if cube is None or not cube.is_match else [describe_cube(cube)]
+    for i, r in enumerate(rank_plays(position, dice, level, cube), start=1):
         w, wg, wbg, lg, lbg = r.probs
         play = str(r.play) or "(no legal play)"
         loss = f"({-r.loss:+.3f})" if i > 1 else ""
@@ -26,45 +49,114 @@ def format_hint(position: Position, dice: tuple[int, int], level: str = "hard") 
     return "\n".join(lines)
 
 
-def format_cube_hint(position: Position) -> str:
-    d = cube_decision(position)
+def describe_cube(cube: CubeState | None) -> str:
+    """The cube and score in words, seen by the side on roll.
+
+    >>> describe_cube(None)
+    'money, cube 1 centred'
+    >>> describe_cube(CubeState(2, 1, False, 7, 3, 5))
+    'match to 7, 3-away vs 5-away, cube 2 owned by the opponent'
+    """
+    st = cube or CubeState()
+    owner = {None: "centred", 0: "owned by the side on roll", 1: "owned by the opponent"}
+    where = f"cube {st.value} {owner[st.owner]}"
+    if not st.is_match:
+        return f"money{'' if st.jacoby else ' (no Jacoby)'}, {where}"
+    crawford = " (Crawford game)" if st.crawford else ""
+    return f"match to {st.match_length}, {st.my_away}-away vs {st.opp_away}-away{crawford}, {where}"
+
+
+def format_cube_hint(position: Position, cube: CubeState | None = None) -> str:
+    """The cube decision of the side on roll, with its three cubeful equities."""
+    d = cube_decision(position, cube)
+    unit = "match-winning chance" if d.units == "mwc" else "cubeful equity, per cube"
+    if not d.may_double:
+        return f"cube ({describe_cube(cube)}): the side on roll may not double"
     return (
-        f"cube (money, centred): {d.action}\n"
+        f"cube ({describe_cube(cube)}): {d.action}\n"
         f"  no double     {d.no_double:+.3f}\n"
         f"  double, take  {d.double_take:+.3f}\n"
-        f"  double, pass  {d.double_pass:+.3f}"
+        f"  double, pass  {d.double_pass:+.3f}   ({unit})"
     )
 
 
-def _parse_position(text: str) -> Position:
-    """A gnubg Position ID, or an XGID (whose side to act is on roll)."""
-    if text.upper().startswith("XGID=") or ":" in text:
-        from engine.xgid import Xgid
+def parse_spot(text: str) -> Spot:
+    """A gnubg Position ID, a gnubg ``PositionID:MatchID`` or an XGID.
 
-        return Xgid.parse(text).position
-    return Position.from_id(text)
+    The side on roll is the one whose turn it is to roll or move (the
+    doubler, while a double waits for an answer).
+
+    >>> s = parse_spot("XGID=-b----E-C---eE---c-e----B-:1:-1:1:31:2:4:0:7:10")
+    >>> s.position == Position.start(), s.dice, describe_cube(s.cube)
+    (True, (3, 1), 'match to 7, 5-away vs 3-away, cube 2 owned by the opponent')
+    >>> parse_spot("4HPwATDgc/ABMA").cube is None
+    True
+    """
+    if text.upper().startswith("XGID="):
+        return _from_xgid(text)
+    if ":" in text:
+        head, tail = text.split(":", 1)
+        if ":" in tail:
+            return _from_xgid(text)
+        return _from_gnubg_id(Position.from_id(head), MatchKey.from_id(tail))
+    return Spot(Position.from_id(text))
 
 
-def _parse_dice(text: str) -> tuple[int, int]:
-    digits = [c for c in text if c.isdigit()]
-    if len(digits) != 2:
-        raise argparse.ArgumentTypeError(f"dice must be two digits like 31, got {text!r}")
-    return int(digits[0]), int(digits[1])
+def _from_xgid(text: str) -> Spot:
+    from engine.xgid import Xgid
+
+    x = Xgid.parse(text)
+    me, opp = (x.score_x, x.score_o) if x.turn == 1 else (x.score_o, x.score_x)
+    owner = None if x.cube_position == 0 else (0 if x.cube_position == x.turn else 1)
+    n = x.match_length
+    flags = x.crawford_jacoby
+    if n:
+        cube = CubeState(1 << x.cube_log2, owner, False, n, n - me, n - opp, bool(flags & 1))
+    else:
+        cube = CubeState(1 << x.cube_log2, owner, bool(flags & 1))
+    dice = (int(x.dice[0]), int(x.dice[1])) if x.dice.isdigit() and x.dice != "00" else None
+    return Spot(x.position, cube, dice)
+
+
+def _from_gnubg_id(position: Position, key: MatchKey) -> Spot:
+    # The Position ID is seen by the player on roll (gnubg's fMove, our
+    # dice_owner), also while the opponent answers a double.
+    me = key.dice_owner
+    scores = (key.score0, key.score1)
+    owner = None if key.cube_owner == CENTERED else (0 if key.cube_owner == me else 1)
+    n = key.match_length
+    value = 1 << key.cube_log2
+    if n:
+        away = (n - scores[me], n - scores[1 - me])
+        cube = CubeState(value, owner, False, n, *away, bool(key.crawford))
+    else:
+        cube = CubeState(value, owner, not key.no_jacoby)
+    dice = (key.die1, key.die2) if key.die1 else None
+    return Spot(position, cube, dice)
 
 
 def hint_main(argv: Sequence[str] | None = None) -> int:
-    """``hint POSITION_ID DICE [--level easy|medium|hard]``: print the ranked plays."""
+    """``hint ID [DICE] [--level easy|medium|hard]``: ranked plays, or the cube decision."""
     ap = argparse.ArgumentParser(prog="python -m engine hint", description=hint_main.__doc__)
-    ap.add_argument("position_id", help="gnubg Position ID or XGID")
-    ap.add_argument("dice", type=_parse_dice, nargs="?", help="e.g. 31; omit for a cube hint")
+    ap.add_argument(
+        "position_id",
+        help="gnubg Position ID, PositionID:MatchID (cube and score) or XGID (cube and score)",
+    )
+    ap.add_argument(
+        "dice",
+        type=parse_dice,
+        nargs="?",
+        help="e.g. 31; omitted: the ID's dice, else a cube hint",
+    )
     ap.add_argument("--level", choices=sorted(LEVELS), default="hard")
     args = ap.parse_args(argv)
     try:
-        position = _parse_position(args.position_id)
-        if args.dice is None:
-            print(format_cube_hint(position))
+        spot = parse_spot(args.position_id)
+        dice = args.dice or spot.dice
+        if dice is None:
+            print(format_cube_hint(spot.position, spot.cube))
         else:
-            print(format_hint(position, args.dice, args.level))
+            print(format_hint(spot.position, dice, args.level, spot.cube))
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
