@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from engine.game import Action, Phase
 from engine.match import Match
 
 Request = dict[str, object]
@@ -87,6 +88,38 @@ def accept_request(match: Match, player: int, points: int) -> Request:
         "points": points,
         "cube": cube_state(match, player),
     }
+
+
+def hint_request(match: Match) -> Request | None:
+    """A hint for the side to act now: the ranked plays of its roll, its cube
+    decision before rolling, or (``taker``) whether to take the double offered
+    to it; None when there is nothing to advise on.
+
+    >>> m = Match.new(5).roll((3, 1))
+    >>> hint_request(m)["kind"], hint_request(m)["dice"]
+    ('hint', [3, 1])
+    >>> hint_request(m.play("8/5 6/5"))["kind"]  # the other side may double before rolling
+    'cube-hint'
+    """
+    phase, turn, dice = match.phase, match.turn, match.dice
+    if turn is None or match.game.is_over:
+        return None
+    if phase is Phase.MOVE and dice is not None:
+        return {
+            "kind": "hint",
+            "position": _start_of_turn(match, turn),
+            "dice": list(dice),
+            "cube": cube_state(match, turn),
+        }
+    taker = phase is Phase.CUBE
+    if taker or (phase is Phase.ROLL and Action.DOUBLE in match.legal_actions()):
+        return {
+            "kind": "cube-hint",
+            "position": _start_of_turn(match, turn),  # the doubler's side, also for the taker
+            "cube": cube_state(match, turn),
+            "taker": taker,
+        }
+    return None
 
 
 class DirectAi:

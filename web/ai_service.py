@@ -14,6 +14,14 @@ Requests (``kind``) and answers:
 * ``take`` (position and cube from the doubler's side): -> ``{"take": bool}``
 * ``accept`` (position and cube from the side answering, ``points`` 1..3)
   -> ``{"accept": bool}``
+* ``hint``: ``position``, ``dice``, optionally ``cube`` -> ``{"plays": [...]}``,
+  King Tubby's ranking, best first, at most :data:`HINT_PLAYS` of them:
+  each ``{"play": "8/5 6/5", "moves": [[8, 5], [6, 5]], "equity": e,
+  "loss": l, "ply": 0 or 1, "probs": [5 probabilities]}``
+* ``cube-hint`` (position and cube from the side that may double) ->
+  ``{"action": "no double" | "double, take" | ..., "may_double": bool,
+  "no_double": e, "double_take": e, "double_pass": e, "should_take": bool,
+  "units": "equity" or "mwc", "probs": [...]}``
 
 >>> import json
 >>> json.loads(handle(json.dumps({"kind": "play", "position": "4HPwATDgc/ABMA",
@@ -30,6 +38,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.position import Position
+
+HINT_PLAYS = 5
+"""How many of the ranked plays a hint shows."""
 
 
 def _cube_state(raw: object) -> Any:
@@ -64,9 +75,38 @@ def answer(request: Mapping[str, object]) -> dict[str, object]:
     import engine.ai as ai
 
     kind = request.get("kind")
-    if kind not in ("play", "turn", "take", "accept"):
+    if kind not in ("play", "turn", "take", "accept", "hint", "cube-hint"):
         raise ValueError(f"unknown request {kind!r}")
     position = Position.from_id(str(request.get("position")))
+    if kind == "hint":
+        raw = request.get("cube")
+        cube = _cube_state(raw) if raw is not None else None
+        ranked = ai.rank_plays(position, _dice(request.get("dice")), "hard", cube)
+        return {
+            "plays": [
+                {
+                    "play": str(r.play),
+                    "moves": [list(m) for m in r.play.moves],
+                    "equity": r.equity,
+                    "loss": r.loss,
+                    "ply": r.ply,
+                    "probs": list(r.probs),
+                }
+                for r in ranked[:HINT_PLAYS]
+            ]
+        }
+    if kind == "cube-hint":
+        d = ai.cube_decision(position, _cube_state(request.get("cube")))
+        return {
+            "action": d.action,
+            "may_double": d.may_double,
+            "no_double": d.no_double,
+            "double_take": d.double_take,
+            "double_pass": d.double_pass,
+            "should_take": d.should_take,
+            "units": d.units,
+            "probs": list(d.probs),
+        }
     if kind == "play":
         level = str(request.get("level", "hard"))
         raw = request.get("cube")

@@ -34,12 +34,21 @@ from web.ai_client import (
     Reply,
     Request,
     accept_request,
+    hint_request,
     play_request,
     take_request,
     turn_request,
 )
 from web.animation import Motion, plan_motions
 from web.board_svg import BoardView, CubeView, DiceView
+from web.hint import (
+    Hint,
+    PlayHint,
+    cube_hint_html,
+    parse_cube_hint,
+    parse_play_hint,
+    play_hint_html,
+)
 from web.history import HistoryRow, game_rows, wins
 from web.options import AI_NAMES, HUMAN, Settings, Setup, ai_name
 from web.records import PlayerRecords
@@ -112,6 +121,7 @@ class Screen:
     controls: tuple[Button, ...]
     dialog: DialogView | None
     history_html: str
+    hint_html: str  # the AI's advice for the side to act, "" when none is shown
     history_games: tuple[tuple[int, str], ...]
     history_index: int
     notation_enabled: bool
@@ -183,6 +193,9 @@ class Controller:
         self._landed: int | None = None  # where the last tap moved a checker to
         self._holding = 0  # inside _one_render: renders wait for its end
         self._stale = False  # a render was asked for while holding
+        self.hint: Hint | None = None
+        self.hint_key = ""  # the moment the hint (or the pending request) is for
+        self.hint_pending = False
 
     # -- start-up -------------------------------------------------------------------
 
@@ -475,6 +488,116 @@ class Controller:
         self.motions = tuple(plan_motions(before, after)) if player == self.viewer else ()
         self._say_play(player)
         self._autosave()
+
+    # -- hints ------------------------------------------------------------------------
+
+    def _hint_moment(self) -> str:
+        """What a hint is valid for: this match, this turn, this phase (moves made
+        inside the turn keep it: it is for the whole play from the turn's start)."""
+        m = self.match
+        return f"{self.epoch}:{m.position_id}:{m.match_id}:{m.phase.value}"
+
+    def _hint_ready(self) -> bool:
+        return self.hint is not None and self.hint_key == self._hint_moment()
+
+    def _can_hint(self) -> bool:
+        m = self.match
+        return (
+            not self.busy
+            and not self.hint_pending
+            and m.actor is not None
+            and not self._is_ai(m.actor)
+            and hint_request(m) is not None
+        )
+
+    def _do_hint(self, value: str, fields: Mapping[str, str]) -> None:
+        if not self._can_hint() or self._hint_ready():
+            return
+        request = hint_request(self.match)
+        assert request is not None
+        key = self._hint_moment()
+        match_play = self.match.rules.match_length > 0
+        taker = request.get("taker") is True
+        self.hint, self.hint_key, self.hint_pending = None, key, True
+
+        def reply(answer: Reply) -> None:
+            if key != self.hint_key:
+                return  # the game moved on (or was replaced) while the AI thought
+            self.hint_pending = False
+            try:
+                if "error" in answer:
+                    raise ValueError(str(answer["error"]))
+                if request["kind"] == "hint":
+                    self.hint = parse_play_hint(answer, match=match_play)
+                else:
+                    self.hint = parse_cube_hint(answer, taker=taker)
+            except ValueError as exc:
+                self.message = f"No hint this time ({exc})."
+            if self.dialog == "cube":
+                self.dialog_html = self._cube_dialog_html()
+            with self._one_render():
+                self._render()
+
+        self.ai.ask(request, reply)
+
+    def _do_hint_play(self, value: str, fields: Mapping[str, str]) -> None:
+        """Make a hinted play on the board, from the turn's start; the player confirms it."""
+        hint = self.hint
+        if (
+            not isinstance(hint, PlayHint)
+            or not self._hint_ready()
+            or self.busy
+            or not self._human_to_move()
+        ):
+            return
+        try:
+            advice = hint.plays[int(value)]
+        except (ValueError, IndexError):
+            return
+        before = self._board()
+        m = self.match
+        while Action.UNDO in m.legal_actions():
+            m = m.undo()
+        moves = m.game.moves
+        turn = moves.fresh().follow(advice.moves) if moves is not None else None
+        if turn is None:
+            self.message = f"“{advice.play}” cannot be played here."
+            return
+        for step in turn.done:
+            m = m.move(step.src, step.dst, step.die)
+        self.match = m
+        self.selected = None
+        self.motions = tuple(plan_motions(before, self._board()))
+        self._autosave()
+
+    def _hint_html(self) -> str:
+        if self.hint_pending and self.hint_key == self._hint_moment():
+            return '<p class="hint-wait">King Tubby is thinking…</p>'
+        hint = self.hint
+        if hint is None or not self._hint_ready():
+            return ""
+        if isinstance(hint, PlayHint):
+            return play_hint_html(hint)
+        if hint.taker:
+            return ""  # shown in the cube dialog, where the decision is made
+        return cube_hint_html(hint, self.theme)
+
+    def _cube_dialog_html(self) -> str:
+        m = self.match
+        assert m.turn is not None
+        theme_ = self.theme
+        hint = self.hint if self._hint_ready() else None
+        return panels.cube_answer_html(
+            theme_.offer_title(self.names()[m.turn], m.cube.value * 2),
+            m.cube.value,
+            theme_.take,
+            theme_.drop,
+            theme_.cube,
+            hint_html=cube_hint_html(hint, theme_)
+            if hint is not None and not isinstance(hint, PlayHint)
+            else "",
+            hint_pending=self.hint_pending,
+        )
 
     def _do_swap_dice(self, value: str, fields: Mapping[str, str]) -> None:
         if self._human_to_move():
@@ -772,18 +895,7 @@ class Controller:
             return
         phase = m.phase
         if phase is Phase.CUBE and self.dialog is None:
-            assert m.turn is not None
-            theme_ = self.theme
-            self._open(
-                "cube",
-                panels.cube_answer_html(
-                    theme_.offer_title(self.names()[m.turn], m.cube.value * 2),
-                    m.cube.value,
-                    theme_.take,
-                    theme_.drop,
-                    theme_.cube,
-                ),
-            )
+            self._open("cube", self._cube_dialog_html())
         elif phase is Phase.RESIGNATION and self.dialog is None:
             offer = m.game.resignation
             assert offer is not None
@@ -1218,6 +1330,7 @@ class Controller:
             Button("undo", "Undo", Action.UNDO in acts, moving, "U"),
             Button("redo", "Redo", Action.REDO in acts, moving, "Y"),
             Button("confirm", "Done", Action.CONFIRM in acts, moving, "Enter"),
+            Button("hint", "Hint", self._can_hint(), not over, "H"),
             Button("resign-open", "Resign", Action.RESIGN in acts, not m.game.is_over, ""),
             Button("next-game", "Next game", Action.NEXT_GAME in acts, Action.NEXT_GAME in acts),
             Button("rematch", "Rematch", m.is_over, m.is_over),
@@ -1304,6 +1417,7 @@ class Controller:
             controls=self._controls(),
             dialog=dialog,
             history_html=history,
+            hint_html=self._hint_html(),
             history_games=games,
             history_index=index,
             notation_enabled=self._human_to_move(),

@@ -341,6 +341,7 @@ class Page:
             "y": "redo",
             "n": "new-open",
             "s": "swap-dice",
+            "h": "hint",
         }.get(key.lower())
         if key == "Enter" and event.target == self.document.body:
             action = "confirm"
@@ -445,6 +446,10 @@ class Page:
         self._set_text("status", screen.status)
         self._draw_controls(screen)
         self._draw_dialog(screen)
+        if last is None or last.hint_html != screen.hint_html:
+            hint = doc.getElementById("hint")
+            hint.innerHTML = screen.hint_html
+            hint.hidden = not screen.hint_html
         if last is None or last.history_html != screen.history_html:
             doc.getElementById("history").innerHTML = screen.history_html
         if (

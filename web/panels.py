@@ -76,12 +76,27 @@ def new_game_html(setup: Setup, can_cancel: bool) -> str:
     return _form("new", inner, submit="start")
 
 
-def cube_answer_html(title: str, value: int, take: str, drop: str, cube_word: str) -> str:
+def cube_answer_html(
+    title: str,
+    value: int,
+    take: str,
+    drop: str,
+    cube_word: str,
+    *,
+    hint_html: str = "",
+    hint_pending: bool = False,
+) -> str:
+    """The take-or-drop dialog; ``hint_html`` (already HTML) is the AI's advice, once asked."""
     new = value * 2
+    if hint_html:
+        hint = f'<section class="hint" aria-live="polite">{hint_html}</section>'
+    else:
+        hint = button("hint", "Thinking…" if hint_pending else "Hint", enabled=not hint_pending)
     inner = (
         f'<h2 id="dlg-title">{escape(title)}</h2>'
         f"<p>{escape(take)}: play on for {new} points, and the {escape(cube_word)} is yours. "
         f"{escape(drop)}: give up this game for {value} point{'s' if value != 1 else ''}.</p>"
+        + hint
         + _actions(button("drop", drop), button("take", take, primary=True))
     )
     return _form("cube", inner)

@@ -1,0 +1,72 @@
+"""Hints through the real page on a phone: King Tubby's ranked plays (one tap
+makes the best on the board), its cube advice before a roll, and its take
+advice inside the double dialog.  The AI answers from its web worker."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+
+from e2e.helpers import (
+    AI_TIMEOUT_MS,
+    PHONE_PORTRAIT,
+    confirm_play,
+    new_game,
+    open_game,
+    screenshot,
+    text_of,
+    until,
+    wait_for_player,
+)
+
+
+def test_hints_for_a_play_a_double_and_a_take(browser: Browser, site_url: str) -> None:
+    # 3-1 for the human's opening; the AI's reply and then 6-5... come from the seed.
+    game = open_game(browser, site_url, query="seed=4&anim=off&dice=3,1", **PHONE_PORTRAIT)
+    page = game.page
+    new_game(page, "hard", 3)
+    page.tap("#controls [data-action='roll']")
+    wait_for_player(page)
+    hint_button = page.locator("#controls [data-action='hint']")
+    assert hint_button.is_visible() and hint_button.is_enabled()
+    hint_button.tap()
+    page.wait_for_selector("#hint .hint-play.best", timeout=AI_TIMEOUT_MS)
+    rows = page.locator("#hint .hint-play")
+    assert rows.count() >= 5
+    assert text_of(page, "#hint .hint-play.best .hint-move") == "8/5 6/5"
+    screenshot(page, "phone-hint-plays")
+    rows.first.tap()  # the best play goes onto the board, waiting for Done
+    until(page, lambda: page.locator("#controls [data-action='confirm']").is_enabled(), True)
+    assert page.locator('#board .checker.me[data-point="5"]').count() == 2
+    confirm_play(page, "tap")
+    state = wait_for_player(page)
+    assert "8/5 6/5" in text_of(page, "#history")
+    assert not page.locator("#hint").is_visible()  # last turn's advice is gone
+    assert state["phase"] == "roll"
+    hint_button.tap()  # before rolling: the cube
+    page.wait_for_selector("#hint .hint-verdict", timeout=AI_TIMEOUT_MS)
+    assert text_of(page, "#hint .hint-verdict") == "Don’t double: roll."
+    assert "%" in text_of(page, "#hint .hint-cube")  # a match: chances to win it
+    screenshot(page, "phone-hint-cube")
+    assert game.errors == []
+    game.context.close()
+
+
+def test_take_advice_in_the_double_dialog(browser: Browser, site_url: str) -> None:
+    game = open_game(browser, site_url, query="seed=4&anim=off&dice=3,1", **PHONE_PORTRAIT)
+    page = game.page
+    new_game(page, "human", 3)  # pass-and-play: White doubles Black at once
+    page.tap("#controls [data-action='roll']")
+    wait_for_player(page)
+    page.locator("#notation").fill("8/5 6/5")
+    page.locator("#notation").press("Enter")
+    until(page, lambda: wait_for_player(page)["turn"], "1")
+    page.tap("#controls [data-action='double']")
+    page.wait_for_selector("dialog#dialog[open][data-kind='cube']")
+    page.tap("dialog#dialog [data-action='hint']")
+    page.wait_for_selector("dialog#dialog .hint-verdict", timeout=AI_TIMEOUT_MS)
+    assert text_of(page, "dialog#dialog .hint-verdict") == "Take."
+    screenshot(page, "phone-hint-take")
+    page.tap("dialog#dialog [data-action='take']")
+    page.wait_for_function("() => !document.getElementById('dialog').open")
+    assert game.errors == []
+    game.context.close()

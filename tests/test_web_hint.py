@@ -1,0 +1,166 @@
+"""The Hint button: King Tubby's ranked plays and cube advice for the side to act."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from web_fakes import Rig
+
+from engine import Match, Position, legal_plays
+from engine.ai import CubeState, cube_decision, rank_plays
+from engine.game import Phase
+from web import ai_service
+from web.ai_client import DirectAi, Reply, Request, hint_request
+from web.controller import Button
+from web.hint import CubeHint, cube_hint_html, parse_cube_hint, parse_play_hint, play_hint_html
+from web.themes import BACKYAMON
+
+
+def _button(controls: tuple[Button, ...], action: str) -> Button:
+    return next(b for b in controls if b.action == action)
+
+
+def _opening_31_vs_ai() -> Rig:
+    rig = Rig([3, 1]).boot()
+    rig.start("medium", 5)
+    rig.act("roll")  # the human wins the opening roll with 3-1
+    return rig
+
+
+def test_the_service_ranks_like_king_tubby_at_the_score() -> None:
+    m = Match.new(5).roll((3, 1))
+    request = hint_request(m)
+    assert request is not None and request["kind"] == "hint"
+    answer = json.loads(ai_service.handle(json.dumps(request)))
+    ranked = rank_plays(Position.start(), (3, 1), "hard", CubeState(1, None, False, 5, 5, 5))
+    assert [p["play"] for p in answer["plays"]] == [str(r.play) for r in ranked[:5]]
+    assert answer["plays"][0]["loss"] == 0.0
+    assert [p["equity"] for p in answer["plays"]] == [r.equity for r in ranked[:5]]
+    after = m.play("8/5 6/5")
+    cube = json.loads(ai_service.handle(json.dumps(hint_request(after))))
+    d = cube_decision(after.position, CubeState(1, None, False, 5, 5, 5))
+    assert cube["units"] == "mwc"
+    assert (cube["action"], cube["no_double"]) == (d.action, d.no_double)
+
+
+def test_hint_lists_the_best_plays_and_a_tap_makes_one() -> None:
+    rig = _opening_31_vs_ai()
+    screen = rig.view.last
+    assert screen.hint_html == ""
+    hint = _button(screen.controls, "hint")
+    assert hint.enabled and hint.visible
+    screen = rig.act("hint")
+    first = screen.hint_html.split("</li>")[0]
+    assert 'class="hint-play best"' in first and ">8/5 6/5<" in first
+    # a checker moved first does not matter: the hinted play starts from the turn's start
+    c = rig.c
+    src = max(c.movable())
+    rig.tap(src)
+    rig.tap(min(c.destinations(src)))
+    assert rig.view.last.hint_html  # still the hint for this turn
+    screen = rig.act("hint-play", "0")
+    assert c.match.phase is Phase.MOVE and c.match.turn == 0  # made, not yet confirmed
+    assert _button(screen.controls, "confirm").enabled
+    best = next(p for p in legal_plays(Position.start(), (3, 1)) if str(p) == "8/5 6/5")
+    assert c.match.board == best.result.swap()
+    rig.act("confirm")
+    assert "8/5 6/5" in rig.view.last.history_html
+    assert rig.view.last.hint_html == ""  # the turn is over: the hint is gone
+
+
+def test_cube_hint_before_rolling_and_take_hint_in_the_dialog() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("human", 5)  # pass-and-play: both sides ask for hints
+    rig.act("roll")
+    rig.act("play-text", text="8/5 6/5")
+    c = rig.c
+    assert c.match.phase is Phase.ROLL and c.match.turn == 1
+    screen = rig.act("hint")
+    assert "hint-verdict" in screen.hint_html and "Don’t double: roll." in screen.hint_html
+    assert "chance to win the match" in screen.hint_html
+    screen = rig.act("double")
+    assert screen.hint_html == ""  # a new moment: the old advice is not shown
+    assert screen.dialog is not None and screen.dialog.kind == "cube"
+    assert 'data-action="hint"' in screen.dialog.html
+    screen = rig.act("hint")
+    assert screen.dialog is not None and "hint-verdict" in screen.dialog.html
+    assert '<p class="hint-verdict">Take.</p>' in screen.dialog.html  # an opening double
+    assert screen.hint_html == ""  # shown in the dialog, not beside the board
+
+
+def test_a_late_answer_for_a_past_moment_is_dropped() -> None:
+    class SlowAi:
+        def __init__(self) -> None:
+            self.waiting: list[tuple[Request, Callable[[Reply], None]]] = []
+
+        def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+            self.waiting.append((request, reply))
+
+    rig = _opening_31_vs_ai()
+    slow = SlowAi()
+    rig.c.ai = slow
+    screen = rig.act("hint")
+    assert "thinking" in screen.hint_html
+    assert not _button(screen.controls, "hint").enabled
+    rig.c.ai = DirectAi()
+    rig.act("play-text", text="24/21 24/23")
+    request, reply = slow.waiting.pop()
+    reply(ai_service.answer(request))
+    assert rig.view.last.hint_html == ""
+    assert "hint-play" not in rig.view.last.hint_html
+
+
+def test_a_broken_answer_is_a_message_not_a_crash() -> None:
+    rig = _opening_31_vs_ai()
+
+    class BrokenAi:
+        def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+            reply({"plays": [{"play": "8/5 6/5", "moves": "nonsense"}]})
+
+    rig.c.ai = BrokenAi()
+    screen = rig.act("hint")
+    assert screen.status.startswith("No hint this time")
+    assert screen.hint_html == ""
+
+
+def test_hint_values_check_their_input() -> None:
+    good = {
+        "play": "8/5 6/5",
+        "moves": [[8, 5], [6, 5]],
+        "equity": 0.15,
+        "loss": 0.0,
+        "ply": 1,
+        "probs": [0.55, 0.16, 0.01, 0.11, 0.0],
+    }
+    hint = parse_play_hint({"plays": [good, {**good, "play": "13/9", "loss": 0.2}]}, match=True)
+    html = play_hint_html(hint)
+    assert "match equity" in html and "\u22120.200" in html and "+0.150" in html
+    bads: list[dict[str, object]] = [
+        {},
+        {"plays": []},
+        {"plays": [{**good, "probs": [1]}]},
+        {"plays": ["x"]},
+    ]
+    for bad in bads:
+        with pytest.raises(ValueError):
+            parse_play_hint(bad, match=False)
+    cube = {
+        "action": "double, take",
+        "may_double": True,
+        "no_double": 0.4,
+        "double_take": 0.6,
+        "double_pass": 1.0,
+        "should_take": True,
+        "units": "equity",
+        "probs": [0.7, 0.2, 0.0, 0.05, 0.0],
+    }
+    doubler = parse_cube_hint(cube, taker=False)
+    assert isinstance(doubler, CubeHint) and not doubler.mwc
+    assert "Double: they should take." in cube_hint_html(doubler)
+    assert "Turn It Up: they should tek it." in cube_hint_html(doubler, BACKYAMON)
+    taker = cube_hint_html(parse_cube_hint(cube, taker=True))
+    assert "Take." in taker and "\u22120.600" in taker and "Win 30.0%" in taker
+    with pytest.raises(ValueError):
+        parse_cube_hint({**cube, "no_double": "high"}, taker=False)

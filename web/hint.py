@@ -1,0 +1,211 @@
+"""Hints: King Tubby's advice for the player to act, as plain values and as HTML.
+
+The AI worker answers ``hint`` and ``cube-hint`` requests (see
+:mod:`web.ai_service`); this module checks those answers and writes them for
+the page.  It knows no rules: the plays, their equities and the cube verdict
+all come from :mod:`engine.ai` through the worker.
+
+>>> h = parse_play_hint({"plays": [
+...     {"play": "8/5 6/5", "moves": [[8, 5], [6, 5]], "equity": 0.152, "loss": 0.0,
+...      "ply": 1, "probs": [0.552, 0.158, 0.006, 0.112, 0.004]}]}, match=False)
+>>> h.plays[0].play, h.plays[0].moves
+('8/5 6/5', ((8, 5), (6, 5)))
+>>> 'data-action="hint-play"' in play_hint_html(h)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from web.themes import CLASSIC, Theme
+
+Probs = tuple[float, float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAdvice:
+    """One ranked play: its notation, its moves (for the engine's turn), equity and loss."""
+
+    play: str
+    moves: tuple[tuple[int, int], ...]
+    equity: float
+    loss: float
+    ply: int
+    probs: Probs
+
+
+@dataclass(frozen=True, slots=True)
+class PlayHint:
+    """The best plays of a roll, best first.  ``match``: equities are normalised
+    match equity (the score changes what a gammon is worth), else money."""
+
+    plays: tuple[PlayAdvice, ...]
+    match: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CubeHint:
+    """A cube decision.  The figures are the doubler's; ``taker`` says the hint
+    is for the side answering the double, and is written from its side."""
+
+    action: str
+    may_double: bool
+    no_double: float
+    double_take: float
+    double_pass: float
+    should_take: bool
+    mwc: bool  # match-winning chances, else money equity per cube
+    probs: Probs
+    taker: bool
+
+
+Hint = PlayHint | CubeHint
+
+
+def _number(raw: object, what: str) -> float:
+    if isinstance(raw, bool) or not isinstance(raw, int | float):
+        raise ValueError(f"{what} must be a number, got {raw!r}")
+    return float(raw)
+
+
+def _probs(raw: object) -> Probs:
+    if not isinstance(raw, Sequence) or len(raw) != 5:
+        raise ValueError(f"probabilities must be five numbers, got {raw!r}")
+    p = [_number(x, "a probability") for x in raw]
+    return p[0], p[1], p[2], p[3], p[4]
+
+
+def _moves(raw: object) -> tuple[tuple[int, int], ...]:
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        raise ValueError(f"moves must be a list, got {raw!r}")
+    moves = []
+    for m in raw:
+        if not isinstance(m, Sequence) or len(m) != 2 or not all(type(x) is int for x in m):
+            raise ValueError(f"a move is two points, got {m!r}")
+        moves.append((int(m[0]), int(m[1])))
+    return tuple(moves)
+
+
+def parse_play_hint(reply: Mapping[str, object], *, match: bool) -> PlayHint:
+    """Check a ``hint`` answer; raises ``ValueError`` when it is malformed."""
+    raw = reply.get("plays")
+    if not isinstance(raw, Sequence) or not raw:
+        raise ValueError("a hint needs at least one play")
+    plays = []
+    for item in raw:
+        if not isinstance(item, Mapping):
+            raise ValueError(f"a hinted play is an object, got {item!r}")
+        plays.append(
+            PlayAdvice(
+                play=str(item.get("play", "")),
+                moves=_moves(item.get("moves")),
+                equity=_number(item.get("equity"), "equity"),
+                loss=_number(item.get("loss"), "loss"),
+                ply=int(_number(item.get("ply"), "ply")),
+                probs=_probs(item.get("probs")),
+            )
+        )
+    return PlayHint(tuple(plays), match)
+
+
+def parse_cube_hint(reply: Mapping[str, object], *, taker: bool) -> CubeHint:
+    """Check a ``cube-hint`` answer; raises ``ValueError`` when it is malformed."""
+    action = reply.get("action")
+    if not isinstance(action, str):
+        raise ValueError(f"a cube hint needs an action, got {action!r}")
+    return CubeHint(
+        action=action,
+        may_double=reply.get("may_double") is True,
+        no_double=_number(reply.get("no_double"), "no double"),
+        double_take=_number(reply.get("double_take"), "double, take"),
+        double_pass=_number(reply.get("double_pass"), "double, pass"),
+        should_take=reply.get("should_take") is True,
+        mwc=reply.get("units") == "mwc",
+        probs=_probs(reply.get("probs")),
+        taker=taker,
+    )
+
+
+def _percent(p: float) -> str:
+    return f"{100.0 * p:.1f}%"
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.3f}".replace("-", "\u2212")  # a real minus sign lines up with the plus
+
+
+def _odds(p: Probs) -> str:
+    w, wg, _, lg, _ = p
+    return f"Win {_percent(w)} · win a gammon {_percent(wg)} · lose a gammon {_percent(lg)}"
+
+
+def play_hint_html(hint: PlayHint) -> str:
+    """The ranked plays as buttons (``hint-play`` with the play's index), best first."""
+    rows = []
+    for i, advice in enumerate(hint.plays):
+        loss = "" if i == 0 else _signed(-advice.loss)
+        label = f"{advice.play or 'No move'}: equity {_signed(advice.equity)}"
+        rows.append(
+            f'<li><button type="button" class="hint-play{" best" if i == 0 else ""}" '
+            f'data-action="hint-play" data-value="{i}" aria-label="{escape(label)}">'
+            f'<span class="hint-move">{escape(advice.play or "No move")}</span>'
+            f'<span class="hint-eq">{_signed(advice.equity)}</span>'
+            f'<span class="hint-loss">{loss}</span></button></li>'
+        )
+    what = "match equity" if hint.match else "equity"
+    return (
+        f'<h2 class="hint-title">Hint <span class="hint-what">best plays, {what}</span></h2>'
+        f'<ol class="hint-plays">{"".join(rows)}</ol>'
+        f'<p class="hint-odds">{escape(_odds(hint.plays[0].probs))}</p>'
+        '<p class="hint-help">Tap a play to make it on the board.</p>'
+    )
+
+
+def _verdict(hint: CubeHint, words: Theme) -> str:
+    double, take, drop = words.double, words.take, words.drop
+    if hint.taker:
+        return f"{take}." if hint.should_take else f"{drop}."
+    return {
+        "no double": f"Don’t {double.lower()}: roll.",
+        "double, take": f"{double}: they should {take.lower()}.",
+        "double, pass": f"{double}: they should {drop.lower()}.",
+        "too good": f"Too good to {double.lower()}: play on for a gammon.",
+    }.get(hint.action, f"You may not {double.lower()} now.")
+
+
+def cube_hint_html(hint: CubeHint, words: Theme = CLASSIC) -> str:
+    """The cube verdict with the equities behind it, from the side the hint is for."""
+    double, take, drop = words.double, words.take, words.drop
+    if hint.mwc:
+
+        def value(x: float) -> str:
+            return _percent(1.0 - x if hint.taker else x)
+
+        unit = "chance to win the match"
+    else:
+
+        def value(x: float) -> str:
+            return _signed(-x if hint.taker else x)
+
+        unit = "equity"
+    if hint.taker:
+        rows = [(take, hint.double_take), (drop, hint.double_pass)]
+        p = hint.probs
+        probs: Probs = (1.0 - p[0], p[3], p[4], p[1], p[2])  # the taker's side
+    else:
+        rows = [
+            (f"No {double.lower()}", hint.no_double),
+            (f"{double}, {take.lower()}", hint.double_take),
+            (f"{double}, {drop.lower()}", hint.double_pass),
+        ]
+        probs = hint.probs
+    table = "".join(f"<tr><th>{escape(name)}</th><td>{value(x)}</td></tr>" for name, x in rows)
+    return (
+        f'<h2 class="hint-title">Hint <span class="hint-what">{unit}</span></h2>'
+        f'<p class="hint-verdict">{escape(_verdict(hint, words))}</p>'
+        f'<table class="hint-cube">{table}</table>'
+        f'<p class="hint-odds">{escape(_odds(probs))}</p>'
+    )
