@@ -8,7 +8,9 @@ from playwright.sync_api import Browser
 
 from e2e.helpers import (
     AI_TIMEOUT_MS,
+    DESKTOP,
     PHONE_PORTRAIT,
+    click_place,
     confirm_play,
     new_game,
     open_game,
@@ -68,5 +70,29 @@ def test_take_advice_in_the_double_dialog(browser: Browser, site_url: str) -> No
     screenshot(page, "phone-hint-take")
     page.tap("dialog#dialog [data-action='take']")
     page.wait_for_function("() => !document.getElementById('dialog').open")
+    assert game.errors == []
+    game.context.close()
+
+
+def test_the_tutor_warns_before_done(browser: Browser, site_url: str) -> None:
+    game = open_game(browser, site_url, query="seed=4&anim=off&dice=3,1", **DESKTOP)
+    page = game.page
+    new_game(page, "hard", 3)
+    page.click(".menu [data-action='settings-open']")
+    page.check("dialog input[data-name='tutor']")
+    page.click("dialog [data-action='close']")
+    page.click("#controls [data-action='roll']")
+    wait_for_player(page)
+    for src, dst in ((24, 21), (24, 23)):  # splitting the back checkers: a blunder here
+        click_place(page, src)
+        click_place(page, dst)
+    page.wait_for_selector("#hint .tutor", timeout=AI_TIMEOUT_MS)
+    note = text_of(page, "#hint .tutor")
+    assert note.startswith("Tutor: 24/23 24/21 is a blunder") and "prefers 8/5 6/5" in note
+    assert text_of(page, "#hint .hint-play.mine .hint-move") == "24/23 24/21"
+    screenshot(page, "desktop-tutor")
+    confirm_play(page)  # the player may insist
+    wait_for_player(page)
+    assert "24/23 24/21" in text_of(page, "#history")
     assert game.errors == []
     game.context.close()

@@ -164,3 +164,71 @@ def test_hint_values_check_their_input() -> None:
     assert "Take." in taker and "\u22120.600" in taker and "Win 30.0%" in taker
     with pytest.raises(ValueError):
         parse_cube_hint({**cube, "no_double": "high"}, taker=False)
+
+
+def _tap_play(rig: Rig, moves: list[tuple[int, int]]) -> None:
+    for src, dst in moves:
+        rig.tap(src)
+        rig.tap(dst)
+
+
+def _loss(play: str) -> float:
+    cube = CubeState(1, None, False, 5, 5, 5)
+    ranked = rank_plays(Position.start(), (3, 1), "hard", cube)
+    return next(r.loss for r in ranked if str(r.play) == play)
+
+
+def test_the_tutor_warns_of_a_bad_play_before_done_and_keeps_quiet_otherwise() -> None:
+    rig = _opening_31_vs_ai()
+    rig.act("setting", "tutor=true")
+    c = rig.c
+    _tap_play(rig, [(8, 5), (6, 5)])  # the best play: nothing to say
+    assert c.match.phase is Phase.MOVE and rig.view.last.hint_html == ""
+    rig.act("undo")
+    rig.act("undo")
+    assert _loss("24/23 24/21") >= 0.16
+    _tap_play(rig, [(24, 21), (24, 23)])
+    screen = rig.view.last
+    note = "Tutor: 24/23 24/21 is a blunder"
+    assert note in screen.hint_html and "prefers 8/5 6/5" in screen.hint_html
+    assert note in screen.announcement
+    mine = screen.hint_html.split('class="hint-play mine"')[1].split("</li>")[0]
+    assert ">24/23 24/21<" in mine  # the player's own play, marked in the list
+    rig.act("confirm")  # the player insists: the play stands
+    assert "24/23 24/21" in rig.view.last.history_html
+    assert rig.view.last.hint_html == ""
+
+
+def test_done_waits_for_the_tutor() -> None:
+    class SlowAi:
+        def __init__(self) -> None:
+            self.waiting: list[tuple[Request, Callable[[Reply], None]]] = []
+
+        def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+            self.waiting.append((request, reply))
+
+        def answer(self) -> None:
+            request, reply = self.waiting.pop()
+            reply(ai_service.answer(request))
+
+    rig = _opening_31_vs_ai()
+    rig.act("setting", "tutor=true")
+    slow = SlowAi()
+    rig.c.ai = slow
+    c = rig.c
+    _tap_play(rig, [(24, 21), (24, 23)])
+    assert rig.view.last.hint_html == ""  # judging quietly
+    rig.act("confirm")
+    assert c.match.turn == 0  # Done waits...
+    slow.answer()
+    assert c.match.turn == 0 and "Tutor:" in rig.view.last.hint_html  # ...and is refused
+    rig.act("undo")
+    rig.act("undo")
+    _tap_play(rig, [(8, 5), (6, 5)])
+    rig.act("confirm")
+    assert c.match.turn == 0
+    rig.c.ai = DirectAi()  # the AI's own turn answers at once from here
+    slow.answer()  # a good play: the Done that waited goes through
+    rig.timer.run()
+    assert "8/5 6/5" in rig.view.last.history_html and c.match.game.number == 0
+    assert c.match.turn == 0 and c.match.phase is Phase.ROLL  # the AI has replied

@@ -17,7 +17,10 @@ Requests (``kind``) and answers:
 * ``hint``: ``position``, ``dice``, optionally ``cube`` -> ``{"plays": [...]}``,
   King Tubby's ranking, best first, at most :data:`HINT_PLAYS` of them:
   each ``{"play": "8/5 6/5", "moves": [[8, 5], [6, 5]], "equity": e,
-  "loss": l, "ply": 0 or 1, "probs": [5 probabilities]}``
+  "loss": l, "ply": 0 or 1, "probs": [5 probabilities]}``; with ``played``
+  (the Position ID of the board after the player's own play, seen by the
+  player) also ``"played": {"rank": k, "loss": l, "play": "24/20"}`` (rank 0 is the best), or
+  ``null`` when that board is not reached by any legal play
 * ``cube-hint`` (position and cube from the side that may double) ->
   ``{"action": "no double" | "double, take" | ..., "may_double": bool,
   "no_double": e, "double_take": e, "double_pass": e, "should_take": bool,
@@ -82,7 +85,19 @@ def answer(request: Mapping[str, object]) -> dict[str, object]:
         raw = request.get("cube")
         cube = _cube_state(raw) if raw is not None else None
         ranked = ai.rank_plays(position, _dice(request.get("dice")), "hard", cube)
-        return {
+        answer: dict[str, object] = {}
+        played = request.get("played")
+        if played is not None:
+            board = Position.from_id(str(played))
+            answer["played"] = next(
+                (
+                    {"rank": k, "loss": r.loss, "play": str(r.play)}
+                    for k, r in enumerate(ranked)
+                    if r.play.result.swap() == board
+                ),
+                None,
+            )
+        return answer | {
             "plays": [
                 {
                     "play": str(r.play),

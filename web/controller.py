@@ -48,6 +48,7 @@ from web.hint import (
     parse_cube_hint,
     parse_play_hint,
     play_hint_html,
+    tutor_note,
 )
 from web.history import HistoryRow, game_rows, wins
 from web.options import AI_NAMES, HUMAN, Settings, Setup, ai_name
@@ -196,6 +197,9 @@ class Controller:
         self.hint: Hint | None = None
         self.hint_key = ""  # the moment the hint (or the pending request) is for
         self.hint_pending = False
+        self.hint_shown = False  # asked for with Hint (the tutor's own checks stay quiet)
+        self.tutor_board = ""  # the board (Position ID) the tutor judged or is judging
+        self.confirm_waiting = False  # Done was pressed while the tutor was judging
 
     # -- start-up -------------------------------------------------------------------
 
@@ -360,6 +364,7 @@ class Controller:
         self.motions = tuple(motions)
         self.message = ""
         self._autosave()
+        self._tutor_check()  # a tap or a drag that completes the play
 
     # -- actions ------------------------------------------------------------------------
 
@@ -462,6 +467,9 @@ class Controller:
     def _do_confirm(self, value: str, fields: Mapping[str, str]) -> None:
         if self.busy or not self._legal(Action.CONFIRM):
             return
+        if self._tutor_judging():
+            self.confirm_waiting = True  # Done waits for the tutor's verdict on this play
+            return
         player = self.match.turn
         self.match = self.match.confirm()
         self.selected = None
@@ -511,31 +519,77 @@ class Controller:
         )
 
     def _do_hint(self, value: str, fields: Mapping[str, str]) -> None:
-        if not self._can_hint() or self._hint_ready():
+        if not self._can_hint():
             return
+        if self._hint_ready() or (self.hint_pending and self.hint_key == self._hint_moment()):
+            self.hint_shown = True  # the tutor already asked: show its answer
+            return
+        self._ask_hint(shown=True)
+
+    def _tutor_check(self) -> None:
+        """With the tutor on, judge the player's play once it is complete, before Done."""
+        m = self.match
+        if (
+            not self.settings.tutor
+            or self.hint_pending
+            or self._is_ai(m.turn)
+            or Action.CONFIRM not in m.legal_actions()
+        ):
+            return
+        board = m.board.id
+        if self.tutor_board == board and self.hint_key == self._hint_moment():
+            return  # judged already
+        self._ask_hint(shown=self.hint_shown and self._hint_ready(), played=board)
+
+    def _tutor_judging(self) -> bool:
+        return (
+            self.hint_pending
+            and bool(self.tutor_board)
+            and self.tutor_board == self.match.board.id
+            and self.hint_key == self._hint_moment()
+        )
+
+    def _ask_hint(self, *, shown: bool, played: str | None = None) -> None:
         request = hint_request(self.match)
-        assert request is not None
+        if request is None:
+            return
+        if played is not None:
+            request["played"] = played
         key = self._hint_moment()
         match_play = self.match.rules.match_length > 0
         taker = request.get("taker") is True
         self.hint, self.hint_key, self.hint_pending = None, key, True
+        self.hint_shown = shown
+        self.tutor_board = played or ""
+        self.confirm_waiting = False
 
         def reply(answer: Reply) -> None:
-            if key != self.hint_key:
+            if key != self.hint_key or played != (self.tutor_board or None):
                 return  # the game moved on (or was replaced) while the AI thought
             self.hint_pending = False
+            warned = False
             try:
                 if "error" in answer:
                     raise ValueError(str(answer["error"]))
                 if request["kind"] == "hint":
-                    self.hint = parse_play_hint(answer, match=match_play)
+                    hint = parse_play_hint(answer, match=match_play)
+                    if played is not None and tutor_note(hint):
+                        warned = self.hint_shown = True
+                        self._say(tutor_note(hint))
+                    self.hint = hint
                 else:
                     self.hint = parse_cube_hint(answer, taker=taker)
             except ValueError as exc:
-                self.message = f"No hint this time ({exc})."
+                if self.hint_shown:
+                    self.message = f"No hint this time ({exc})."
             if self.dialog == "cube":
                 self.dialog_html = self._cube_dialog_html()
             with self._one_render():
+                if self.confirm_waiting:
+                    self.confirm_waiting = False
+                    if not warned:  # a good play: the Done that waited goes through
+                        self._do_confirm("", {})
+                self._advance()  # the tutor may now judge a play completed meanwhile
                 self._render()
 
         self.ai.ask(request, reply)
@@ -571,13 +625,16 @@ class Controller:
         self._autosave()
 
     def _hint_html(self) -> str:
+        if not self.hint_shown:
+            return ""
         if self.hint_pending and self.hint_key == self._hint_moment():
             return '<p class="hint-wait">King Tubby is thinking…</p>'
         hint = self.hint
         if hint is None or not self._hint_ready():
             return ""
         if isinstance(hint, PlayHint):
-            return play_hint_html(hint)
+            judged = self.tutor_board and self.tutor_board == self.match.board.id
+            return play_hint_html(hint, tutor_note(hint) if judged else "")
         if hint.taker:
             return ""  # shown in the cube dialog, where the decision is made
         return cube_hint_html(hint, self.theme)
@@ -586,7 +643,7 @@ class Controller:
         m = self.match
         assert m.turn is not None
         theme_ = self.theme
-        hint = self.hint if self._hint_ready() else None
+        hint = self.hint if self._hint_ready() and self.hint_shown else None
         return panels.cube_answer_html(
             theme_.offer_title(self.names()[m.turn], m.cube.value * 2),
             m.cube.value,
@@ -914,6 +971,8 @@ class Controller:
                 elif not self._auto_pending:
                     self._auto_pending = True
                     self._later(self.pace[1] // 2, self._auto_roll)
+        elif phase is Phase.MOVE and Action.CONFIRM in m.legal_actions():
+            self._tutor_check()
         elif phase is Phase.MOVE and self.settings.auto_forced:
             game = m.game
             forced = game.forced_play

@@ -44,6 +44,9 @@ class PlayHint:
 
     plays: tuple[PlayAdvice, ...]
     match: bool
+    played_loss: float | None = None  # what the player's own play gives up, when judged
+    played_rank: int | None = None  # its place in the ranking (0 is the best)
+    played: str = ""  # and its notation
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +111,14 @@ def parse_play_hint(reply: Mapping[str, object], *, match: bool) -> PlayHint:
                 probs=_probs(item.get("probs")),
             )
         )
-    return PlayHint(tuple(plays), match)
+    played = reply.get("played")
+    loss = rank = None
+    notation = ""
+    if isinstance(played, Mapping):
+        loss = _number(played.get("loss"), "the played loss")
+        rank = int(_number(played.get("rank"), "the played rank"))
+        notation = str(played.get("play", ""))
+    return PlayHint(tuple(plays), match, loss, rank, notation)
 
 
 def parse_cube_hint(reply: Mapping[str, object], *, taker: bool) -> CubeHint:
@@ -142,25 +152,64 @@ def _odds(p: Probs) -> str:
     return f"Win {_percent(w)} · win a gammon {_percent(wg)} · lose a gammon {_percent(lg)}"
 
 
-def play_hint_html(hint: PlayHint) -> str:
-    """The ranked plays as buttons (``hint-play`` with the play's index), best first."""
+def play_hint_html(hint: PlayHint, note: str = "") -> str:
+    """The ranked plays as buttons (``hint-play`` with the play's index), best
+    first, under the tutor's ``note`` when there is one (which also marks the
+    player's own play in the list)."""
     rows = []
     for i, advice in enumerate(hint.plays):
         loss = "" if i == 0 else _signed(-advice.loss)
+        mine = bool(note) and i == hint.played_rank
         label = f"{advice.play or 'No move'}: equity {_signed(advice.equity)}"
+        if mine:
+            label += " (your play)"
+        classes = "hint-play" + (" best" if i == 0 else "") + (" mine" if mine else "")
         rows.append(
-            f'<li><button type="button" class="hint-play{" best" if i == 0 else ""}" '
+            f'<li><button type="button" class="{classes}" '
             f'data-action="hint-play" data-value="{i}" aria-label="{escape(label)}">'
             f'<span class="hint-move">{escape(advice.play or "No move")}</span>'
             f'<span class="hint-eq">{_signed(advice.equity)}</span>'
             f'<span class="hint-loss">{loss}</span></button></li>'
         )
     what = "match equity" if hint.match else "equity"
+    tutor = f'<p class="tutor">{escape(note)}</p>' if note else ""
     return (
         f'<h2 class="hint-title">Hint <span class="hint-what">best plays, {what}</span></h2>'
-        f'<ol class="hint-plays">{"".join(rows)}</ol>'
+        + tutor
+        + f'<ol class="hint-plays">{"".join(rows)}</ol>'
         f'<p class="hint-odds">{escape(_odds(hint.plays[0].probs))}</p>'
         '<p class="hint-help">Tap a play to make it on the board.</p>'
+    )
+
+
+DOUBTFUL, MISTAKE, BLUNDER = 0.04, 0.08, 0.16
+"""Equity a play may give up before the tutor calls it doubtful, a mistake or a
+blunder (GNU Backgammon's default thresholds, in normalised equity)."""
+
+
+def tutor_note(hint: PlayHint) -> str:
+    """The tutor's warning about the player's play, or "" when it is good enough.
+
+    >>> best = PlayAdvice("8/5 6/5", ((8, 5), (6, 5)), 0.15, 0.0, 1, (0.55, 0.16, 0.0, 0.11, 0.0))
+    >>> tutor_note(PlayHint((best,), False, 0.02))
+    ''
+    >>> print(tutor_note(PlayHint((best,), False, 0.17, 3, "24/20")))
+    Tutor: 24/20 is a blunder (−0.170). King Tubby prefers 8/5 6/5: undo to change it, or ...
+    """
+    loss = hint.played_loss
+    if loss is None or loss < DOUBTFUL:
+        return ""
+    if loss >= BLUNDER:
+        kind = "a blunder"
+    elif loss >= MISTAKE:
+        kind = "a mistake"
+    else:
+        kind = "doubtful"
+    best = hint.plays[0].play
+    yours = hint.played or "your play"
+    return (
+        f"Tutor: {yours} is {kind} ({_signed(-loss)}). King Tubby prefers {best}: "
+        "undo to change it, or press Done."
     )
 
 

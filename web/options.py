@@ -117,6 +117,7 @@ class Settings:
     auto_roll: bool = False
     auto_forced: bool = True
     manual_dice: bool = False
+    tutor: bool = False  # warn of a doubtful play before it is confirmed
     animation: str = "normal"
     theme: str = "classic"
     mode: str = "dark"

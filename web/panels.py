@@ -288,6 +288,7 @@ def settings_html(settings: Settings) -> str:
         + box("auto_roll", "Roll automatically when there is no cube decision", settings.auto_roll)
         + box("auto_forced", "Play forced moves automatically", settings.auto_forced)
         + box("manual_dice", "Enter dice by hand (playing with real dice)", settings.manual_dice)
+        + box("tutor", "Tutor: warn me of a doubtful play before I confirm it", settings.tutor)
         + "</div>"
         + select("theme", "Theme", [(t.key, t.name) for t in THEMES], settings.theme)
         + select("mode", "Colours", [(m, m.capitalize()) for m in MODES], settings.mode)
@@ -295,7 +296,8 @@ def settings_html(settings: Settings) -> str:
             "animation", "Animation", [(a, a.capitalize()) for a in ANIMATIONS], settings.animation
         )
         + '<p class="muted keys">Keys: <kbd>R</kbd> roll, <kbd>D</kbd> double, <kbd>U</kbd> undo, '
-        "<kbd>Y</kbd> redo, <kbd>Enter</kbd> done, <kbd>S</kbd> swap dice, <kbd>N</kbd> new game. "
+        "<kbd>Y</kbd> redo, <kbd>Enter</kbd> done, <kbd>S</kbd> swap dice, <kbd>H</kbd> hint, "
+        "<kbd>N</kbd> new game. "
         "On the board, <kbd>Tab</kbd> and the arrow keys move between checkers, <kbd>Enter</kbd> "
         "picks one up and puts it down, <kbd>Esc</kbd> lets go.</p>"
         + _actions(button("close", "Done", primary=True))
