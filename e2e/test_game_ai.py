@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.helpers import (
+    AI_TIMEOUT_MS,
     DESKTOP,
     board_state,
     new_game,
@@ -80,5 +81,17 @@ def test_a_whole_game_against_each_ai_level(
     rows = page.locator("#history tr").count()
     assert rows > seen["turns"] // 2
     screenshot(page, f"game-over-vs-{level}")
+    if level == "easy":
+        # King Tubby reviews the player's plays of the game, one by one, in its worker.
+        dialog.locator("[data-action='review']").click()
+        page.wait_for_selector(
+            "dialog#dialog[data-kind='review'] .review-summary:not([aria-busy])",
+            timeout=AI_TIMEOUT_MS,
+        )
+        review = text_of(page, "dialog#dialog .review-summary")
+        plays = int(review.split()[0])  # "23 plays: 1 blunder, ..."
+        assert plays >= seen["turns"], review  # every turn played by hand (and forced ones)
+        assert "millipoints given up per play" in review
+        screenshot(page, "game-review")
     assert game.errors == [] and game.failures == []
     game.context.close()

@@ -37,7 +37,7 @@ from engine.gnubg_id import (
 )
 from engine.movegen import Move, Play
 from engine.position import Position
-from engine.record import GameRecord, MatchRecord, Setup
+from engine.record import Event, GameRecord, MatchRecord, Setup
 from engine.rules import Rules
 from engine.scoring import EndReason, WinType
 from engine.stats import PlayerStats, game_stats, match_stats
@@ -495,6 +495,16 @@ def match_id_fields(match: Match) -> dict[str, int]:
     return fields
 
 
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """One event of a replayed record, with the match just before and just after it."""
+
+    game: int  # the game's index in the record
+    before: Match
+    event: Event
+    after: Match
+
+
 def replay(record: MatchRecord) -> Match:
     """Re-execute a match record through the state machine and return the match.
 
@@ -502,6 +512,23 @@ def replay(record: MatchRecord) -> Match:
     equal the given one; any difference raises a ``ValueError`` subclass
     (mostly :class:`IllegalActionError`).
     """
+    return _replay(record, None)
+
+
+def replay_events(record: MatchRecord) -> list[Replayed]:
+    """Every event of ``record``, replayed and checked as :func:`replay` does, with
+    the match before and after it: what a review of the decisions needs.
+
+    >>> m = Match.new(3).roll((3, 1)).play("8/5 6/5")
+    >>> [(r.event.kind, r.before.phase.value) for r in replay_events(m.record)]
+    [('opening', 'opening'), ('play', 'move')]
+    """
+    events: list[Replayed] = []
+    _replay(record, events)
+    return events
+
+
+def _replay(record: MatchRecord, events: list[Replayed] | None) -> Match:
     if not record.games:
         raise IllegalActionError("a match record holds at least one game")
     first = record.games[0]
@@ -524,10 +551,13 @@ def replay(record: MatchRecord) -> Match:
                 f"Crawford {wanted.crawford}; replay gives {header[0]}, {header[1]}, {header[2]}"
             )
         for k, event in enumerate(wanted.events):
+            before = game
             try:
                 game = game.apply(event)
             except ValueError as exc:
                 raise IllegalActionError(f"game {i + 1}, event {k + 1} ({event}): {exc}") from exc
+            if events is not None:
+                events.append(Replayed(i, match._with(before), event, match._with(game)))
         if game.record != wanted:
             raise IllegalActionError(f"game {i + 1}: the record does not replay to itself")
         match = match._with(game)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pytest
 
@@ -10,7 +11,7 @@ from engine import IllegalActionError, InvalidXgidError, Position
 from engine.cube import Cube
 from engine.game import Action, Phase
 from engine.gnubg_id import MatchKey
-from engine.match import Match, replay
+from engine.match import Match, replay, replay_events
 from engine.record import GameRecord, MatchRecord, Played, ResignOffered, Roll, Setup
 from engine.rules import Rules
 from engine.scoring import EndReason, WinType
@@ -390,3 +391,26 @@ def test_xgid_crawford_flag() -> None:
 def test_bad_xgids_for_a_match(xgid: str) -> None:
     with pytest.raises(InvalidXgidError):
         Match.from_xgid(xgid)
+
+
+def test_replay_events_gives_each_event_between_the_matches_around_it() -> None:
+    m = (
+        Match.new(3)
+        .roll((3, 1))
+        .play("8/5 6/5")
+        .roll((6, 4))
+        .play("24/18 13/9")
+        .double()
+        .take()
+        .roll((5, 2))
+        .play("13/8 13/11")
+    )
+    events = replay_events(m.record)
+    assert [e.event for e in events] == list(m.game.record.events)
+    assert all(e.game == 0 for e in events)
+    for a, b in itertools.pairwise(events):
+        assert a.after == b.before
+    assert events[-1].after == replay(m.record) == m
+    played = [e for e in events if e.event.kind == "play"]
+    assert [e.before.dice for e in played] == [(3, 1), (6, 4), (5, 2)]
+    assert events[4].before.phase is Phase.ROLL and events[4].after.phase is Phase.CUBE

@@ -11,6 +11,7 @@ from web_fakes import Rig
 from engine import Match, Position, legal_plays
 from engine.ai import CubeState, cube_decision, rank_plays
 from engine.game import Phase
+from engine.record import Played
 from web import ai_service
 from web.ai_client import DirectAi, Reply, Request, hint_request
 from web.controller import Button
@@ -232,3 +233,79 @@ def test_done_waits_for_the_tutor() -> None:
     rig.timer.run()
     assert "8/5 6/5" in rig.view.last.history_html and c.match.game.number == 0
     assert c.match.turn == 0 and c.match.phase is Phase.ROLL  # the AI has replied
+
+
+# -- reviewing a finished game -----------------------------------------------------
+
+
+def _whole_game(opponent: str, seed: int = 11) -> Rig:
+    rig = Rig(seed=seed).boot()
+    rig.start(opponent, 3)
+    c = rig.c
+    for _ in range(600):
+        if c.match.game.is_over:
+            break
+        if c.match.phase in (Phase.OPENING, Phase.ROLL):
+            rig.act("roll")
+        else:
+            rig.play_greedy()
+    assert c.match.game.is_over
+    return rig
+
+
+def test_a_finished_game_is_reviewed_play_by_play() -> None:
+    rig = _whole_game("medium")
+    c = rig.c
+    screen = rig.view.last
+    assert screen.dialog is not None and 'data-action="review"' in screen.dialog.html
+    screen = rig.act("review")
+    assert screen.dialog is not None and screen.dialog.kind == "review"
+    review = c.review
+    assert review is not None and review.done
+    mine = [e for e in c.match.game.record.events if isinstance(e, Played) and e.player == 0]
+    assert [i.notation for i in review.items] == [e.notation for e in mine]
+    assert f"{len(mine)} plays:" in screen.dialog.html
+    # each verdict is King Tubby's ranking of that roll, at that score
+    for item, verdict in list(zip(review.items, review.verdicts, strict=True))[:3]:
+        assert verdict is not None
+        position = Position.from_id(str(item.request["position"]))
+        cube = CubeState(**item.request["cube"])  # type: ignore[arg-type]
+        ranked = rank_plays(position, item.dice, "hard", cube)
+        played = Position.from_id(str(item.request["played"]))
+        loss = next(r.loss for r in ranked if r.play.result.swap() == played)
+        assert verdict.loss == pytest.approx(loss) and verdict.best == str(ranked[0].play)
+    flagged = [v for v in review.verdicts if v is not None and v.loss >= 0.04]
+    assert screen.dialog.html.count('<li class="review-') == len(flagged)
+    # the greedy player (farthest checker, nearest point) errs: there is something to show
+    assert flagged
+    screen = rig.act("close")
+    assert screen.dialog is None
+    screen = rig.act("review")  # opened again without asking again
+    assert screen.dialog is not None and c.review is review
+
+
+def test_pass_and_play_reviews_both_sides_and_a_new_game_stops_a_review() -> None:
+    rig = _whole_game("human", seed=5)
+    c = rig.c
+
+    class SlowAi:
+        def __init__(self) -> None:
+            self.waiting: list[tuple[Request, Callable[[Reply], None]]] = []
+
+        def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+            self.waiting.append((request, reply))
+
+    slow = SlowAi()
+    c.ai = slow
+    screen = rig.act("review")
+    review = c.review
+    assert review is not None and {i.player for i in review.items} == {0, 1}
+    assert screen.dialog is not None and "0 of" in screen.dialog.html
+    request, reply = slow.waiting.pop()
+    reply(ai_service.answer(request))
+    assert "1 of" in rig.view.last.dialog.html  # type: ignore[union-attr]
+    request, reply = slow.waiting.pop()
+    rig.act("next-game")
+    assert c.review is None
+    reply(ai_service.answer(request))  # a late answer for the old game: dropped
+    assert c.review is None and not slow.waiting

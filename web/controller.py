@@ -53,6 +53,7 @@ from web.hint import (
 from web.history import HistoryRow, game_rows, wins
 from web.options import AI_NAMES, HUMAN, Settings, Setup, ai_name
 from web.records import PlayerRecords
+from web.review import Review, review_html, review_items
 from web.storage import AUTOSAVE, SETTINGS, STATS, Corrupt, Store, clean_slot_name
 from web.themes import Theme, theme
 
@@ -200,6 +201,7 @@ class Controller:
         self.hint_shown = False  # asked for with Hint (the tutor's own checks stay quiet)
         self.tutor_board = ""  # the board (Position ID) the tutor judged or is judging
         self.confirm_waiting = False  # Done was pressed while the tutor was judging
+        self.review: Review | None = None  # the finished game under review, if any
 
     # -- start-up -------------------------------------------------------------------
 
@@ -656,6 +658,59 @@ class Controller:
             hint_pending=self.hint_pending,
         )
 
+    # -- reviewing a finished game ------------------------------------------------------
+
+    def _do_review(self, value: str, fields: Mapping[str, str]) -> None:
+        m = self.match
+        if not m.game.is_over:
+            return
+        game = len(m.record.games) - 1
+        if self.review is None or self.review.game != game:
+            players = frozenset({0}) if self.setup.vs_ai else frozenset({0, 1})
+            self.review = Review(game, review_items(m.record, game, players))
+            self._open("review", self._review_html())
+            self._review_next()
+        else:
+            self._open("review", self._review_html())
+
+    def _review_html(self) -> str:
+        review = self.review
+        assert review is not None
+        names = self.names()
+        if self.setup.vs_ai:
+            names = ("You", names[1])
+        title = f"Review of game {review.game + 1}"
+        body = review_html(review, names, title)
+        return panels.review_dialog_html(body, self.match.is_over)
+
+    def _review_next(self) -> None:
+        """Ask the AI about the next play still to judge, one request at a time."""
+        review = self.review
+        if review is None:
+            return
+        index = review.next_index
+        if index is None:
+            return
+        epoch = self.epoch
+
+        def reply(answer: Reply) -> None:
+            if epoch != self.epoch or self.review is not review:
+                return  # a new game or match began: the review stops
+            try:
+                if "error" in answer:
+                    raise ValueError(str(answer["error"]))
+                self.review = review.judged_from(index, answer)
+            except ValueError as exc:
+                self.message = f"The review stopped ({exc})."
+                return
+            if self.dialog == "review":
+                self.dialog_html = self._review_html()
+            with self._one_render():
+                self._render()
+            self._review_next()
+
+        self.ai.ask(review.items[index].request, reply)
+
     def _do_swap_dice(self, value: str, fields: Mapping[str, str]) -> None:
         if self._human_to_move():
             self.swapped = not self.swapped
@@ -708,6 +763,7 @@ class Controller:
         if Action.NEXT_GAME not in self.match.legal_actions():
             return
         self._close()
+        self.review = None  # its answers still on their way are dropped
         self.match = self.match.next_game()
         self.history_index = None
         self.selected = None
@@ -733,6 +789,7 @@ class Controller:
 
     def _replace(self, match: Match, counted: int) -> None:
         self.epoch += 1
+        self.review = None
         self.match = match
         self.counted = counted
         self.busy = False

@@ -143,7 +143,8 @@ def _percent(p: float) -> str:
     return f"{100.0 * p:.1f}%"
 
 
-def _signed(x: float) -> str:
+def signed(x: float) -> str:
+    """``x`` with its sign and three decimals, a real minus sign for negatives."""
     return f"{x:+.3f}".replace("-", "\u2212")  # a real minus sign lines up with the plus
 
 
@@ -158,9 +159,9 @@ def play_hint_html(hint: PlayHint, note: str = "") -> str:
     player's own play in the list)."""
     rows = []
     for i, advice in enumerate(hint.plays):
-        loss = "" if i == 0 else _signed(-advice.loss)
+        loss = "" if i == 0 else signed(-advice.loss)
         mine = bool(note) and i == hint.played_rank
-        label = f"{advice.play or 'No move'}: equity {_signed(advice.equity)}"
+        label = f"{advice.play or 'No move'}: equity {signed(advice.equity)}"
         if mine:
             label += " (your play)"
         classes = "hint-play" + (" best" if i == 0 else "") + (" mine" if mine else "")
@@ -168,7 +169,7 @@ def play_hint_html(hint: PlayHint, note: str = "") -> str:
             f'<li><button type="button" class="{classes}" '
             f'data-action="hint-play" data-value="{i}" aria-label="{escape(label)}">'
             f'<span class="hint-move">{escape(advice.play or "No move")}</span>'
-            f'<span class="hint-eq">{_signed(advice.equity)}</span>'
+            f'<span class="hint-eq">{signed(advice.equity)}</span>'
             f'<span class="hint-loss">{loss}</span></button></li>'
         )
     what = "match equity" if hint.match else "equity"
@@ -208,7 +209,7 @@ def tutor_note(hint: PlayHint) -> str:
     best = hint.plays[0].play
     yours = hint.played or "your play"
     return (
-        f"Tutor: {yours} is {kind} ({_signed(-loss)}). King Tubby prefers {best}: "
+        f"Tutor: {yours} is {kind} ({signed(-loss)}). King Tubby prefers {best}: "
         "undo to change it, or press Done."
     )
 
@@ -237,7 +238,7 @@ def cube_hint_html(hint: CubeHint, words: Theme = CLASSIC) -> str:
     else:
 
         def value(x: float) -> str:
-            return _signed(-x if hint.taker else x)
+            return signed(-x if hint.taker else x)
 
         unit = "equity"
     if hint.taker:

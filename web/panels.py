@@ -131,12 +131,15 @@ def game_over_html(
     if match_over:
         actions = _actions(
             button("stats-open", "Statistics"),
+            button("review", "Review"),
             button("new-open", "New game…"),
             button("rematch", "Rematch", primary=True),
         )
     else:
         actions = _actions(
-            button("stats-open", "Statistics"), button("next-game", "Next game", primary=True)
+            button("stats-open", "Statistics"),
+            button("review", "Review"),
+            button("next-game", "Next game", primary=True),
         )
     inner = (
         f'<h2 id="dlg-title">{escape(headline)}</h2>'
@@ -146,6 +149,17 @@ def game_over_html(
         + actions
     )
     return _form("over", inner)
+
+
+def review_dialog_html(body: str, match_over: bool) -> str:
+    """A game's review (``body`` is already HTML), with the way on to the next game."""
+    if match_over:
+        go_on = button("rematch", "Rematch", primary=True)
+    else:
+        go_on = button("next-game", "Next game", primary=True)
+    return _form(
+        "review", f'<div class="review">{body}</div>' + _actions(button("close", "Close"), go_on)
+    )
 
 
 def dice_entry_html(opening: bool, labels: tuple[str, str], title: str = "") -> str:
