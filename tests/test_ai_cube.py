@@ -8,6 +8,7 @@ from engine import Position
 from engine.ai import (
     CubeState,
     accepts_resignation,
+    choice_loss,
     cube_decision,
     cube_state_for,
     match_equity,
@@ -122,3 +123,29 @@ def test_cube_state_from_a_game() -> None:
     assert cube_state_for(game, 1).my_away == 3
     money = cube_state_for(Game.new(Rules(jacoby=True)), 1)
     assert not money.is_match and money.jacoby
+
+
+def test_what_a_cube_choice_gives_up() -> None:
+    st = CubeState()
+    clear = cube_decision_from_probs(_probs(0.85), st, CONTACT)  # double, pass
+    assert choice_loss(clear, st, "double") == (0.0, "double")
+    assert choice_loss(clear, st, "drop") == (0.0, "drop")
+    assert choice_loss(clear, st, "no double")[0] == pytest.approx(1.0 - clear.no_double)
+    assert choice_loss(clear, st, "take")[0] == pytest.approx(clear.double_take - 1.0)
+    early = cube_decision_from_probs(_probs(0.55), st, CONTACT)  # no double, take
+    assert choice_loss(early, st, "no double") == (0.0, "no double")
+    loss, best = choice_loss(early, st, "double")
+    assert best == "no double" and loss == pytest.approx(early.no_double - early.double_take)
+    assert choice_loss(early, st, "drop") == (pytest.approx(1.0 - early.double_take), "take")
+    # in a match the loss is in match-winning chance scaled to a single game's worth
+    m = CubeState(match_length=7, my_away=5, opp_away=5)
+    d = cube_decision_from_probs(_probs(0.88), m, CONTACT)
+    unit = (match_equity(4, 5) - match_equity(5, 4)) / 2.0
+    loss, best = choice_loss(d, m, "no double")
+    assert best == "double" and loss == pytest.approx((d.double_pass - d.no_double) / unit)
+    # no cube access: not doubling costs nothing
+    owned = CubeState(value=2, owner=1)
+    d = cube_decision_from_probs(_probs(0.9), owned, CONTACT)
+    assert choice_loss(d, owned, "no double") == (0.0, "no double")
+    with pytest.raises(ValueError):
+        choice_loss(d, owned, "beaver")

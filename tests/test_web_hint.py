@@ -9,7 +9,7 @@ import pytest
 from web_fakes import Rig
 
 from engine import Match, Position, legal_plays
-from engine.ai import CubeState, cube_decision, rank_plays
+from engine.ai import CubeState, choice_loss, cube_decision, rank_plays
 from engine.game import Phase
 from engine.record import Played
 from web import ai_service
@@ -263,10 +263,21 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
     review = c.review
     assert review is not None and review.done
     mine = [e for e in c.match.game.record.events if isinstance(e, Played) and e.player == 0]
-    assert [i.notation for i in review.items] == [e.notation for e in mine]
+    judged = list(zip(review.items, review.verdicts, strict=True))
+    plays = [(i, v) for i, v in judged if i.kind == "play"]
+    assert [i.notation for i, _ in plays] == [e.notation for e in mine]
     assert f"{len(mine)} plays:" in screen.dialog.html
-    # each verdict is King Tubby's ranking of that roll, at that score
-    for item, verdict in list(zip(review.items, review.verdicts, strict=True))[:3]:
+    # the cube was there to turn before some rolls: each such roll is a decision
+    cubes = [(i, v) for i, v in judged if i.kind == "cube"]
+    assert cubes and {i.notation for i, _ in cubes} <= {"no double", "double", "take", "drop"}
+    for item, verdict in cubes:
+        assert verdict is not None
+        position = Position.from_id(str(item.request["position"]))
+        st = CubeState(**item.request["cube"])  # type: ignore[arg-type]
+        loss, best = choice_loss(cube_decision(position, st), st, item.notation)
+        assert (verdict.loss, verdict.best) == (pytest.approx(max(0.0, loss)), best)
+    # each play's verdict is King Tubby's ranking of that roll, at that score
+    for item, verdict in plays[:3]:
         assert verdict is not None
         position = Position.from_id(str(item.request["position"]))
         cube = CubeState(**item.request["cube"])  # type: ignore[arg-type]

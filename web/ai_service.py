@@ -24,7 +24,9 @@ Requests (``kind``) and answers:
 * ``cube-hint`` (position and cube from the side that may double) ->
   ``{"action": "no double" | "double, take" | ..., "may_double": bool,
   "no_double": e, "double_take": e, "double_pass": e, "should_take": bool,
-  "units": "equity" or "mwc", "probs": [...]}``
+  "units": "equity" or "mwc", "probs": [...]}``; with ``chosen`` (``"no
+  double"``, ``"double"``, ``"take"`` or ``"drop"``) also ``"judged": {"loss": l,
+  "best": choice}``, the loss in normalised equity
 
 >>> import json
 >>> json.loads(handle(json.dumps({"kind": "play", "position": "4HPwATDgc/ABMA",
@@ -111,8 +113,14 @@ def answer(request: Mapping[str, object]) -> dict[str, object]:
             ]
         }
     if kind == "cube-hint":
-        d = ai.cube_decision(position, _cube_state(request.get("cube")))
-        return {
+        st = _cube_state(request.get("cube"))
+        d = ai.cube_decision(position, st)
+        judged: dict[str, object] = {}
+        chosen = request.get("chosen")
+        if chosen is not None:
+            loss, best = ai.choice_loss(d, st, str(chosen))
+            judged["judged"] = {"loss": loss, "best": best}
+        return judged | {
             "action": d.action,
             "may_double": d.may_double,
             "no_double": d.no_double,

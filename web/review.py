@@ -1,17 +1,19 @@
-"""Reviewing a finished game: each checker play of the reviewed side, judged by King Tubby.
+"""Reviewing a finished game: each decision of the reviewed side, judged by King Tubby.
 
-The plays come from the engine's replay of the record (the match before and
-after each event); each is sent to the AI worker as a ``hint`` request with
-the board the player left (``played``), one at a time, so that the worker
-stays free for the next game's moves.  The answers fill in a :class:`Review`,
+The decisions come from the engine's replay of the record (the match before
+and after each event): checker plays, and cube choices (doubling or not when
+the cube was there to turn, taking or dropping).  Each is sent to the AI
+worker, one at a time so that the worker stays free for the next game's
+moves: a ``hint`` request with the board the player left (``played``), or a
+``cube-hint`` with the choice made (``chosen``).  The answers fill in a :class:`Review`,
 which writes itself as HTML.  No rules here: the replay and the judging are
 the engine's.
 
 >>> from engine.match import Match
 >>> m = Match.new(0).roll((3, 1)).play("24/20").roll((6, 4)).play("24/18 13/9")
 >>> items = review_items(m.record, 0, frozenset({0}))
->>> [(i.dice, i.notation) for i in items]
-[((3, 1), '24/20')]
+>>> [(i.kind, i.dice, i.notation) for i in items]
+[('play', (3, 1), '24/20')]
 >>> r = Review(0, items).judged(0, 0.164, "8/5 6/5")
 >>> r.done, r.counts()
 (True, (0, 0, 1))
@@ -23,20 +25,34 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from html import escape
 
-from engine.match import replay_events
-from engine.record import MatchRecord, Played
+from engine.game import Action, Phase
+from engine.match import Match, replay_events
+from engine.record import Doubled, Dropped, MatchRecord, Played, Roll, Took
 from web.ai_client import Request, hint_request
 from web.hint import BLUNDER, DOUBTFUL, MISTAKE, signed
+
+CUBE_WORDS = {
+    "no double": "did not double",
+    "double": "doubled",
+    "take": "took",
+    "drop": "dropped",
+}
+"""How a cube choice reads in the review, by what the AI calls it."""
 
 
 @dataclass(frozen=True, slots=True)
 class ReviewItem:
-    """One checker play to judge: who, the roll, what was played, and the request."""
+    """One decision to judge: who, the roll (plays), what was done, and the request.
+
+    ``kind`` is ``"play"`` (``notation`` is the play) or ``"cube"``
+    (``notation`` is the choice: ``"no double"``, ``"double"``, ``"take"`` or
+    ``"drop"``)."""
 
     player: int
-    dice: tuple[int, int]
+    dice: tuple[int, int] | None
     notation: str
     request: Request
+    kind: str = "play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +62,21 @@ class Verdict:
 
 
 def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tuple[ReviewItem, ...]:
-    """The checker plays of ``players`` in game ``game`` of ``record``, in order."""
+    """The decisions of ``players`` in game ``game`` of ``record``, in order."""
     items = []
     for r in replay_events(record):
         event = r.event
-        if r.game != game or not isinstance(event, Played) or event.player not in players:
+        if r.game != game or getattr(event, "player", None) not in players:
+            continue
+        chosen = _cube_choice(r.before, event)
+        if chosen is not None:
+            cube_request = hint_request(r.before)
+            if cube_request is not None and cube_request.get("kind") == "cube-hint":
+                cube_request["chosen"] = chosen
+                player = int(getattr(event, "player", 0))
+                items.append(ReviewItem(player, None, chosen, cube_request, "cube"))
+            continue
+        if not isinstance(event, Played):
             continue
         request = hint_request(r.before)
         moves = r.before.game.moves
@@ -62,6 +88,20 @@ def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tup
         request["played"] = turn.position.id
         items.append(ReviewItem(event.player, event.dice, event.notation, request))
     return tuple(items)
+
+
+def _cube_choice(before: Match, event: object) -> str | None:
+    """The cube choice an event made, when it was one worth judging."""
+    if isinstance(event, Roll) and before.phase is Phase.ROLL:
+        return "no double" if Action.DOUBLE in before.legal_actions() else None
+    if isinstance(event, Doubled):
+        return "double"
+    if isinstance(event, Took | Dropped):
+        offer = before.offer
+        if offer is None or offer.beavered:
+            return None  # the answer to a beaver is not judged
+        return "take" if isinstance(event, Took) else "drop"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +134,15 @@ class Review:
         return replace(self, verdicts=tuple(verdicts))
 
     def judged_from(self, index: int, answer: Mapping[str, object]) -> Review:
-        """Take a ``hint`` answer for play ``index``; raises ``ValueError`` if unusable."""
+        """Take the answer for decision ``index``; raises ``ValueError`` if unusable."""
+        if self.items[index].kind == "cube":
+            judged = answer.get("judged")
+            if not isinstance(judged, Mapping):
+                raise ValueError("the AI did not judge the cube decision")
+            loss, choice = judged.get("loss"), judged.get("best")
+            if isinstance(loss, bool) or not isinstance(loss, int | float):
+                raise ValueError("the AI's verdict is malformed")
+            return self.judged(index, float(loss), str(choice))
         played = answer.get("played")
         plays = answer.get("plays")
         if not isinstance(played, Mapping) or not isinstance(plays, list) or not plays:
@@ -105,18 +153,25 @@ class Review:
             raise ValueError("the AI's verdict is malformed")
         return self.judged(index, float(loss), best)
 
-    def counts(self) -> tuple[int, int, int]:
-        """Doubtful plays, mistakes and blunders so far."""
-        losses = [v.loss for v in self.verdicts if v is not None]
+    def _losses(self, kind: str) -> list[float]:
+        return [
+            v.loss
+            for item, v in zip(self.items, self.verdicts, strict=True)
+            if v is not None and item.kind == kind
+        ]
+
+    def counts(self, kind: str = "play") -> tuple[int, int, int]:
+        """Doubtful decisions, mistakes and blunders so far, of one ``kind``."""
+        losses = self._losses(kind)
         return (
             sum(DOUBTFUL <= x < MISTAKE for x in losses),
             sum(MISTAKE <= x < BLUNDER for x in losses),
             sum(x >= BLUNDER for x in losses),
         )
 
-    def error_rate(self) -> float:
-        """Mean equity given up per play judged, in millipoints."""
-        losses = [v.loss for v in self.verdicts if v is not None]
+    def error_rate(self, kind: str = "play") -> float:
+        """Mean equity given up per decision judged, in millipoints."""
+        losses = self._losses(kind)
         return 1000.0 * sum(losses) / len(losses) if losses else 0.0
 
 
@@ -128,40 +183,60 @@ def _grade(loss: float) -> str:
     return "doubtful"
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _summary(review: Review, kind: str, what: str) -> str:
+    n = sum(item.kind == kind for item in review.items)
+    doubtful, mistakes, blunders = review.counts(kind)
+    return (
+        f"{_plural(n, what)}: {_plural(blunders, 'blunder')}, {_plural(mistakes, 'mistake')}, "
+        f"{doubtful} doubtful"
+    )
+
+
 def review_html(review: Review, names: tuple[str, str], title: str) -> str:
-    """The review as dialog content: progress, a summary per player, the flagged plays."""
+    """The review as dialog content: progress, a summary, the flagged decisions."""
     total = len(review.items)
     judged = sum(v is not None for v in review.verdicts)
     if not total:
-        summary = "<p>There are no checker plays to review in this game.</p>"
+        summary = "<p>There is nothing to review in this game.</p>"
     elif review.done:
-        doubtful, mistakes, blunders = review.counts()
+        cube = any(item.kind == "cube" for item in review.items)
         summary = (
-            f'<p class="review-summary">{total} play{"s" if total != 1 else ""}: '
-            f"{blunders} blunder{'s' if blunders != 1 else ''}, "
-            f"{mistakes} mistake{'s' if mistakes != 1 else ''}, {doubtful} doubtful; "
-            f"{review.error_rate():.1f} millipoints given up per play on average.</p>"
+            f'<p class="review-summary">{_summary(review, "play", "play")}; '
+            f"{review.error_rate():.1f} millipoints given up per play on average."
+            + (f" {_summary(review, 'cube', 'cube decision')}." if cube else "")
+            + "</p>"
         )
     else:
         summary = (
-            f'<p class="review-summary" aria-busy="true">King Tubby is checking the plays… '
-            f"{judged} of {total}.</p>"
+            f'<p class="review-summary" aria-busy="true">King Tubby is checking the '
+            f"decisions… {judged} of {total}.</p>"
         )
     rows = []
     for item, verdict in zip(review.items, review.verdicts, strict=True):
         if verdict is None or verdict.loss < DOUBTFUL:
             continue
-        d1, d2 = item.dice
         grade = _grade(verdict.loss)
         article = "" if grade == "doubtful" else "a "
+        if item.kind == "cube":
+            when = "cube"
+            done = CUBE_WORDS.get(item.notation, item.notation)
+        else:
+            assert item.dice is not None
+            when = f"{item.dice[0]}{item.dice[1]}"
+            done = item.notation or "no move"
+        best = verdict.best
         rows.append(
             f'<li class="review-{grade}">'
-            f'<span class="review-roll">{escape(names[item.player])}, {d1}{d2}:</span> '
-            f"{escape(item.notation or 'no move')} "
+            f'<span class="review-roll">{escape(names[item.player])}, {when}:</span> '
+            f"{escape(done)} "
             f'<span class="review-loss">— {article}{grade} ({signed(-verdict.loss)})</span>; '
-            f"best {escape(verdict.best)}</li>"
+            f"best {escape(best)}</li>"
         )
     listing = f'<ol class="review-list">{"".join(rows)}</ol>' if rows else ""
     if review.done and total and not rows:
-        listing = "<p>No doubtful play: well played.</p>"
+        listing = "<p>Nothing doubtful: well played.</p>"
     return f'<h2 id="dlg-title">{escape(title)}</h2>{summary}{listing}'

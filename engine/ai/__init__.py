@@ -15,7 +15,7 @@ see :data:`LEVELS`.  Beside them:
 
 * hints: :func:`rank_plays` (every legal play with equity, ply and loss
   against the best; it takes ``cube`` too) and :func:`cube_decision` (cubeful no double /
-  double-take / double-pass);
+  double-take / double-pass), with :func:`choice_loss` for what a cube choice gave up;
 * cube: :class:`CubeState` (build it from a game with :func:`cube_state_for`),
   :func:`should_double`, :func:`should_take`;
 * resignations: :func:`resignation_offer`, :func:`accepts_resignation`;
@@ -31,6 +31,7 @@ from engine.ai.cube import (
     CubeDecision,
     CubeState,
     accepts_resignation,
+    choice_loss,
     cube_decision,
     cube_state_for,
     resignation_offer,
@@ -48,6 +49,7 @@ __all__ = [
     "Probs",
     "RankedPlay",
     "accepts_resignation",
+    "choice_loss",
     "choose_play",
     "cube_decision",
     "cube_state_for",

@@ -255,6 +255,47 @@ def cube_decision(position: Position, cube: CubeState | None = None) -> CubeDeci
     return cube_decision_from_probs(evaluate(position), st, cube_efficiency(position))
 
 
+CUBE_CHOICES = ("no double", "double", "take", "drop")
+
+
+def choice_loss(d: CubeDecision, st: CubeState, chosen: str) -> tuple[float, str]:
+    """What a cube choice gave up against the best one, and the best one.
+
+    ``d`` and ``st`` are seen by the side that may double; ``chosen`` is its
+    "no double" or "double", or its opponent's "take" or "drop".  The loss is
+    in normalised equity (money: points per current cube; match: match-winning
+    chance scaled so that a single game at this cube is worth 1, as GNU
+    Backgammon normalises it), so it reads like a checker play's loss.
+
+    >>> st = CubeState()
+    >>> d = cube_decision_from_probs((0.85, 0.1, 0.0, 0.0, 0.0), st, 0.68)
+    >>> d.action, choice_loss(d, st, "double")[1], choice_loss(d, st, "drop")
+    ('double, pass', 'double', (0.0, 'drop'))
+    >>> round(choice_loss(d, st, "no double")[0], 3) > 0, round(choice_loss(d, st, "take")[0], 3) > 0
+    (True, True)
+    """
+    if chosen not in CUBE_CHOICES:
+        raise ValueError(f"a cube choice is one of {CUBE_CHOICES}, got {chosen!r}")
+    if st.is_match:
+        a, b, c, v = st.my_away, st.opp_away, st.crawford, st.value
+        unit = (equity_after(a, b, c, v, 0) - equity_after(a, b, c, 0, v)) / 2.0
+    else:
+        unit = 1.0
+    if unit <= 0.0:
+        return 0.0, chosen
+    doubled = min(d.double_take, d.double_pass)  # the opponent answers as best it can
+    if chosen in ("take", "drop"):
+        # The taker's loss is what its answer gives the doubler beyond the better answer.
+        value = d.double_take if chosen == "take" else d.double_pass
+        best = "take" if d.double_take <= d.double_pass else "drop"
+        return (value - doubled) / unit, best
+    if not d.may_double:
+        return 0.0, "no double"
+    best = "double" if doubled > d.no_double else "no double"
+    value = doubled if chosen == "double" else d.no_double
+    return (max(doubled, d.no_double) - value) / unit, best
+
+
 def should_double(position: Position, cube: CubeState | None = None) -> bool:
     """True when the side on roll (about to roll) should offer the cube."""
     return cube_decision(position, cube).should_double
