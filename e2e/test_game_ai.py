@@ -89,7 +89,7 @@ def test_a_whole_game_against_each_ai_level(
             timeout=AI_TIMEOUT_MS,
         )
         review = text_of(page, "dialog#dialog .review-summary")
-        plays = int(review.split()[0])  # "23 plays: 1 blunder, ..."
+        plays = int(review.split("Checker play:")[1].split()[0])  # "... 23 plays · ..."
         assert plays >= seen["turns"], review  # every turn played by hand (and forced ones)
         assert "millipoints given up per play" in review
         screenshot(page, "game-review")

@@ -266,7 +266,7 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
     judged = list(zip(review.items, review.verdicts, strict=True))
     plays = [(i, v) for i, v in judged if i.kind == "play"]
     assert [i.notation for i, _ in plays] == [e.notation for e in mine]
-    assert f"{len(mine)} plays:" in screen.dialog.html
+    assert f"{len(mine)} plays ·" in screen.dialog.html
     # the cube was there to turn before some rolls: each such roll is a decision
     cubes = [(i, v) for i, v in judged if i.kind == "cube"]
     assert cubes and {i.notation for i, _ in cubes} <= {"no double", "double", "take", "drop"}

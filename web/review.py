@@ -191,8 +191,8 @@ def _summary(review: Review, kind: str, what: str) -> str:
     n = sum(item.kind == kind for item in review.items)
     doubtful, mistakes, blunders = review.counts(kind)
     return (
-        f"{_plural(n, what)}: {_plural(blunders, 'blunder')}, {_plural(mistakes, 'mistake')}, "
-        f"{doubtful} doubtful"
+        f"{_plural(n, what)} · {_plural(blunders, 'blunder')} · {_plural(mistakes, 'mistake')}"
+        f" · {doubtful} doubtful"
     )
 
 
@@ -203,13 +203,13 @@ def review_html(review: Review, names: tuple[str, str], title: str) -> str:
     if not total:
         summary = "<p>There is nothing to review in this game.</p>"
     elif review.done:
-        cube = any(item.kind == "cube" for item in review.items)
-        summary = (
-            f'<p class="review-summary">{_summary(review, "play", "play")}; '
-            f"{review.error_rate():.1f} millipoints given up per play on average."
-            + (f" {_summary(review, 'cube', 'cube decision')}." if cube else "")
-            + "</p>"
-        )
+        lines = [
+            f"<li><b>Checker play:</b> {_summary(review, 'play', 'play')} · "
+            f"{review.error_rate():.1f} millipoints given up per play</li>"
+        ]
+        if any(item.kind == "cube" for item in review.items):
+            lines.append(f"<li><b>Cube:</b> {_summary(review, 'cube', 'decision')}</li>")
+        summary = f'<ul class="review-summary">{"".join(lines)}</ul>'
     else:
         summary = (
             f'<p class="review-summary" aria-busy="true">King Tubby is checking the '
