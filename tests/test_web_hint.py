@@ -320,3 +320,25 @@ def test_pass_and_play_reviews_both_sides_and_a_new_game_stops_a_review() -> Non
     assert c.review is None
     reply(ai_service.answer(request))  # a late answer for the old game: dropped
     assert c.review is None and not slow.waiting
+
+
+def test_hint_during_the_tutors_quiet_check_shows_its_answer() -> None:
+    class SlowAi:
+        def __init__(self) -> None:
+            self.waiting: list[tuple[Request, Callable[[Reply], None]]] = []
+
+        def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+            self.waiting.append((request, reply))
+
+    rig = _opening_31_vs_ai()
+    rig.act("setting", "tutor=true")
+    slow = SlowAi()
+    rig.c.ai = slow
+    _tap_play(rig, [(8, 5), (6, 5)])  # a good play, judged quietly
+    assert len(slow.waiting) == 1 and rig.view.last.hint_html == ""
+    screen = rig.act("hint")  # no second request: the tutor's answer will do
+    assert len(slow.waiting) == 1 and "thinking" in screen.hint_html
+    request, reply = slow.waiting.pop()
+    reply(ai_service.answer(request))
+    html = rig.view.last.hint_html
+    assert "hint-play best" in html and "Tutor:" not in html  # nothing to warn of

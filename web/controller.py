@@ -514,7 +514,7 @@ class Controller:
         m = self.match
         return (
             not self.busy
-            and not self.hint_pending
+            and not (self.hint_pending and self.hint_shown)  # the tutor's quiet check may run
             and m.actor is not None
             and not self._is_ai(m.actor)
             and hint_request(m) is not None
