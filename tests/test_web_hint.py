@@ -23,6 +23,21 @@ def _button(controls: tuple[Button, ...], action: str) -> Button:
     return next(b for b in controls if b.action == action)
 
 
+class SlowAi:
+    """An AI port that keeps its requests until the test answers them."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[Request, Callable[[Reply], None]]] = []
+
+    def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+        self.waiting.append((request, reply))
+
+    def answer(self) -> None:
+        """Answer the latest request, as the worker would."""
+        request, reply = self.waiting.pop()
+        reply(ai_service.answer(request))
+
+
 def _opening_31_vs_ai() -> Rig:
     rig = Rig([3, 1]).boot()
     rig.start("medium", 5)
@@ -92,13 +107,6 @@ def test_cube_hint_before_rolling_and_take_hint_in_the_dialog() -> None:
 
 
 def test_a_late_answer_for_a_past_moment_is_dropped() -> None:
-    class SlowAi:
-        def __init__(self) -> None:
-            self.waiting: list[tuple[Request, Callable[[Reply], None]]] = []
-
-        def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
-            self.waiting.append((request, reply))
-
     rig = _opening_31_vs_ai()
     slow = SlowAi()
     rig.c.ai = slow
@@ -201,17 +209,6 @@ def test_the_tutor_warns_of_a_bad_play_before_done_and_keeps_quiet_otherwise() -
 
 
 def test_done_waits_for_the_tutor() -> None:
-    class SlowAi:
-        def __init__(self) -> None:
-            self.waiting: list[tuple[Request, Callable[[Reply], None]]] = []
-
-        def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
-            self.waiting.append((request, reply))
-
-        def answer(self) -> None:
-            request, reply = self.waiting.pop()
-            reply(ai_service.answer(request))
-
     rig = _opening_31_vs_ai()
     rig.act("setting", "tutor=true")
     slow = SlowAi()
@@ -299,13 +296,6 @@ def test_pass_and_play_reviews_both_sides_and_a_new_game_stops_a_review() -> Non
     rig = _whole_game("human", seed=5)
     c = rig.c
 
-    class SlowAi:
-        def __init__(self) -> None:
-            self.waiting: list[tuple[Request, Callable[[Reply], None]]] = []
-
-        def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
-            self.waiting.append((request, reply))
-
     slow = SlowAi()
     c.ai = slow
     screen = rig.act("review")
@@ -323,13 +313,6 @@ def test_pass_and_play_reviews_both_sides_and_a_new_game_stops_a_review() -> Non
 
 
 def test_hint_during_the_tutors_quiet_check_shows_its_answer() -> None:
-    class SlowAi:
-        def __init__(self) -> None:
-            self.waiting: list[tuple[Request, Callable[[Reply], None]]] = []
-
-        def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
-            self.waiting.append((request, reply))
-
     rig = _opening_31_vs_ai()
     rig.act("setting", "tutor=true")
     slow = SlowAi()
