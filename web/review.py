@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from html import escape
+from types import MappingProxyType
 
 from engine.game import Action, Phase
 from engine.match import Match, replay_events
@@ -31,12 +32,9 @@ from engine.record import Doubled, Dropped, MatchRecord, Played, Roll, Took
 from web.ai_client import Request, hint_request
 from web.hint import BLUNDER, DOUBTFUL, MISTAKE, signed
 
-CUBE_WORDS = {
-    "no double": "did not double",
-    "double": "doubled",
-    "take": "took",
-    "drop": "dropped",
-}
+CUBE_WORDS: Mapping[str, str] = MappingProxyType(
+    {"no double": "did not double", "double": "doubled", "take": "took", "drop": "dropped"}
+)
 """How a cube choice reads in the review, by what the AI calls it."""
 
 
