@@ -18,7 +18,7 @@ from engine.ai.encoding import (
     features,
     n_inputs,
 )
-from engine.ai.network import Network, load_network
+from engine.ai.network import FIELD_BITS, OFFSET, SHIFT, Network, load_network, pack_row
 
 
 def _sample(n: int, seed: int = 3) -> list[Position]:
@@ -134,13 +134,36 @@ def _random_network(n_in: int, hidden: int = 7, seed: int = 1) -> Network:
     return Network(b"BGNN" + struct.pack("<IIIII", 1, n_in, hidden, 5, len(meta)) + meta + floats)
 
 
+def _packed_bound(net: Network, rows: int) -> float:
+    """How far fixed point may move an output: each of ``rows`` packed rows rounds a
+    pre-activation by at most 2**-(SHIFT+1); a hidden unit's sigmoid passes at most
+    a quarter of that on, the output layer multiplies by at most the sum of an
+    output row's absolute weights, and the output sigmoid passes a quarter again."""
+    gain = max(sum(abs(w) for w in row) for row in net.out_rows)
+    return 0.25 * gain * 0.25 * rows * 2.0 ** -(SHIFT + 1)
+
+
 @pytest.mark.parametrize("n_features", LAYOUTS)
 def test_sparse_inference_matches_dense(n_features: int) -> None:
     for net in (load_network(), _random_network(n_inputs(n_features))):
         for pos in _sample(60, seed=5):
             sparse = net.evaluate(pos.me, pos.opp)
             dense = net.evaluate_dense(encode(pos.me, pos.opp, net.n_features))
-            assert max(abs(a - b) for a, b in zip(sparse, dense, strict=True)) < 1e-9
+            _, rows = net.hidden_sums(pos.me, pos.opp)
+            bound = _packed_bound(net, rows)
+            assert max(abs(a - b) for a, b in zip(sparse, dense, strict=True)) <= bound
+            assert bound < 1e-3  # a millipoint: fixed point stays below what a choice notices
+
+
+def test_packed_rows_add_up_exactly() -> None:
+    rng = random.Random(3)
+    rows = [[rng.uniform(-40.0, 40.0) for _ in range(9)] for _ in range(70)]
+    total = sum(pack_row(r) for r in rows)
+    fields = [(total >> (FIELD_BITS * i)) % (1 << FIELD_BITS) for i in range(9)]
+    exact = [sum(round(r[i] * 2**SHIFT) for r in rows) + 70 * OFFSET for i in range(9)]
+    assert fields == exact  # no carry between fields, no rounding beyond each weight's
+    with pytest.raises(ValueError):
+        pack_row([2.0**30])
 
 
 def test_other_input_counts_are_refused() -> None:

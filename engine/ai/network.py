@@ -11,6 +11,15 @@ scale, so at load time each ``(input group, value)`` pair is folded into one
 ready-made row of first-layer contributions.  An evaluation then only sums
 the rows of the groups that are active (about 30 of them): the sparse input
 is exploited without a single multiplication in the first layer.
+
+Each row is *packed* into one Python integer: a field of :data:`FIELD_BITS`
+bits per hidden unit, holding the weight in fixed point (``round(w *
+2**SHIFT)``) plus :data:`OFFSET`, which keeps every field positive so that a
+sum of rows never carries from one field into the next.  Summing rows is then
+one big-integer addition each (C speed, also under Pyodide, where a loop over
+floats is slow); the sums are unpacked with ``int.to_bytes`` into an
+``array("Q")``, and one pass takes off the offsets, scales and applies the
+sigmoid.  Fixed point at 2**-20 moves the outputs by about 1e-6.
 """
 
 from __future__ import annotations
@@ -42,7 +51,34 @@ Probs = tuple[float, float, float, float, float]
 
 _MAGIC = b"BGNN"
 _SIDE_SUMS = 1024
-"""How many sides' summed rows a network keeps (each is one row of floats)."""
+"""How many sides' summed rows a network keeps (each is one packed row)."""
+
+SHIFT = 20
+"""Fixed-point fraction bits of a packed weight."""
+
+FIELD_BITS = 64
+OFFSET = 1 << 40
+"""Added to every packed field: a field stays below 2**44 even with weights of
+±2**23, so sums of up to 2**20 rows fit in 64 bits without carrying."""
+
+_SCALE = float(1 << SHIFT)
+_UNIT = 1.0 / _SCALE
+
+
+def pack_row(row: Sequence[float]) -> int:
+    """A row of first-layer contributions as one integer of fixed-point fields.
+
+    >>> r = pack_row([0.5, -0.25])
+    >>> [(r >> (FIELD_BITS * i)) % (1 << FIELD_BITS) - OFFSET for i in range(2)]
+    [524288, -262144]
+    """
+    packed = 0
+    for i, w in enumerate(row):
+        field = round(w * _SCALE) + OFFSET
+        if not 0 <= field < 1 << (FIELD_BITS - 20):
+            raise ValueError(f"weight {w} does not fit a packed field")
+        packed |= field << (FIELD_BITS * i)
+    return packed
 
 
 def _read_floats(blob: bytes, offset: int, count: int) -> array[float]:
@@ -120,61 +156,92 @@ class Network:
         self._feature_rows = [
             [rows[N_BASE + n_features * s + j] for j in range(n_features)] for s in range(2)
         ]
-        self._feature_cache: dict[tuple[int, int, int], Row] = {}
-        # One side's summed rows, by its checkers: a search evaluates many
-        # positions where one side is unchanged (the screen of a roll's plays,
-        # the replies to one play), and summing fewer rows is most of the speed.
-        self._side_sums: tuple[dict[tuple[int, ...], Row], dict[tuple[int, ...], Row]] = ({}, {})
+        # The same rows packed (see the module docs): what evaluate() adds up.
+        self._packed: list[list[list[int]]] = [
+            [[pack_row(r) if r else 0 for r in per] for per in table] for table in self._tables
+        ]
+        self._packed_bias = pack_row(self.bias)
+        self._packed_race = pack_row(self.race_row)
+        self._feature_cache: dict[tuple[int, int, int], int] = {}
+        self._nbytes = FIELD_BITS // 8 * h
+        # One side's summed rows (and how many), by its checkers: a search
+        # evaluates many positions where one side is unchanged (the screen of a
+        # roll's plays, the replies to one play).
+        self._side_sums: tuple[
+            dict[tuple[int, ...], tuple[int, int]], dict[tuple[int, ...], tuple[int, int]]
+        ] = ({}, {})
 
-    def _feature(self, s: int, j: int, v: int) -> Row:
+    def _feature_row(self, s: int, j: int, v: int) -> Row:
+        return [v / FEATURES[j][1] * w for w in self._feature_rows[s][j]]
+
+    def _feature(self, s: int, j: int, v: int) -> int:
         key = (s, j, v)
         try:
             return self._feature_cache[key]
         except KeyError:
-            row = [v / FEATURES[j][1] * w for w in self._feature_rows[s][j]]
-            self._feature_cache[key] = row
-            return row
+            packed = pack_row(self._feature_row(s, j, v))
+            self._feature_cache[key] = packed
+            return packed
 
-    def _side_sum(self, s: int, side: tuple[int, ...], values: Sequence[int]) -> Row:
-        """The summed rows of side ``s``'s checkers and its :data:`OWN_FEATURES` (+ the bias).
+    def _side_sum(self, s: int, side: tuple[int, ...], values: Sequence[int]) -> tuple[int, int]:
+        """The packed sum of side ``s``'s checkers and its :data:`OWN_FEATURES` (+ the
+        bias), with how many rows it adds up.
 
         ``values`` are the side's feature values; only the own ones are used.
         """
         sums = self._side_sums[s]
-        row = sums.get(side)
-        if row is None:
-            rows = [t[n] for t, n in zip(self._tables[s], side, strict=True) if n]
+        got = sums.get(side)
+        if got is None:
+            rows = [t[n] for t, n in zip(self._packed[s], side, strict=True) if n]
             for j in range(OWN_FEATURES):
                 if values[j]:
                     rows.append(self._feature(s, j, values[j]))
             if s == 0:
-                rows.append(self.bias)
-            row = list(map(sum, zip(*rows, strict=True)))
+                rows.append(self._packed_bias)
+            got = (sum(rows), len(rows))
             if len(sums) >= _SIDE_SUMS:
                 sums.clear()  # a new search has begun: what it needs will come back
-            sums[side] = row
-        return row
+            sums[side] = got
+        return got
 
-    def evaluate(self, me: Sequence[int], opp: Sequence[int]) -> Probs:
-        """Raw network output for the side on roll (no terminal/bear-off handling)."""
+    def hidden_sums(self, me: Sequence[int], opp: Sequence[int]) -> tuple[int, int]:
+        """The packed first-layer sum of a position and how many rows it adds."""
         n = self.n_features
         mine = features(me, opp, n)
         theirs = features(opp, me, n)
         me_t = me if isinstance(me, tuple) else tuple(me)
         opp_t = opp if isinstance(opp, tuple) else tuple(opp)
-        rows = [self._side_sum(0, me_t, mine), self._side_sum(1, opp_t, theirs)]
+        total, count = self._side_sum(0, me_t, mine)
+        total_b, count_b = self._side_sum(1, opp_t, theirs)
+        total += total_b
+        count += count_b
         feature = self._feature
         for s, values in enumerate((mine, theirs)):
             for j in range(OWN_FEATURES, n):
                 if values[j]:
-                    rows.append(feature(s, j, values[j]))
+                    total += feature(s, j, values[j])
+                    count += 1
         if no_contact(mine[REARMOST], theirs[REARMOST]):
-            rows.append(self.race_row)
+            total += self._packed_race
+            count += 1
+        return total, count
+
+    def evaluate(self, me: Sequence[int], opp: Sequence[int]) -> Probs:
+        """Raw network output for the side on roll (no terminal/bear-off handling)."""
+        total, count = self.hidden_sums(me, opp)
+        fields = array("Q")
+        fields.frombytes(total.to_bytes(self._nbytes, "little"))
+        if sys.byteorder == "big":
+            fields.byteswap()
+        # Each field is sum(w * 2**SHIFT) + count * OFFSET: take the offsets off,
+        # scale back, and apply the sigmoid in one pass.
+        bias = count * OFFSET * _UNIT
+        unit = _UNIT
         exp = math.exp
         try:
-            hid = [1.0 / (1.0 + exp(-a)) for a in map(sum, zip(*rows, strict=True))]
+            hid = [1.0 / (1.0 + exp(bias - x * unit)) for x in fields]
         except OverflowError:
-            hid = [_sigmoid(a) for a in map(sum, zip(*rows, strict=True))]
+            hid = [_sigmoid(x * unit - bias) for x in fields]
         dot = _dot
         z = [b + dot(hid, w) for b, w in zip(self.out_bias, self.out_rows, strict=True)]
         return _sigmoid(z[0]), _sigmoid(z[1]), _sigmoid(z[2]), _sigmoid(z[3]), _sigmoid(z[4])
