@@ -13,19 +13,31 @@ from engine.position import Position
 from engine.xgid import Xgid
 
 
+def parse_id(text: str) -> tuple[Position, Xgid | MatchKey | None]:
+    """A gnubg Position ID, a gnubg ``PositionID:MatchID`` or an XGID: the position
+    (seen by the side to act) and what else the ID holds (the match, cube and dice).
+
+    >>> position, key = parse_id("4HPwATDgc/ABMA:cAkAAAAAAAAA")
+    >>> position == Position.start(), key.id
+    (True, 'cAkAAAAAAAAA')
+    """
+    if text.upper().startswith("XGID=") or text.count(":") > 1:
+        x = Xgid.parse(text)
+        return x.position, x
+    if ":" in text:
+        position_id, match_id = text.split(":")
+        key = MatchKey.from_id(match_id)  # a malformed Match ID is an error, not ignored
+        return Position.from_id(position_id), key
+    return Position.from_id(text), None
+
+
 def parse_position(text: str) -> Position:
-    """A gnubg Position ID, a gnubg ``PositionID:MatchID``, or an XGID (side to act on roll).
+    """The position of any ID :func:`parse_id` reads.
 
     >>> parse_position("4HPwATDgc/ABMA:cAkAAAAAAAAA") == Position.start()
     True
     """
-    if text.upper().startswith("XGID=") or text.count(":") > 1:
-        return Xgid.parse(text).position
-    if ":" in text:
-        position_id, match_id = text.split(":")
-        MatchKey.from_id(match_id)  # a malformed Match ID is an error, not ignored
-        return Position.from_id(position_id)
-    return Position.from_id(text)
+    return parse_id(text)[0]
 
 
 def parse_dice(text: str) -> tuple[int, int]:

@@ -8,20 +8,17 @@ import importlib
 import json
 import pkgutil
 import re
-from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-from web_fakes import Rig
+from web_fakes import LaterAi, Rig
 
 import web
 from engine.game import Phase
 from engine.match import Match
 from engine.position import Position
 from engine.save import save_match
-from web.ai_client import Reply, Request
-from web.ai_service import answer
 from web.storage import AUTOSAVE, CORRUPT, PREFIX, STATS, MemoryStorage
 
 
@@ -370,20 +367,6 @@ def test_autosave_after_every_action_and_resume_mid_turn() -> None:
     again.tap(6)
     again.tap(5)
     assert again.act("confirm").turn in (0, 1)
-
-
-class LaterAi:
-    """Answers when the test says so, as the AI's worker answers in a later task."""
-
-    def __init__(self) -> None:
-        self.pending: list[tuple[Request, Callable[[Reply], None]]] = []
-
-    def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
-        self.pending.append((request, reply))
-
-    def answer(self) -> None:
-        request, reply = self.pending.pop(0)
-        reply(answer(request))
 
 
 def test_an_ai_answer_is_drawn_once_and_saved_in_a_task_of_its_own() -> None:

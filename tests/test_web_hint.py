@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 
 import pytest
-from web_fakes import Rig
+from web_fakes import LaterAi, Rig
 
 from engine import Match, Position, legal_plays
 from engine.ai import CubeState, choice_loss, cube_decision, rank_plays
@@ -21,21 +21,6 @@ from web.themes import BACKYAMON
 
 def _button(controls: tuple[Button, ...], action: str) -> Button:
     return next(b for b in controls if b.action == action)
-
-
-class SlowAi:
-    """An AI port that keeps its requests until the test answers them."""
-
-    def __init__(self) -> None:
-        self.waiting: list[tuple[Request, Callable[[Reply], None]]] = []
-
-    def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
-        self.waiting.append((request, reply))
-
-    def answer(self) -> None:
-        """Answer the latest request, as the worker would."""
-        request, reply = self.waiting.pop()
-        reply(ai_service.answer(request))
 
 
 def _opening_31_vs_ai() -> Rig:
@@ -108,14 +93,14 @@ def test_cube_hint_before_rolling_and_take_hint_in_the_dialog() -> None:
 
 def test_a_late_answer_for_a_past_moment_is_dropped() -> None:
     rig = _opening_31_vs_ai()
-    slow = SlowAi()
+    slow = LaterAi()
     rig.c.ai = slow
     screen = rig.act("hint")
     assert "thinking" in screen.hint_html
     assert not _button(screen.controls, "hint").enabled
     rig.c.ai = DirectAi()
     rig.act("play-text", text="24/21 24/23")
-    request, reply = slow.waiting.pop()
+    request, reply = slow.pending.pop(0)
     reply(ai_service.answer(request))
     assert rig.view.last.hint_html == ""
     assert "hint-play" not in rig.view.last.hint_html
@@ -211,7 +196,7 @@ def test_the_tutor_warns_of_a_bad_play_before_done_and_keeps_quiet_otherwise() -
 def test_done_waits_for_the_tutor() -> None:
     rig = _opening_31_vs_ai()
     rig.act("setting", "tutor=true")
-    slow = SlowAi()
+    slow = LaterAi()
     rig.c.ai = slow
     c = rig.c
     _tap_play(rig, [(24, 21), (24, 23)])
@@ -296,32 +281,32 @@ def test_pass_and_play_reviews_both_sides_and_a_new_game_stops_a_review() -> Non
     rig = _whole_game("human", seed=5)
     c = rig.c
 
-    slow = SlowAi()
+    slow = LaterAi()
     c.ai = slow
     screen = rig.act("review")
     review = c.review
     assert review is not None and {i.player for i in review.items} == {0, 1}
     assert screen.dialog is not None and "0 of" in screen.dialog.html
-    request, reply = slow.waiting.pop()
+    request, reply = slow.pending.pop(0)
     reply(ai_service.answer(request))
     assert "1 of" in rig.view.last.dialog.html  # type: ignore[union-attr]
-    request, reply = slow.waiting.pop()
+    request, reply = slow.pending.pop(0)
     rig.act("next-game")
     assert c.review is None
     reply(ai_service.answer(request))  # a late answer for the old game: dropped
-    assert c.review is None and not slow.waiting
+    assert c.review is None and not slow.pending
 
 
 def test_hint_during_the_tutors_quiet_check_shows_its_answer() -> None:
     rig = _opening_31_vs_ai()
     rig.act("setting", "tutor=true")
-    slow = SlowAi()
+    slow = LaterAi()
     rig.c.ai = slow
     _tap_play(rig, [(8, 5), (6, 5)])  # a good play, judged quietly
-    assert len(slow.waiting) == 1 and rig.view.last.hint_html == ""
+    assert len(slow.pending) == 1 and rig.view.last.hint_html == ""
     screen = rig.act("hint")  # no second request: the tutor's answer will do
-    assert len(slow.waiting) == 1 and "thinking" in screen.hint_html
-    request, reply = slow.waiting.pop()
+    assert len(slow.pending) == 1 and "thinking" in screen.hint_html
+    request, reply = slow.pending.pop(0)
     reply(ai_service.answer(request))
     html = rig.view.last.hint_html
     assert "hint-play best" in html and "Tutor:" not in html  # nothing to warn of

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from web.ai_client import DirectAi
+from web.ai_client import DirectAi, Reply, Request
+from web.ai_service import answer
 from web.controller import Controller, Screen
 from web.dice_source import QueuedDice
 from web.storage import MemoryStorage, Store
@@ -91,3 +92,17 @@ class Rig:
             self.tap(src)
             self.tap(min(c.destinations(src)))
         self.act("confirm")
+
+
+class LaterAi:
+    """Answers when the test says so, as the AI's worker answers in a later task."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[Request, Callable[[Reply], None]]] = []
+
+    def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+        self.pending.append((request, reply))
+
+    def answer(self) -> None:
+        request, reply = self.pending.pop(0)
+        reply(answer(request))

@@ -610,18 +610,14 @@ class Controller:
             advice = hint.plays[int(value)]
         except (ValueError, IndexError):
             return
-        before = self._board()
-        m = self.match
-        while Action.UNDO in m.legal_actions():
-            m = m.undo()
-        moves = m.game.moves
+        moves = self.match.game.moves
         turn = moves.fresh().follow(advice.moves) if moves is not None else None
         if turn is None:
             self.message = f"“{advice.play}” cannot be played here."
             return
-        for step in turn.done:
-            m = m.move(step.src, step.dst, step.die)
-        self.match = m
+        before = self._board()
+        # The whole play replaces whatever was moved so far, and waits for Done.
+        self.match = self.match.restore_moves(turn.done, len(turn.done))
         self.selected = None
         self.motions = tuple(plan_motions(before, self._board()))
         self._autosave()
@@ -665,13 +661,13 @@ class Controller:
         if not m.game.is_over:
             return
         game = len(m.record.games) - 1
-        if self.review is None or self.review.game != game:
+        fresh = self.review is None or self.review.game != game
+        if fresh:  # else the review already made (or under way) is shown again
             players = frozenset({0}) if self.setup.vs_ai else frozenset({0, 1})
             self.review = Review(game, review_items(m.record, game, players))
-            self._open("review", self._review_html())
+        self._open("review", self._review_html())
+        if fresh:
             self._review_next()
-        else:
-            self._open("review", self._review_html())
 
     def _review_html(self) -> str:
         review = self.review

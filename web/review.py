@@ -30,7 +30,7 @@ from engine.game import Action, Phase
 from engine.match import Match, replay_events
 from engine.record import Doubled, Dropped, MatchRecord, Played, Roll, Took
 from web.ai_client import Request, hint_request
-from web.hint import BLUNDER, DOUBTFUL, MISTAKE, signed
+from web.hint import BLUNDER, DOUBTFUL, MISTAKE, parse_play_hint, signed
 
 CUBE_WORDS: Mapping[str, str] = MappingProxyType(
     {"no double": "did not double", "double": "doubled", "take": "took", "drop": "dropped"}
@@ -141,15 +141,10 @@ class Review:
             if isinstance(loss, bool) or not isinstance(loss, int | float):
                 raise ValueError("the AI's verdict is malformed")
             return self.judged(index, float(loss), str(choice))
-        played = answer.get("played")
-        plays = answer.get("plays")
-        if not isinstance(played, Mapping) or not isinstance(plays, list) or not plays:
+        hint = parse_play_hint(answer, match=False)
+        if hint.played_loss is None:
             raise ValueError("the AI did not judge the play")
-        loss = played.get("loss")
-        best = plays[0].get("play") if isinstance(plays[0], Mapping) else None
-        if isinstance(loss, bool) or not isinstance(loss, int | float) or not isinstance(best, str):
-            raise ValueError("the AI's verdict is malformed")
-        return self.judged(index, float(loss), best)
+        return self.judged(index, hint.played_loss, hint.plays[0].play)
 
     def _losses(self, kind: str) -> list[float]:
         return [

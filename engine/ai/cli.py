@@ -15,10 +15,11 @@ from dataclasses import dataclass
 
 from engine.ai.cube import CubeState, cube_decision
 from engine.ai.player import LEVELS, rank_plays
-from engine.cli import parse_dice
+from engine.cli import parse_dice, parse_id
 from engine.errors import EngineError
 from engine.gnubg_id import CENTERED, MatchKey
 from engine.position import Position
+from engine.xgid import Xgid
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,20 +93,15 @@ def parse_spot(text: str) -> Spot:
     >>> parse_spot("4HPwATDgc/ABMA").cube is None
     True
     """
-    if text.upper().startswith("XGID="):
-        return _from_xgid(text)
-    if ":" in text:
-        head, tail = text.split(":", 1)
-        if ":" in tail:
-            return _from_xgid(text)
-        return _from_gnubg_id(Position.from_id(head), MatchKey.from_id(tail))
-    return Spot(Position.from_id(text))
+    position, extra = parse_id(text)
+    if isinstance(extra, Xgid):
+        return _from_xgid(extra)
+    if isinstance(extra, MatchKey):
+        return _from_gnubg_id(position, extra)
+    return Spot(position)
 
 
-def _from_xgid(text: str) -> Spot:
-    from engine.xgid import Xgid
-
-    x = Xgid.parse(text)
+def _from_xgid(x: Xgid) -> Spot:
     me, opp = (x.score_x, x.score_o) if x.turn == 1 else (x.score_o, x.score_x)
     owner = None if x.cube_position == 0 else (0 if x.cube_position == x.turn else 1)
     n = x.match_length

@@ -62,6 +62,7 @@ OFFSET = 1 << 40
 ±2**23, so sums of up to 2**20 rows fit in 64 bits without carrying."""
 
 _SCALE = float(1 << SHIFT)
+_FIELD_LIMIT = 1 << (FIELD_BITS - 20)
 _UNIT = 1.0 / _SCALE
 
 
@@ -72,13 +73,15 @@ def pack_row(row: Sequence[float]) -> int:
     >>> [(r >> (FIELD_BITS * i)) % (1 << FIELD_BITS) - OFFSET for i in range(2)]
     [524288, -262144]
     """
-    packed = 0
-    for i, w in enumerate(row):
-        field = round(w * _SCALE) + OFFSET
-        if not 0 <= field < 1 << (FIELD_BITS - 20):
-            raise ValueError(f"weight {w} does not fit a packed field")
-        packed |= field << (FIELD_BITS * i)
-    return packed
+    # Through an array of fields: shifting each into a growing integer takes
+    # twice as long under Pyodide, and the worker packs every row at start-up.
+    fields = [round(w * _SCALE) + OFFSET for w in row]
+    if fields and not (min(fields) >= 0 and max(fields) < _FIELD_LIMIT):
+        raise ValueError("a weight too large for a packed field")
+    words = array("Q", fields)
+    if sys.byteorder == "big":
+        words.byteswap()
+    return int.from_bytes(words.tobytes(), "little")
 
 
 def _read_floats(blob: bytes, offset: int, count: int) -> array[float]:
@@ -122,10 +125,11 @@ class Network:
         def scaled(row: Row, v: float) -> Row:
             return [v * w for w in row]
 
-        # point[s][p][n]: contribution of n checkers of side s on its point p
-        self.point: list[list[list[Row]]] = []
-        self.bar: list[list[Row]] = []
-        self.off: list[list[Row]] = []
+        # point[s][p][n]: contribution of n checkers of side s on its point p (floats,
+        # only to build the packed tables below)
+        point: list[list[list[Row]]] = []
+        bar: list[list[Row]] = []
+        borne: list[list[Row]] = []
         for s in range(2):
             base = 98 * s
             sides: list[list[Row]] = [[[]] * 16]
@@ -145,23 +149,20 @@ class Network:
                             [a + extra * b for a, b in zip(rows[i + 2], rows[i + 3], strict=False)]
                         )
                 sides.append(per)
-            self.point.append(sides)
-            self.bar.append([scaled(rows[base + 96], n / 2.0) for n in range(16)])
-            self.off.append([scaled(rows[base + 97], n / 15.0) for n in range(16)])
-        # _tables[s][i][n]: the row for n checkers at index i (0 off, 1..24, 25 bar) of side s
-        self._tables: list[list[list[Row]]] = [
-            [self.off[s], *self.point[s][1:25], self.bar[s]] for s in range(2)
-        ]
-        self.race_row = rows[n_in - 1]
+            point.append(sides)
+            bar.append([scaled(rows[base + 96], n / 2.0) for n in range(16)])
+            borne.append([scaled(rows[base + 97], n / 15.0) for n in range(16)])
+        # tables[s][i][n]: the row for n checkers at index i (0 off, 1..24, 25 bar) of side s
+        tables = [[borne[s], *point[s][1:25], bar[s]] for s in range(2)]
         self._feature_rows = [
             [rows[N_BASE + n_features * s + j] for j in range(n_features)] for s in range(2)
         ]
         # The same rows packed (see the module docs): what evaluate() adds up.
         self._packed: list[list[list[int]]] = [
-            [[pack_row(r) if r else 0 for r in per] for per in table] for table in self._tables
+            [[pack_row(r) if r else 0 for r in per] for per in table] for table in tables
         ]
         self._packed_bias = pack_row(self.bias)
-        self._packed_race = pack_row(self.race_row)
+        self._packed_race = pack_row(rows[n_in - 1])
         self._feature_cache: dict[tuple[int, int, int], int] = {}
         self._nbytes = FIELD_BITS // 8 * h
         # One side's summed rows (and how many), by its checkers: a search
