@@ -17,6 +17,7 @@ from engine.ai.encoding import (
     encode,
     features,
     n_inputs,
+    own_features,
 )
 from engine.ai.network import FIELD_BITS, OFFSET, SHIFT, Network, load_network, pack_row
 
@@ -108,10 +109,26 @@ def test_double_shots_contained_and_contact_pips_by_hand() -> None:
     primed = Position.from_points([1] + [0] * 12 + [-2] * 6 + [0] * 4 + [1])
     assert features(primed.me, primed.opp)[10] == 0
     start = Position.start()
-    assert features(start.me, start.opp)[10:] == (22, 2 * 23 + 5 * 12 + 3 * 7 + 5 * 5)
+    assert features(start.me, start.opp)[10:12] == (22, 2 * 23 + 5 * 12 + 3 * 7 + 5 * 5)
     # no contact, no pips to break it
     race = Position.from_points([2] + [0] * 22 + [-2])
     assert features(race.me, race.opp)[11] == 0
+
+
+def test_own_structure_features_by_hand() -> None:
+    # my points: 1, 2, 4 and 6 made (k = 4), a blot on 5, an anchor on 20 and a
+    # blot on 23; one checker on the bar
+    pos = Position.from_points([2, 2, 0, 3, 1, 2] + [0] * 13 + [2, 0, 0, 1, 0], bar=1)
+    enter, back, forward, moment = own_features(pos.me)
+    assert enter == 4 * 4
+    assert back == 20  # the blot on 23 and the bar checker are not anchors
+    assert forward == 5  # the enemy's 5-point
+    # 15 checkers, pips 2+4+12+5+12+40+23+25 = 123, mean point 8: 20, 23 and the bar are behind it
+    assert moment == 2 * 12**2 + 15**2 + 17**2
+    assert features(pos.me, pos.opp)[12:] == (enter, back, forward, moment)
+    # nothing made in the enemy's home board, no checkers left behind
+    bearoff = Position.from_points([3, 3, 3, 3, 3] + [0] * 18 + [-2])
+    assert own_features(bearoff.me) == (25, 5, 0, 3 * 1 + 3 * 4)
 
 
 @pytest.mark.parametrize("n_features", LAYOUTS)

@@ -11,6 +11,7 @@ from engine.ai.encoding import (
     N_FEATURES_PER_SIDE,
     REARMOST,
     ROLLS,
+    STRUCTURE_FEATURES,
     n_inputs,
     no_contact,
 )
@@ -113,6 +114,23 @@ def _contact_features(x: np.ndarray, y: np.ndarray, rearmost: np.ndarray) -> np.
     return np.stack(cols, axis=1).astype(np.float32)
 
 
+def _own_features(x: np.ndarray) -> np.ndarray:
+    """Twin of :func:`engine.ai.encoding.own_features`: (M, 4) float, unscaled."""
+    made = x[:, 1:25] >= 2
+    k = made[:, :6].sum(axis=1)
+    rev = made[:, ::-1]
+    back = np.where(made.any(axis=1), 24 - rev.argmax(axis=1), 0)
+    enemy_home = made[:, 18:24]  # points 19..24
+    forward = np.where(enemy_home.any(axis=1), 6 - enemy_home.argmax(axis=1), 0)
+    on = x[:, 1:26]
+    count = on.sum(axis=1)
+    pips = (on * _P[None, 1:26]).sum(axis=1)
+    mean = np.where(count > 0, pips // np.maximum(count, 1), 25)
+    dist = np.maximum(_P[None, 1:26] - mean[:, None], 0)
+    moment = (on * dist * dist).sum(axis=1)
+    return np.stack([k * k, back, forward, moment], axis=1).astype(np.float32)
+
+
 def _escapes(rearmost: np.ndarray, theirs: np.ndarray) -> np.ndarray:
     """Rolls on which a checker on ``rearmost`` gets past the points in ``theirs``."""
     low = np.maximum(rearmost - 12, 1)
@@ -153,6 +171,8 @@ def encode_batch(boards: np.ndarray, n_features: int = N_FEATURES_PER_SIDE) -> n
         back.append(rearmost)
         if f > BASIC_FEATURES:
             vals = np.concatenate([vals, _contact_features(x, y, rearmost)], axis=1)
+        if f > STRUCTURE_FEATURES:
+            vals = np.concatenate([vals, _own_features(x)], axis=1)
         out[:, N_BASE + f * s : N_BASE + f * (s + 1)] = vals[:, :f] / _SCALES[:f]
     out[:, -1] = no_contact(back[0], back[1])
     return out

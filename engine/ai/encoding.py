@@ -39,6 +39,11 @@ FEATURES = (
     ("double_shots", 36.0),  # the enemy's rolls that hit two blots or more / 36
     ("contained", 36.0),  # rolls escaping from the worst of x's points 15..24 / 36
     ("contact_pips", 100.0),  # pips x must move to get past the enemy's rearmost checker / 100
+    # GNU Backgammon's structure inputs; they depend on x's checkers alone (OWN_LATE)
+    ("enter_fails", 36.0),  # rolls (of 36) failing to enter against x's home board: k * k / 36
+    ("back_anchor", 24.0),  # x's rearmost point with two or more checkers / 24
+    ("forward_anchor", 6.0),  # x's most advanced anchor in the enemy's home board, 1..6
+    ("moment2", 400.0),  # sum of (p - mean)^2 over x's checkers behind their mean point / 400
 )
 """Feature name and the divisor that scales its integer value."""
 
@@ -54,11 +59,19 @@ BASIC_FEATURES = 6
 CONTACT_FEATURES = 9
 """How many the second format (215 inputs) has: the basic ones, shots, pip loss, escapes."""
 
-LAYOUTS = (BASIC_FEATURES, CONTACT_FEATURES, len(FEATURES))
+STRUCTURE_FEATURES = 12
+"""How many the third format (221 inputs) has: the contact ones, double shots,
+containment and contact pips.  The fourth adds the :data:`OWN_LATE` ones."""
+
+OWN_LATE = STRUCTURE_FEATURES
+"""The features from this index on depend on the side's own checkers alone, like the
+first :data:`OWN_FEATURES`: a search can cache them with the side (:func:`own_features`)."""
+
+LAYOUTS = (BASIC_FEATURES, CONTACT_FEATURES, STRUCTURE_FEATURES, len(FEATURES))
 """Features per side of each weights format the network loads."""
 
 N_FEATURES_PER_SIDE = len(FEATURES)
-N_INPUTS = N_BASE + 2 * N_FEATURES_PER_SIDE + 1  # 215
+N_INPUTS = N_BASE + 2 * N_FEATURES_PER_SIDE + 1  # 229
 RACE_INPUT = N_INPUTS - 1
 
 
@@ -98,7 +111,7 @@ def features(
     >>> from engine import Position
     >>> start = Position.start()
     >>> features(start.me, start.opp)  # no blots; the back checkers' escapes
-    (167, 24, 1, 0, 0, 1, 0, 0, 24, 0, 22, 152)
+    (167, 24, 1, 0, 0, 1, 0, 0, 24, 0, 22, 152, 1, 24, 1, 358)
     """
     pips = rearmost = run = prime = 0
     blots = made = 0
@@ -195,7 +208,51 @@ def features(
     for p in range(front + 1, 26):
         if x[p]:
             behind_pips += x[p] * (p - front)
-    return (*contact, doubles, _contained(theirs), behind_pips)[:n_features]
+    structure = (*contact, doubles, _contained(theirs), behind_pips)
+    if n_features <= STRUCTURE_FEATURES:
+        return structure[:n_features]
+    return (*structure, *own_features(x))[:n_features]
+
+
+def own_features(x: Sequence[int]) -> tuple[int, int, int, int]:
+    """The :data:`OWN_LATE` features of side ``x``: they ignore the enemy's checkers.
+
+    * enter_fails: with k of x's home points (1..6) made, k * k of the 36 rolls
+      leave an enemy checker on the bar;
+    * back_anchor: x's rearmost point holding two or more checkers (0: none);
+    * forward_anchor: of x's points 19..24 (the enemy's home board) holding two
+      or more, the most advanced, as 25 - p (6 for the enemy's bar point, 1 for
+      its ace point; 0: no anchor there);
+    * moment2: the sum of (p - m)^2 over x's checkers on points p above m, the
+      mean point of x's checkers not yet borne off (rounded down; the bar is 25).
+
+    >>> from engine import Position
+    >>> start = Position.start()
+    >>> own_features(start.me)  # 6-point made; anchor on 24; mean point 11
+    (1, 24, 1, 358)
+    """
+    made_home = 0
+    back = forward = 0
+    count = pips = 0
+    for p in range(1, 26):
+        n = x[p]
+        if n:
+            count += n
+            pips += n * p
+            if n >= 2 and p < 25:
+                back = p
+                if p <= 6:
+                    made_home += 1
+                elif p >= 19 and not forward:
+                    forward = 25 - p
+    moment = 0
+    if count:
+        mean = pips // count
+        for p in range(mean + 1, 26):
+            n = x[p]
+            if n:
+                moment += n * (p - mean) * (p - mean)
+    return made_home * made_home, back, forward, moment
 
 
 @cache

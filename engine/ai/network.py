@@ -40,10 +40,12 @@ from engine.ai.encoding import (
     LAYOUTS,
     N_BASE,
     OWN_FEATURES,
+    OWN_LATE,
     REARMOST,
     features,
     n_inputs,
     no_contact,
+    own_features,
 )
 
 Row = list[float]
@@ -185,10 +187,11 @@ class Network:
             return packed
 
     def _side_sum(self, s: int, side: tuple[int, ...], values: Sequence[int]) -> tuple[int, int]:
-        """The packed sum of side ``s``'s checkers and its :data:`OWN_FEATURES` (+ the
-        bias), with how many rows it adds up.
+        """The packed sum of side ``s``'s checkers and its own features (the first
+        :data:`OWN_FEATURES` and those from :data:`OWN_LATE` on), plus the bias, with
+        how many rows it adds up.
 
-        ``values`` are the side's feature values; only the own ones are used.
+        ``values`` are the side's first feature values; only the own ones are used.
         """
         sums = self._side_sums[s]
         got = sums.get(side)
@@ -197,6 +200,12 @@ class Network:
             for j in range(OWN_FEATURES):
                 if values[j]:
                     rows.append(self._feature(s, j, values[j]))
+            if self.n_features > OWN_LATE:
+                late = own_features(side)
+                for j in range(OWN_LATE, self.n_features):
+                    v = late[j - OWN_LATE]
+                    if v:
+                        rows.append(self._feature(s, j, v))
             if s == 0:
                 rows.append(self._packed_bias)
             got = (sum(rows), len(rows))
@@ -207,7 +216,7 @@ class Network:
 
     def hidden_sums(self, me: Sequence[int], opp: Sequence[int]) -> tuple[int, int]:
         """The packed first-layer sum of a position and how many rows it adds."""
-        n = self.n_features
+        n = min(self.n_features, OWN_LATE)  # the later ones come with the side sums
         mine = features(me, opp, n)
         theirs = features(opp, me, n)
         me_t = me if isinstance(me, tuple) else tuple(me)
