@@ -93,5 +93,22 @@ def test_a_whole_game_against_each_ai_level(
         assert plays >= seen["turns"], review  # every turn played by hand (and forced ones)
         assert "millipoints given up per play" in review
         screenshot(page, "game-review")
+        # Show puts a listed decision on the board; the arrows step through the list.
+        shows = dialog.locator(".review-show")
+        listed = shows.count()
+        if listed:
+            shows.first.click()
+            page.wait_for_selector("dialog#dialog", state="hidden")
+            assert text_of(page, "#status").startswith(f"1 of {listed} · You")
+            played = page.locator("#controls [data-action='review-played']")
+            if played.is_visible():  # a checker play (not a cube decision)
+                played.click()
+                page.click("#controls [data-action='review-best']")
+                assert "(shown: the best)" in text_of(page, "#status")
+            screenshot(page, "game-review-board")
+            page.click("#controls [data-action='review-list']")
+            page.wait_for_selector("dialog#dialog[data-kind='review'][open]")
+            page.click("dialog#dialog [data-action='close']")
+            assert page.locator("#controls [data-action='rematch']").is_visible()
     assert game.errors == [] and game.failures == []
     game.context.close()

@@ -277,6 +277,50 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
     assert screen.dialog is not None and c.review is review
 
 
+def test_the_board_steps_through_the_reviewed_decisions() -> None:
+    rig = _whole_game("medium")
+    c = rig.c
+    final = c.match.position
+    rig.act("review")
+    review = c.review
+    assert review is not None and review.done
+    flagged = review.flagged()
+    assert len(flagged) >= 2
+    first = flagged[0]
+    item = review.items[first]
+    screen = rig.act("review-show", str(first))
+    assert screen.dialog is None and c.review_at == first
+    before = Position.from_id(str(item.request["position"]))
+    assert screen.board.position == before  # the roll, seen by the human who played it
+    assert screen.status.startswith(f"1 of {len(flagged)} · You, ")
+    assert not _button(screen.controls, "review-prev").enabled
+    assert _button(screen.controls, "review-next").enabled
+    assert not _button(screen.controls, "next-game").visible  # the game's own buttons wait
+    assert screen.top.pips + screen.bottom.pips == sum(before.pips())
+    if item.kind == "play":
+        assert item.dice is not None and screen.board.dice is not None
+        assert set(screen.board.dice.values) == set(item.dice)
+        played = Position.from_id(str(item.request["played"]))
+        screen = rig.act("review-played")
+        assert screen.board.position == played and screen.board.last
+        assert screen.motions  # the checkers slide from the roll to the play made
+        cube = CubeState(**item.request["cube"])  # type: ignore[arg-type]
+        ranked = rank_plays(before, item.dice, "hard", cube)
+        screen = rig.act("review-best")
+        assert screen.board.position == ranked[0].play.result.swap()
+        assert screen.board.position != played
+        assert not _button(screen.controls, "review-best").enabled
+    screen = rig.act("review-next")
+    assert c.review_at == flagged[1] and screen.status.startswith(f"2 of {len(flagged)}")
+    screen = rig.act("review-list")
+    assert screen.dialog is not None and screen.dialog.kind == "review"
+    screen = rig.act("close")  # closing the list ends the browsing
+    assert screen.dialog is None and c.review_at is None
+    assert screen.board.position == final and _button(screen.controls, "next-game").visible
+    screen = rig.act("review-show", "999")  # not a decision of the list
+    assert c.review_at is None and screen.board.position == final
+
+
 def test_pass_and_play_reviews_both_sides_and_a_new_game_stops_a_review() -> None:
     rig = _whole_game("human", seed=5)
     c = rig.c

@@ -53,7 +53,7 @@ from web.hint import (
 from web.history import HistoryRow, game_rows, wins
 from web.options import AI_NAMES, HUMAN, Settings, Setup, ai_name
 from web.records import PlayerRecords
-from web.review import Review, review_html, review_items
+from web.review import Review, ReviewFrame, review_frame, review_html, review_items
 from web.storage import AUTOSAVE, SETTINGS, STATS, Corrupt, Store, clean_slot_name
 from web.themes import Theme, theme
 
@@ -202,6 +202,8 @@ class Controller:
         self.tutor_board = ""  # the board (Position ID) the tutor judged or is judging
         self.confirm_waiting = False  # Done was pressed while the tutor was judging
         self.review: Review | None = None  # the finished game under review, if any
+        self.review_at: int | None = None  # the reviewed decision the board shows, if any
+        self.review_view = "before"  # ...and what of it (web.review.VIEWS)
 
     # -- start-up -------------------------------------------------------------------
 
@@ -707,6 +709,99 @@ class Controller:
 
         self.ai.ask(review.items[index].request, reply)
 
+    # -- the board showing a reviewed decision -------------------------------------------
+
+    def _review_frame(self) -> ReviewFrame | None:
+        review, index = self.review, self.review_at
+        if review is None or index is None:
+            return None
+        names = self.names()
+        if self.setup.vs_ai:
+            names = ("You", names[1])
+        return review_frame(review, index, self.review_view, names)
+
+    def _show_review_frame(self, index: int | None, view: str) -> None:
+        """Show decision ``index`` (None: the game's own board again), sliding the
+        checkers from what the board showed."""
+        old = self._review_frame()
+        self.review_at, self.review_view = index, view
+        new = self._review_frame()
+        if old is not None and new is not None and old.player == new.player:
+            self.motions = tuple(plan_motions(old.position, new.position))
+        self.selected = None
+
+    def _do_review_show(self, value: str, fields: Mapping[str, str]) -> None:
+        review = self.review
+        if review is None or not value.isdigit() or int(value) not in review.flagged():
+            return
+        self._close()
+        self.review_at = None  # a fresh start: nothing slides in from another decision
+        self._show_review_frame(int(value), "before")
+
+    def _review_step(self, step: int) -> None:
+        review, index = self.review, self.review_at
+        if review is None or index is None:
+            return
+        flagged = review.flagged()
+        at = flagged.index(index) + step if index in flagged else 0
+        if 0 <= at < len(flagged):
+            self.review_at = None
+            self._show_review_frame(flagged[at], "before")
+
+    def _do_review_prev(self, value: str, fields: Mapping[str, str]) -> None:
+        self._review_step(-1)
+
+    def _do_review_next(self, value: str, fields: Mapping[str, str]) -> None:
+        self._review_step(1)
+
+    def _do_review_before(self, value: str, fields: Mapping[str, str]) -> None:
+        if self.review_at is not None:
+            self._show_review_frame(self.review_at, "before")
+
+    def _do_review_played(self, value: str, fields: Mapping[str, str]) -> None:
+        if self.review_at is not None:
+            self._show_review_frame(self.review_at, "played")
+
+    def _do_review_best(self, value: str, fields: Mapping[str, str]) -> None:
+        if self.review_at is not None:
+            self._show_review_frame(self.review_at, "best")
+
+    def _do_review_list(self, value: str, fields: Mapping[str, str]) -> None:
+        if self.review is not None:
+            self._open("review", self._review_html())
+
+    def _review_status(self, frame: ReviewFrame) -> str:
+        review, index = self.review, self.review_at
+        assert review is not None and index is not None
+        flagged = review.flagged()
+        where = f"{flagged.index(index) + 1} of {len(flagged)} · " if index in flagged else ""
+        shown = {"before": "", "played": " (shown: the play made)", "best": " (shown: the best)"}
+        return f"{where}{frame.caption}{shown[frame.view]}"
+
+    def _review_board(self, frame: ReviewFrame) -> BoardView:
+        names = self.names()
+        me, opp = frame.player, 1 - frame.player
+        me_word = "your" if self.setup.vs_ai else f"{names[me]}’s"
+        dice = None
+        if frame.dice is not None:
+            a, b = frame.dice
+            values = (a, b) if a != b else (a,) * 4
+            dice = DiceView(values, side="me", used=(frame.view != "before",) * len(values))
+        pips = frame.position.pips()
+        label = (
+            f"Review: {frame.caption}. Pip counts: {names[me]} {pips[0]}, {names[opp]} {pips[1]}."
+        )
+        return BoardView(
+            position=frame.position,
+            me_colour="light" if me == 0 else "dark",
+            dice=dice,
+            cube=frame.cube,
+            words=self.theme.words(me_word, f"{names[opp]}’s"),
+            cube_style=self.theme.cube_style,
+            label=label,
+            last=frame.marks,
+        )
+
     def _do_swap_dice(self, value: str, fields: Mapping[str, str]) -> None:
         if self._human_to_move():
             self.swapped = not self.swapped
@@ -760,6 +855,7 @@ class Controller:
             return
         self._close()
         self.review = None  # its answers still on their way are dropped
+        self.review_at = None
         self.match = self.match.next_game()
         self.history_index = None
         self.selected = None
@@ -786,6 +882,7 @@ class Controller:
     def _replace(self, match: Match, counted: int) -> None:
         self.epoch += 1
         self.review = None
+        self.review_at = None
         self.match = match
         self.counted = counted
         self.busy = False
@@ -802,6 +899,8 @@ class Controller:
     def _do_close(self, value: str, fields: Mapping[str, str]) -> None:
         if self.dialog in ("cube", "resign-answer") and self._dialog_needed():
             return  # a decision is required; Escape must not skip it
+        if self.dialog == "review" and self.review_at is not None:
+            self._show_review_frame(None, "before")  # back to the game's last board
         self._close()
 
     def _do_stats_open(self, value: str, fields: Mapping[str, str]) -> None:
@@ -1347,6 +1446,9 @@ class Controller:
         return CubeView(value, rel(cube.owner), offered)
 
     def board_view(self) -> BoardView:
+        frame = self._review_frame()
+        if frame is not None:
+            return self._review_board(frame)
         movable = self.movable()
         highlights = self.destinations(self.selected) if self.selected is not None else frozenset()
         names = self.names()
@@ -1425,6 +1527,27 @@ class Controller:
         return ""
 
     def _controls(self) -> tuple[Button, ...]:
+        review, at = self.review, self.review_at
+        browsing = review is not None and at is not None
+        flagged = review.flagged() if review is not None else ()
+        pos = flagged.index(at) if at in flagged else -1
+        play = review is not None and at is not None and review.items[at].kind == "play"
+        view = self.review_view
+        browse = (
+            Button("review-prev", "‹", pos > 0, browsing, "ArrowLeft"),
+            Button("review-before", "Before", play and view != "before", play),
+            Button("review-played", "Played", play and view != "played", play),
+            Button("review-best", "Best", play and view != "best", play),
+            Button("review-next", "›", 0 <= pos < len(flagged) - 1, browsing, "ArrowRight"),
+            Button("review-list", "List", browsing, browsing),
+        )
+        if browsing:
+            return browse + tuple(
+                Button(b.action, b.label, False, False, b.key) for b in self._game_controls()
+            )
+        return browse + self._game_controls()
+
+    def _game_controls(self) -> tuple[Button, ...]:
         m = self.match
         acts = m.legal_actions() if not self._is_ai(m.actor) and not self.busy else frozenset()
         moving = m.phase is Phase.MOVE and not self._is_ai(m.turn)
@@ -1453,6 +1576,11 @@ class Controller:
         names = self.names()
         viewer = self.viewer
         pips = m.pips()
+        frame = self._review_frame()
+        if frame is not None:  # the reviewed board's pip counts, from its player's side
+            viewer = frame.player
+            mine, theirs = frame.position.pips()
+            pips = (mine, theirs) if viewer == 0 else (theirs, mine)
         score = m.score
         owner = m.cube.owner
         actor = m.actor
@@ -1517,6 +1645,7 @@ class Controller:
             if self.dialog is not None
             else None
         )
+        frame = self._review_frame()
         return Screen(
             board=self.board_view(),
             motions=self.motions,
@@ -1525,11 +1654,11 @@ class Controller:
             bottom=bottom,
             title=self.theme.title,
             match_line=self._match_line(),
-            status=self._status(),
+            status=self._review_status(frame) if frame is not None else self._status(),
             controls=self._controls(),
             dialog=dialog,
             history_html=history,
-            hint_html=self._hint_html(),
+            hint_html="" if frame is not None else self._hint_html(),
             history_games=games,
             history_index=index,
             notation_enabled=self._human_to_move(),
@@ -1544,7 +1673,7 @@ class Controller:
             position_id=m.position_id,
             match_id=m.match_id,
             turn=m.turn if m.turn is not None else 0,
-            viewer=self.viewer,
+            viewer=frame.player if frame is not None else self.viewer,
             vs_ai=self.setup.vs_ai,
         )
 

@@ -347,6 +347,8 @@ class Page:
             action = "confirm"
         elif key == "Escape":
             action = "select"
+        elif key in ("ArrowLeft", "ArrowRight"):  # step through a game's reviewed decisions
+            action = "review-prev" if key == "ArrowLeft" else "review-next"
         if action is not None:
             self.c.act(action, "none" if action == "select" else "")
 

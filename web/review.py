@@ -26,10 +26,12 @@ from dataclasses import dataclass, replace
 from html import escape
 from types import MappingProxyType
 
+from engine import Position, legal_plays
 from engine.game import Action, Phase
 from engine.match import Match, replay_events
 from engine.record import Doubled, Dropped, MatchRecord, Played, Roll, Took
 from web.ai_client import Request, hint_request
+from web.board_svg import CubeView
 from web.hint import BLUNDER, DOUBTFUL, MISTAKE, parse_play_hint, signed
 
 CUBE_WORDS: Mapping[str, str] = MappingProxyType(
@@ -57,6 +59,7 @@ class ReviewItem:
 class Verdict:
     loss: float
     best: str
+    best_moves: tuple[tuple[int, int], ...] = ()  # of the best play; () for cube choices
 
 
 def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tuple[ReviewItem, ...]:
@@ -126,10 +129,16 @@ class Review:
     def done(self) -> bool:
         return self.next_index is None
 
-    def judged(self, index: int, loss: float, best: str) -> Review:
+    def judged(
+        self, index: int, loss: float, best: str, best_moves: tuple[tuple[int, int], ...] = ()
+    ) -> Review:
         verdicts = list(self.verdicts)
-        verdicts[index] = Verdict(max(0.0, loss), best)
+        verdicts[index] = Verdict(max(0.0, loss), best, best_moves)
         return replace(self, verdicts=tuple(verdicts))
+
+    def flagged(self) -> tuple[int, ...]:
+        """The decisions judged doubtful or worse so far, by index: the review's list."""
+        return tuple(i for i, v in enumerate(self.verdicts) if v is not None and v.loss >= DOUBTFUL)
 
     def judged_from(self, index: int, answer: Mapping[str, object]) -> Review:
         """Take the answer for decision ``index``; raises ``ValueError`` if unusable."""
@@ -144,7 +153,8 @@ class Review:
         hint = parse_play_hint(answer, match=False)
         if hint.played_loss is None:
             raise ValueError("the AI did not judge the play")
-        return self.judged(index, hint.played_loss, hint.plays[0].play)
+        best = hint.plays[0]
+        return self.judged(index, hint.played_loss, best.play, best.moves)
 
     def _losses(self, kind: str) -> list[float]:
         return [
@@ -166,6 +176,20 @@ class Review:
         """Mean equity given up per decision judged, in millipoints."""
         losses = self._losses(kind)
         return 1000.0 * sum(losses) / len(losses) if losses else 0.0
+
+
+def _parts(item: ReviewItem, verdict: Verdict, names: tuple[str, str]) -> tuple[str, str, str, str]:
+    """Who decided (with the roll), what was done, how bad, and the best choice."""
+    grade = _grade(verdict.loss)
+    article = "" if grade == "doubtful" else "a "
+    if item.kind == "cube":
+        who = f"{names[item.player]}, cube"
+        done = CUBE_WORDS.get(item.notation, item.notation)
+    else:
+        assert item.dice is not None
+        who = f"{names[item.player]}, {item.dice[0]}{item.dice[1]}"
+        done = item.notation or "no move"
+    return who, done, f"{article}{grade} ({signed(-verdict.loss)})", verdict.best
 
 
 def _grade(loss: float) -> str:
@@ -209,27 +233,96 @@ def review_html(review: Review, names: tuple[str, str], title: str) -> str:
             f"decisions… {judged} of {total}.</p>"
         )
     rows = []
-    for item, verdict in zip(review.items, review.verdicts, strict=True):
-        if verdict is None or verdict.loss < DOUBTFUL:
-            continue
-        grade = _grade(verdict.loss)
-        article = "" if grade == "doubtful" else "a "
-        if item.kind == "cube":
-            when = "cube"
-            done = CUBE_WORDS.get(item.notation, item.notation)
-        else:
-            assert item.dice is not None
-            when = f"{item.dice[0]}{item.dice[1]}"
-            done = item.notation or "no move"
-        best = verdict.best
+    for i in review.flagged():
+        item, verdict = review.items[i], review.verdicts[i]
+        assert verdict is not None
+        who, done, judgement, best = _parts(item, verdict, names)
         rows.append(
-            f'<li class="review-{grade}">'
-            f'<span class="review-roll">{escape(names[item.player])}, {when}:</span> '
-            f"{escape(done)} "
-            f'<span class="review-loss">— {article}{grade} ({signed(-verdict.loss)})</span>; '
-            f"best {escape(best)}</li>"
+            f'<li class="review-{_grade(verdict.loss)}">'
+            f'<span class="review-roll">{escape(who)}:</span> {escape(done)} '
+            f'<span class="review-loss">— {escape(judgement)}</span>; best {escape(best)} '
+            f'<button type="button" class="review-show" data-action="review-show" '
+            f'data-value="{i}" aria-label="Show decision {i + 1} on the board">Show</button></li>'
         )
     listing = f'<ol class="review-list">{"".join(rows)}</ol>' if rows else ""
     if review.done and total and not rows:
         listing = "<p>Nothing doubtful: well played.</p>"
     return f'<h2 id="dlg-title">{escape(title)}</h2>{summary}{listing}'
+
+
+VIEWS = ("before", "played", "best")
+"""What the board may show of a reviewed play: the roll, the play made, the best one."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewFrame:
+    """One reviewed decision as the board shows it, seen by the player who made it.
+
+    ``marks`` are the points the shown play touched; ``view`` is what is shown
+    (always ``"before"`` for a cube decision)."""
+
+    player: int
+    position: Position
+    dice: tuple[int, int] | None
+    cube: CubeView | None
+    marks: frozenset[int]
+    caption: str
+    view: str
+
+
+def review_frame(review: Review, index: int, view: str, names: tuple[str, str]) -> ReviewFrame:
+    """The board for decision ``index`` of ``review``: ``view`` is one of :data:`VIEWS`.
+
+    >>> from engine.match import Match
+    >>> m = Match.new(0).roll((3, 1)).play("24/20").roll((6, 4)).play("24/18 13/9")
+    >>> r = Review(0, review_items(m.record, 0, frozenset({0})))
+    >>> r = r.judged(0, 0.121, "8/5 6/5", ((8, 5), (6, 5)))
+    >>> f = review_frame(r, 0, "best", ("You", "Bot"))
+    >>> sorted(f.marks), f.position.points[4], f.caption
+    ([5, 6, 8], 2, 'You, 31: 24/20 — a mistake (−0.121). Best: 8/5 6/5')
+    >>> sorted(review_frame(r, 0, "played", ("You", "Bot")).marks)  # not the 21 passed on the way
+    [20, 24]
+    """
+    item, verdict = review.items[index], review.verdicts[index]
+    request = item.request
+    before = Position.from_id(str(request["position"]))
+    if item.kind == "cube" and item.notation in ("take", "drop"):
+        before = before.swap()  # the request is the doubler's; the taker sees it from its side
+    caption = f"{names[item.player]}, {item.dice[0]}{item.dice[1]}" if item.dice else ""
+    if verdict is not None:
+        who, done, judgement, best = _parts(item, verdict, names)
+        caption = f"{who}: {done} — {judgement}. Best: {best}"
+    if item.kind == "cube" or view not in VIEWS:
+        view = "before"
+    position = before
+    if view == "played":
+        position = Position.from_id(str(request["played"]))
+    elif view == "best" and verdict is not None and item.dice is not None:
+        position = _after(before, item.dice, verdict.best_moves)
+    old, new = before.points, position.points
+    marks = frozenset(p for p in range(1, 25) if old[p - 1] != new[p - 1])
+    return ReviewFrame(item.player, position, item.dice, _cube(item), marks, caption, view)
+
+
+def _after(before: Position, dice: tuple[int, int], moves: tuple[tuple[int, int], ...]) -> Position:
+    """The board after the legal play made of ``moves``, still seen by the mover."""
+    wanted = sorted(moves)
+    for play in legal_plays(before, dice):
+        if sorted(play.moves) == wanted:
+            return play.result.swap()
+    return before  # not a play of this roll: show the roll instead of guessing
+
+
+def _cube(item: ReviewItem) -> CubeView | None:
+    """The cube at the decision, seen by the player who made it."""
+    cube = item.request.get("cube")
+    if not isinstance(cube, dict):
+        return None
+    value = int(cube.get("value", 1))
+    owner = cube.get("owner")
+    taker = item.kind == "cube" and item.notation in ("take", "drop")
+    mine = 1 if taker else 0  # the request's side is the doubler's
+    rel = None if owner is None else ("me" if owner == mine else "opp")
+    if taker:
+        return CubeView(value * 2, rel, "opp")
+    return CubeView(value, rel)
