@@ -2,6 +2,10 @@
 
     PYTHONPATH=. .venv/bin/python -m bench.ai_errors --positions 1000
     PYTHONPATH=. .venv/bin/python -m bench.ai_errors --weights a.bin b.bin --players medium hard
+    PYTHONPATH=. .venv/bin/python -m bench.ai_errors --also 4:3000 --weights A B --players hard
+
+With several weights files the later ones are also compared with the first on the same
+positions: the mean of the paired differences, with its 95% interval.
 
 Game results need thousands of games to separate two close players; the mean
 equity lost per move against a strong referee separates them with a few
@@ -92,23 +96,29 @@ def main() -> None:
     ap.add_argument("--players", nargs="+", default=["medium", "hard"])
     ap.add_argument("--weights", nargs="+", default=[None], help="weights files to compare")
     ap.add_argument("--cache", default="/tmp", help="folder for the referee's scores")
+    ap.add_argument(
+        "--also",
+        nargs="+",
+        default=[],
+        metavar="SEED:N",
+        help="more position sets (e.g. 4:3000), judged together with the first",
+    )
     args = ap.parse_args()
     t0 = time.time()
-    cache = Path(args.cache) / f"bg-ref-{args.seed}-{args.positions}-{args.plies}.pickle"
-    if cache.exists():
-        positions, ref = pickle.loads(cache.read_bytes())
-    else:
-        positions = sample(args.positions, args.seed)
-        ref = [
-            {pl.result: referee_equity(pl, args.plies) for pl in legal_plays(pos, dice)}
-            for pos, dice in positions
-        ]
-        cache.write_bytes(pickle.dumps((positions, ref)))
+    positions: list[tuple[Position, tuple[int, int]]] = []
+    ref: list[dict[Position, float]] = []
+    sets = [(args.seed, args.positions)]
+    sets += [(int(a), int(b)) for a, b in (x.split(":") for x in args.also)]
+    for seed, n in sets:
+        more, more_ref = _judged(seed, n, args.plies, Path(args.cache))
+        positions += more
+        ref += more_ref
     print(
         f"{len(positions)} positions with a choice, referee gnubg {args.plies}-ply "
         f"({time.time() - t0:.0f} s)",
         flush=True,
     )
+    first: dict[str, list[float]] = {}
     for weights in args.weights:
         use_weights(weights)
         for spec in args.players:
@@ -118,12 +128,36 @@ def main() -> None:
             m = statistics.mean(errs)
             half = 1.96 * statistics.stdev(errs) / math.sqrt(len(errs))
             blunders = sum(1 for e in errs if e > 0.08)
+            paired = ""
+            if spec in first:  # the same positions as the first weights: paired differences
+                d = [a - b for a, b in zip(errs, first[spec], strict=True)]
+                dh = 1.96 * statistics.stdev(d) / math.sqrt(len(d))
+                paired = f", {1000 * statistics.mean(d):+.2f} ± {1000 * dh:.2f} vs the first"
+            else:
+                first[spec] = errs
             print(
-                f"{weights or 'shipped'} {spec}: error {1000 * m:.1f} ± {1000 * half:.1f} mp/move, "
-                f"best play {100 * sum(1 for e in errs if e < 1e-9) / len(errs):.1f}%, "
+                f"{weights or 'shipped'} {spec}: error {1000 * m:.2f} ± {1000 * half:.2f} mp/move"
+                f"{paired}, best play {100 * sum(1 for e in errs if e < 1e-9) / len(errs):.1f}%, "
                 f"blunders (>80 mp) {blunders}  ({time.time() - t:.0f} s)",
                 flush=True,
             )
+
+
+def _judged(
+    seed: int, n: int, plies: int, cache_dir: Path
+) -> tuple[list[tuple[Position, tuple[int, int]]], list[dict[Position, float]]]:
+    """``n`` positions of ``seed`` with every play's referee equity (cached on disk)."""
+    cache = cache_dir / f"bg-ref-{seed}-{n}-{plies}.pickle"
+    if cache.exists():
+        positions, ref = pickle.loads(cache.read_bytes())
+        return positions, ref
+    positions = sample(n, seed)
+    ref = [
+        {pl.result: referee_equity(pl, plies) for pl in legal_plays(pos, dice)}
+        for pos, dice in positions
+    ]
+    cache.write_bytes(pickle.dumps((positions, ref)))
+    return positions, ref
 
 
 def _player(level: str) -> Callable[[Position, tuple[int, int]], Play | None]:
