@@ -94,8 +94,8 @@ def features(
     Both are 26-count sides in their own numbering.  ``y``'s checker on its
     point q stands on x's point 25 - q and moves towards x's higher points,
     so it is ``p + q - 25`` pips behind x's point p; its bar is x's point 0.
-    Points are handled as bit masks in x's numbering (this runs on every
-    evaluation, so it is one pass over each side).
+    Points are handled as bit masks in x's numbering, from a cached summary
+    of each side (this runs on every evaluation; see :func:`pair_features`).
 
     Shots may pass only through points ``x`` has not made.  Two
     simplifications keep them cheap: with two or more checkers on the bar
@@ -113,105 +113,9 @@ def features(
     >>> features(start.me, start.opp)  # no blots; the back checkers' escapes
     (167, 24, 1, 0, 0, 1, 0, 0, 24, 0, 22, 152, 1, 24, 1, 358)
     """
-    pips = rearmost = run = prime = 0
-    blots = made = 0
-    for p in range(1, 25):
-        n = x[p]
-        if n:
-            pips += n * p
-            rearmost = p
-            if n == 1:
-                blots |= 1 << p
-                run = 0
-            else:
-                made |= 1 << p
-                run += 1
-                if run > prime:
-                    prime = run
-        else:
-            run = 0
-    if x[25]:
-        pips += 25 * x[25]
-        rearmost = 25
-    sources = theirs = 0
-    for q in range(1, 25):
-        n = y[q]
-        if n:
-            sources |= 1 << (25 - q)
-            if n >= 2:
-                theirs |= 1 << (25 - q)
-    on_bar = y[25]
-    behind = sources | 1 if on_bar else sources
-    direct = indirect = 0
-    b = blots
-    while b:
-        low = b & -b
-        b ^= low
-        p = low.bit_length() - 1
-        if behind & (low - (1 << max(p - 6, 0))):
-            direct += 1
-        elif behind & ((1 << max(p - 6, 0)) - (1 << max(p - 12, 0))):
-            indirect += 1
-    lo = max(rearmost - 6, 1)
-    hi = min(rearmost, 25)
-    blocked = (theirs & ((1 << hi) - (1 << lo))).bit_count() if hi > lo else 0
-    basic = (pips, rearmost, prime, direct, indirect, blocked)
-    if n_features <= BASIC_FEATURES:
-        return basic[:n_features]
-    shots = pip_loss = doubles = 0
-    if blots:
-        rest = sources if on_bar == 1 else 0
-        if on_bar:
-            sources = 1
-        unmade = ~made
-        # one die's worth: what it hits, and where it may stop on the way
-        hits = [0] * 7
-        steps = [0] * 7
-        for d in range(1, 7):
-            t = sources << d
-            hits[d] = t & blots
-            steps[d] = t & unmade
-        for a, bb, w in ROLLS:
-            if a != bb:
-                hit = hits[a] | hits[bb] | ((steps[a] << bb) | (steps[bb] << a)) & blots
-                if rest:
-                    if not made >> a & 1:
-                        hit |= rest << bb & blots
-                    if not made >> bb & 1:
-                        hit |= rest << a & blots
-            else:
-                hit = hits[a]
-                t = steps[a]
-                for _ in range(3):
-                    if not t:
-                        break
-                    t = (t << a) & unmade
-                    hit |= t & blots
-                if rest and not made >> a & 1:
-                    t = rest
-                    for _ in range(3):
-                        t = (t << a) & unmade
-                        hit |= t & blots
-                        if not t:
-                            break
-            if hit:
-                shots += w
-                pip_loss += w * (26 - (hit & -hit).bit_length())  # 25 - the nearest blot hit
-                if hit & (hit - 1):
-                    doubles += w
-    contact = (*basic, shots, pip_loss, _escapes(rearmost, theirs))
-    if n_features <= CONTACT_FEATURES:
-        return contact[:n_features]
-    # y's rearmost checker in x's numbering: its lowest source (its bar is x's point 0)
-    front = 0 if on_bar or not sources else (sources & -sources).bit_length() - 1
-    behind_pips = 0
-    for p in range(front + 1, 26):
-        if x[p]:
-            behind_pips += x[p] * (p - front)
-    structure = (*contact, doubles, _contained(theirs), behind_pips)
-    if n_features <= STRUCTURE_FEATURES:
-        return structure[:n_features]
-    return (*structure, *own_features(x))[:n_features]
+    xt = x if isinstance(x, tuple) else tuple(x)
+    yt = y if isinstance(y, tuple) else tuple(y)
+    return _side(xt, _summary(xt), _summary(yt), n_features)
 
 
 def own_features(x: Sequence[int]) -> tuple[int, int, int, int]:
@@ -253,6 +157,177 @@ def own_features(x: Sequence[int]) -> tuple[int, int, int, int]:
             if n:
                 moment += n * (p - mean) * (p - mean)
     return made_home * made_home, back, forward, moment
+
+
+# -- how the features are computed -------------------------------------------------------
+#
+# A search evaluates many positions in which one side has not changed, so each side is
+# summarised once (cached): its own features, and bit masks of its checkers, blots and
+# points, mirrored into the other side's numbering.  A side's features then come from
+# its summary and the enemy's; the hits, the heaviest part, are cached by the masks
+# they depend on.
+
+
+def _reverse_bits(v: int, width: int) -> int:
+    return int(format(v, f"0{width}b")[::-1], 2)
+
+
+_REV12 = tuple(_reverse_bits(v, 12) for v in range(4096))
+
+
+def _mirror(mask: int) -> int:
+    """A mask of points 1..24 (bit p) in the other side's numbering (bit 25 - p)."""
+    v = mask >> 1
+    return ((_REV12[v & 0xFFF] << 12) | _REV12[v >> 12]) << 1
+
+
+Summary = tuple[int, int, int, int, int, int, int, int, tuple[int, ...], tuple[int, ...]]
+
+
+@lru_cache(maxsize=4096)
+def _summary(x: tuple[int, ...]) -> Summary:
+    """Side ``x`` alone: pips, rearmost, prime, blots, made, its checkers (mirrored)
+    and its made points (mirrored) as seen by the other side, checkers on the bar,
+    and running sums (checkers and pips on points up to p) for the contact pips."""
+    pips = rearmost = run = prime = 0
+    blots = made = occupied = 0
+    count = 0
+    counts = [0] * 26
+    pipsums = [0] * 26
+    for p in range(1, 25):
+        n = x[p]
+        if n:
+            pips += n * p
+            count += n
+            rearmost = p
+            occupied |= 1 << p
+            if n == 1:
+                blots |= 1 << p
+                run = 0
+            else:
+                made |= 1 << p
+                run += 1
+                if run > prime:
+                    prime = run
+        else:
+            run = 0
+        counts[p] = count
+        pipsums[p] = pips
+    if x[25]:
+        pips += 25 * x[25]
+        rearmost = 25
+    counts[25] = count + x[25]
+    pipsums[25] = pips
+    return (
+        pips,
+        rearmost,
+        prime,
+        blots,
+        made,
+        _mirror(occupied),
+        _mirror(made),
+        x[25],
+        tuple(counts),
+        tuple(pipsums),
+    )
+
+
+def pair_features(
+    me: tuple[int, ...], opp: tuple[int, ...], n_features: int = N_FEATURES_PER_SIDE
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(features(me, opp, n), features(opp, me, n))``, each side summarised once.
+
+    >>> from engine import Position
+    >>> p = Position.start()
+    >>> pair_features(p.me, p.opp) == (features(p.me, p.opp), features(p.opp, p.me))
+    True
+    """
+    a = _summary(me)
+    b = _summary(opp)
+    return _side(me, a, b, n_features), _side(opp, b, a, n_features)
+
+
+def _side(x: tuple[int, ...], a: Summary, b: Summary, n_features: int) -> tuple[int, ...]:
+    """The features of the side summarised in ``a`` against the one in ``b``."""
+    pips, rearmost, prime, blots, made, _, _, _, counts, pipsums = a
+    sources, theirs, on_bar = b[5], b[6], b[7]
+    behind = sources | 1 if on_bar else sources
+    direct = indirect = 0
+    bl = blots
+    while bl:
+        low = bl & -bl
+        bl ^= low
+        p = low.bit_length() - 1
+        if behind & (low - (1 << max(p - 6, 0))):
+            direct += 1
+        elif behind & ((1 << max(p - 6, 0)) - (1 << max(p - 12, 0))):
+            indirect += 1
+    lo = max(rearmost - 6, 1)
+    hi = min(rearmost, 25)
+    blocked = (theirs & ((1 << hi) - (1 << lo))).bit_count() if hi > lo else 0
+    basic = (pips, rearmost, prime, direct, indirect, blocked)
+    if n_features <= BASIC_FEATURES:
+        return basic[:n_features]
+    shots, pip_loss, doubles = _shots(blots, made, sources, on_bar) if blots else (0, 0, 0)
+    contact = (*basic, shots, pip_loss, _escapes(rearmost, theirs))
+    if n_features <= CONTACT_FEATURES:
+        return contact[:n_features]
+    front = 0 if on_bar or not sources else (sources & -sources).bit_length() - 1
+    behind_pips = (pipsums[25] - pipsums[front]) - front * (counts[25] - counts[front])
+    structure = (*contact, doubles, _contained(theirs), behind_pips)
+    if n_features <= STRUCTURE_FEATURES:
+        return structure[:n_features]
+    return (*structure, *_own_late(x))[:n_features]
+
+
+@lru_cache(maxsize=4096)
+def _own_late(x: tuple[int, ...]) -> tuple[int, int, int, int]:
+    return own_features(x)
+
+
+@lru_cache(maxsize=8192)
+def _shots(blots: int, made: int, sources: int, on_bar: int) -> tuple[int, int, int]:
+    """Rolls that hit, the pips they cost and rolls that hit two (see :func:`features`)."""
+    shots = pip_loss = doubles = 0
+    rest = sources if on_bar == 1 else 0
+    if on_bar:
+        sources = 1
+    unmade = ~made
+    hits = [0] * 7
+    steps = [0] * 7
+    for d in range(1, 7):
+        t = sources << d
+        hits[d] = t & blots
+        steps[d] = t & unmade
+    for a, bb, w in ROLLS:
+        if a != bb:
+            hit = hits[a] | hits[bb] | ((steps[a] << bb) | (steps[bb] << a)) & blots
+            if rest:
+                if not made >> a & 1:
+                    hit |= rest << bb & blots
+                if not made >> bb & 1:
+                    hit |= rest << a & blots
+        else:
+            hit = hits[a]
+            t = steps[a]
+            for _ in range(3):
+                if not t:
+                    break
+                t = (t << a) & unmade
+                hit |= t & blots
+            if rest and not made >> a & 1:
+                t = rest
+                for _ in range(3):
+                    t = (t << a) & unmade
+                    hit |= t & blots
+                    if not t:
+                        break
+        if hit:
+            shots += w
+            pip_loss += w * (26 - (hit & -hit).bit_length())
+            if hit & (hit - 1):
+                doubles += w
+    return shots, pip_loss, doubles
 
 
 @cache

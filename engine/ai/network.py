@@ -42,10 +42,10 @@ from engine.ai.encoding import (
     OWN_FEATURES,
     OWN_LATE,
     REARMOST,
-    features,
     n_inputs,
     no_contact,
     own_features,
+    pair_features,
 )
 
 Row = list[float]
@@ -217,10 +217,9 @@ class Network:
     def hidden_sums(self, me: Sequence[int], opp: Sequence[int]) -> tuple[int, int]:
         """The packed first-layer sum of a position and how many rows it adds."""
         n = min(self.n_features, OWN_LATE)  # the later ones come with the side sums
-        mine = features(me, opp, n)
-        theirs = features(opp, me, n)
         me_t = me if isinstance(me, tuple) else tuple(me)
         opp_t = opp if isinstance(opp, tuple) else tuple(opp)
+        mine, theirs = pair_features(me_t, opp_t, n)
         total, count = self._side_sum(0, me_t, mine)
         total_b, count_b = self._side_sum(1, opp_t, theirs)
         total += total_b
