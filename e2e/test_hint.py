@@ -96,3 +96,25 @@ def test_the_tutor_warns_before_done(browser: Browser, site_url: str) -> None:
     assert "24/23 24/21" in text_of(page, "#history")
     assert game.errors == []
     game.context.close()
+
+
+def test_a_phone_held_sideways_shows_status_and_hints_beside_the_board(
+    browser: Browser, site_url: str
+) -> None:
+    sideways = {**PHONE_PORTRAIT, "viewport": {"width": 844, "height": 390}}
+    game = open_game(browser, site_url, query="seed=4&anim=off&dice=3,1", **sideways)
+    page = game.page
+    new_game(page, "hard", 3)
+    page.tap("#controls [data-action='roll']")
+    wait_for_player(page)
+    page.locator("#controls [data-action='hint']").tap()
+    page.wait_for_selector("#hint .hint-play.best", timeout=AI_TIMEOUT_MS)
+    board = page.locator("#board").bounding_box()
+    for selector in ("#status", "#hint .hint-play.best"):
+        box = page.locator(selector).bounding_box()
+        assert board is not None and box is not None
+        assert box["x"] >= board["x"] + board["width"]  # beside the board...
+        assert box["y"] + box["height"] <= 390  # ...and on screen without scrolling
+    screenshot(page, "phone-landscape-hint")
+    assert game.errors == []
+    game.context.close()
