@@ -297,6 +297,10 @@ def test_the_board_steps_through_the_reviewed_decisions() -> None:
     assert _button(screen.controls, "review-next").enabled
     assert not _button(screen.controls, "next-game").visible  # the game's own buttons wait
     assert screen.top.pips + screen.bottom.pips == sum(before.pips())
+    assert screen.history_html.count('class="marked"') == 1  # the move in the score sheet
+    if item.kind == "play":
+        marked = screen.history_html.split('class="marked" aria-current="step">')[1]
+        assert marked.split("</td>")[0].endswith(f": {item.notation}")
     if item.kind == "play":
         assert item.dice is not None and screen.board.dice is not None
         assert set(screen.board.dice.values) == set(item.dice)
@@ -317,6 +321,7 @@ def test_the_board_steps_through_the_reviewed_decisions() -> None:
     screen = rig.act("close")  # closing the list ends the browsing
     assert screen.dialog is None and c.review_at is None
     assert screen.board.position == final and _button(screen.controls, "next-game").visible
+    assert 'class="marked"' not in screen.history_html
     screen = rig.act("review-show", "999")  # not a decision of the list
     assert c.review_at is None and screen.board.position == final
 

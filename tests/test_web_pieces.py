@@ -60,6 +60,14 @@ def test_history_rows_follow_the_score_sheet() -> None:
         (4, ("Accepts", "")),
     ]
     assert rows[-1].note == "You win: single game, 2 points"
+    events = m.game.record.events
+    took = next(k for k, e in enumerate(events) if e.kind == "take")
+    roll = max(k for k, e in enumerate(events) if e.kind == "roll")
+    marks = [
+        [(r.number, r.marked) for r in game_rows(m.game.record, mark=k) if r.marked >= 0]
+        for k in (took, roll)
+    ]
+    assert marks == [[(2, 1)], [(3, 0)]]  # a roll marks the play that follows it
     tie = Match.new(5).roll((4, 4)).roll((5, 2))
     assert game_rows(tie.game.record)[0].note == "Opening roll 4-4: roll again"
 

@@ -1625,7 +1625,10 @@ class Controller:
         records = m.record.games
         index = self.history_index if self.history_index is not None else len(records) - 1
         index = min(index, len(records) - 1)
-        rows: list[HistoryRow] = game_rows(records[index], self.theme, self.names())
+        mark = None
+        if self.review is not None and self.review_at is not None and index == self.review.game:
+            mark = self.review.items[self.review_at].event  # the decision on the board
+        rows: list[HistoryRow] = game_rows(records[index], self.theme, self.names(), mark)
         games = tuple((i, f"Game {i + 1}") for i in range(len(records)))
         return panels.history_html(rows, self.names()), games, index
 

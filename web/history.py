@@ -38,6 +38,7 @@ class HistoryRow:
     number: int
     cells: tuple[str, str]
     note: str = ""  # a line across both columns (opening ties, the result)
+    marked: int = -1  # the column of the move being looked at (a review's), if in this row
 
 
 def wins(name: str) -> str:
@@ -50,19 +51,32 @@ def _dice(dice: tuple[int, int]) -> str:
 
 
 def game_rows(
-    game: GameRecord, theme: Theme = CLASSIC, names: tuple[str, str] = ("Player 1", "Player 2")
+    game: GameRecord,
+    theme: Theme = CLASSIC,
+    names: tuple[str, str] = ("Player 1", "Player 2"),
+    mark: int | None = None,
 ) -> list[HistoryRow]:
-    """The score sheet of one game; ``names`` are player 0's and player 1's."""
+    """The score sheet of one game; ``names`` are player 0's and player 1's.
+
+    ``mark`` is the index of an event of ``game`` to mark: its cell (for a roll,
+    the cell of the play or forfeit that follows it)."""
     rows: list[list[str]] = []
     notes: list[tuple[int, str]] = []  # (rows before it, text)
     rolled: dict[int, tuple[int, int]] = {}
+    marked: tuple[int, int] | None = None  # (row, column)
+    marking: int | None = None  # the player whose next cell is the marked one
 
     def put(player: int, text: str) -> None:
+        nonlocal marked, marking
         if not rows or rows[-1][player] or (player == 0 and rows[-1][1]):
             rows.append(["", ""])
         rows[-1][player] = text
+        if marking == player:
+            marked, marking = (len(rows) - 1, player), None
 
-    for event in game.events:
+    for k, event in enumerate(game.events):
+        if k == mark:
+            marking = getattr(event, "player", None)
         if isinstance(event, OpeningRoll):
             if event.winner is None:
                 notes.append((len(rows), f"Opening roll {event.die0}-{event.die1}: roll again"))
@@ -101,7 +115,8 @@ def game_rows(
         while note_at < len(notes) and notes[note_at][0] == i:
             out.append(HistoryRow(0, ("", ""), notes[note_at][1]))
             note_at += 1
-        out.append(HistoryRow(i + 1, (left, right)))
+        column = marked[1] if marked is not None and marked[0] == i else -1
+        out.append(HistoryRow(i + 1, (left, right), marked=column))
     for _, text in notes[note_at:]:
         out.append(HistoryRow(0, ("", ""), text))
     return out

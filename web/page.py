@@ -454,6 +454,7 @@ class Page:
             hint.hidden = not screen.hint_html
         if last is None or last.history_html != screen.history_html:
             doc.getElementById("history").innerHTML = screen.history_html
+            self._scroll_to_marked_move()
         if (
             last is None
             or last.history_games != screen.history_games
@@ -529,6 +530,17 @@ class Page:
                 el.setAttribute("aria-current", "true")
             else:
                 el.removeAttribute("aria-current")
+
+    def _scroll_to_marked_move(self) -> None:
+        """Bring the move a review shows into the middle of the score sheet's own
+        scroll area (scrollIntoView would scroll the page, and the board, too)."""
+        doc = self.document
+        cell = _js(doc.querySelector("#history .marked"))
+        scroller = _js(doc.querySelector(".history-scroll"))
+        if cell is None or scroller is None:
+            return
+        delta = cell.getBoundingClientRect().top - scroller.getBoundingClientRect().top
+        scroller.scrollTop = max(0, scroller.scrollTop + delta - scroller.clientHeight / 2)
 
     def _draw_controls(self, screen: Screen) -> None:
         for button in screen.controls:

@@ -334,10 +334,13 @@ def history_html(rows: Sequence[HistoryRow], names: tuple[str, str]) -> str:
         if row.note:
             body.append(f'<tr class="note"><td colspan="3">{escape(row.note)}</td></tr>')
         else:
-            left, right = row.cells
-            body.append(
-                f"<tr><td>{row.number})</td><td>{escape(left)}</td><td>{escape(right)}</td></tr>"
+            cells = "".join(
+                f'<td class="marked" aria-current="step">{escape(text)}</td>'
+                if row.marked == column
+                else f"<td>{escape(text)}</td>"
+                for column, text in enumerate(row.cells)
             )
+            body.append(f"<tr><td>{row.number})</td>{cells}</tr>")
     if not body:
         body.append('<tr class="note"><td colspan="3">No moves yet.</td></tr>')
     return f'<table class="history-table">{head}{"".join(body)}</table>'

@@ -53,6 +53,7 @@ class ReviewItem:
     notation: str
     request: Request
     kind: str = "play"
+    event: int = -1  # the index in its game's record of the event that made the decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +66,13 @@ class Verdict:
 def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tuple[ReviewItem, ...]:
     """The decisions of ``players`` in game ``game`` of ``record``, in order."""
     items = []
+    k = -1  # the event's index in its game's record
     for r in replay_events(record):
         event = r.event
-        if r.game != game or getattr(event, "player", None) not in players:
+        if r.game != game:
+            continue
+        k += 1
+        if getattr(event, "player", None) not in players:
             continue
         chosen = _cube_choice(r.before, event)
         if chosen is not None:
@@ -75,7 +80,7 @@ def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tup
             if cube_request is not None and cube_request.get("kind") == "cube-hint":
                 cube_request["chosen"] = chosen
                 player = int(getattr(event, "player", 0))
-                items.append(ReviewItem(player, None, chosen, cube_request, "cube"))
+                items.append(ReviewItem(player, None, chosen, cube_request, "cube", k))
             continue
         if not isinstance(event, Played):
             continue
@@ -87,7 +92,7 @@ def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tup
         if turn is None:  # cannot happen for a record that replays
             continue
         request["played"] = turn.position.id
-        items.append(ReviewItem(event.player, event.dice, event.notation, request))
+        items.append(ReviewItem(event.player, event.dice, event.notation, request, "play", k))
     return tuple(items)
 
 
