@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from engine.ai.encoding import (
@@ -12,6 +14,7 @@ from engine.ai.encoding import (
     REARMOST,
     ROLLS,
     STRUCTURE_FEATURES,
+    _escapes_from,
     n_inputs,
     no_contact,
 )
@@ -136,15 +139,20 @@ def _escapes(rearmost: np.ndarray, theirs: np.ndarray) -> np.ndarray:
     low = np.maximum(rearmost - 12, 1)
     width = np.maximum(rearmost - low, 0)
     window = (theirs >> low) & ((np.int64(1) << width) - 1)
-    blocks = window << low
-    escapes = np.zeros(len(rearmost), dtype=np.int64)
-    for a, b, w in ROLLS:
-        land = rearmost - a - b
-        stop = (land >= 1) & ((blocks >> np.maximum(land, 0)) & 1 == 1)
-        first_a = (blocks >> np.maximum(rearmost - a, 0)) & 1 == 1
-        first_b = (blocks >> np.maximum(rearmost - b, 0)) & 1 == 1
-        escapes += w * ~(stop | (first_a & first_b))
-    return np.where(rearmost < 2, 36, escapes)
+    escapes: np.ndarray = _escape_table()[rearmost, window]
+    return escapes
+
+
+@cache
+def _escape_table() -> np.ndarray:
+    """Escapes by (rearmost point, the 12 points below it as bits): a checker's
+    escapes depend on nothing else, so one lookup replaces 21 rolls of bit tests."""
+    table = np.full((26, 1 << 12), 36, dtype=np.int64)
+    for r in range(2, 26):
+        low = max(r - 12, 1)
+        for window in range(1 << (r - low)):
+            table[r, window] = _escapes_from(r, window << low)
+    return table
 
 
 def encode_batch(boards: np.ndarray, n_features: int = N_FEATURES_PER_SIDE) -> np.ndarray:
