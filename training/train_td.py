@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import random
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -139,6 +140,23 @@ def train_pass(
     return total, steps
 
 
+class StopFlag:
+    """Set by SIGTERM or SIGINT; a training loop checks it between steps and ends with
+    a checkpoint.
+
+    A shell starts a background job with SIGINT ignored and Python leaves it so:
+    without this, ``pkill -INT`` did nothing and ``pkill`` (SIGTERM) lost the
+    games since the last checkpoint."""
+
+    def __init__(self) -> None:
+        self.set = False
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, self._on_signal)
+
+    def _on_signal(self, signum: int, frame: object) -> None:
+        self.set = True
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=1)
@@ -248,7 +266,8 @@ def main() -> None:
         export_weights(net, ckpt_dir / "weights.bin", meta)
         (ckpt_dir / "weights.json").write_text(json.dumps(meta, indent=1))
 
-    while games_done < args.max_games and train_seconds / 3600 < args.max_hours:
+    halt = StopFlag()
+    while not halt.set and games_done < args.max_games and train_seconds / 3600 < args.max_hours:
         cand_boards: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         spans: list[tuple[int, int]] = []
         for gm in games:

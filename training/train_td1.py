@@ -42,7 +42,7 @@ import torch
 from engine.ai.encoding import N_BASE
 from training.export import export_weights
 from training.ply1 import Game, Weights, play_step
-from training.train_td import Net, train_pass
+from training.train_td import Net, StopFlag, train_pass
 
 
 def _worker(
@@ -191,8 +191,9 @@ def main() -> None:
     base_seconds = train_seconds
     loss_acc = 0.0
     loss_n = 0
+    halt = StopFlag()
     try:
-        while time.time() - t0 < args.max_hours * 3600:
+        while not halt.set and time.time() - t0 < args.max_hours * 3600:
             try:
                 boards, targets = results_q.get(timeout=5)
             except queue.Empty:
