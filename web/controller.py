@@ -1446,7 +1446,9 @@ class Controller:
         return CubeView(value, rel(cube.owner), offered)
 
     def board_view(self) -> BoardView:
-        frame = self._review_frame()
+        return self._board_view(self._review_frame())
+
+    def _board_view(self, frame: ReviewFrame | None) -> BoardView:
         if frame is not None:
             return self._review_board(frame)
         movable = self.movable()
@@ -1571,12 +1573,11 @@ class Controller:
             Button("rematch", "Rematch", m.is_over, m.is_over),
         )
 
-    def _panels(self) -> tuple[Panel, Panel]:
+    def _panels(self, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
         m = self.match
         names = self.names()
         viewer = self.viewer
         pips = m.pips()
-        frame = self._review_frame()
         if frame is not None:  # the reviewed board's pip counts, from its player's side
             viewer = frame.player
             mine, theirs = frame.position.pips()
@@ -1634,7 +1635,8 @@ class Controller:
 
     def screen(self) -> Screen:
         m = self.match
-        top, bottom = self._panels()
+        frame = self._review_frame()  # once a render: the best play's board replays its moves
+        top, bottom = self._panels(frame)
         history, games, index = self._history()
         actor = m.actor
         if m.game.is_over or (actor is None and m.phase is not Phase.OPENING):
@@ -1648,9 +1650,8 @@ class Controller:
             if self.dialog is not None
             else None
         )
-        frame = self._review_frame()
         return Screen(
-            board=self.board_view(),
+            board=self._board_view(frame),
             motions=self.motions,
             motion_ms=self.pace[0],
             top=top,

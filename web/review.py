@@ -26,10 +26,11 @@ from dataclasses import dataclass, replace
 from html import escape
 from types import MappingProxyType
 
-from engine import Position, legal_plays
+from engine import Position
 from engine.game import Action, Phase
 from engine.match import Match, replay_events
 from engine.record import Doubled, Dropped, MatchRecord, Played, Roll, Took
+from engine.turn import TurnState
 from web.ai_client import Request, hint_request
 from web.board_svg import CubeView
 from web.hint import BLUNDER, DOUBTFUL, MISTAKE, parse_play_hint, signed
@@ -311,11 +312,8 @@ def review_frame(review: Review, index: int, view: str, names: tuple[str, str]) 
 
 def _after(before: Position, dice: tuple[int, int], moves: tuple[tuple[int, int], ...]) -> Position:
     """The board after the legal play made of ``moves``, still seen by the mover."""
-    wanted = sorted(moves)
-    for play in legal_plays(before, dice):
-        if sorted(play.moves) == wanted:
-            return play.result.swap()
-    return before  # not a play of this roll: show the roll instead of guessing
+    turn = TurnState.begin(before, dice).follow(moves)
+    return before if turn is None else turn.position  # not a play of this roll: the roll
 
 
 def _cube(item: ReviewItem) -> CubeView | None:
