@@ -9,7 +9,7 @@ import pytest
 from web_fakes import LaterAi, Rig
 
 from engine import Match, Position, legal_plays
-from engine.ai import CubeState, choice_loss, cube_decision, rank_plays
+from engine.ai import CubeState, choice_loss, cube_decision, is_close, rank_plays
 from engine.game import Phase
 from engine.record import Played
 from web import ai_service
@@ -256,8 +256,14 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
         assert verdict is not None
         position = Position.from_id(str(item.request["position"]))
         st = CubeState(**item.request["cube"])  # type: ignore[arg-type]
-        loss, best = choice_loss(cube_decision(position, st), st, item.notation)
+        d = cube_decision(position, st)
+        loss, best = choice_loss(d, st, item.notation)
         assert (verdict.loss, verdict.best) == (pytest.approx(max(0.0, loss)), best)
+        # a roll that left the cube alone counts as a decision only when doubling was close
+        assert verdict.counted == (item.notation != "no double" or is_close(d, st))
+    counted = sum(v is not None and v.counted for _, v in cubes)
+    assert counted < len(cubes)  # most rolls were nowhere near a double
+    assert f"<b>Cube:</b> {counted} close or actual decision" in screen.dialog.html
     # each play's verdict is King Tubby's ranking of that roll, at that score
     for item, verdict in plays[:3]:
         assert verdict is not None

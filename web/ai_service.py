@@ -26,7 +26,8 @@ Requests (``kind``) and answers:
   "no_double": e, "double_take": e, "double_pass": e, "should_take": bool,
   "units": "equity" or "mwc", "probs": [...]}``; with ``chosen`` (``"no
   double"``, ``"double"``, ``"take"`` or ``"drop"``) also ``"judged": {"loss": l,
-  "best": choice}``, the loss in normalised equity
+  "best": choice, "close": bool}``, the loss in normalised equity, ``close`` as
+  GNU Backgammon's analysis counts close cube decisions
 
 >>> import json
 >>> json.loads(handle(json.dumps({"kind": "play", "position": "4HPwATDgc/ABMA",
@@ -119,7 +120,7 @@ def answer(request: Mapping[str, object]) -> dict[str, object]:
         chosen = request.get("chosen")
         if chosen is not None:
             loss, best = ai.choice_loss(d, st, str(chosen))
-            judged["judged"] = {"loss": loss, "best": best}
+            judged["judged"] = {"loss": loss, "best": best, "close": ai.is_close(d, st)}
         return judged | {
             "action": d.action,
             "may_double": d.may_double,

@@ -62,6 +62,9 @@ class Verdict:
     loss: float
     best: str
     best_moves: tuple[tuple[int, int], ...] = ()  # of the best play; () for cube choices
+    # A play, a double, a take or a drop always counts as a decision; a roll that
+    # left the cube where it was counts only when doubling was close (as gnubg counts).
+    counted: bool = True
 
 
 def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tuple[ReviewItem, ...]:
@@ -136,10 +139,15 @@ class Review:
         return self.next_index is None
 
     def judged(
-        self, index: int, loss: float, best: str, best_moves: tuple[tuple[int, int], ...] = ()
+        self,
+        index: int,
+        loss: float,
+        best: str,
+        best_moves: tuple[tuple[int, int], ...] = (),
+        counted: bool = True,
     ) -> Review:
         verdicts = list(self.verdicts)
-        verdicts[index] = Verdict(max(0.0, loss), best, best_moves)
+        verdicts[index] = Verdict(max(0.0, loss), best, best_moves, counted)
         return replace(self, verdicts=tuple(verdicts))
 
     def flagged(self) -> tuple[int, ...]:
@@ -155,7 +163,8 @@ class Review:
             loss, choice = judged.get("loss"), judged.get("best")
             if isinstance(loss, bool) or not isinstance(loss, int | float):
                 raise ValueError("the AI's verdict is malformed")
-            return self.judged(index, float(loss), str(choice))
+            quiet = self.items[index].notation == "no double" and judged.get("close") is False
+            return self.judged(index, float(loss), str(choice), counted=not quiet)
         hint = parse_play_hint(answer, match=False)
         if hint.played_loss is None:
             raise ValueError("the AI did not judge the play")
@@ -211,7 +220,10 @@ def _plural(n: int, word: str) -> str:
 
 
 def _summary(review: Review, kind: str, what: str) -> str:
-    n = sum(item.kind == kind for item in review.items)
+    n = sum(
+        item.kind == kind and (v is None or v.counted)
+        for item, v in zip(review.items, review.verdicts, strict=True)
+    )
     doubtful, mistakes, blunders = review.counts(kind)
     return (
         f"{_plural(n, what)} · {_plural(blunders, 'blunder')} · {_plural(mistakes, 'mistake')}"
@@ -231,7 +243,8 @@ def review_html(review: Review, names: tuple[str, str], title: str) -> str:
             f"{review.error_rate():.1f} millipoints given up per play</li>"
         ]
         if any(item.kind == "cube" for item in review.items):
-            lines.append(f"<li><b>Cube:</b> {_summary(review, 'cube', 'decision')}</li>")
+            cube = _summary(review, "cube", "close or actual decision")
+            lines.append(f"<li><b>Cube:</b> {cube}</li>")
         summary = f'<ul class="review-summary">{"".join(lines)}</ul>'
     else:
         summary = (

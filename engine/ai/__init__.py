@@ -15,7 +15,8 @@ see :data:`LEVELS`.  Beside them:
 
 * hints: :func:`rank_plays` (every legal play with equity, ply and loss
   against the best; it takes ``cube`` too) and :func:`cube_decision` (cubeful no double /
-  double-take / double-pass), with :func:`choice_loss` for what a cube choice gave up;
+  double-take / double-pass), with :func:`choice_loss` for what a cube choice gave up and
+  :func:`is_close` for whether it was a close one;
 * cube: :class:`CubeState` (build it from a game with :func:`cube_state_for`),
   :func:`should_double`, :func:`should_take`;
 * resignations: :func:`resignation_offer`, :func:`accepts_resignation`;
@@ -34,6 +35,7 @@ from engine.ai.cube import (
     choice_loss,
     cube_decision,
     cube_state_for,
+    is_close,
     resignation_offer,
     should_double,
     should_take,
@@ -55,6 +57,7 @@ __all__ = [
     "cube_state_for",
     "equity",
     "evaluate",
+    "is_close",
     "match_equity",
     "rank_plays",
     "resignation_offer",

@@ -276,11 +276,7 @@ def choice_loss(d: CubeDecision, st: CubeState, chosen: str) -> tuple[float, str
     """
     if chosen not in CUBE_CHOICES:
         raise ValueError(f"a cube choice is one of {CUBE_CHOICES}, got {chosen!r}")
-    if st.is_match:
-        a, b, c, v = st.my_away, st.opp_away, st.crawford, st.value
-        unit = (equity_after(a, b, c, v, 0) - equity_after(a, b, c, 0, v)) / 2.0
-    else:
-        unit = 1.0
+    unit = _unit(st)
     if unit <= 0.0:
         return 0.0, chosen
     doubled = min(d.double_take, d.double_pass)  # the opponent answers as best it can
@@ -294,6 +290,38 @@ def choice_loss(d: CubeDecision, st: CubeState, chosen: str) -> tuple[float, str
     best = "double" if doubled > d.no_double else "no double"
     value = doubled if chosen == "double" else d.no_double
     return (max(doubled, d.no_double) - value) / unit, best
+
+
+CLOSE_CUBE = 0.16
+"""How near doubling (normalised equity) a decision not to double must be to count as close."""
+
+
+def is_close(d: CubeDecision, st: CubeState) -> bool:
+    """Whether a cube decision was close, as GNU Backgammon's analysis counts them.
+
+    Doubling is right, or not doubling beats it by less than :data:`CLOSE_CUBE`;
+    a game review counts these (and every actual double, take and drop) as the
+    player's cube decisions, not each roll that left the cube where it was.
+
+    >>> st = CubeState()
+    >>> is_close(cube_decision_from_probs((0.85, 0.1, 0.0, 0.0, 0.0), st, 0.68), st)
+    True
+    >>> is_close(cube_decision_from_probs((0.5, 0.1, 0.0, 0.1, 0.0), st, 0.68), st)
+    False
+    """
+    unit = _unit(st)
+    if not d.may_double or unit <= 0.0:
+        return False
+    doubled = min(d.double_take, d.double_pass)
+    return (max(doubled, d.no_double) - doubled) / unit < CLOSE_CUBE
+
+
+def _unit(st: CubeState) -> float:
+    """One normalised point: a single game at this cube, in money or match-winning chance."""
+    if st.is_match:
+        a, b, c, v = st.my_away, st.opp_away, st.crawford, st.value
+        return (equity_after(a, b, c, v, 0) - equity_after(a, b, c, 0, v)) / 2.0
+    return 1.0
 
 
 def should_double(position: Position, cube: CubeState | None = None) -> bool:
