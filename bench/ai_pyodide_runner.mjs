@@ -1,7 +1,10 @@
 // Speed of the AI under Pyodide (Node.js, offline):
 //   node bench/ai_pyodide_runner.mjs [positions] [levels]
+//   node bench/ai_pyodide_runner.mjs [positions] --compare A.bin [B.bin ...]
 // Writes engine/ (with engine/ai/data) and bench/ai_common.py, bench/ai_speed.py
-// into the Pyodide file system and runs bench.ai_speed there.
+// into the Pyodide file system and runs bench.ai_speed there; --compare times
+// King Tubby with the shipped weights and each file side by side
+// (bench.ai_speed.compare).
 import { loadPyodide } from "pyodide";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, dirname } from "node:path";
@@ -9,7 +12,8 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const positions = process.argv[2] ?? "100";
-const levels = process.argv[3] ?? "easy,medium,hard";
+const compare = process.argv[3] === "--compare" ? process.argv.slice(4) : [];
+const levels = compare.length ? "hard" : (process.argv[3] ?? "easy,medium,hard");
 
 function copyTree(py, rel) {
   const abs = join(root, rel);
@@ -34,6 +38,11 @@ for (const f of ["__init__.py", "ai_common.py", "ai_speed.py"]) {
     py.FS.writeFile("/home/pyodide/bench/" + f, "");
   }
 }
+const weights = compare.map((file, k) => {
+  const name = `/home/pyodide/compare-${k}.bin`;
+  py.FS.writeFile(name, readFileSync(file));
+  return name;
+});
 console.log(`pyodide loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 const out = py.runPython(`
 import sys, time
@@ -47,9 +56,13 @@ t = time.perf_counter()
 from engine.ai.bearoff import load_bearoff
 load_bearoff()
 t_bo = time.perf_counter() - t
-from bench.ai_speed import run
+from bench.ai_speed import compare, run
 lines = [f"python {sys.version.split()[0]}; first evaluate (weights) {1000 * t_load:.0f} ms; bear-off db load {1000 * t_bo:.0f} ms"]
-lines += run(${Number(positions)}, "${levels}".split(","))
+weights = ${JSON.stringify(weights)}
+if weights:
+    lines += compare(${Number(positions)}, weights, labels=${JSON.stringify(compare)})
+else:
+    lines += run(${Number(positions)}, "${levels}".split(","))
 "\\n".join(lines)
 `);
 console.log(out);

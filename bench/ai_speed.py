@@ -1,6 +1,12 @@
 """Time to choose a play on mid-game positions, per level (CPython; Pyodide: ai_pyodide_runner.mjs).
 
 PYTHONPATH=. .venv/bin/python -m bench.ai_speed --positions 200
+
+``--compare A.bin [B.bin ...]`` times King Tubby with the shipped weights and
+with each file side by side instead: interleaved rounds, the order reversed
+every other round (caches warmed by one net must not flatter the next), and
+the ratio of each median to the shipped net's, which is what a noisy shared
+machine can measure.
 """
 
 from __future__ import annotations
@@ -33,12 +39,58 @@ def run(n: int, levels: list[str]) -> list[str]:
     return lines
 
 
+def compare(
+    n: int,
+    weights: list[str],
+    rounds: int = 2,
+    level: str = "hard",
+    labels: list[str] | None = None,
+) -> list[str]:
+    """King Tubby's time to choose with the shipped weights and with each of ``weights``."""
+    from bench.ai_common import midgame_positions, use_weights
+    from engine.ai import choose_play, evaluate
+    from engine.position import Position
+
+    nets: list[str | None] = [None, *weights]
+    sample = midgame_positions(n)
+    times: dict[int, list[float]] = {k: [] for k in range(len(nets))}
+    try:
+        for r in range(rounds):
+            order = range(len(nets)) if r % 2 == 0 else reversed(range(len(nets)))
+            for k in order:
+                use_weights(nets[k])
+                evaluate(Position.start())  # build the row tables outside the timings
+                for pos, dice in sample:
+                    t = time.perf_counter()
+                    choose_play(pos, dice, level)
+                    times[k].append(1000 * (time.perf_counter() - t))
+    finally:
+        use_weights(None)
+    base = statistics.median(times[0])
+    lines = []
+    names = ["shipped", *(labels or weights)]
+    for k, name in enumerate(names):
+        ts = sorted(times[k])
+        med, p95 = statistics.median(ts), ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+        lines.append(
+            f"{level} {name}: n={len(ts)} median {med:.1f} ms  p95 {p95:.1f} ms"
+            f"  max {ts[-1]:.1f} ms  median {med / base:.2f}x shipped"
+        )
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--levels", default="easy,medium,hard")
+    ap.add_argument("--compare", nargs="+", metavar="WEIGHTS", help="weights files to time")
+    ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args()
-    for line in run(args.positions, args.levels.split(",")):
+    if args.compare:
+        lines = compare(args.positions, args.compare, args.rounds)
+    else:
+        lines = run(args.positions, args.levels.split(","))
+    for line in lines:
         print(line)
 
 
