@@ -55,7 +55,9 @@ def test_score_equity_is_normalised_match_winning_chance(cube: CubeState) -> Non
 
 
 def test_money_is_plain_equity() -> None:
-    assert outcome_weights(None) == outcome_weights(CubeState()) == MONEY
+    assert outcome_weights(None) == outcome_weights(CubeState(jacoby=False)) == MONEY
+    # once the cube has been turned the Jacoby rule is over: gammons count again
+    assert outcome_weights(CubeState(value=2, owner=1)) == MONEY
     rng = random.Random(4)
     for _ in range(20):
         p = _probs(rng)
@@ -109,3 +111,19 @@ def test_every_level_takes_the_score(level: str) -> None:
     pos, dice = positions_with_choice(1, seed=9, min_plays=4)[0]
     hard = rank_plays(pos, dice, "hard", dmp)
     assert hard[0].play == choose_play(pos, dice, "hard", cube=dmp)
+
+
+def test_under_the_jacoby_rule_gammons_are_not_played_for() -> None:
+    # as in GNU Backgammon (gammon price 0 while the cube is centred): a play is
+    # ranked by its chance of winning alone
+    jacoby = CubeState(jacoby=True)
+    assert outcome_weights(jacoby) == (0.0, 0.0, 0.0, 0.0)
+    money = CubeState(jacoby=False)
+    changed = 0
+    for position, dice in positions_with_choice(60, seed=5):
+        ranked = rank_plays(position, dice, "medium", jacoby)
+        assert [r.equity for r in ranked] == [2.0 * r.probs[0] - 1.0 for r in ranked]
+        assert ranked[0].probs[0] == max(r.probs[0] for r in ranked)
+        changed += ranked[0].play != rank_plays(position, dice, "medium", money)[0].play
+    # e.g. a 22 where money play hits for the gammon and Jacoby play stays safe
+    assert changed

@@ -80,7 +80,7 @@ def cube_state_for(game: Game, player: int) -> CubeState:
             rules.match_length - game.score[1 - player],
             game.crawford,
         )
-    return CubeState(game.cube.value, mine, rules.jacoby)
+    return CubeState(game.cube.value, mine, rules.jacoby_active)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,18 +34,25 @@ Weights = tuple[float, float, float, float]
 
 MONEY: Weights = (1.0, 1.0, 1.0, 1.0)
 
+JACOBY: Weights = (0.0, 0.0, 0.0, 0.0)
+"""Money play under the Jacoby rule before the cube is turned: gammons score as single
+games, so, as in GNU Backgammon (its "gammon price" is 0 there), they are not played for."""
+
 
 def outcome_weights(cube: CubeState | None) -> Weights:
     """The gammon and backgammon values of the side on roll at ``cube``'s score.
 
-    Money play (no cube state, or ``match_length`` 0) gives :data:`MONEY`.
+    Money play (no cube state, or ``match_length`` 0) gives :data:`MONEY`, or
+    :data:`JACOBY` while the Jacoby rule holds (the cube in use and still centred).
     In a match, with ``W1..W3`` the match-winning chances after winning a
     single game, a gammon or a backgammon at the cube's value and ``L1..L3``
     after losing one: ``(2 (W2 - W1), 2 (W3 - W2), 2 (L1 - L2), 2 (L2 - L3))
     / (W1 - L1)``.
 
-    >>> outcome_weights(None)
-    (1.0, 1.0, 1.0, 1.0)
+    >>> outcome_weights(None), outcome_weights(CubeState(jacoby=False))
+    ((1.0, 1.0, 1.0, 1.0), (1.0, 1.0, 1.0, 1.0))
+    >>> outcome_weights(CubeState(jacoby=True)), outcome_weights(CubeState(2, 0, jacoby=True))
+    ((0.0, 0.0, 0.0, 0.0), (1.0, 1.0, 1.0, 1.0))
     >>> w = outcome_weights(CubeState(match_length=7, my_away=2, opp_away=4))
     >>> w[0] > 0.0, w[1]  # a gammon wins the match: a backgammon adds nothing
     (True, 0.0)
@@ -53,7 +60,7 @@ def outcome_weights(cube: CubeState | None) -> Weights:
     (0.0, 0.0)
     """
     if cube is None or not cube.is_match:
-        return MONEY
+        return JACOBY if cube is not None and cube.jacoby and cube.owner is None else MONEY
     a, b, c, v = cube.my_away, cube.opp_away, cube.crawford, cube.value
     w1, w2, w3 = (equity_after(a, b, c, k * v, 0) for k in (1, 2, 3))
     l1, l2, l3 = (equity_after(a, b, c, 0, k * v) for k in (1, 2, 3))
