@@ -30,13 +30,15 @@ def run(n: int, levels: list[str]) -> list[str]:
             t = time.perf_counter()
             choose_play(pos, dice, level)
             times.append(1000 * (time.perf_counter() - t))
-        times.sort()
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-        lines.append(
-            f"{level:6s} n={len(times)} median {statistics.median(times):.1f} ms  "
-            f"p95 {p95:.1f} ms  max {times[-1]:.1f} ms"
-        )
+        lines.append(f"{level:6s} {_stats(times)}")
     return lines
+
+
+def _stats(times: list[float]) -> str:
+    ts = sorted(times)
+    p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+    median = statistics.median(ts)
+    return f"n={len(ts)} median {median:.1f} ms  p95 {p95:.1f} ms  max {ts[-1]:.1f} ms"
 
 
 def compare(
@@ -70,12 +72,8 @@ def compare(
     lines = []
     names = ["shipped", *(labels or weights)]
     for k, name in enumerate(names):
-        ts = sorted(times[k])
-        med, p95 = statistics.median(ts), ts[min(len(ts) - 1, int(0.95 * len(ts)))]
-        lines.append(
-            f"{level} {name}: n={len(ts)} median {med:.1f} ms  p95 {p95:.1f} ms"
-            f"  max {ts[-1]:.1f} ms  median {med / base:.2f}x shipped"
-        )
+        ratio = statistics.median(times[k]) / base
+        lines.append(f"{level} {name}: {_stats(times[k])}  median {ratio:.2f}x shipped")
     return lines
 
 
