@@ -14,6 +14,7 @@ from e2e.helpers import (
     confirm_play,
     new_game,
     open_game,
+    play_turn,
     screenshot,
     text_of,
     until,
@@ -116,5 +117,24 @@ def test_a_phone_held_sideways_shows_status_and_hints_beside_the_board(
         assert box["x"] >= board["x"] + board["width"]  # beside the board...
         assert box["y"] + box["height"] <= 390  # ...and on screen without scrolling
     screenshot(page, "phone-landscape-hint")
+    # A dozen turns later the score sheet still fits its column: moves wrap, none is cut.
+    page.locator("#hint .hint-play.best").tap()
+    page.tap("#controls [data-action='confirm']")
+    for _ in range(12):
+        if wait_for_player(page).get("phase") == "over":
+            break
+        roll = page.locator("#controls [data-action='roll']")
+        if roll.is_visible():
+            roll.tap()
+            wait_for_player(page)
+        play_turn(page)
+    history = page.locator("#history")
+    rows = history.locator("tr").count()
+    assert rows >= 10, f"only {rows} rows in the score sheet"
+    overflow = history.evaluate("el => el.scrollWidth - el.clientWidth")
+    assert overflow <= 0, f"the score sheet is {overflow} px wider than its panel"
+    notation = [page.locator(s).bounding_box() for s in ("#notation", "#notation-play")]
+    assert all(notation) and notation[0]["y"] == notation[1]["y"]  # type: ignore[index]
+    screenshot(page, "phone-landscape-moves")
     assert game.errors == []
     game.context.close()
