@@ -16,6 +16,7 @@ from web import ai_service
 from web.ai_client import DirectAi, Reply, Request, hint_request
 from web.controller import Button
 from web.hint import CubeHint, cube_hint_html, parse_cube_hint, parse_play_hint, play_hint_html
+from web.review import Review, ReviewItem, Verdict, review_html
 from web.themes import BACKYAMON
 
 
@@ -263,7 +264,8 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
         assert verdict.counted == (item.notation != "no double" or is_close(d, st))
     counted = sum(v is not None and v.counted for _, v in cubes)
     assert counted < len(cubes)  # most rolls were nowhere near a double
-    assert f"<b>Cube:</b> {counted} close or actual decision" in screen.dialog.html
+    cube_line = f"{counted} close or actual decision" if counted else "no close decisions"
+    assert f"<b>Cube:</b> {cube_line}" in screen.dialog.html
     # each play's verdict is King Tubby's ranking of that roll, at that score
     for item, verdict in plays[:3]:
         assert verdict is not None
@@ -365,3 +367,16 @@ def test_hint_during_the_tutors_quiet_check_shows_its_answer() -> None:
     reply(ai_service.answer(request))
     html = rig.view.last.hint_html
     assert "hint-play best" in html and "Tutor:" not in html  # nothing to warn of
+
+
+def test_a_review_whose_cube_was_never_close_says_so() -> None:
+    items = (
+        ReviewItem(0, (3, 1), "8/5 6/5", {}),
+        ReviewItem(0, None, "no double", {}, kind="cube"),
+    )
+    verdicts = (Verdict(0.0, "8/5 6/5"), Verdict(0.0, "no double", counted=False))
+    html = review_html(Review(0, items, verdicts), ("You", "King Tubby"), "Review of game 1")
+    assert "<b>Cube:</b> no close decisions" in html
+    verdicts = (verdicts[0], Verdict(0.0, "no double"))  # a close one left alone
+    html = review_html(Review(0, items, verdicts), ("You", "King Tubby"), "Review of game 1")
+    assert "<b>Cube:</b> 1 close or actual decision · 0 blunders" in html

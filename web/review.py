@@ -231,6 +231,17 @@ def _summary(review: Review, kind: str, what: str) -> str:
     )
 
 
+def _cube_summary(review: Review) -> str:
+    # Rolls that left the cube alone count only when doubling was close, so a game
+    # with the cube in play may still have nothing to report.
+    if not any(
+        item.kind == "cube" and (v is None or v.counted)
+        for item, v in zip(review.items, review.verdicts, strict=True)
+    ):
+        return "no close decisions"
+    return _summary(review, "cube", "close or actual decision")
+
+
 def review_html(review: Review, names: tuple[str, str], title: str) -> str:
     """The review as dialog content: progress, a summary, the flagged decisions."""
     total = len(review.items)
@@ -243,8 +254,7 @@ def review_html(review: Review, names: tuple[str, str], title: str) -> str:
             f"{review.error_rate():.1f} millipoints given up per play</li>"
         ]
         if any(item.kind == "cube" for item in review.items):
-            cube = _summary(review, "cube", "close or actual decision")
-            lines.append(f"<li><b>Cube:</b> {cube}</li>")
+            lines.append(f"<li><b>Cube:</b> {_cube_summary(review)}</li>")
         summary = f'<ul class="review-summary">{"".join(lines)}</ul>'
     else:
         summary = (
