@@ -117,6 +117,9 @@ def test_a_phone_held_sideways_shows_status_and_hints_beside_the_board(
         assert box["x"] >= board["x"] + board["width"]  # beside the board...
         assert box["y"] + box["height"] <= 390  # ...and on screen without scrolling
     screenshot(page, "phone-landscape-hint")
+    # The side panel scrolls within itself: the page never scrolls away from the board.
+    height = page.evaluate("() => document.documentElement.scrollHeight - innerHeight")
+    assert height <= 0, f"the page is {height} px taller than the screen"
     # A dozen turns later the score sheet still fits its column: moves wrap, none is cut.
     page.locator("#hint .hint-play.best").tap()
     page.tap("#controls [data-action='confirm']")
