@@ -106,6 +106,17 @@ def test_a_whole_game_against_each_ai_level(
                 page.click("#controls [data-action='review-best']")
                 assert "(shown: the best)" in text_of(page, "#status")
             screenshot(page, "game-review-board")
+            # However long the score sheet (here padded with copies of its last row), it
+            # is what gives up height: the verdict never runs under the move box.
+            page.eval_on_selector(
+                "#history tr:last-child",
+                "row => { for (let i = 0; i < 40; i++) row.after(row.cloneNode(true)); }",
+            )
+            verdict = page.locator("#status")
+            spill = verdict.evaluate("el => el.scrollHeight - el.clientHeight")
+            assert spill <= 0, f"the verdict spills {spill} px out of its box"
+            box, below = verdict.bounding_box(), page.locator("#notation").bounding_box()
+            assert box and below and box["y"] + box["height"] <= below["y"]
             page.click("#controls [data-action='review-list']")
             page.wait_for_selector("dialog#dialog[data-kind='review'][open]")
             page.click("dialog#dialog [data-action='close']")
