@@ -57,9 +57,10 @@ def dice_shown(page: Page) -> tuple[int, int]:
 def test_the_keyboard_only_path(browser: Browser, site_url: str) -> None:
     game = open_game(browser, site_url, query="seed=5&anim=off&dice=3,1", **DESKTOP)
     page = game.page
-    # The New game dialog takes the focus: pick King Tubby with the arrow keys, then Start.
+    # The New game dialog takes the focus on the chosen opponent (Selector at first):
+    # pick King Tubby, the next one down, with the arrow keys, then Start.
     assert active(page)["tag"] == "input"
-    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.value") == "medium"
     page.keyboard.press("ArrowDown")
     tab_to(page, {"action": "start"})
     page.keyboard.press("Enter")
@@ -198,6 +199,9 @@ def test_a_phone_in_portrait_with_touch(browser: Browser, site_url: str) -> None
     page.wait_for_selector("dialog#dialog[open]")
     dialog = page.locator("dialog#dialog").bounding_box()
     assert dialog is not None and dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= width
+    # The long dialog opens at its top, its title focused (not scrolled to a button).
+    assert page.evaluate("document.getElementById('dialog').scrollTop") == 0
+    assert page.evaluate("document.activeElement.id") == "dlg-title"
     screenshot(page, "phone-stats")
     assert game.errors == []
     game.context.close()

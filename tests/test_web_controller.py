@@ -55,6 +55,11 @@ def test_first_visit_asks_for_a_new_game() -> None:
     assert screen.dialog is not None and screen.dialog.kind == "new"
     assert 'name="opponent"' in screen.dialog.html
     assert screen.phase == "opening"
+    # the dialog opens on the chosen opponent, the only element asking for focus
+    assert screen.dialog.html.count("autofocus") == 1
+    assert re.search(
+        r'<input type="radio" name="opponent" value="\w+" checked autofocus>', screen.dialog.html
+    )
 
 
 def test_a_new_game_starts_from_the_dialog_and_the_human_rolls_first() -> None:

@@ -44,7 +44,8 @@ def new_game_html(setup: Setup, can_cancel: bool) -> str:
     opponents = [*AI_NAMES, (HUMAN, "A friend on this device")]
     radios = "".join(
         f'<label class="choice"><input type="radio" name="opponent" value="{key}"'
-        f"{' checked' if key == setup.opponent else ''}> {escape(name)}</label>"
+        # autofocus: the dialog opens with focus on the chosen opponent, not the first
+        f"{' checked autofocus' if key == setup.opponent else ''}> {escape(name)}</label>"
         for key, name in opponents
     )
     lengths = "".join(
@@ -267,7 +268,9 @@ def records_table(records: PlayerRecords, opponent_names: dict[str, str]) -> str
 
 def stats_html(game_table: str, match_table: str, records_html: str) -> str:
     inner = (
-        '<h2 id="dlg-title">Statistics</h2>'
+        # Focus on the title, so that the long dialog opens at its top (not scrolled
+        # down to its first button).
+        '<h2 id="dlg-title" tabindex="-1" autofocus>Statistics</h2>'
         + '<div class="stats-wrap">'
         + game_table
         + match_table
