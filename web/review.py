@@ -219,11 +219,15 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _summary(review: Review, kind: str, what: str) -> str:
-    n = sum(
+def _counted(review: Review, kind: str) -> int:
+    return sum(
         item.kind == kind and (v is None or v.counted)
         for item, v in zip(review.items, review.verdicts, strict=True)
     )
+
+
+def _summary(review: Review, kind: str, what: str) -> str:
+    n = _counted(review, kind)
     doubtful, mistakes, blunders = review.counts(kind)
     return (
         f"{_plural(n, what)} · {_plural(blunders, 'blunder')} · {_plural(mistakes, 'mistake')}"
@@ -234,10 +238,7 @@ def _summary(review: Review, kind: str, what: str) -> str:
 def _cube_summary(review: Review) -> str:
     # Rolls that left the cube alone count only when doubling was close, so a game
     # with the cube in play may still have nothing to report.
-    if not any(
-        item.kind == "cube" and (v is None or v.counted)
-        for item, v in zip(review.items, review.verdicts, strict=True)
-    ):
+    if not _counted(review, "cube"):
         return "no close decisions"
     return _summary(review, "cube", "close or actual decision")
 
