@@ -2,6 +2,6 @@
 
 from pyscript import document, window
 
-from web.page import start
+from web.app import start
 
 start(document, window)

@@ -10,28 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from typing import Any
 
-from engine.dice import seeded_random, system_random
-from web.ai_client import Reply, Request
 from web.board_svg import HEIGHT, WIDTH, checker_xy, place_at, render_board
+from web.browser import spawn
 from web.controller import Controller, Screen
-from web.dice_source import QueuedDice, parse_faces
 from web.input import DoubleTap, Drop, Follow, Gestures, Intent, Lift, Tap
-from web.storage import Store
-
-WORKER_NAME = "backgammon-ai"
-WORKER_SRC = "./ai_worker.py"
-WORKER_CONFIG = "./ai-worker.json"
-
-
-def _spawn(tasks: set[asyncio.Future[None]], coroutine: Coroutine[Any, Any, None]) -> None:
-    """Run ``coroutine`` in the background, keeping it referenced until done."""
-    task = asyncio.ensure_future(coroutine)
-    tasks.add(task)
-    task.add_done_callback(tasks.discard)
 
 
 def _js(value: Any) -> Any:
@@ -47,79 +32,6 @@ def _proxy(fn: Callable[..., Any]) -> Any:
     return create_proxy(fn)
 
 
-class BrowserTimer:
-    def __init__(self, window: Any) -> None:
-        self.window = window
-
-    def later(self, ms: int, callback: Callable[[], None]) -> None:
-        from pyodide.ffi import create_once_callable
-
-        self.window.setTimeout(create_once_callable(callback), max(ms, 0))
-
-
-class WorkerAi:
-    """The AI in a PyScript worker, started on first need (or by :meth:`start`),
-    so that loading it never delays the first board."""
-
-    def __init__(self, on_state: Callable[[str], None]) -> None:
-        self._worker: Any = None
-        self._starting: asyncio.Future[Any] | None = None
-        self._on_state = on_state
-        self._tasks: set[asyncio.Future[None]] = set()
-
-    def start(self) -> None:
-        if self._starting is None:
-            self._starting = asyncio.ensure_future(self._boot())
-
-    async def _boot(self) -> Any:
-        from pyscript import create_named_worker
-
-        self._on_state("loading")
-        worker = await create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG)
-        await worker.warm()
-        self._worker = worker
-        self._on_state("ready")
-        return worker
-
-    def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
-        self.start()
-        _spawn(self._tasks, self._ask(request, reply))
-
-    async def _ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
-        try:
-            assert self._starting is not None
-            worker = await self._starting
-            text = await worker.handle(json.dumps(request))
-            answer = json.loads(str(text))
-        except Exception as exc:  # a broken worker must not freeze the game
-            answer = {"error": str(exc) or type(exc).__name__}
-        reply(answer)
-
-
-def _storage(window: Any) -> Any:
-    try:
-        storage = window.localStorage
-        probe = "backgammon:probe"
-        storage.setItem(probe, "1")
-        storage.removeItem(probe)
-        return storage
-    except Exception:
-        try:
-            return window.localStorage  # readable even if full
-        except Exception:
-            return None
-
-
-def _params(window: Any) -> dict[str, str]:
-    search = str(window.location.search or "")
-    params: dict[str, str] = {}
-    for part in search.lstrip("?").split("&"):
-        if part:
-            key, _, value = part.partition("=")
-            params[key] = str(window.decodeURIComponent(value))
-    return params
-
-
 class Page:
     """Implements the controller's view; owns the DOM event listeners."""
 
@@ -132,7 +44,6 @@ class Page:
         self.gestures: Gestures | None = None
         self.last: Screen | None = None
         self.svg_html = ""
-        self.ai: WorkerAi | None = None
         self._keep: list[Any] = []  # proxies must outlive their listeners
         self._tasks: set[asyncio.Future[None]] = set()
 
@@ -402,7 +313,7 @@ class Page:
         elif action == "import":
             files = _js(target.files)
             if files is not None and files.length:
-                _spawn(self._tasks, self._import(files.item(0)))
+                spawn(self._tasks, self._import(files.item(0)))
             target.value = ""
         elif action == "history-game":
             self.c.act("history-game", str(target.value))
@@ -485,8 +396,6 @@ class Page:
         b.setAttribute("data-match-id", screen.match_id)
         doc.body.setAttribute("data-dialog", screen.dialog.kind if screen.dialog else "")
         self.last = screen
-        if screen.top.name and self.ai is not None and screen.vs_ai:
-            self.ai.start()
 
     def _draw_board(self, screen: Screen) -> None:
         html = render_board(screen.board)
@@ -598,38 +507,3 @@ class Page:
         # If the browser refuses, the IDs stay on screen to copy by hand.
         with contextlib.suppress(Exception):
             self.window.navigator.clipboard.writeText(text)
-
-
-def start(document: Any, window: Any) -> Page:
-    """Build the game on the page: the entry point ``main.py`` calls."""
-    params = _params(window)
-    seed = params.get("seed", "")
-    fallback = seeded_random(int(seed)) if seed.lstrip("-").isdigit() else system_random()
-    dice = QueuedDice(fallback, parse_faces(params.get("dice", "")))
-    page = Page(document, window)
-
-    def on_ai_state(state: str) -> None:
-        page.board.setAttribute("data-ai", state)
-
-    ai = WorkerAi(on_ai_state)
-    page.ai = ai
-    store = Store(_storage(window), clock=lambda: float(window.Date.now()) / 1000)
-    animation = params.get("anim") or None
-    with contextlib.suppress(Exception):
-        if animation is None and window.matchMedia("(prefers-reduced-motion: reduce)").matches:
-            animation = "off"
-    controller = Controller(
-        page,
-        store,
-        ai,
-        BrowserTimer(window),
-        dice,
-        clock=lambda: float(window.Date.now()) / 1000,
-        animation=animation,
-    )
-    page.attach(controller)
-    # Test hook: queue dice faces in front of the RNG, in the game's own path.
-    window.backgammonQueueDice = _proxy(lambda faces: dice.push(int(f) for f in faces))
-    controller.boot()
-    page.board.setAttribute("data-ready", "true")
-    return page

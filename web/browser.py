@@ -1,0 +1,89 @@
+"""The browser's services handed to the controller: a timer, the AI's web
+worker and ``localStorage``.  Browser-only (Pyodide); imported lazily so the
+module still imports under CPython.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from web.ai_client import Reply, Request
+
+WORKER_NAME = "backgammon-ai"
+WORKER_SRC = "./ai_worker.py"
+WORKER_CONFIG = "./ai-worker.json"
+
+
+def spawn(tasks: set[asyncio.Future[None]], coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` in the background, keeping it referenced until done."""
+    task = asyncio.ensure_future(coroutine)
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+
+
+class BrowserTimer:
+    def __init__(self, window: Any) -> None:
+        self.window = window
+
+    def later(self, ms: int, callback: Callable[[], None]) -> None:
+        from pyodide.ffi import create_once_callable
+
+        self.window.setTimeout(create_once_callable(callback), max(ms, 0))
+
+
+class WorkerAi:
+    """The AI in a PyScript worker, started by :meth:`start` (the app calls it
+    once the board is interactive) or on first need, so that loading it
+    never delays the first board."""
+
+    def __init__(self, on_state: Callable[[str], None]) -> None:
+        self._worker: Any = None
+        self._starting: asyncio.Future[Any] | None = None
+        self._on_state = on_state
+        self._tasks: set[asyncio.Future[None]] = set()
+
+    def start(self) -> None:
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(self._boot())
+
+    async def _boot(self) -> Any:
+        from pyscript import create_named_worker
+
+        self._on_state("loading")
+        worker = await create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG)
+        await worker.warm()
+        self._worker = worker
+        self._on_state("ready")
+        return worker
+
+    def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+        self.start()
+        spawn(self._tasks, self._ask(request, reply))
+
+    async def _ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+        try:
+            assert self._starting is not None
+            worker = await self._starting
+            text = await worker.handle(json.dumps(request))
+            answer = json.loads(str(text))
+        except Exception as exc:  # a broken worker must not freeze the game
+            answer = {"error": str(exc) or type(exc).__name__}
+        reply(answer)
+
+
+def local_storage(window: Any) -> Any:
+    """``window.localStorage`` if it can be used (``None`` when disabled)."""
+    try:
+        storage = window.localStorage
+        probe = "backgammon:probe"
+        storage.setItem(probe, "1")
+        storage.removeItem(probe)
+        return storage
+    except Exception:
+        try:
+            return window.localStorage  # readable even if full
+        except Exception:
+            return None
