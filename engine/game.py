@@ -66,7 +66,7 @@ from engine.record import (
     Took,
 )
 from engine.rules import Rules
-from engine.scoring import EndReason, GameResult, WinType, win_type
+from engine.scoring import EndReason, GameResult, WinType, gammons_count, points_for, win_type
 from engine.turn import Step, TurnState
 
 
@@ -542,8 +542,9 @@ class Game:
         after = play.result  # seen by the opponent, now on roll
         if after.winner() is not None:
             kind = win_type(after)
-            result = GameResult(player, kind, EndReason.BORNE_OFF, self.cube.value,
-                                self.cube.value * self._multiplier(kind))  # fmt: skip
+            result = GameResult(
+                player, kind, EndReason.BORNE_OFF, self.cube.value, self._points(kind)
+            )
             return self._log(
                 event,
                 stage=Phase.OVER,
@@ -577,10 +578,40 @@ class Game:
             turn = turn.undo()
         return dataclasses.replace(self, moves=turn)
 
-    def _multiplier(self, kind: WinType) -> int:
-        if self.rules.jacoby_active and self.cube.centred:
-            return 1  # Jacoby: gammons count only once the cube has been turned
-        return int(kind)
+    @property
+    def gammons_count(self) -> bool:
+        """Whether a gammon or backgammon would now score more than a single game.
+
+        Not under the Jacoby rule (money play) while the cube is centred.
+
+        >>> g = Game.new(Rules(jacoby=True)).roll((3, 1))
+        >>> g.gammons_count, g.move(8, 5).move(6, 5).confirm().double().take().gammons_count
+        (False, True)
+        """
+        return gammons_count(self.rules.jacoby_active, self.cube.centred)
+
+    def _points(self, kind: int) -> int:
+        """What a win of ``kind`` scores now: the one rule, for play and resignations."""
+        return points_for(kind, self.cube.value, self.gammons_count)
+
+    def resignation_points(self, value: int) -> int:
+        """The points a resignation of ``value`` (1..3, a :class:`WinType`) would score now.
+
+        The cube value times the win type, or times 1 under the Jacoby rule
+        while the cube is centred: what :meth:`accept_resignation` scores.
+        Raises ``ValueError`` for a value that is not a win type.
+
+        >>> g = Game.new(Rules(jacoby=True)).roll((3, 1))
+        >>> g.resignation_points(WinType.GAMMON), Game.new().roll((3, 1)).resignation_points(2)
+        (1, 2)
+        >>> g.resign(2).accept_resignation().result.points
+        1
+        >>> g.resignation_points(4)
+        Traceback (most recent call last):
+        ...
+        ValueError: a win type is 1 (single), 2 (gammon) or 3 (backgammon), not 4
+        """
+        return self._points(value)
 
     def resign(self, value: int = WinType.SINGLE) -> Game:
         """Offer to resign, conceding a win of ``value`` (single, gammon or backgammon).
@@ -599,7 +630,7 @@ class Game:
         """Accept the resignation: the game ends with the offered win."""
         offer = self._pending_resignation("accept")
         winner = _other(offer.player)
-        points = self.cube.value * self._multiplier(offer.value)
+        points = self.resignation_points(offer.value)
         result = GameResult(winner, offer.value, EndReason.RESIGNED, self.cube.value, points)
         return self._log(
             ResignAccepted(winner),

@@ -11,6 +11,13 @@ double is worth the cube's value before the double.
 >>> stuck = Position.from_points([-15] + [0] * 23)  # all theirs in my home board
 >>> win_type(stuck), win_type(stuck.swap())
 (<WinType.BACKGAMMON: 3>, <WinType.BACKGAMMON: 3>)
+
+Under the Jacoby rule (money play), gammons count only once the cube has
+been turned: :func:`gammons_count` says whether they do, and
+:func:`points_for` prices any win, whether borne off or resigned:
+
+>>> points_for(WinType.GAMMON, 2), points_for(WinType.GAMMON, 1, gammons_count(True, True))
+(4, 1)
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from engine.cube import MAX_CUBE, is_cube_value
 from engine.position import BAR, CHECKERS, OFF, Position
 
 
@@ -83,3 +91,48 @@ def win_type(final: Position) -> WinType:
     if loser[BAR] or any(loser[p] for p in range(19, 25)):
         return WinType.BACKGAMMON
     return WinType.GAMMON
+
+
+def gammons_count(jacoby: bool, cube_centred: bool) -> bool:
+    """Whether a gammon or backgammon scores more than a single game.
+
+    ``jacoby`` is whether the Jacoby rule is in force (see
+    :attr:`engine.rules.Rules.jacoby_active`: money play with the cube in
+    use); under it, gammons count only once the cube has been turned.
+
+    >>> gammons_count(jacoby=True, cube_centred=True)
+    False
+    >>> gammons_count(jacoby=True, cube_centred=False), gammons_count(False, True)
+    (True, True)
+    """
+    return not (jacoby and cube_centred)
+
+
+def points_for(win_type: int, cube_value: int, gammons_count: bool = True) -> int:
+    """The points a win of ``win_type`` (1..3) scores at ``cube_value``.
+
+    The one rule of the engine for what a game is worth, whether it was
+    borne off or resigned: the cube value times the win type, or times 1
+    when gammons do not count (see :func:`gammons_count`).  A dropped double
+    scores the cube before the double and is not priced here.
+
+    >>> points_for(WinType.SINGLE, 4), points_for(WinType.BACKGAMMON, 4)
+    (4, 12)
+    >>> points_for(WinType.BACKGAMMON, 4, gammons_count=False)
+    4
+    >>> points_for(4, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a win type is 1 (single), 2 (gammon) or 3 (backgammon), not 4
+    >>> points_for(1, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: a cube value is a power of two from 1 to 64, not 3
+    """
+    if isinstance(win_type, bool) or win_type not in (1, 2, 3):
+        raise ValueError(
+            f"a win type is 1 (single), 2 (gammon) or 3 (backgammon), not {win_type!r}"
+        )
+    if not is_cube_value(cube_value):
+        raise ValueError(f"a cube value is a power of two from 1 to {MAX_CUBE}, not {cube_value!r}")
+    return cube_value * (int(win_type) if gammons_count else 1)
