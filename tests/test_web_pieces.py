@@ -13,21 +13,23 @@ from web import ai_service
 from web.ai_client import accept_request, cube_state, play_request, take_request, turn_request
 from web.dice_source import QueuedDice, parse_faces
 from web.history import game_rows
-from web.options import Settings, Setup
-from web.records import PlayerRecords
+from web.options import MatchOptions, Settings
+from web.player_records import PlayerRecords
 from web.themes import BACKYAMON, CLASSIC, theme
 
 
 def test_setup_from_form_and_json() -> None:
-    setup = Setup.from_form({"opponent": "human", "length": "0", "jacoby": "on", "cube": "on"})
-    assert setup == Setup("human", 0, cube=True, jacoby=True, crawford=False)
-    assert Setup.from_json(setup.to_json()) == setup
-    assert Setup.from_form({"opponent": "x", "length": "4"}) == Setup(
+    setup = MatchOptions.from_form(
+        {"opponent": "human", "length": "0", "jacoby": "on", "cube": "on"}
+    )
+    assert setup == MatchOptions("human", 0, cube=True, jacoby=True, crawford=False)
+    assert MatchOptions.from_json(setup.to_json()) == setup
+    assert MatchOptions.from_form({"opponent": "x", "length": "4"}) == MatchOptions(
         "medium", 5, False, False, False
     )
     for bad in ({"opponent": "god"}, {**setup.to_json(), "length": 4}, "x"):
         with pytest.raises(ValueError):
-            Setup.from_json(bad)
+            MatchOptions.from_json(bad)
 
 
 def test_settings_keep_defaults_for_nonsense() -> None:

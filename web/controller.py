@@ -28,7 +28,7 @@ from engine.record import Forfeit, OpeningRoll, Played, Roll
 from engine.save import load_match, save_match
 from engine.scoring import WinType
 from engine.turn import Step
-from web import panels
+from web import dialogs as panels
 from web.ai_client import (
     AiPort,
     Reply,
@@ -51,8 +51,8 @@ from web.hint import (
     tutor_note,
 )
 from web.history import HistoryRow, game_rows, wins
-from web.options import AI_NAMES, HUMAN, Settings, Setup, ai_name
-from web.records import PlayerRecords
+from web.options import AI_NAMES, HUMAN, MatchOptions, Settings, ai_name
+from web.player_records import PlayerRecords
 from web.review import Review, ReviewFrame, review_frame, review_html, review_items
 from web.storage import AUTOSAVE, SETTINGS, STATS, Corrupt, Store, clean_slot_name
 from web.themes import Theme, theme
@@ -144,7 +144,7 @@ class Screen:
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    setup: Setup
+    setup: MatchOptions
     match: Match
     counted: int
 
@@ -170,7 +170,7 @@ class Controller:
         self.dice = dice
         self.clock = clock
         self.animation_override = animation
-        self.setup = Setup()
+        self.setup = MatchOptions()
         self.settings = Settings()
         self.records = PlayerRecords()
         self.match = Match.from_rules(self.setup.rules())
@@ -869,9 +869,9 @@ class Controller:
         self._open_new_game(can_cancel=True)
 
     def _do_start(self, value: str, fields: Mapping[str, str]) -> None:
-        self._start(Setup.from_form(fields))
+        self._start(MatchOptions.from_form(fields))
 
-    def _start(self, setup: Setup) -> None:
+    def _start(self, setup: MatchOptions) -> None:
         self.setup = setup
         self._replace(Match.from_rules(setup.rules()), counted=0)
         kind = f"a match to {setup.length}" if setup.length else "a money game"
@@ -1054,7 +1054,7 @@ class Controller:
             raise SaveError("not a saved game from this page")
         if raw.get("version") != SAVE_VERSION:
             raise SaveError(f"unknown save version {raw.get('version')!r}")
-        setup = Setup.from_json(raw.get("setup"))
+        setup = MatchOptions.from_json(raw.get("setup"))
         match = load_match(raw.get("match"))
         if match.rules != setup.rules():
             raise SaveError("the setup does not match the rules of the saved match")

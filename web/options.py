@@ -1,9 +1,9 @@
-"""What a player chose: the opponent and rules of a match (:class:`Setup`)
+"""What a player chose: the opponent and rules of a match (:class:`MatchOptions`)
 and how the page behaves (:class:`Settings`), with forgiving JSON round trips.
 
 >>> Settings.from_json({"auto_roll": True, "theme": "??"}).theme
 'classic'
->>> Setup.from_form({"opponent": "hard", "length": "5", "cube": "on"}).rules().match_length
+>>> MatchOptions.from_form({"opponent": "hard", "length": "5", "cube": "on"}).rules().match_length
 5
 """
 
@@ -44,7 +44,7 @@ def _flag(value: object) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Setup:
+class MatchOptions:
     """The match a player asked for."""
 
     opponent: str = "medium"
@@ -69,7 +69,7 @@ class Setup:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_json(cls, raw: object) -> Setup:
+    def from_json(cls, raw: object) -> MatchOptions:
         """A setup from saved data; raises ``ValueError`` on anything odd
         (a save with a strange setup is as suspect as one with a strange record)."""
         if not isinstance(raw, Mapping):
@@ -90,7 +90,7 @@ class Setup:
         return cls(opponent, length, **flags)
 
     @classmethod
-    def from_form(cls, fields: Mapping[str, str]) -> Setup:
+    def from_form(cls, fields: Mapping[str, str]) -> MatchOptions:
         """A setup from the new-game form (checkboxes are absent when off)."""
         opponent = fields.get("opponent", "medium")
         if opponent not in OPPONENTS:

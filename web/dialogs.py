@@ -15,8 +15,8 @@ from html import escape
 
 from engine.stats import PlayerStats
 from web.history import HistoryRow
-from web.options import AI_NAMES, ANIMATIONS, HUMAN, MATCH_LENGTHS, Settings, Setup
-from web.records import PlayerRecords
+from web.options import AI_NAMES, ANIMATIONS, HUMAN, MATCH_LENGTHS, MatchOptions, Settings
+from web.player_records import PlayerRecords
 from web.themes import MODES, THEMES, Theme
 
 
@@ -40,7 +40,7 @@ def _form(name: str, inner: str, submit: str = "") -> str:
     return f'<form class="dlg" data-dialog="{escape(name)}"{sub}>{inner}</form>'
 
 
-def new_game_html(setup: Setup, can_cancel: bool) -> str:
+def new_game_html(setup: MatchOptions, can_cancel: bool) -> str:
     opponents = [*AI_NAMES, (HUMAN, "A friend on this device")]
     radios = "".join(
         f'<label class="choice"><input type="radio" name="opponent" value="{key}"'
