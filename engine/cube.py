@@ -1,4 +1,5 @@
-"""The doubling cube: its value and who owns it.
+"""The doubling cube: its value and who owns it; and :class:`CubeState`, the
+cube with the score as one side sees it (what the AI decides by).
 
 The cube starts centred at 1.  Only a player who owns it, or either player
 while it is centred, may double; the taker then owns it at twice the value.
@@ -17,8 +18,13 @@ Cube(value=2, owner=1)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engine.errors import IllegalActionError
+from engine.errors import EngineError, IllegalActionError
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.match import Match
 
 MAX_CUBE = 64
 
@@ -73,3 +79,134 @@ class Cube:
     def automatic_double(self) -> Cube:
         """The cube after an automatic double (money play): doubled, still centred."""
         return Cube(self.value * 2, self.owner)
+
+
+class InvalidCubeStateError(EngineError):
+    """A :class:`CubeState`'s JSON form that is malformed or impossible."""
+
+
+@dataclass(frozen=True, slots=True)
+class CubeState:
+    """The cube and the score, seen from one side (the side on roll, for the AI).
+
+    ``owner``: None when centred, 0 when this side owns it, 1 when the
+    opponent does.  ``match_length`` 0 means a money game (``jacoby`` then
+    applies); otherwise ``my_away`` / ``opp_away`` are the points each side
+    still needs and ``crawford`` is true during the Crawford game itself.
+
+    It travels to the AI's worker as JSON:
+
+    >>> st = CubeState(2, 1, False, 7, 3, 5)
+    >>> st.to_json() == {"value": 2, "owner": 1, "jacoby": False, "match_length": 7,
+    ...                  "my_away": 3, "opp_away": 5, "crawford": False}
+    True
+    >>> CubeState.from_json(st.to_json()) == st
+    True
+    >>> CubeState.from_json({**st.to_json(), "value": 3})
+    Traceback (most recent call last):
+    ...
+    engine.cube.InvalidCubeStateError: value must be a power of two up to 64, got 3
+    """
+
+    value: int = 1
+    owner: int | None = None
+    jacoby: bool = True
+    match_length: int = 0
+    my_away: int = 0
+    opp_away: int = 0
+    crawford: bool = False
+
+    @property
+    def is_match(self) -> bool:
+        return self.match_length > 0
+
+    def swap(self) -> CubeState:
+        """The same state seen by the other side."""
+        owner = None if self.owner is None else 1 - self.owner
+        return CubeState(
+            self.value,
+            owner,
+            self.jacoby,
+            self.match_length,
+            self.opp_away,
+            self.my_away,
+            self.crawford,
+        )
+
+    def to_json(self) -> dict[str, object]:
+        """The state as a JSON object (every field, by name)."""
+        return {
+            "value": self.value,
+            "owner": self.owner,
+            "jacoby": self.jacoby,
+            "match_length": self.match_length,
+            "my_away": self.my_away,
+            "opp_away": self.opp_away,
+            "crawford": self.crawford,
+        }
+
+    @classmethod
+    def from_json(cls, raw: object) -> CubeState:
+        """The state written by :meth:`to_json`; raises :class:`InvalidCubeStateError`
+        on anything else (a missing or unknown field, a wrong type, an impossible score)."""
+        if not isinstance(raw, dict):
+            raise InvalidCubeStateError(f"a cube state is a JSON object, got {raw!r}")
+        names = ("value", "owner", "jacoby", "match_length", "my_away", "opp_away", "crawford")
+        missing = [n for n in names if n not in raw]
+        unknown = sorted(str(k) for k in raw if k not in names)
+        if missing or unknown:
+            raise InvalidCubeStateError(f"cube state fields: missing {missing}, unknown {unknown}")
+        value, owner = raw["value"], raw["owner"]
+        if not is_cube_value(value):
+            raise InvalidCubeStateError(
+                f"value must be a power of two up to {MAX_CUBE}, got {value!r}"
+            )
+        if owner is not None and not (type(owner) is int and owner in (0, 1)):
+            raise InvalidCubeStateError(f"owner must be null, 0 or 1, got {owner!r}")
+        flags = [raw[n] for n in ("jacoby", "crawford")]
+        if not all(isinstance(f, bool) for f in flags):
+            raise InvalidCubeStateError(f"jacoby and crawford must be true or false, got {flags}")
+        length, mine, theirs = (raw[n] for n in ("match_length", "my_away", "opp_away"))
+        if not all(type(n) is int and n >= 0 for n in (length, mine, theirs)):
+            raise InvalidCubeStateError(
+                f"match_length, my_away and opp_away must be whole numbers >= 0, "
+                f"got {length!r}, {mine!r}, {theirs!r}"
+            )
+        needs = range(1, length + 1) if length else range(1)
+        if mine not in needs or theirs not in needs:
+            raise InvalidCubeStateError(
+                f"points away must be 1..{length} in a match, 0 for money, got {mine}, {theirs}"
+            )
+        return cls(value, owner, raw["jacoby"], length, mine, theirs, raw["crawford"])
+
+
+def cube_state_for(game: Game | Match, player: int) -> CubeState:
+    """The :class:`CubeState` of a game (or a match's current game), seen by ``player``.
+
+    The score is the one the game started at, so a finished game is still
+    seen at the score it was played for.
+
+    >>> from engine.match import Match
+    >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5").double().take()
+    >>> cube_state_for(m, 0)
+    CubeState(value=2, owner=0, jacoby=False, match_length=5, my_away=5, opp_away=5, crawford=False)
+    >>> cube_state_for(m.game, 1).owner
+    1
+    """
+    from engine.game import Game
+
+    game = game if isinstance(game, Game) else game.game
+    rules = game.rules
+    owner = game.cube.owner
+    mine = None if owner is None else (0 if owner == player else 1)
+    if rules.match_length:
+        return CubeState(
+            game.cube.value,
+            mine,
+            False,
+            rules.match_length,
+            rules.match_length - game.score[player],
+            rules.match_length - game.score[1 - player],
+            game.crawford,
+        )
+    return CubeState(game.cube.value, mine, rules.jacoby_active)

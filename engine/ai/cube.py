@@ -17,70 +17,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.ai.evaluator import Probs, evaluate
 from engine.ai.met import equity_after
+from engine.cube import CubeState as CubeState  # re-exported: the page needs it without the AI
+from engine.cube import cube_state_for as cube_state_for
 from engine.position import Position
 
-if TYPE_CHECKING:
-    from engine.game import Game
-
 CONTACT_EFFICIENCY = 0.68
-
-
-@dataclass(frozen=True, slots=True)
-class CubeState:
-    """The cube and the score, seen from the side on roll.
-
-    ``owner``: None when centred, 0 when the side on roll owns it, 1 when the
-    opponent does.  ``match_length`` 0 means a money game (``jacoby`` then
-    applies); otherwise ``my_away`` / ``opp_away`` are the points each side
-    still needs and ``crawford`` is true during the Crawford game itself.
-    """
-
-    value: int = 1
-    owner: int | None = None
-    jacoby: bool = True
-    match_length: int = 0
-    my_away: int = 0
-    opp_away: int = 0
-    crawford: bool = False
-
-    @property
-    def is_match(self) -> bool:
-        return self.match_length > 0
-
-    def swap(self) -> CubeState:
-        """The same state seen by the other side."""
-        owner = None if self.owner is None else 1 - self.owner
-        return CubeState(
-            self.value,
-            owner,
-            self.jacoby,
-            self.match_length,
-            self.opp_away,
-            self.my_away,
-            self.crawford,
-        )
-
-
-def cube_state_for(game: Game, player: int) -> CubeState:
-    """The :class:`CubeState` of an :class:`engine.game.Game`, seen by ``player`` (0 or 1)."""
-    rules = game.rules
-    owner = game.cube.owner
-    mine = None if owner is None else (0 if owner == player else 1)
-    if rules.match_length:
-        return CubeState(
-            game.cube.value,
-            mine,
-            False,
-            rules.match_length,
-            rules.match_length - game.score[player],
-            rules.match_length - game.score[1 - player],
-            game.crawford,
-        )
-    return CubeState(game.cube.value, mine, rules.jacoby_active)
 
 
 @dataclass(frozen=True, slots=True)
