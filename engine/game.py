@@ -124,6 +124,10 @@ def _other(player: int) -> int:
     return 1 - player
 
 
+def _moves_text(moves: Sequence[Move]) -> str:
+    return " ".join(f"{a}/{b}" for a, b in moves)
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """The complete state of one game; see the module docs for the flow.
@@ -329,6 +333,17 @@ class Game:
     def can_resign(self, value: int = WinType.SINGLE) -> bool:
         return self._why_not_resign(value) is None
 
+    def resign_choices(self) -> tuple[tuple[WinType, int], ...]:
+        """Each resignation the player on roll may offer now, with the points it
+        would score (see :meth:`resignation_points`); empty when none may be.
+
+        >>> Game.new(Rules(jacoby=True)).roll((3, 1)).resign_choices()
+        ((<WinType.SINGLE: 1>, 1), (<WinType.GAMMON: 2>, 1), (<WinType.BACKGAMMON: 3>, 1))
+        >>> Game.new().roll((3, 1)).resign(2).reject_resignation().resign_choices()
+        ((<WinType.BACKGAMMON: 3>, 3),)
+        """
+        return tuple((v, self.resignation_points(v)) for v in WinType if self.can_resign(v))
+
     def legal_actions(self) -> frozenset[Action]:
         """The actions allowed now, for enabling buttons."""
         phase = self.phase
@@ -517,19 +532,96 @@ class Game:
                 raise IllegalActionError(str(exc)) from exc
         else:
             chosen = play
-        followed = moves.fresh().follow(chosen.moves)
-        if followed is None or not followed.is_complete:
+        followed = moves.follow_play(chosen.moves)
+        if followed is None:
             raise IllegalActionError(f"{chosen} is not a legal play of this roll")
         return self._commit(followed)
 
     def play_moves(self, moves: Sequence[Move]) -> Game:
         """Make a whole play given as single-die ``(from, to)`` moves, in a playable order."""
-        turn = self._turn_state("play")
-        followed = turn.fresh().follow(moves)
-        if followed is None or not followed.is_complete:
-            text = " ".join(f"{a}/{b}" for a, b in moves)
-            raise IllegalActionError(f"{text!r} is not a legal play of this roll")
+        followed = self._turn_state("play").follow_play(moves)
+        if followed is None:
+            raise IllegalActionError(f"{_moves_text(moves)!r} is not a legal play of this roll")
         return self._commit(followed)
+
+    # -- whole plays as steps -----------------------------------------------------
+
+    def steps_of(self, moves: Sequence[Move]) -> tuple[Step, ...] | None:
+        """The steps of the complete play ``moves``, from the start of this turn.
+
+        ``moves`` are single-die ``(from, to)`` moves (:data:`~engine.position.BAR`
+        is 25, :data:`~engine.position.OFF` is 0) in a playable order; the dice
+        are chosen for them.  ``None`` when they are not a legal complete play
+        of the dice rolled, or no turn is being played.
+
+        >>> g = Game.new().roll((6, 1))
+        >>> [str(s) for s in g.steps_of([(13, 7), (8, 7)])]
+        ['13/7', '8/7']
+        >>> g.steps_of([(13, 7)]), g.steps_of([(13, 6), (6, 5)])
+        (None, None)
+        """
+        if self.stage is not Phase.MOVE or self.moves is None:
+            return None
+        followed = self.moves.follow_play(moves)
+        return followed.done if followed is not None else None
+
+    def with_play(self, moves: Sequence[Move]) -> Game:
+        """This turn with exactly the complete play ``moves`` made, not confirmed.
+
+        Whatever was moved before is replaced (with no redo history); the
+        player may still undo or :meth:`confirm`.  Raises
+        :class:`~engine.errors.IllegalPlayError` when ``moves`` are not a
+        legal complete play here, :class:`IllegalActionError` when no turn is
+        being played or a resignation waits for an answer.
+
+        >>> g = Game.new().roll((6, 1)).with_play([(13, 7), (8, 7)])
+        >>> [str(s) for s in g.moves.done], g.phase
+        (['13/7', '8/7'], <Phase.MOVE: 'move'>)
+        >>> g.with_play([(24, 18)])
+        Traceback (most recent call last):
+        ...
+        engine.errors.IllegalPlayError: '24/18' is not a legal play of 61
+        """
+        turn = self._turn_state("play")
+        followed = turn.follow_play(moves)
+        if followed is None:
+            dice = "".join(str(d) for d in self.dice or ())
+            raise IllegalPlayError(f"{_moves_text(moves)!r} is not a legal play of {dice}")
+        return dataclasses.replace(self, moves=followed)
+
+    def first_legal_steps(self) -> tuple[Step, ...]:
+        """The steps of the engine's first legal play of this roll (a fallback play).
+
+        Raises :class:`IllegalActionError` when no turn is being played.
+
+        >>> [str(s) for s in Game.new().roll((2, 1)).first_legal_steps()]
+        ['24/22', '24/23']
+        """
+        turn = self._turn_state("play")
+        followed = turn.follow_play(turn.plays[0].moves)
+        assert followed is not None  # a legal play is always followed
+        return followed.done
+
+    def forced_steps(self) -> tuple[Step, ...] | None:
+        """The steps of the only legal play, when the play is forced and no checker
+        has moved yet this turn (a UI may make them at once); else ``None``.
+
+        >>> from engine.record import Setup
+        >>> race = Position.from_points([0] * 5 + [2] + [0] * 17 + [-2])
+        >>> g = Game.new(setup=Setup(race, turn=0)).roll((6, 5))
+        >>> [str(s) for s in g.forced_steps()]
+        ['6/off', '6/1']
+        >>> Game.new().roll((3, 1)).forced_steps() is None
+        True
+        """
+        moves = self.moves
+        if self.stage is not Phase.MOVE or moves is None or self.resignation is not None:
+            return None
+        forced = moves.forced_play
+        if forced is None or moves.done:
+            return None
+        followed = moves.follow_play(forced.moves)
+        return followed.done if followed is not None else None
 
     def _commit(self, turn: TurnState) -> Game:
         """Record the play ``turn`` shows, in the order its checkers were moved."""

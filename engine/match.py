@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from engine.cube import Cube
 from engine.dice import RandomSource
 from engine.errors import IllegalActionError, InvalidXgidError
-from engine.game import Action, CubeOffer, Game, Phase
+from engine.game import Action, CubeOffer, Game, Phase, Resignation
 from engine.gnubg_id import (
     CENTERED,
     GAME_DROPPED,
@@ -39,9 +39,9 @@ from engine.movegen import Move, Play
 from engine.position import Position
 from engine.record import Event, GameRecord, MatchRecord, Setup
 from engine.rules import Rules
-from engine.scoring import EndReason, WinType
+from engine.scoring import EndReason, GameResult, WinType
 from engine.stats import PlayerStats, game_stats, match_stats
-from engine.turn import Step
+from engine.turn import Step, TurnState
 from engine.xgid import Xgid
 
 
@@ -50,8 +50,10 @@ class Match:
     """Finished games, the game being played, and the rules.
 
     Build one with :meth:`new` (or :meth:`from_rules`).  ``game`` is the
-    current :class:`~engine.game.Game`: read it for everything about the
-    board and the turn (legal steps, destinations, forced play...).
+    current :class:`~engine.game.Game`; what a UI reads of it (the board,
+    the turn's legal steps and destinations, the result, a pending
+    resignation and its price...) the match also offers directly, so a
+    caller need not reach through ``match.game``.
     """
 
     rules: Rules
@@ -260,8 +262,109 @@ class Match:
         """Pip counts of player 0 and player 1 on the board as shown."""
         return self.game.pips()
 
+    @property
+    def moves(self) -> TurnState | None:
+        """The checkers moved so far this turn (``None`` when no turn is being played)."""
+        return self.game.moves
+
+    @property
+    def remaining_dice(self) -> tuple[int, ...]:
+        """Dice not yet used this turn, higher first."""
+        return self.game.remaining_dice
+
+    @property
+    def legal_plays(self) -> tuple[Play, ...]:
+        """The legal plays of the dice being played (empty when not moving)."""
+        return self.game.legal_plays
+
+    @property
+    def forced_play(self) -> Play | None:
+        """The only legal play when there is just one."""
+        return self.game.forced_play
+
+    def legal_steps(self) -> list[Step]:
+        """The single-die checker moves allowed next (empty when not moving)."""
+        return self.game.legal_steps()
+
+    def movable_points(self) -> list[int]:
+        """Points (:data:`~engine.position.BAR` = 25) a checker may be picked up from now."""
+        return self.game.movable_points()
+
+    def destinations(self, src: int) -> dict[int, tuple[Step, ...]]:
+        """Where a checker on ``src`` may go now, with the steps (:meth:`Game.destinations`)."""
+        return self.game.destinations(src)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What has happened so far in the current game."""
+        return self.game.events
+
+    @property
+    def game_record(self) -> GameRecord:
+        """The current game's record so far."""
+        return self.game.record
+
+    @property
+    def is_game_over(self) -> bool:
+        """True once the current game has ended (see :attr:`is_over` for the match)."""
+        return self.game.is_over
+
+    @property
+    def result(self) -> GameResult | None:
+        """How the current game ended, once it has."""
+        return self.game.result
+
+    @property
+    def resignation(self) -> Resignation | None:
+        """The resignation waiting for an answer, if any."""
+        return self.game.resignation
+
+    @property
+    def cube_enabled(self) -> bool:
+        """Whether the cube may be used in this game (not in the Crawford game)."""
+        return self.game.cube_enabled
+
     def can_double(self) -> bool:
         return self.game.can_double()
+
+    def can_resign(self, value: int = WinType.SINGLE) -> bool:
+        return self.game.can_resign(value)
+
+    def resignation_points(self, value: int) -> int:
+        """What a resignation of ``value`` (1..3) would score now (:meth:`Game.resignation_points`).
+
+        >>> m = Match.new(jacoby=True).roll((3, 1))
+        >>> m.resignation_points(2), m.play("8/5 6/5").double().take().resignation_points(2)
+        (1, 4)
+        """
+        return self.game.resignation_points(value)
+
+    def resign_choices(self) -> tuple[tuple[WinType, int], ...]:
+        """Each resignation the player on roll may offer now, with its points.
+
+        >>> Match.new(5).roll((3, 1)).resign_choices()
+        ((<WinType.SINGLE: 1>, 1), (<WinType.GAMMON: 2>, 2), (<WinType.BACKGAMMON: 3>, 3))
+        >>> Match.new(5).resign_choices()  # nobody is on roll before the opening roll
+        ()
+        """
+        return self.game.resign_choices()
+
+    def steps_of(self, moves: Sequence[Move]) -> tuple[Step, ...] | None:
+        """The steps of the complete play ``moves`` from the start of this turn,
+        or ``None`` if it is not a legal play here (see :meth:`Game.steps_of`).
+
+        >>> [str(s) for s in Match.new().roll((6, 1)).steps_of([(13, 7), (8, 7)])]
+        ['13/7', '8/7']
+        """
+        return self.game.steps_of(moves)
+
+    def first_legal_steps(self) -> tuple[Step, ...]:
+        """The steps of the engine's first legal play (see :meth:`Game.first_legal_steps`)."""
+        return self.game.first_legal_steps()
+
+    def forced_steps(self) -> tuple[Step, ...] | None:
+        """The steps of a forced play not yet started (see :meth:`Game.forced_steps`)."""
+        return self.game.forced_steps()
 
     def legal_actions(self) -> frozenset[Action]:
         """What may be done now, including starting the next game."""
@@ -310,6 +413,16 @@ class Match:
 
     def play_moves(self, moves: Sequence[Move]) -> Match:
         return self._with(self.game.play_moves(moves))
+
+    def with_play(self, moves: Sequence[Move]) -> Match:
+        """This turn with exactly the complete play ``moves`` made, waiting to be
+        confirmed (see :meth:`Game.with_play`; raises :class:`IllegalPlayError`).
+
+        >>> m = Match.new().roll((6, 1)).move(24, 23).with_play([(13, 7), (8, 7)])
+        >>> [str(s) for s in m.moves.done], m.moves.can_redo
+        (['13/7', '8/7'], False)
+        """
+        return self._with(self.game.with_play(moves))
 
     def restore_moves(self, steps: Sequence[Step], cursor: int) -> Match:
         """See :meth:`Game.restore_moves` (for loading a save made mid-turn)."""

@@ -358,6 +358,25 @@ class TurnState:
 
         return go(self, 0)
 
+    def follow_play(self, moves: Sequence[Move]) -> TurnState | None:
+        """The turn from its start with the complete play ``moves`` made; ``None`` if
+        they are not a legal play of the roll.
+
+        ``moves`` are single-die ``(from, to)`` moves (25 is the bar, 0 is off)
+        in any order that can be played; steps made so far are ignored and the
+        result has no redo history.  A hint's, an AI's or a forced play's
+        moves become the engine's steps this way.
+
+        >>> from engine.position import Position
+        >>> turn = TurnState.begin(Position.start(), (6, 1))
+        >>> [str(s) for s in turn.follow_play([(13, 7), (8, 7)]).done]
+        ['13/7', '8/7']
+        >>> turn.follow_play([(13, 7)]) is None  # a legal start, not a whole play
+        True
+        """
+        followed = self.fresh().follow(moves)
+        return followed if followed is not None and followed.is_complete else None
+
     def fresh(self) -> TurnState:
         """The turn as it started, with no steps and no history."""
         return TurnState(self._solver, (), 0, (self._solver.start,))
