@@ -9,7 +9,12 @@ Each side is a tuple of 26 counts in that side's own numbering::
     index 1..24  checkers on points 1..24 (1 = that side's ace point)
     index 25     checkers on the bar
 
-My point ``p`` is the opponent's point ``25 - p``.
+My point ``p`` is the opponent's point ``25 - p``.  Use :data:`BAR` and
+:data:`OFF` rather than the raw 25 and 0:
+
+>>> from engine import BAR, OFF
+>>> Position.start().me[BAR], Position.start().me[OFF], BAR, OFF
+(0, 0, 25, 0)
 """
 
 from __future__ import annotations
@@ -19,8 +24,14 @@ from collections.abc import Sequence
 from engine.errors import InvalidPositionError
 
 CHECKERS = 15
+"""Checkers per side."""
 BAR = 25
+"""The bar's index in a side's counts, and the point a checker enters from in a
+move: ``(BAR, 20)`` enters on the 20 point.  Moves, steps and the web's
+``(from, to)`` pairs all number it 25, in the mover's own numbering."""
 OFF = 0
+"""Borne off: the index of a side's borne-off checkers, and the destination of a
+move that bears a checker off, ``(3, OFF)``."""
 
 _START_SIDE = (0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
