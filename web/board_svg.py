@@ -18,6 +18,7 @@ CSS custom properties (with the classic colours as fallbacks), so themes are
 pure CSS.
 
 >>> from engine import Position
+from web.actions import Act
 >>> svg = render_board(BoardView(Position.start()))
 >>> svg.startswith('<svg') and svg.endswith('</svg>')
 True
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from engine import Position
+from web.actions import Act
 
 # Geometry in viewBox units; the page scales the whole drawing.
 RAIL = 24  # side rails
@@ -652,7 +654,7 @@ def _dice(dice: DiceView, colours: dict[str, str]) -> str:
     if dice.swappable:
         shown = " and ".join(str(v) for v in dice.values)
         attrs = (
-            ' data-action="swap-dice" role="button" tabindex="0" '
+            f' data-action="{Act.SWAP_DICE}" role="button" tabindex="0" '
             f'aria-label="Dice {shown}: swap which die is used first"'
         )
     return f'<g class="dice {dice.side}"{attrs}>' + "".join(parts) + "</g>"

@@ -14,13 +14,14 @@ from collections.abc import Sequence
 from html import escape
 
 from engine.stats import PlayerStats
+from web.actions import Act
 from web.history import HistoryRow
 from web.options import AI_NAMES, ANIMATIONS, HUMAN, MATCH_LENGTHS, MatchOptions, Settings
 from web.player_records import PlayerRecords
 from web.themes import MODES, THEMES, Theme
 
 
-def button(action: str, label: str, *, value: str = "", primary: bool = False,
+def button(action: Act, label: str, *, value: str = "", primary: bool = False,
            enabled: bool = True, extra: str = "") -> str:  # fmt: skip
     cls = "primary" if primary else ""
     val = f' data-value="{escape(value)}"' if value else ""
@@ -35,8 +36,8 @@ def _actions(*buttons: str) -> str:
     return '<div class="dlg-actions">' + "".join(buttons) + "</div>"
 
 
-def _form(name: str, inner: str, submit: str = "") -> str:
-    sub = f' data-submit="{escape(submit)}"' if submit else ""
+def _form(name: str, inner: str, submit: Act | None = None) -> str:
+    sub = f' data-submit="{submit}"' if submit is not None else ""
     return f'<form class="dlg" data-dialog="{escape(name)}"{sub}>{inner}</form>'
 
 
@@ -70,11 +71,11 @@ def new_game_html(setup: MatchOptions, can_cancel: bool) -> str:
         + box("crawford", "Crawford rule (matches)", setup.crawford)
         + "</div></fieldset>"
         + _actions(
-            button("close", "Cancel") if can_cancel else "",
-            button("start", "Start", primary=True),
+            button(Act.CLOSE, "Cancel") if can_cancel else "",
+            button(Act.START, "Start", primary=True),
         )
     )
-    return _form("new", inner, submit="start")
+    return _form("new", inner, submit=Act.START)
 
 
 def cube_answer_html(
@@ -92,13 +93,13 @@ def cube_answer_html(
     if hint_html:
         hint = f'<section class="hint" aria-live="polite">{hint_html}</section>'
     else:
-        hint = button("hint", "Thinking…" if hint_pending else "Hint", enabled=not hint_pending)
+        hint = button(Act.HINT, "Thinking…" if hint_pending else "Hint", enabled=not hint_pending)
     inner = (
         f'<h2 id="dlg-title">{escape(title)}</h2>'
         f"<p>{escape(take)}: play on for {new} points, and the {escape(cube_word)} is yours. "
         f"{escape(drop)}: give up this game for {value} point{'s' if value != 1 else ''}.</p>"
         + hint
-        + _actions(button("drop", drop), button("take", take, primary=True))
+        + _actions(button(Act.DROP, drop), button(Act.TAKE, take, primary=True))
     )
     return _form("cube", inner)
 
@@ -106,12 +107,12 @@ def cube_answer_html(
 def resign_choice_html(allowed: Sequence[tuple[int, str, int]]) -> str:
     """``allowed``: (value, name, points) for each resignation that may be offered."""
     choices = "".join(
-        button("resign", f"{name} ({points} point{'s' if points != 1 else ''})", value=str(v))
+        button(Act.RESIGN, f"{name} ({points} point{'s' if points != 1 else ''})", value=str(v))
         for v, name, points in allowed
     )
     inner = (
         '<h2 id="dlg-title">Resign</h2><p>Offer to give up the game. How much do you concede?</p>'
-        f'<div class="dlg-choices">{choices}</div>' + _actions(button("close", "Keep playing"))
+        f'<div class="dlg-choices">{choices}</div>' + _actions(button(Act.CLOSE, "Keep playing"))
     )
     return _form("resign", inner)
 
@@ -121,7 +122,7 @@ def resign_answer_html(who: str, name: str, points: int) -> str:
         f'<h2 id="dlg-title">{escape(who)} resigns</h2>'
         f"<p>They offer you a {escape(name)}: {points} point{'s' if points != 1 else ''}. "
         "Accept, and the game ends; reject, and play goes on.</p>"
-        + _actions(button("reject", "Reject"), button("accept", "Accept", primary=True))
+        + _actions(button(Act.REJECT, "Reject"), button(Act.ACCEPT, "Accept", primary=True))
     )
     return _form("resign-answer", inner)
 
@@ -131,16 +132,16 @@ def game_over_html(
 ) -> str:
     if match_over:
         actions = _actions(
-            button("stats-open", "Statistics"),
-            button("review", "Review"),
-            button("new-open", "New game…"),
-            button("rematch", "Rematch", primary=True),
+            button(Act.STATS_OPEN, "Statistics"),
+            button(Act.REVIEW, "Review"),
+            button(Act.NEW_OPEN, "New game…"),
+            button(Act.REMATCH, "Rematch", primary=True),
         )
     else:
         actions = _actions(
-            button("stats-open", "Statistics"),
-            button("review", "Review"),
-            button("next-game", "Next game", primary=True),
+            button(Act.STATS_OPEN, "Statistics"),
+            button(Act.REVIEW, "Review"),
+            button(Act.NEXT_GAME, "Next game", primary=True),
         )
     inner = (
         f'<h2 id="dlg-title">{escape(headline)}</h2>'
@@ -155,11 +156,11 @@ def game_over_html(
 def review_dialog_html(body: str, match_over: bool) -> str:
     """A game's review (``body`` is already HTML), with the way on to the next game."""
     if match_over:
-        go_on = button("rematch", "Rematch", primary=True)
+        go_on = button(Act.REMATCH, "Rematch", primary=True)
     else:
-        go_on = button("next-game", "Next game", primary=True)
+        go_on = button(Act.NEXT_GAME, "Next game", primary=True)
     return _form(
-        "review", f'<div class="review">{body}</div>' + _actions(button("close", "Close"), go_on)
+        "review", f'<div class="review">{body}</div>' + _actions(button(Act.CLOSE, "Close"), go_on)
     )
 
 
@@ -174,16 +175,18 @@ def dice_entry_html(opening: bool, labels: tuple[str, str], title: str = "") -> 
     inner = (
         f'<h2 id="dlg-title">{title}</h2><p>Playing with real dice: set what they show.</p>'
         f'<div class="dice-entry">{select("d1", labels[0])}{select("d2", labels[1])}</div>'
-        + _actions(button("close", "Cancel"), button("dice-set", "Use these dice", primary=True))
+        + _actions(
+            button(Act.CLOSE, "Cancel"), button(Act.DICE_SET, "Use these dice", primary=True)
+        )
     )
-    return _form("dice", inner, submit="dice-set")
+    return _form("dice", inner, submit=Act.DICE_SET)
 
 
 def saves_html(slots: Sequence[str], position_id: str, match_id: str, available: bool) -> str:
     rows = "".join(
         f'<li><span class="slot-name">{escape(name)}</span>'
-        + button("load-slot", "Load", value=name)
-        + button("delete-slot", "Delete", value=name)
+        + button(Act.LOAD_SLOT, "Load", value=name)
+        + button(Act.DELETE_SLOT, "Delete", value=name)
         + "</li>"
         for name in slots
     )
@@ -198,21 +201,21 @@ def saves_html(slots: Sequence[str], position_id: str, match_id: str, available:
         + note
         + '<label class="field">Save as <input name="name" maxlength="40" autocomplete="off" '
         'placeholder="Name this game"></label>'
-        + _actions(button("save-slot", "Save", primary=True))
+        + _actions(button(Act.SAVE_SLOT, "Save", primary=True))
         + listing
         + '<h3>File</h3><div class="dlg-actions left">'
-        + button("export", "Export to file")
+        + button(Act.EXPORT, "Export to file")
         + '<label class="button file">Import from file <input type="file" name="file" '
-        'accept=".json,application/json" data-action="import"></label></div>'
+        f'accept=".json,application/json" data-action="{Act.IMPORT}"></label></div>'
         + "<h3>GNU Backgammon IDs</h3>"
         + '<dl class="ids"><dt>Position ID</dt><dd><code data-testid="position-id">'
         + escape(position_id)
         + '</code></dd><dt>Match ID</dt><dd><code data-testid="match-id">'
         + escape(match_id)
         + "</code></dd></dl>"
-        + _actions(button("copy-ids", "Copy IDs"), button("close", "Close", primary=True))
+        + _actions(button(Act.COPY_IDS, "Copy IDs"), button(Act.CLOSE, "Close", primary=True))
     )
-    return _form("saves", inner, submit="save-slot")
+    return _form("saves", inner, submit=Act.SAVE_SLOT)
 
 
 _STAT_ROWS = (
@@ -277,7 +280,8 @@ def stats_html(game_table: str, match_table: str, records_html: str) -> str:
         + "</div><h3>Players</h3>"
         + records_html
         + _actions(
-            button("stats-reset", "Reset player statistics"), button("close", "Close", primary=True)
+            button(Act.STATS_RESET, "Reset player statistics"),
+            button(Act.CLOSE, "Close", primary=True),
         )
     )
     return _form("stats", inner)
@@ -286,8 +290,8 @@ def stats_html(game_table: str, match_table: str, records_html: str) -> str:
 def settings_html(settings: Settings) -> str:
     def box(name: str, label: str, on: bool) -> str:
         return (
-            f'<label class="choice"><input type="checkbox" data-action="setting" data-name="{name}"'
-            f"{' checked' if on else ''}> {escape(label)}</label>"
+            f'<label class="choice"><input type="checkbox" data-action="{Act.SETTING}" '
+            f'data-name="{name}"{" checked" if on else ""}> {escape(label)}</label>'
         )
 
     def select(name: str, label: str, options: Sequence[tuple[str, str]], current: str) -> str:
@@ -296,7 +300,7 @@ def settings_html(settings: Settings) -> str:
             for v, t in options
         )
         return (
-            f'<label class="field">{escape(label)} <select data-action="setting" '
+            f'<label class="field">{escape(label)} <select data-action="{Act.SETTING}" '
             f'data-name="{name}">{opts}</select></label>'
         )
 
@@ -317,7 +321,7 @@ def settings_html(settings: Settings) -> str:
         "<kbd>N</kbd> new game. "
         "On the board, <kbd>Tab</kbd> and the arrow keys move between checkers, <kbd>Enter</kbd> "
         "picks one up and puts it down, <kbd>Esc</kbd> lets go.</p>"
-        + _actions(button("close", "Done", primary=True))
+        + _actions(button(Act.CLOSE, "Done", primary=True))
     )
     return _form("settings", inner)
 

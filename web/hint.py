@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from web.actions import Act
 from web.themes import CLASSIC, Theme
 
 Probs = tuple[float, float, float, float, float]
@@ -167,7 +168,7 @@ def play_hint_html(hint: PlayHint, note: str = "") -> str:
         classes = "hint-play" + (" best" if i == 0 else "") + (" mine" if mine else "")
         rows.append(
             f'<li><button type="button" class="{classes}" '
-            f'data-action="hint-play" data-value="{i}" aria-label="{escape(label)}">'
+            f'data-action="{Act.HINT_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
             f'<span class="hint-move">{escape(advice.play or "No move")}</span>'
             f'<span class="hint-eq">{signed(advice.equity)}</span>'
             f'<span class="hint-loss">{loss}</span></button></li>'

@@ -31,6 +31,7 @@ from engine.game import Action, Phase
 from engine.match import Match, replay_events
 from engine.record import Doubled, Dropped, MatchRecord, Played, Roll, Took
 from engine.turn import TurnState
+from web.actions import Act
 from web.ai_client import Request, hint_request
 from web.board_svg import CubeView
 from web.hint import BLUNDER, DOUBTFUL, MISTAKE, parse_play_hint, signed
@@ -271,7 +272,7 @@ def review_html(review: Review, names: tuple[str, str], title: str) -> str:
             f'<li class="review-{_grade(verdict.loss)}">'
             f'<span class="review-roll">{escape(who)}:</span> {escape(done)} '
             f'<span class="review-loss">— {escape(judgement)}</span>; best {escape(best)} '
-            f'<button type="button" class="review-show" data-action="review-show" '
+            f'<button type="button" class="review-show" data-action="{Act.REVIEW_SHOW}" '
             f'data-value="{i}" aria-label="Show decision {i + 1} on the board">Show</button></li>'
         )
     listing = f'<ol class="review-list">{"".join(rows)}</ol>' if rows else ""

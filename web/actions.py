@@ -1,0 +1,115 @@
+"""What a player can ask for: the one list of actions.
+
+Buttons and dialogs carry an action's value in ``data-action`` (or
+``data-submit``), the key map names actions, and the controller has one
+handler per action; all three use :class:`Act`, so a typo is an error, not
+a silent no-op.
+
+>>> Act.parse("roll")
+<Act.ROLL: 'roll'>
+>>> Act.parse("rol")
+Traceback (most recent call last):
+...
+web.actions.UnknownActionError: unknown action 'rol'
+>>> KEYS["r"], KEYS["Enter"]
+(<Act.ROLL: 'roll'>, <Act.CONFIRM: 'confirm'>)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+
+class UnknownActionError(ValueError):
+    """Text that names no :class:`Act`."""
+
+
+class Act(StrEnum):
+    """Every action a control, key or dialog can send."""
+
+    # the game
+    ROLL = "roll"
+    DOUBLE = "double"
+    TAKE = "take"
+    DROP = "drop"
+    UNDO = "undo"
+    REDO = "redo"
+    CONFIRM = "confirm"
+    PLAY_TEXT = "play-text"
+    SELECT = "select"
+    SWAP_DICE = "swap-dice"
+    DICE_SET = "dice-set"
+    RESIGN_OPEN = "resign-open"
+    RESIGN = "resign"
+    ACCEPT = "accept"
+    REJECT = "reject"
+    NEXT_GAME = "next-game"
+    REMATCH = "rematch"
+    NEW_OPEN = "new-open"
+    START = "start"
+    # advice
+    HINT = "hint"
+    HINT_PLAY = "hint-play"
+    # reviewing a finished game
+    REVIEW = "review"
+    REVIEW_SHOW = "review-show"
+    REVIEW_PREV = "review-prev"
+    REVIEW_NEXT = "review-next"
+    REVIEW_BEFORE = "review-before"
+    REVIEW_PLAYED = "review-played"
+    REVIEW_BEST = "review-best"
+    REVIEW_LIST = "review-list"
+    # dialogs, saves and the page
+    CLOSE = "close"
+    STATS_OPEN = "stats-open"
+    STATS_RESET = "stats-reset"
+    SETTINGS_OPEN = "settings-open"
+    SETTING = "setting"
+    SAVES_OPEN = "saves-open"
+    SAVE_SLOT = "save-slot"
+    LOAD_SLOT = "load-slot"
+    DELETE_SLOT = "delete-slot"
+    EXPORT = "export"
+    IMPORT = "import"  # a file input's change; the page reads the file
+    COPY_IDS = "copy-ids"
+    DISMISS_NOTICE = "dismiss-notice"
+    HISTORY_GAME = "history-game"
+
+    @classmethod
+    def parse(cls, text: str) -> Act:
+        """The action named ``text``; :class:`UnknownActionError` if none is."""
+        try:
+            return cls(text)
+        except ValueError:
+            raise UnknownActionError(f"unknown action {text!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """An action with what came with it: a control's ``data-value`` and the
+    fields of the form it sits in."""
+
+    act: Act
+    value: str = ""
+    fields: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+
+KEYS: Mapping[str, Act] = MappingProxyType(
+    {
+        "r": Act.ROLL,
+        "d": Act.DOUBLE,
+        "u": Act.UNDO,
+        "y": Act.REDO,
+        "n": Act.NEW_OPEN,
+        "s": Act.SWAP_DICE,
+        "h": Act.HINT,
+        "Enter": Act.CONFIRM,  # only when nothing else has focus
+        "Escape": Act.SELECT,  # drops the checker picked up
+        "ArrowLeft": Act.REVIEW_PREV,
+        "ArrowRight": Act.REVIEW_NEXT,
+    }
+)
+"""Keyboard shortcuts (letters in lower case), outside text fields and dialogs."""
