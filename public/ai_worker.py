@@ -1,7 +1,8 @@
 """The AI's web worker (PyScript, started by web.page): plain functions only.
 
-Requests and answers are JSON text (see web.ai_service), so nothing but
-strings crosses threads and nothing here touches the page.
+Requests and replies are JSON text (the messages of web.protocol, answered by
+web.ai_service), so nothing but strings crosses threads and nothing here
+touches the page.
 """
 
 from web.ai_service import handle, warm  # noqa: F401 (exported to the page)

@@ -63,7 +63,7 @@ PYSCRIPT_PLUGINS_OFF = (
 # first board never waits for it; the worker gets its own config.
 AI_PACKAGE = "engine/ai/"
 WORKER_CONFIG = "ai-worker.json"
-WORKER_WEB_MODULES = ("web/__init__.py", "web/ai_service.py")
+WORKER_WEB_MODULES = ("web/__init__.py", "web/ai_service.py", "web/protocol.py")
 
 # Each Python environment gets its files as one archive, which PyScript fetches
 # and unpacks into Python's working directory (a "files" entry whose

@@ -75,10 +75,12 @@ def test_the_ai_ships_only_to_its_worker(site: Path) -> None:
     page = archive(site, "pyscript.json")
     worker = archive(site, build_site.WORKER_CONFIG)
     assert not any(name.startswith("engine/ai/") for name in page)
+    assert "web/protocol.py" in page  # the page and its worker speak it both
     for needed in ("engine/ai/data/contact.bin", "engine/ai/data/bearoff.bin",
-                   "web/ai_service.py", "engine/match.py"):  # fmt: skip
+                   "web/ai_service.py", "web/protocol.py", "engine/match.py"):  # fmt: skip
         assert needed in worker
-    assert not any(name.startswith("web/") and "ai_service" not in name and "__init__" not in name
+    shared = ("ai_service", "protocol", "__init__")  # the worker's only web modules
+    assert not any(name.startswith("web/") and not any(s in name for s in shared)
                    for name in worker)  # fmt: skip
     page_config = json.loads((site / "pyscript.json").read_text())
     worker_config = json.loads((site / build_site.WORKER_CONFIG).read_text())

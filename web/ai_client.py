@@ -1,12 +1,11 @@
-"""The page's side of the AI: plain-data requests built from a match, and the
-port the controller asks through (a web worker in the browser, a direct
-call in tests).  See :mod:`web.ai_service` for the other side.
+"""The page's side of the AI: requests (:mod:`web.protocol`) built from a match,
+and the port the controller asks through (a web worker in the browser, a
+direct call in tests).  See :mod:`web.ai_service` for the other side.
 
 >>> from engine.match import Match
 >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5")
->>> cube = turn_request(m, 1)["cube"]
->>> cube["value"], cube["owner"], cube["my_away"], cube["opp_away"]
-(1, None, 5, 5)
+>>> turn_request(m, 1).cube
+CubeState(value=1, owner=None, jacoby=False, match_length=5, my_away=5, opp_away=5, crawford=False)
 """
 
 from __future__ import annotations
@@ -14,36 +13,41 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from engine.cube import cube_state_for
 from engine.game import Action, Phase
 from engine.match import Match
+from web.protocol import (
+    AcceptRequest,
+    CubeHintRequest,
+    ErrorReply,
+    HintRequest,
+    PlayRequest,
+    Reply,
+    Request,
+    TakeRequest,
+    TurnRequest,
+    decode_reply,
+    encode,
+)
 
-Request = dict[str, object]
-Reply = dict[str, object]
+__all__ = [
+    "AiPort",
+    "DirectAi",
+    "Reply",
+    "Request",
+    "accept_request",
+    "hint_request",
+    "play_request",
+    "take_request",
+    "turn_request",
+]
 
 
 class AiPort(Protocol):
     """Answers requests some time later by calling ``reply`` (never re-entrantly
-    with an error: errors come back as ``{"error": text}``)."""
+    with an error: errors come back as an :class:`web.protocol.ErrorReply`)."""
 
     def ask(self, request: Request, reply: Callable[[Reply], None]) -> None: ...
-
-
-def cube_state(match: Match, player: int) -> dict[str, object]:
-    """The cube and score as :class:`engine.ai.CubeState` fields, seen by ``player``."""
-    cube = match.cube
-    rules = match.rules
-    owner = None if cube.owner is None else (0 if cube.owner == player else 1)
-    length = rules.match_length
-    score = match.score
-    return {
-        "value": cube.value,
-        "owner": owner,
-        "jacoby": rules.jacoby_active,
-        "match_length": length,
-        "my_away": length - score[player] if length else 0,
-        "opp_away": length - score[1 - player] if length else 0,
-        "crawford": match.is_crawford_game,
-    }
 
 
 def _start_of_turn(match: Match, player: int) -> str:
@@ -52,84 +56,64 @@ def _start_of_turn(match: Match, player: int) -> str:
     return (position if match.turn == player else position.swap()).id
 
 
-def play_request(match: Match, level: str) -> Request:
+def play_request(match: Match, level: str) -> PlayRequest:
+    """The AI's play of the roll on the board (its cube state: the score changes
+    what a gammon is worth)."""
     dice, turn = match.dice, match.turn
     assert dice is not None and turn is not None
-    return {
-        "kind": "play",
-        "position": match.position.id,
-        "dice": list(dice),
-        "level": level,
-        "cube": cube_state(match, turn),  # the score changes what a gammon is worth
-    }
+    return PlayRequest(match.position.id, dice, level, cube_state_for(match, turn))
 
 
-def turn_request(match: Match, player: int) -> Request:
-    return {
-        "kind": "turn",
-        "position": _start_of_turn(match, player),
-        "cube": cube_state(match, player),
-        "can_double": match.can_double(),
-    }
+def turn_request(match: Match, player: int) -> TurnRequest:
+    """Whether ``player``, about to roll, doubles or resigns."""
+    position = _start_of_turn(match, player)
+    return TurnRequest(position, cube_state_for(match, player), match.can_double())
 
 
-def take_request(match: Match, doubler: int) -> Request:
-    return {
-        "kind": "take",
-        "position": _start_of_turn(match, doubler),
-        "cube": cube_state(match, doubler),
-    }
+def take_request(match: Match, doubler: int) -> TakeRequest:
+    """Whether the side doubled takes, asked from the ``doubler``'s side."""
+    return TakeRequest(_start_of_turn(match, doubler), cube_state_for(match, doubler))
 
 
-def accept_request(match: Match, player: int, points: int) -> Request:
-    return {
-        "kind": "accept",
-        "position": _start_of_turn(match, player),
-        "points": points,
-        "cube": cube_state(match, player),
-    }
+def accept_request(match: Match, player: int, value: int) -> AcceptRequest:
+    """Whether ``player`` accepts a resignation of ``value`` (a WinType, 1..3)."""
+    position = _start_of_turn(match, player)
+    return AcceptRequest(position, cube_state_for(match, player), value)
 
 
-def hint_request(match: Match) -> Request | None:
+def hint_request(match: Match) -> HintRequest | CubeHintRequest | None:
     """A hint for the side to act now: the ranked plays of its roll, its cube
     decision before rolling, or (``taker``) whether to take the double offered
     to it; None when there is nothing to advise on.
 
     >>> m = Match.new(5).roll((3, 1))
-    >>> hint_request(m)["kind"], hint_request(m)["dice"]
-    ('hint', [3, 1])
-    >>> hint_request(m.play("8/5 6/5"))["kind"]  # the other side may double before rolling
-    'cube-hint'
+    >>> hint_request(m).dice
+    (3, 1)
+    >>> type(hint_request(m.play("8/5 6/5"))).__name__  # the other side may double first
+    'CubeHintRequest'
     """
     phase, turn, dice = match.phase, match.turn, match.dice
     if turn is None or match.game.is_over:
         return None
+    position = _start_of_turn(match, turn)  # the doubler's side, also for the taker
+    cube = cube_state_for(match, turn)
     if phase is Phase.MOVE and dice is not None:
-        return {
-            "kind": "hint",
-            "position": _start_of_turn(match, turn),
-            "dice": list(dice),
-            "cube": cube_state(match, turn),
-        }
+        return HintRequest(position, dice, cube)
     taker = phase is Phase.CUBE
     if taker or (phase is Phase.ROLL and Action.DOUBLE in match.legal_actions()):
-        return {
-            "kind": "cube-hint",
-            "position": _start_of_turn(match, turn),  # the doubler's side, also for the taker
-            "cube": cube_state(match, turn),
-            "taker": taker,
-        }
+        return CubeHintRequest(position, cube, taker)
     return None
 
 
 class DirectAi:
-    """Answers at once in this thread (tests, and a fallback without workers)."""
+    """Answers at once in this thread (tests, and a fallback without workers),
+    through the same JSON text the worker reads and writes."""
 
     def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
-        from web.ai_service import answer
+        from web.ai_service import handle
 
         try:
-            result = answer(request)
-        except Exception as exc:
-            result = {"error": str(exc)}
+            result = decode_reply(handle(encode(request)))
+        except Exception as exc:  # like the worker: always an answer
+            result = ErrorReply(str(exc) or type(exc).__name__)
         reply(result)

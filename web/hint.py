@@ -1,13 +1,16 @@
 """Hints: King Tubby's advice for the player to act, as plain values and as HTML.
 
-The AI worker answers ``hint`` and ``cube-hint`` requests (see
-:mod:`web.ai_service`); this module checks those answers and writes them for
-the page.  It knows no rules: the plays, their equities and the cube verdict
-all come from :mod:`engine.ai` through the worker.
+The AI worker answers a :class:`web.protocol.HintRequest` with a
+:class:`web.protocol.HintReply` and a :class:`web.protocol.CubeHintRequest`
+with a :class:`web.protocol.CubeHintReply` (see :mod:`web.ai_service`); this
+module turns those replies into hints and writes them for the page.  It knows
+no rules: the plays, their equities and the cube verdict all come from
+:mod:`engine.ai` through the worker.
 
->>> h = parse_play_hint({"plays": [
-...     {"play": "8/5 6/5", "moves": [[8, 5], [6, 5]], "equity": 0.152, "loss": 0.0,
-...      "ply": 1, "probs": [0.552, 0.158, 0.006, 0.112, 0.004]}]}, match=False)
+>>> from web.protocol import HintReply, RankedPlay
+>>> probs = (0.552, 0.158, 0.006, 0.112, 0.004)
+>>> best = RankedPlay("8/5 6/5", ((8, 5), (6, 5)), 0.152, 0.0, 1, probs)
+>>> h = parse_play_hint(HintReply((best,)), match=False)
 >>> h.plays[0].play, h.plays[0].moves
 ('8/5 6/5', ((8, 5), (6, 5)))
 >>> 'data-action="hint-play"' in play_hint_html(h)
@@ -16,26 +19,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
 from web.actions import Act
+from web.protocol import CubeHintReply, ErrorReply, HintReply, Probs, RankedPlay, Reply
 from web.themes import CLASSIC, Theme
 
-Probs = tuple[float, float, float, float, float]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayAdvice:
-    """One ranked play: its notation, its moves (for the engine's turn), equity and loss."""
-
-    play: str
-    moves: tuple[tuple[int, int], ...]
-    equity: float
-    loss: float
-    ply: int
-    probs: Probs
+PlayAdvice = RankedPlay
+"""One ranked play: its notation, its moves (for the engine's turn), equity and loss."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +40,13 @@ class PlayHint:
     played_loss: float | None = None  # what the player's own play gives up, when judged
     played_rank: int | None = None  # its place in the ranking (0 is the best)
     played: str = ""  # and its notation
+
+    @classmethod
+    def from_reply(cls, reply: HintReply, *, match: bool) -> PlayHint:
+        p = reply.played
+        if p is None:
+            return cls(reply.plays, match)
+        return cls(reply.plays, match, p.loss, p.rank, p.play)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,79 +64,46 @@ class CubeHint:
     probs: Probs
     taker: bool
 
+    @classmethod
+    def from_reply(cls, reply: CubeHintReply, *, taker: bool) -> CubeHint:
+        r = reply
+        return cls(
+            r.action,
+            r.may_double,
+            r.no_double,
+            r.double_take,
+            r.double_pass,
+            r.should_take,
+            r.units == "mwc",
+            r.probs,
+            taker,
+        )
+
 
 Hint = PlayHint | CubeHint
 
 
-def _number(raw: object, what: str) -> float:
-    if isinstance(raw, bool) or not isinstance(raw, int | float):
-        raise ValueError(f"{what} must be a number, got {raw!r}")
-    return float(raw)
+def _expect(reply: Reply, kind: type[HintReply] | type[CubeHintReply]) -> None:
+    if isinstance(reply, ErrorReply):
+        raise ValueError(reply.error)
+    if not isinstance(reply, kind):
+        raise ValueError(f"the AI answered with {type(reply).__name__}, not {kind.__name__}")
 
 
-def _probs(raw: object) -> Probs:
-    if not isinstance(raw, Sequence) or len(raw) != 5:
-        raise ValueError(f"probabilities must be five numbers, got {raw!r}")
-    p = [_number(x, "a probability") for x in raw]
-    return p[0], p[1], p[2], p[3], p[4]
+def parse_play_hint(reply: Reply, *, match: bool) -> PlayHint:
+    """The hint a :class:`HintReply` gives; raises ``ValueError`` for any other
+    reply (the message of an :class:`ErrorReply`)."""
+    _expect(reply, HintReply)
+    assert isinstance(reply, HintReply)
+    return PlayHint.from_reply(reply, match=match)
 
 
-def _moves(raw: object) -> tuple[tuple[int, int], ...]:
-    if not isinstance(raw, Sequence) or isinstance(raw, str):
-        raise ValueError(f"moves must be a list, got {raw!r}")
-    moves = []
-    for m in raw:
-        if not isinstance(m, Sequence) or len(m) != 2 or not all(type(x) is int for x in m):
-            raise ValueError(f"a move is two points, got {m!r}")
-        moves.append((int(m[0]), int(m[1])))
-    return tuple(moves)
-
-
-def parse_play_hint(reply: Mapping[str, object], *, match: bool) -> PlayHint:
-    """Check a ``hint`` answer; raises ``ValueError`` when it is malformed."""
-    raw = reply.get("plays")
-    if not isinstance(raw, Sequence) or not raw:
-        raise ValueError("a hint needs at least one play")
-    plays = []
-    for item in raw:
-        if not isinstance(item, Mapping):
-            raise ValueError(f"a hinted play is an object, got {item!r}")
-        plays.append(
-            PlayAdvice(
-                play=str(item.get("play", "")),
-                moves=_moves(item.get("moves")),
-                equity=_number(item.get("equity"), "equity"),
-                loss=_number(item.get("loss"), "loss"),
-                ply=int(_number(item.get("ply"), "ply")),
-                probs=_probs(item.get("probs")),
-            )
-        )
-    played = reply.get("played")
-    loss = rank = None
-    notation = ""
-    if isinstance(played, Mapping):
-        loss = _number(played.get("loss"), "the played loss")
-        rank = int(_number(played.get("rank"), "the played rank"))
-        notation = str(played.get("play", ""))
-    return PlayHint(tuple(plays), match, loss, rank, notation)
-
-
-def parse_cube_hint(reply: Mapping[str, object], *, taker: bool) -> CubeHint:
-    """Check a ``cube-hint`` answer; raises ``ValueError`` when it is malformed."""
-    action = reply.get("action")
-    if not isinstance(action, str):
-        raise ValueError(f"a cube hint needs an action, got {action!r}")
-    return CubeHint(
-        action=action,
-        may_double=reply.get("may_double") is True,
-        no_double=_number(reply.get("no_double"), "no double"),
-        double_take=_number(reply.get("double_take"), "double, take"),
-        double_pass=_number(reply.get("double_pass"), "double, pass"),
-        should_take=reply.get("should_take") is True,
-        mwc=reply.get("units") == "mwc",
-        probs=_probs(reply.get("probs")),
-        taker=taker,
-    )
+def parse_cube_hint(reply: Reply, *, taker: bool) -> CubeHint:
+    """The hint a :class:`CubeHintReply` gives; raises ``ValueError`` for any
+    other reply (the message of an :class:`ErrorReply`)."""
+    _expect(reply, CubeHintReply)
+    assert isinstance(reply, CubeHintReply)
+    return CubeHint.from_reply(reply, taker=taker)
 
 
 def _percent(p: float) -> str:

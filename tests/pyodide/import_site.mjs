@@ -55,9 +55,10 @@ assert not compiled, compiled
 from engine import Position
 from engine.ai import choose_play
 from web import ai_service
+from web.protocol import PlayReply, PlayRequest, decode_reply, encode
 
-assert json.loads(ai_service.handle(json.dumps(
-    {"kind": "play", "position": Position.start().id, "dice": [3, 1], "level": "hard"})))
+request = PlayRequest(Position.start().id, (3, 1), "hard")
+assert isinstance(decode_reply(ai_service.handle(encode(request))), PlayReply)
 ai_service.warm()
 choose_play(Position.start(), (6, 5), "medium")
 datetime.datetime.strptime("2026-01-02 03:04", "%Y-%m-%d %H:%M")

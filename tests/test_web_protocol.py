@@ -1,0 +1,280 @@
+"""The AI worker protocol (web/protocol.py): typed messages, one versioned JSON codec,
+and the cube state that travels with them (engine/cube.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.cube import CubeState, InvalidCubeStateError, cube_state_for
+from engine.match import Match
+from web.protocol import (
+    CUBE_CHOICES,
+    PROTOCOL_VERSION,
+    AcceptReply,
+    AcceptRequest,
+    CubeHintReply,
+    CubeHintRequest,
+    CubeJudgement,
+    ErrorReply,
+    HintReply,
+    HintRequest,
+    PlayedRank,
+    PlayReply,
+    PlayRequest,
+    ProtocolError,
+    RankedPlay,
+    Reply,
+    Request,
+    TakeReply,
+    TakeRequest,
+    TurnReply,
+    TurnRequest,
+    decode_reply,
+    decode_request,
+    encode,
+)
+
+# -- strategies: every message type, with every optional field both ways ----------------
+
+ids = st.text(min_size=1, max_size=16)
+dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
+numbers = st.floats(allow_nan=False, allow_infinity=False, width=64)
+probs = st.tuples(numbers, numbers, numbers, numbers, numbers)
+moves = st.lists(st.tuples(st.integers(0, 25), st.integers(0, 25)), max_size=4).map(tuple)
+
+
+@st.composite
+def cube_states(draw: st.DrawFn) -> CubeState:
+    value = 1 << draw(st.integers(0, 6))
+    owner = draw(st.sampled_from([None, 0, 1]))
+    length = draw(st.integers(0, 25))
+    if not length:
+        return CubeState(value, owner, draw(st.booleans()))
+    away = st.integers(1, length)
+    return CubeState(value, owner, False, length, draw(away), draw(away), draw(st.booleans()))
+
+
+cubes = cube_states()
+
+
+def maybe(values: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
+    return st.none() | values
+
+
+requests: st.SearchStrategy[Request] = st.one_of(
+    st.builds(PlayRequest, ids, dice, st.sampled_from(["easy", "medium", "hard"]), maybe(cubes)),
+    st.builds(TurnRequest, ids, cubes, st.booleans()),
+    st.builds(TakeRequest, ids, cubes),
+    st.builds(AcceptRequest, ids, cubes, st.integers(1, 3)),
+    st.builds(HintRequest, ids, dice, maybe(cubes), maybe(ids)),
+    st.builds(CubeHintRequest, ids, cubes, st.booleans(), maybe(st.sampled_from(CUBE_CHOICES))),
+)
+ranked = st.builds(RankedPlay, st.text(), moves, numbers, numbers, st.integers(0, 2), probs)
+replies: st.SearchStrategy[Reply] = st.one_of(
+    st.builds(PlayReply, moves),
+    st.builds(TurnReply, st.booleans(), st.integers(0, 3)),
+    st.builds(TakeReply, st.booleans()),
+    st.builds(AcceptReply, st.booleans()),
+    st.builds(
+        HintReply,
+        st.lists(ranked, min_size=1, max_size=5).map(tuple),
+        maybe(st.builds(PlayedRank, st.integers(0, 30), numbers, st.text())),
+    ),
+    st.builds(
+        CubeHintReply,
+        st.sampled_from(["no double", "double, take", "double, pass", "too good"]),
+        st.booleans(),
+        numbers,
+        numbers,
+        numbers,
+        st.booleans(),
+        st.sampled_from(["equity", "mwc"]),
+        probs,
+        maybe(st.builds(CubeJudgement, numbers, st.sampled_from(CUBE_CHOICES), st.booleans())),
+    ),
+    st.builds(ErrorReply, st.text()),
+)
+
+
+@given(requests)
+def test_every_request_survives_the_wire(request: Request) -> None:
+    text = encode(request)
+    raw = json.loads(text)
+    assert raw["v"] == PROTOCOL_VERSION and raw["kind"] == request.kind
+    assert decode_request(text) == request
+
+
+@given(replies)
+def test_every_reply_survives_the_wire(reply: Reply) -> None:
+    text = encode(reply)
+    assert json.loads(text)["kind"] == reply.kind
+    assert decode_reply(text) == reply
+
+
+def test_each_message_type_has_its_own_kind_and_a_repr_to_paste_back() -> None:
+    request = HintRequest("4HPwATDgc/ABMA", (3, 1), CubeState(2, 0), played="sGfwATDgc/ABMA")
+    assert eval(repr(request)) == request
+    assert len({m.kind for m in (PlayRequest, TurnRequest, TakeRequest, AcceptRequest)}) == 4
+    assert len({m.kind for m in (HintRequest, CubeHintRequest, ErrorReply)}) == 3
+    # a reply's kind is the kind of the request it answers
+    assert (PlayReply.kind, HintReply.kind, CubeHintReply.kind) == ("play", "hint", "cube-hint")
+
+
+def test_the_wire_format_is_plain_json() -> None:
+    request = CubeHintRequest("4HPwATDgc/ABMA", CubeState(), taker=True)
+    assert json.loads(encode(request)) == {
+        "v": 1,
+        "kind": "cube-hint",
+        "position": "4HPwATDgc/ABMA",
+        "cube": {
+            "value": 1,
+            "owner": None,
+            "jacoby": True,
+            "match_length": 0,
+            "my_away": 0,
+            "opp_away": 0,
+            "crawford": False,
+        },
+        "taker": True,
+        "chosen": None,
+    }
+    # fields with a default may be left out
+    assert decode_request(
+        '{"v": 1, "kind": "hint", "position": "x", "dice": [6, 6]}'
+    ) == HintRequest("x", (6, 6))
+
+
+BAD_REQUESTS = {
+    "not JSON": "{",
+    "not an object": "[1, 2]",
+    "no version": '{"kind": "take", "position": "x", "cube": null}',
+    "another version": '{"v": 2, "kind": "take"}',
+    "a version that is a bool": '{"v": true, "kind": "take"}',
+    "unknown kind": '{"v": 1, "kind": "nonsense"}',
+    "a reply's kind only": '{"v": 1, "kind": "error", "error": "x"}',
+    "missing field": '{"v": 1, "kind": "play", "position": "x", "dice": [3, 1]}',
+    "unknown field": '{"v": 1, "kind": "hint", "position": "x", "dice": [3, 1], "extra": 1}',
+    "dice out of range": '{"v": 1, "kind": "hint", "position": "x", "dice": [0, 7]}',
+    "three dice": '{"v": 1, "kind": "hint", "position": "x", "dice": [1, 2, 3]}',
+    "dice as text": '{"v": 1, "kind": "hint", "position": "x", "dice": "31"}',
+    "position a number": '{"v": 1, "kind": "hint", "position": 5, "dice": [3, 1]}',
+    "bool as int": '{"v": 1, "kind": "hint", "position": "x", "dice": [true, 1]}',
+    "bad cube": '{"v": 1, "kind": "take", "position": "x", "cube": {"value": 3}}',
+    "cube null": '{"v": 1, "kind": "take", "position": "x", "cube": null}',
+    "bad resignation": (
+        '{"v": 1, "kind": "accept", "position": "x", "value": 4, "cube": '
+        + json.dumps(CubeState().to_json())
+        + "}"
+    ),
+    "bad choice": (
+        '{"v": 1, "kind": "cube-hint", "position": "x", "chosen": "beaver", "cube": '
+        + json.dumps(CubeState().to_json())
+        + "}"
+    ),
+}
+
+
+@pytest.mark.parametrize("text", BAD_REQUESTS.values(), ids=BAD_REQUESTS.keys())
+def test_a_bad_request_is_a_protocol_error(text: str) -> None:
+    with pytest.raises(ProtocolError):
+        decode_request(text)
+
+
+BAD_REPLIES = {
+    "a string for a bool": '{"v": 1, "kind": "take", "take": "yes"}',
+    "resign out of range": '{"v": 1, "kind": "turn", "double": false, "resign": 4}',
+    "moves as text": '{"v": 1, "kind": "play", "moves": "8/5 6/5"}',
+    "a move of three points": '{"v": 1, "kind": "play", "moves": [[8, 5, 2]]}',
+    "no plays": '{"v": 1, "kind": "hint", "plays": []}',
+    "four probabilities": (
+        '{"v": 1, "kind": "hint", "plays": [{"play": "8/5 6/5", "moves": [], "equity": 0.1,'
+        ' "loss": 0, "ply": 1, "probs": [0.5, 0.1, 0, 0.1]}]}'
+    ),
+    "an equity as text": (
+        '{"v": 1, "kind": "cube-hint", "action": "no double", "may_double": true,'
+        ' "no_double": "high", "double_take": 0, "double_pass": 1, "should_take": true,'
+        ' "units": "equity", "probs": [0.5, 0.1, 0, 0.1, 0]}'
+    ),
+    "unknown units": (
+        '{"v": 1, "kind": "cube-hint", "action": "no double", "may_double": true,'
+        ' "no_double": 0, "double_take": 0, "double_pass": 1, "should_take": true,'
+        ' "units": "points", "probs": [0.5, 0.1, 0, 0.1, 0]}'
+    ),
+}
+
+
+@pytest.mark.parametrize("text", BAD_REPLIES.values(), ids=BAD_REPLIES.keys())
+def test_a_bad_reply_is_a_protocol_error(text: str) -> None:
+    with pytest.raises(ProtocolError) as info:
+        decode_reply(text)
+    assert isinstance(info.value, ValueError)
+
+
+def test_errors_name_the_field() -> None:
+    text = '{"v": 1, "kind": "hint", "plays": [{"play": 1}]}'
+    with pytest.raises(ProtocolError, match=r"HintReply\.plays: RankedPlay\.play: expected a str"):
+        decode_reply(text)
+
+
+def test_messages_check_themselves_when_built() -> None:
+    with pytest.raises(ProtocolError):
+        PlayRequest("x", (0, 3), "hard")
+    with pytest.raises(ProtocolError):
+        HintReply(())
+    with pytest.raises(ProtocolError):
+        TurnReply(False, 5)
+    with pytest.raises(ProtocolError):
+        AcceptRequest("x", CubeState(), 0)
+
+
+# -- CubeState serialises itself ---------------------------------------------------------
+
+
+@given(cubes)
+def test_a_cube_state_survives_json(cube: CubeState) -> None:
+    assert CubeState.from_json(json.loads(json.dumps(cube.to_json()))) == cube
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"value": 3},
+        {"value": 128},
+        {"value": True},
+        {"owner": 2},
+        {"owner": False},
+        {"jacoby": 1},
+        {"crawford": None},
+        {"match_length": -1},
+        {"match_length": 5, "my_away": 6, "opp_away": 5},
+        {"match_length": 5, "my_away": 0, "opp_away": 5},
+        {"my_away": 3},  # money has no score
+        {"extra": 1},
+    ],
+)
+def test_a_bad_cube_state_is_refused(change: dict[str, object]) -> None:
+    raw = CubeState().to_json() | change
+    with pytest.raises(InvalidCubeStateError):
+        CubeState.from_json(raw)
+
+
+def test_a_cube_state_needs_all_its_fields() -> None:
+    raw = CubeState().to_json()
+    del raw["crawford"]
+    with pytest.raises(InvalidCubeStateError):
+        CubeState.from_json(raw)
+    with pytest.raises(ValueError):  # a ValueError, as every input error of the engine
+        CubeState.from_json([1, None])
+
+
+def test_cube_state_for_takes_a_match_or_its_game() -> None:
+    m = Match.new(7).roll((3, 1)).play("8/5 6/5").double().take()
+    assert cube_state_for(m, 0) == cube_state_for(m.game, 0)
+    assert cube_state_for(m, 0) == CubeState(2, 0, False, 7, 7, 7, False)
+    assert cube_state_for(m, 1) == cube_state_for(m, 0).swap()
+    money = Match.new(0, jacoby=True)
+    assert cube_state_for(money, 1) == CubeState(1, None, True)
