@@ -24,9 +24,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import TYPE_CHECKING
 
 from engine.cube import MAX_CUBE, is_cube_value
 from engine.position import BAR, CHECKERS, OFF, Position
+
+if TYPE_CHECKING:
+    from engine.cube import CubeState
 
 
 class WinType(IntEnum):
@@ -136,3 +140,23 @@ def points_for(win_type: int, cube_value: int, gammons_count: bool = True) -> in
     if not is_cube_value(cube_value):
         raise ValueError(f"a cube value is a power of two from 1 to {MAX_CUBE}, not {cube_value!r}")
     return cube_value * (int(win_type) if gammons_count else 1)
+
+
+def points_for_cube_state(win_type: int, state: CubeState) -> int:
+    """:func:`points_for` in a :class:`~engine.cube.CubeState` (the AI's view of the cube).
+
+    The same rule as :meth:`engine.game.Game.resignation_points`: gammons do
+    not count in money play under the Jacoby rule (``state.jacoby``) while the
+    cube is centred; in a match they always count.
+
+    >>> from engine.cube import CubeState
+    >>> points_for_cube_state(WinType.GAMMON, CubeState(jacoby=True))
+    1
+    >>> points_for_cube_state(WinType.GAMMON, CubeState(2, owner=1, jacoby=True))
+    4
+    >>> points_for_cube_state(WinType.GAMMON, CubeState(jacoby=True, match_length=5,
+    ...                                                 my_away=5, opp_away=5))
+    2
+    """
+    jacoby = state.jacoby and not state.is_match
+    return points_for(win_type, state.value, gammons_count(jacoby, state.owner is None))

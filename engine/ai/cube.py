@@ -300,18 +300,45 @@ def resignation_offer(position: Position, cube: CubeState | None = None) -> int:
     return 3
 
 
-def accepts_resignation(position: Position, points: int, cube: CubeState | None = None) -> bool:
-    """Should the side on roll accept the opponent's resignation for ``points`` (1..3)?
+def accepts_resignation(position: Position, win_type: int, cube: CubeState | None = None) -> bool:
+    """Should the side answering accept the opponent's resignation of ``win_type``?
 
-    Accept when the resignation gives at least what playing on is worth:
-    the cubeful equity (money) or match-winning chance (match) of no double.
+    ``position`` and ``cube`` are seen by the side answering.  The resigner
+    is the other side, on roll (one resigns only on one's own turn), judged
+    before rolling.  ``win_type`` is what is resigned: 1 single game, 2 gammon,
+    3 backgammon (a :class:`~engine.scoring.WinType`), priced as the engine
+    scores it (:func:`engine.scoring.points_for_cube_state`): the cube value
+    times the win type, or times 1 in money play under the Jacoby rule while
+    the cube is centred.
+
+    Accept when that price is at least what playing on is worth to the side
+    answering, with the resigner's best cube action: cubeful equity (money)
+    or match-winning chance (match, where the price is scored at the match
+    score).
+
+    The resigner, on roll with 15 checkers on its 6 point, loses a gammon
+    about half the time: playing on is worth about 1.5 points a cube, or 1
+    under the Jacoby rule with the cube centred, where a gammon is priced 1:
+
+    >>> answering = Position.from_points([1] + [0] * 17 + [-15] + [0] * 5)
+    >>> [accepts_resignation(answering, w, CubeState(jacoby=False)) for w in (1, 2, 3)]
+    [False, True, True]
+    >>> [accepts_resignation(answering, w, CubeState(jacoby=True)) for w in (1, 2, 3)]
+    [True, True, True]
+    >>> [accepts_resignation(answering, w, CubeState(2, 0, jacoby=True)) for w in (1, 2, 3)]
+    [False, True, True]
     """
+    from engine.scoring import points_for_cube_state
+
     st = cube or CubeState()
-    d = cube_decision(position, st)
+    price = points_for_cube_state(win_type, st)  # ValueError unless win_type is 1..3
+    theirs = st.swap()
+    d = cube_decision(position.swap(), theirs)  # the resigner, on roll
+    their_value = (
+        max(d.no_double, min(d.double_take, d.double_pass)) if d.may_double else d.no_double
+    )
     if st.is_match:
-        offered = equity_after(st.my_away, st.opp_away, st.crawford, points * st.value, 0)
-        return offered >= max(d.no_double, d.double_pass if d.should_double else 0.0) - 1e-9
-    value = max(d.no_double, min(d.double_take, d.double_pass)) if d.may_double else d.no_double
-    jacoby_no_gammons = st.jacoby and st.owner is None and not st.is_match
-    playing_on = min(value, 1.0) if jacoby_no_gammons else value
-    return points >= playing_on - 1e-9
+        offered = equity_after(st.my_away, st.opp_away, st.crawford, price, 0)
+        return offered >= 1.0 - their_value - 1e-9
+    # Money equities are per unit of the current cube.
+    return price / st.value >= -their_value - 1e-9
