@@ -211,3 +211,29 @@ def test_step_sequences_reach_exactly_the_legal_plays() -> None:
 def test_step_str() -> None:
     assert str(Step(25, 22, 3, hit=True)) == "bar/22*"
     assert str(Step(3, 0, 5)) == "3/off"
+
+
+def test_follow_play_makes_every_legal_play_from_the_start_of_the_turn() -> None:
+    rng = random.Random(11)
+    rolls = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(120)]
+    for pos, dice in zip(mixed_positions(rng, 120), rolls, strict=True):
+        turn = TurnState.begin(pos, dice)
+        if turn.legal_steps():
+            turn = turn.move(turn.legal_steps()[0].src, turn.legal_steps()[0].dst)
+        for play in legal_plays(pos, dice):
+            followed = turn.follow_play(play.moves)
+            assert followed is not None, (pos.id, dice, str(play))
+            assert followed.is_complete and followed.play == play
+            assert [(s.src, s.dst) for s in followed.done] == list(play.moves)
+            assert followed.cursor == len(followed.steps)  # no redo history
+            partial = play.moves[:-1]
+            assert partial == () or turn.follow_play(partial) is None
+
+
+def test_follow_play_refuses_what_is_not_a_whole_legal_play() -> None:
+    turn = TurnState.begin(START, (6, 1))
+    assert turn.follow_play([(13, 7)]) is None  # legal so far, not complete
+    assert turn.follow_play([(13, 6)]) is None  # a route, not single-die moves
+    assert turn.follow_play([(24, 18), (24, 18)]) is None
+    assert turn.follow_play([]) is None
+    assert [str(s) for s in turn.follow_play([(8, 7), (13, 7)]).done] == ["8/7", "13/7"]

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from engine import IllegalActionError, InvalidXgidError, Position
+from engine import BAR, OFF, IllegalActionError, IllegalPlayError, InvalidXgidError, Position
 from engine.cube import Cube
 from engine.game import Action, Phase
 from engine.gnubg_id import MatchKey
@@ -414,3 +414,86 @@ def test_replay_events_gives_each_event_between_the_matches_around_it() -> None:
     played = [e for e in events if e.event.kind == "play"]
     assert [e.before.dice for e in played] == [(3, 1), (6, 4), (5, 2)]
     assert events[4].before.phase is Phase.ROLL and events[4].after.phase is Phase.CUBE
+
+
+# -- whole plays as steps, and what a UI reads of the current game ------------------
+
+
+def test_steps_of_a_play_from_the_start_of_the_turn() -> None:
+    m = Match.new().roll((6, 1))
+    steps = m.steps_of([(13, 7), (8, 7)])
+    assert steps is not None and [(s.src, s.dst, s.die) for s in steps] == [(13, 7, 6), (8, 7, 1)]
+    assert m.move(24, 23).steps_of([(13, 7), (8, 7)]) == steps  # moves made so far don't matter
+    assert m.steps_of([(13, 7)]) is None  # not a whole play
+    assert m.steps_of([(13, 7), (7, 6)]) is not None  # the same checker twice
+    assert m.steps_of([(24, 18), (24, 18)]) is None
+    assert Match.new().steps_of([(13, 7), (8, 7)]) is None  # no turn is being played
+    assert m.play("13/7 8/7").steps_of([(13, 7), (8, 7)]) is None
+
+
+def test_with_play_sets_the_turn_to_exactly_that_play() -> None:
+    m = Match.new(5).roll((6, 1)).move(24, 18)
+    played = m.with_play([(8, 7), (13, 7)])
+    assert played.moves is not None
+    assert [str(s) for s in played.moves.done] == ["8/7", "13/7"]
+    assert played.moves.is_complete and not played.moves.can_redo
+    assert played.phase is Phase.MOVE and Action.CONFIRM in played.legal_actions()
+    assert played == m.restore_moves(played.moves.done, 2)
+    assert played.confirm() == m.play_moves([(8, 7), (13, 7)])
+    assert played.undo().moves is not None and played.undo().remaining_dice == (6,)
+    with pytest.raises(IllegalPlayError, match="'13/7' is not a legal play of 61"):
+        m.with_play([(13, 7)])
+    with pytest.raises(IllegalActionError, match="resignation"):
+        m.resign().with_play([(8, 7), (13, 7)])
+    with pytest.raises(IllegalActionError):
+        Match.new().with_play([(8, 7), (13, 7)])
+
+
+def test_first_legal_steps_and_forced_steps() -> None:
+    m = Match.new().roll((2, 1))
+    first = m.first_legal_steps()
+    made = m.with_play([(s.src, s.dst) for s in first]).moves
+    assert made is not None and made.play == m.legal_plays[0]
+    assert m.forced_steps() is None and m.forced_play is None
+    with pytest.raises(IllegalActionError):
+        Match.new().first_legal_steps()
+    race = Position.from_points([0] * 5 + [2] + [0] * 17 + [-2])
+    forced = Match.from_setup(Rules(), Setup(race, 0)).roll((6, 5))
+    assert forced.forced_play is not None
+    steps = forced.forced_steps()
+    assert steps is not None and [str(s) for s in steps] == ["6/off", "6/1"]
+    assert forced.first_legal_steps() == steps
+    assert forced.move(6, 0).forced_steps() is None  # already started
+    assert forced.resign().forced_steps() is None
+    assert Match.new().forced_steps() is None
+
+
+def test_match_reads_the_current_game_without_reaching_into_it() -> None:
+    m = Match.new(5).roll((6, 1))
+    g = m.game
+    assert m.moves is g.moves and m.remaining_dice == (6, 1) == g.remaining_dice
+    assert m.legal_steps() == g.legal_steps() and m.movable_points() == g.movable_points()
+    assert m.destinations(13) == g.destinations(13) and 6 in m.destinations(13)
+    assert m.legal_plays == g.legal_plays and m.events == g.events
+    assert m.game_record == g.record
+    assert not m.is_game_over and m.result is None and m.resignation is None
+    assert m.cube_enabled and m.can_resign() and m.can_resign(WinType.BACKGAMMON)
+    offered = m.resign(WinType.GAMMON)
+    assert offered.resignation is not None and offered.resignation.value is WinType.GAMMON
+    assert offered.resignation.player == 0 and not offered.can_resign()
+    over = offered.accept_resignation()
+    assert over.is_game_over and not over.is_over
+    assert over.result is not None and over.result.points == 2 == m.resignation_points(2)
+    crawford = win(Match.new(3), 0, 2).next_game()
+    assert crawford.is_crawford_game and not crawford.cube_enabled
+
+
+def test_bar_and_off_in_steps() -> None:
+    entering = Position.from_points([0] * 5 + [14] + [0] * 17 + [-2], bar=1)
+    m = Match.from_setup(Rules(), Setup(entering, 0)).roll((6, 5))
+    assert m.movable_points() == [BAR]
+    steps = m.steps_of([(BAR, 19), (6, 1)])
+    assert steps is not None and [str(s) for s in steps] == ["bar/19", "6/1"]
+    home = Position.from_points([0] * 5 + [1] + [0] * 17 + [-2])
+    m = Match.from_setup(Rules(), Setup(home, 0)).roll((6, 5))
+    assert m.steps_of([(6, 1), (1, OFF)]) is not None
