@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import pytest
@@ -14,8 +13,21 @@ from engine.game import Phase
 from engine.record import Played
 from web import ai_service
 from web.ai_client import DirectAi, Reply, Request, hint_request
-from web.controller import Button
+from web.screen import Button
 from web.hint import CubeHint, cube_hint_html, parse_cube_hint, parse_play_hint, play_hint_html
+from web.protocol import (
+    CubeHintReply,
+    CubeHintRequest,
+    ErrorReply,
+    HintReply,
+    HintRequest,
+    PlayedRank,
+    PlayReply,
+    RankedPlay,
+    TakeReply,
+    decode_reply,
+    encode,
+)
 from web.review import Review, ReviewItem, Verdict, review_html
 from web.themes import BACKYAMON
 
@@ -34,17 +46,20 @@ def _opening_31_vs_ai() -> Rig:
 def test_the_service_ranks_like_king_tubby_at_the_score() -> None:
     m = Match.new(5).roll((3, 1))
     request = hint_request(m)
-    assert request is not None and request["kind"] == "hint"
-    answer = json.loads(ai_service.handle(json.dumps(request)))
+    assert isinstance(request, HintRequest)
+    answer = decode_reply(ai_service.handle(encode(request)))
     ranked = rank_plays(Position.start(), (3, 1), "hard", CubeState(1, None, False, 5, 5, 5))
-    assert [p["play"] for p in answer["plays"]] == [str(r.play) for r in ranked[:5]]
-    assert answer["plays"][0]["loss"] == 0.0
-    assert [p["equity"] for p in answer["plays"]] == [r.equity for r in ranked[:5]]
+    assert isinstance(answer, HintReply) and answer.played is None
+    assert [p.play for p in answer.plays] == [str(r.play) for r in ranked[:5]]
+    assert answer.plays[0].loss == 0.0
+    assert [p.equity for p in answer.plays] == [r.equity for r in ranked[:5]]
     after = m.play("8/5 6/5")
-    cube = json.loads(ai_service.handle(json.dumps(hint_request(after))))
+    cube_request = hint_request(after)
+    assert isinstance(cube_request, CubeHintRequest) and not cube_request.taker
+    cube = decode_reply(ai_service.handle(encode(cube_request)))
     d = cube_decision(after.position, CubeState(1, None, False, 5, 5, 5))
-    assert cube["units"] == "mwc"
-    assert (cube["action"], cube["no_double"]) == (d.action, d.no_double)
+    assert isinstance(cube, CubeHintReply) and cube.units == "mwc" and cube.judged is None
+    assert (cube.action, cube.no_double) == (d.action, d.no_double)
 
 
 def test_hint_lists_the_best_plays_and_a_tap_makes_one() -> None:
@@ -58,15 +73,15 @@ def test_hint_lists_the_best_plays_and_a_tap_makes_one() -> None:
     assert 'class="hint-play best"' in first and ">8/5 6/5<" in first
     # a checker moved first does not matter: the hinted play starts from the turn's start
     c = rig.c
-    src = max(c.movable())
+    src = max(c.state.movable)
     rig.tap(src)
-    rig.tap(min(c.destinations(src)))
+    rig.tap(min(c.state.destinations(src)))
     assert rig.view.last.hint_html  # still the hint for this turn
     screen = rig.act("hint-play", "0")
-    assert c.match.phase is Phase.MOVE and c.match.turn == 0  # made, not yet confirmed
+    assert c.state.match.phase is Phase.MOVE and c.state.match.turn == 0  # made, not yet confirmed
     assert _button(screen.controls, "confirm").enabled
     best = next(p for p in legal_plays(Position.start(), (3, 1)) if str(p) == "8/5 6/5")
-    assert c.match.board == best.result.swap()
+    assert c.state.match.board == best.result.swap()
     rig.act("confirm")
     assert "8/5 6/5" in rig.view.last.history_html
     assert rig.view.last.hint_html == ""  # the turn is over: the hint is gone
@@ -78,7 +93,7 @@ def test_cube_hint_before_rolling_and_take_hint_in_the_dialog() -> None:
     rig.act("roll")
     rig.act("play-text", text="8/5 6/5")
     c = rig.c
-    assert c.match.phase is Phase.ROLL and c.match.turn == 1
+    assert c.state.match.phase is Phase.ROLL and c.state.match.turn == 1
     screen = rig.act("hint")
     assert "hint-verdict" in screen.hint_html and "Don’t double: roll." in screen.hint_html
     assert "chance to win the match" in screen.hint_html
@@ -112,7 +127,7 @@ def test_a_broken_answer_is_a_message_not_a_crash() -> None:
 
     class BrokenAi:
         def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
-            reply({"plays": [{"play": "8/5 6/5", "moves": "nonsense"}]})
+            reply(PlayReply(((8, 5), (6, 5))))  # an answer, but not to this question
 
     rig.c.ai = BrokenAi()
     screen = rig.act("hint")
@@ -120,37 +135,29 @@ def test_a_broken_answer_is_a_message_not_a_crash() -> None:
     assert screen.hint_html == ""
 
 
-def test_hint_values_check_their_input() -> None:
-    good = {
-        "play": "8/5 6/5",
-        "moves": [[8, 5], [6, 5]],
-        "equity": 0.15,
-        "loss": 0.0,
-        "ply": 1,
-        "probs": [0.55, 0.16, 0.01, 0.11, 0.0],
-    }
-    hint = parse_play_hint({"plays": [good, {**good, "play": "13/9", "loss": 0.2}]}, match=True)
+def test_hints_are_built_from_the_replies_and_refuse_any_other() -> None:
+    good = RankedPlay("8/5 6/5", ((8, 5), (6, 5)), 0.15, 0.0, 1, (0.55, 0.16, 0.01, 0.11, 0.0))
+    worse = RankedPlay("13/9", ((13, 10), (10, 9)), 0.15, 0.2, 1, good.probs)
+    hint = parse_play_hint(HintReply((good, worse)), match=True)
+    assert hint.plays == (good, worse) and hint.played_loss is None
     html = play_hint_html(hint)
     assert "match equity" in html and "\u22120.200" in html and "+0.150" in html
-    bads: list[dict[str, object]] = [
-        {},
-        {"plays": []},
-        {"plays": [{**good, "probs": [1]}]},
-        {"plays": ["x"]},
-    ]
-    for bad in bads:
-        with pytest.raises(ValueError):
-            parse_play_hint(bad, match=False)
-    cube = {
-        "action": "double, take",
-        "may_double": True,
-        "no_double": 0.4,
-        "double_take": 0.6,
-        "double_pass": 1.0,
-        "should_take": True,
-        "units": "equity",
-        "probs": [0.7, 0.2, 0.0, 0.05, 0.0],
-    }
+    judged = parse_play_hint(HintReply((good, worse), PlayedRank(1, 0.2, "13/9")), match=False)
+    assert (judged.played_rank, judged.played_loss, judged.played) == (1, 0.2, "13/9")
+    with pytest.raises(ValueError, match="the worker fell over"):
+        parse_play_hint(ErrorReply("the worker fell over"), match=False)
+    with pytest.raises(ValueError):
+        parse_play_hint(TakeReply(True), match=False)
+    cube = CubeHintReply(
+        action="double, take",
+        may_double=True,
+        no_double=0.4,
+        double_take=0.6,
+        double_pass=1.0,
+        should_take=True,
+        units="equity",
+        probs=(0.7, 0.2, 0.0, 0.05, 0.0),
+    )
     doubler = parse_cube_hint(cube, taker=False)
     assert isinstance(doubler, CubeHint) and not doubler.mwc
     assert "Double: they should take." in cube_hint_html(doubler)
@@ -158,7 +165,9 @@ def test_hint_values_check_their_input() -> None:
     taker = cube_hint_html(parse_cube_hint(cube, taker=True))
     assert "Take." in taker and "\u22120.600" in taker and "Win 30.0%" in taker
     with pytest.raises(ValueError):
-        parse_cube_hint({**cube, "no_double": "high"}, taker=False)
+        parse_cube_hint(HintReply((good,)), taker=False)
+    with pytest.raises(ValueError):
+        parse_cube_hint(ErrorReply("no"), taker=False)
 
 
 def _tap_play(rig: Rig, moves: list[tuple[int, int]]) -> None:
@@ -178,7 +187,7 @@ def test_the_tutor_warns_of_a_bad_play_before_done_and_keeps_quiet_otherwise() -
     rig.act("setting", "tutor=true")
     c = rig.c
     _tap_play(rig, [(8, 5), (6, 5)])  # the best play: nothing to say
-    assert c.match.phase is Phase.MOVE and rig.view.last.hint_html == ""
+    assert c.state.match.phase is Phase.MOVE and rig.view.last.hint_html == ""
     rig.act("undo")
     rig.act("undo")
     assert _loss("24/23 24/21") >= 0.16
@@ -203,19 +212,19 @@ def test_done_waits_for_the_tutor() -> None:
     _tap_play(rig, [(24, 21), (24, 23)])
     assert rig.view.last.hint_html == ""  # judging quietly
     rig.act("confirm")
-    assert c.match.turn == 0  # Done waits...
+    assert c.state.match.turn == 0  # Done waits...
     slow.answer()
-    assert c.match.turn == 0 and "Tutor:" in rig.view.last.hint_html  # ...and is refused
+    assert c.state.match.turn == 0 and "Tutor:" in rig.view.last.hint_html  # ...and is refused
     rig.act("undo")
     rig.act("undo")
     _tap_play(rig, [(8, 5), (6, 5)])
     rig.act("confirm")
-    assert c.match.turn == 0
+    assert c.state.match.turn == 0
     rig.c.ai = DirectAi()  # the AI's own turn answers at once from here
     slow.answer()  # a good play: the Done that waited goes through
     rig.timer.run()
-    assert "8/5 6/5" in rig.view.last.history_html and c.match.game.number == 0
-    assert c.match.turn == 0 and c.match.phase is Phase.ROLL  # the AI has replied
+    assert "8/5 6/5" in rig.view.last.history_html and c.state.match.game.number == 0
+    assert c.state.match.turn == 0 and c.state.match.phase is Phase.ROLL  # the AI has replied
 
 
 # -- reviewing a finished game -----------------------------------------------------
@@ -226,13 +235,13 @@ def _whole_game(opponent: str, seed: int = 11) -> Rig:
     rig.start(opponent, 3)
     c = rig.c
     for _ in range(600):
-        if c.match.game.is_over:
+        if c.state.match.game.is_over:
             break
-        if c.match.phase in (Phase.OPENING, Phase.ROLL):
+        if c.state.match.phase in (Phase.OPENING, Phase.ROLL):
             rig.act("roll")
         else:
             rig.play_greedy()
-    assert c.match.game.is_over
+    assert c.state.match.game.is_over
     return rig
 
 
@@ -243,9 +252,9 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
     assert screen.dialog is not None and 'data-action="review"' in screen.dialog.html
     screen = rig.act("review")
     assert screen.dialog is not None and screen.dialog.kind == "review"
-    review = c.review
+    review = c.state.reviewing.review
     assert review is not None and review.done
-    mine = [e for e in c.match.game.record.events if isinstance(e, Played) and e.player == 0]
+    mine = [e for e in c.state.match.game.record.events if isinstance(e, Played) and e.player == 0]
     judged = list(zip(review.items, review.verdicts, strict=True))
     plays = [(i, v) for i, v in judged if i.kind == "play"]
     assert [i.notation for i, _ in plays] == [e.notation for e in mine]
@@ -255,8 +264,9 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
     assert cubes and {i.notation for i, _ in cubes} <= {"no double", "double", "take", "drop"}
     for item, verdict in cubes:
         assert verdict is not None
-        position = Position.from_id(str(item.request["position"]))
-        st = CubeState(**item.request["cube"])  # type: ignore[arg-type]
+        assert isinstance(item.request, CubeHintRequest) and item.request.chosen == item.notation
+        position = Position.from_id(item.request.position)
+        st = item.request.cube
         d = cube_decision(position, st)
         loss, best = choice_loss(d, st, item.notation)
         assert (verdict.loss, verdict.best) == (pytest.approx(max(0.0, loss)), best)
@@ -269,10 +279,11 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
     # each play's verdict is King Tubby's ranking of that roll, at that score
     for item, verdict in plays[:3]:
         assert verdict is not None
-        position = Position.from_id(str(item.request["position"]))
-        cube = CubeState(**item.request["cube"])  # type: ignore[arg-type]
-        ranked = rank_plays(position, item.dice, "hard", cube)
-        played = Position.from_id(str(item.request["played"]))
+        assert isinstance(item.request, HintRequest) and item.request.played is not None
+        assert item.dice == item.request.dice
+        position = Position.from_id(item.request.position)
+        ranked = rank_plays(position, item.dice, "hard", item.request.cube)
+        played = Position.from_id(item.request.played)
         loss = next(r.loss for r in ranked if r.play.result.swap() == played)
         assert verdict.loss == pytest.approx(loss) and verdict.best == str(ranked[0].play)
     flagged = [v for v in review.verdicts if v is not None and v.loss >= 0.04]
@@ -282,23 +293,23 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
     screen = rig.act("close")
     assert screen.dialog is None
     screen = rig.act("review")  # opened again without asking again
-    assert screen.dialog is not None and c.review is review
+    assert screen.dialog is not None and c.state.reviewing.review is review
 
 
 def test_the_board_steps_through_the_reviewed_decisions() -> None:
     rig = _whole_game("medium")
     c = rig.c
-    final = c.match.position
+    final = c.state.match.position
     rig.act("review")
-    review = c.review
+    review = c.state.reviewing.review
     assert review is not None and review.done
     flagged = review.flagged()
     assert len(flagged) >= 2
     first = flagged[0]
     item = review.items[first]
     screen = rig.act("review-show", str(first))
-    assert screen.dialog is None and c.review_at == first
-    before = Position.from_id(str(item.request["position"]))
+    assert screen.dialog is None and c.state.reviewing.at == first
+    before = Position.from_id(item.request.position)
     assert screen.board.position == before  # the roll, seen by the human who played it
     assert screen.status.startswith(f"1 of {len(flagged)} · You, ")
     assert not _button(screen.controls, "review-prev").enabled
@@ -312,26 +323,26 @@ def test_the_board_steps_through_the_reviewed_decisions() -> None:
     if item.kind == "play":
         assert item.dice is not None and screen.board.dice is not None
         assert set(screen.board.dice.values) == set(item.dice)
-        played = Position.from_id(str(item.request["played"]))
+        assert isinstance(item.request, HintRequest) and item.request.played is not None
+        played = Position.from_id(item.request.played)
         screen = rig.act("review-played")
         assert screen.board.position == played and screen.board.last
         assert screen.motions  # the checkers slide from the roll to the play made
-        cube = CubeState(**item.request["cube"])  # type: ignore[arg-type]
-        ranked = rank_plays(before, item.dice, "hard", cube)
+        ranked = rank_plays(before, item.dice, "hard", item.request.cube)
         screen = rig.act("review-best")
         assert screen.board.position == ranked[0].play.result.swap()
         assert screen.board.position != played
         assert not _button(screen.controls, "review-best").enabled
     screen = rig.act("review-next")
-    assert c.review_at == flagged[1] and screen.status.startswith(f"2 of {len(flagged)}")
+    assert c.state.reviewing.at == flagged[1] and screen.status.startswith(f"2 of {len(flagged)}")
     screen = rig.act("review-list")
     assert screen.dialog is not None and screen.dialog.kind == "review"
     screen = rig.act("close")  # closing the list ends the browsing
-    assert screen.dialog is None and c.review_at is None
+    assert screen.dialog is None and c.state.reviewing.at is None
     assert screen.board.position == final and _button(screen.controls, "next-game").visible
     assert 'class="marked"' not in screen.history_html
     screen = rig.act("review-show", "999")  # not a decision of the list
-    assert c.review_at is None and screen.board.position == final
+    assert c.state.reviewing.at is None and screen.board.position == final
 
 
 def test_pass_and_play_reviews_both_sides_and_a_new_game_stops_a_review() -> None:
@@ -341,7 +352,7 @@ def test_pass_and_play_reviews_both_sides_and_a_new_game_stops_a_review() -> Non
     slow = LaterAi()
     c.ai = slow
     screen = rig.act("review")
-    review = c.review
+    review = c.state.reviewing.review
     assert review is not None and {i.player for i in review.items} == {0, 1}
     assert screen.dialog is not None and "0 of" in screen.dialog.html
     request, reply = slow.pending.pop(0)
@@ -349,9 +360,9 @@ def test_pass_and_play_reviews_both_sides_and_a_new_game_stops_a_review() -> Non
     assert "1 of" in rig.view.last.dialog.html  # type: ignore[union-attr]
     request, reply = slow.pending.pop(0)
     rig.act("next-game")
-    assert c.review is None
+    assert c.state.reviewing.review is None
     reply(ai_service.answer(request))  # a late answer for the old game: dropped
-    assert c.review is None and not slow.pending
+    assert c.state.reviewing.review is None and not slow.pending
 
 
 def test_hint_during_the_tutors_quiet_check_shows_its_answer() -> None:
@@ -370,9 +381,10 @@ def test_hint_during_the_tutors_quiet_check_shows_its_answer() -> None:
 
 
 def test_a_review_whose_cube_was_never_close_says_so() -> None:
+    start = Position.start().id
     items = (
-        ReviewItem(0, (3, 1), "8/5 6/5", {}),
-        ReviewItem(0, None, "no double", {}, kind="cube"),
+        ReviewItem(0, (3, 1), "8/5 6/5", HintRequest(start, (3, 1), played=start)),
+        ReviewItem(0, None, "no double", CubeHintRequest(start, CubeState()), kind="cube"),
     )
     verdicts = (Verdict(0.0, "8/5 6/5"), Verdict(0.0, "no double", counted=False))
     html = review_html(Review(0, items, verdicts), ("You", "King Tubby"), "Review of game 1")

@@ -8,13 +8,27 @@ import pytest
 
 from engine import Position
 from engine.ai import CubeState, choose_play
+from engine.cube import cube_state_for
 from engine.match import Match
 from web import ai_service
-from web.ai_client import accept_request, cube_state, play_request, take_request, turn_request
+from web.ai_client import accept_request, play_request, take_request, turn_request
 from web.dice_source import QueuedDice, parse_faces
 from web.history import game_rows
 from web.options import MatchOptions, Settings
 from web.player_records import PlayerRecords
+from web.protocol import (
+    AcceptReply,
+    ErrorReply,
+    PlayReply,
+    PlayRequest,
+    Reply,
+    Request,
+    TakeReply,
+    TurnReply,
+    decode_reply,
+    decode_request,
+    encode,
+)
 from web.themes import BACKYAMON, CLASSIC, theme
 
 
@@ -97,43 +111,49 @@ def test_queued_dice_come_first() -> None:
     assert dice.queued == 1 and dice.randint(1, 6) == 4
 
 
-def test_ai_requests_are_plain_data_seen_from_the_right_side() -> None:
+def test_ai_requests_are_seen_from_the_right_side() -> None:
     m = Match.new(5).roll((3, 1)).play("8/5 6/5")
     request = turn_request(m, 1)
-    assert json.loads(json.dumps(request)) == request
-    assert request["position"] == m.position.id  # player 1 is on roll
+    assert decode_request(encode(request)) == request
+    assert request.position == m.position.id  # player 1 is on roll
+    assert request.cube == cube_state_for(m, 1) and request.can_double
     m2 = m.double()
-    assert take_request(m2, 1)["position"] == m.position.id
-    assert cube_state(m2.take(), 0)["owner"] == 0
-    assert accept_request(m, 0, 2)["position"] == m.position.swap().id
-    assert play_request(m.roll((2, 1)), "easy")["dice"] == [2, 1]
+    assert take_request(m2, 1).position == m.position.id
+    assert take_request(m2, 1).cube == cube_state_for(m2, 1)
+    assert cube_state_for(m2.take(), 0).owner == 0
+    assert accept_request(m, 0, 2).position == m.position.swap().id
+    assert accept_request(m, 0, 2).value == 2
+    assert play_request(m.roll((2, 1)), "easy").dice == (2, 1)
     # the side on roll's view of the score travels with a play request
-    assert play_request(m.roll((2, 1)), "easy")["cube"] == cube_state(m, 1)
+    assert play_request(m.roll((2, 1)), "easy").cube == cube_state_for(m, 1)
 
 
 def test_the_ai_service_answers_every_kind_of_request() -> None:
     m = Match.new(0).roll((3, 1)).play("8/5 6/5")
 
-    def ask(request: dict[str, object]) -> dict[str, object]:
-        answer = json.loads(ai_service.handle(json.dumps(request)))
-        assert isinstance(answer, dict)
-        return answer
+    def ask(request: Request) -> Reply:
+        return decode_reply(ai_service.handle(encode(request)))  # as the worker answers
 
-    assert ask(turn_request(m, 1)) == {"double": False, "resign": 0}
-    assert ask(take_request(m.double(), 1)) == {"take": True}
-    assert ask(accept_request(m, 1, 1))["accept"] in (True, False)
-    moves = ask(play_request(m.roll((6, 5)), "hard"))["moves"]
-    assert moves == [[24, 18], [18, 13]]
-    assert "error" in ask({"kind": "play", "position": "nonsense", "dice": [1, 2]})
+    assert ask(turn_request(m, 1)) == TurnReply(double=False, resign=0)
+    assert ai_service.answer(turn_request(m, 1)) == TurnReply(double=False, resign=0)
+    assert ask(take_request(m.double(), 1)) == TakeReply(take=True)
+    assert isinstance(ask(accept_request(m, 1, 1)), AcceptReply)
+    assert ask(play_request(m.roll((6, 5)), "hard")) == PlayReply(((24, 18), (18, 13)))
+    nonsense = ask(PlayRequest("nonsense", (1, 2), "hard"))
+    assert isinstance(nonsense, ErrorReply) and "nonsense" in nonsense.error
+    unknown_level = ask(PlayRequest(Position.start().id, (1, 2), "grandmaster"))
+    assert isinstance(unknown_level, ErrorReply)
     # a play King Tubby makes for money (hitting loose, for the gammon) but not at
     # double match point, where only winning counts: the service passes the score on
-    dmp = {"match_length": 3, "my_away": 1, "opp_away": 1}
+    dmp = CubeState(match_length=3, my_away=1, opp_away=1, jacoby=False)
     position, dice = Position.from_id("RZ/BAShovwoBDA"), (3, 5)
     money = choose_play(position, dice, "hard")
-    at_dmp = choose_play(position, dice, "hard", cube=CubeState(**dmp))
+    at_dmp = choose_play(position, dice, "hard", cube=dmp)
     assert money != at_dmp
-    request = {"kind": "play", "position": position.id, "dice": [3, 5], "level": "hard"}
-    assert ask(request)["moves"] == [list(m) for m in money.moves]
-    assert ask({**request, "cube": dmp})["moves"] == [list(m) for m in at_dmp.moves]
-    assert "error" in json.loads(ai_service.handle("not json"))
+    request = PlayRequest(position.id, dice, "hard")
+    assert ask(request) == PlayReply(money.moves)
+    assert ask(PlayRequest(position.id, dice, "hard", dmp)) == PlayReply(at_dmp.moves)
+    for bad in ("not json", '{"v": 1, "kind": "play"}', encode(TakeReply(True))):
+        reply = decode_reply(ai_service.handle(bad))
+        assert isinstance(reply, ErrorReply) and reply.error
     assert ai_service.warm() == "ready"

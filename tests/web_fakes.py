@@ -7,7 +7,6 @@ import random
 from collections.abc import Callable
 
 from web.ai_client import DirectAi, Reply, Request
-from web.ai_service import answer
 from web.controller import Controller, Screen
 from web.dice_source import QueuedDice
 from web.storage import MemoryStorage, Store
@@ -95,7 +94,8 @@ class Rig:
 
 
 class LaterAi:
-    """Answers when the test says so, as the AI's worker answers in a later task."""
+    """Answers when the test says so, as the AI's worker answers in a later task
+    (through the same JSON text as :class:`DirectAi`)."""
 
     def __init__(self) -> None:
         self.pending: list[tuple[Request, Callable[[Reply], None]]] = []
@@ -105,4 +105,4 @@ class LaterAi:
 
     def answer(self) -> None:
         request, reply = self.pending.pop(0)
-        reply(answer(request))
+        DirectAi().ask(request, reply)

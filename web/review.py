@@ -4,8 +4,9 @@ The decisions come from the engine's replay of the record (the match before
 and after each event): checker plays, and cube choices (doubling or not when
 the cube was there to turn, taking or dropping).  Each is sent to the AI
 worker, one at a time so that the worker stays free for the next game's
-moves: a ``hint`` request with the board the player left (``played``), or a
-``cube-hint`` with the choice made (``chosen``).  The answers fill in a :class:`Review`,
+moves: a :class:`web.protocol.HintRequest` with the board the player left
+(``played``), or a :class:`web.protocol.CubeHintRequest` with the choice made
+(``chosen``).  The answers fill in a :class:`Review`,
 which writes itself as HTML.  No rules here: the replay and the judging are
 the engine's.
 
@@ -32,9 +33,10 @@ from engine.match import Match, replay_events
 from engine.record import Doubled, Dropped, MatchRecord, Played, Roll, Took
 from engine.turn import TurnState
 from web.actions import Act
-from web.ai_client import Request, hint_request
+from web.ai_client import hint_request
 from web.board_svg import CubeView
 from web.hint import BLUNDER, DOUBTFUL, MISTAKE, parse_play_hint, signed
+from web.protocol import CubeHintReply, CubeHintRequest, ErrorReply, HintRequest, Reply
 
 CUBE_WORDS: Mapping[str, str] = MappingProxyType(
     {"no double": "did not double", "double": "doubled", "take": "took", "drop": "dropped"}
@@ -53,7 +55,7 @@ class ReviewItem:
     player: int
     dice: tuple[int, int] | None
     notation: str
-    request: Request
+    request: HintRequest | CubeHintRequest
     kind: str = "play"
     event: int = -1  # the index in its game's record of the event that made the decision
 
@@ -82,8 +84,8 @@ def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tup
         chosen = _cube_choice(r.before, event)
         if chosen is not None:
             cube_request = hint_request(r.before)
-            if cube_request is not None and cube_request.get("kind") == "cube-hint":
-                cube_request["chosen"] = chosen
+            if isinstance(cube_request, CubeHintRequest):
+                cube_request = replace(cube_request, chosen=chosen)
                 player = int(getattr(event, "player", 0))
                 items.append(ReviewItem(player, None, chosen, cube_request, "cube", k))
             continue
@@ -91,12 +93,12 @@ def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tup
             continue
         request = hint_request(r.before)
         moves = r.before.game.moves
-        if request is None or request.get("kind") != "hint" or moves is None:
+        if not isinstance(request, HintRequest) or moves is None:
             continue
         turn = moves.fresh().follow(event.moves)
         if turn is None:  # cannot happen for a record that replays
             continue
-        request["played"] = turn.position.id
+        request = replace(request, played=turn.position.id)
         items.append(ReviewItem(event.player, event.dice, event.notation, request, "play", k))
     return tuple(items)
 
@@ -155,17 +157,20 @@ class Review:
         """The decisions judged doubtful or worse so far, by index: the review's list."""
         return tuple(i for i, v in enumerate(self.verdicts) if v is not None and v.loss >= DOUBTFUL)
 
-    def judged_from(self, index: int, answer: Mapping[str, object]) -> Review:
-        """Take the answer for decision ``index``; raises ``ValueError`` if unusable."""
+    def judged_from(self, index: int, answer: Reply) -> Review:
+        """Take the AI's reply for decision ``index`` (a :class:`CubeHintReply` for a
+        cube decision, else a :class:`HintReply`); raises ``ValueError`` for any
+        other reply (the message of an :class:`ErrorReply`) or one without a verdict."""
         if self.items[index].kind == "cube":
-            judged = answer.get("judged")
-            if not isinstance(judged, Mapping):
+            if isinstance(answer, ErrorReply):
+                raise ValueError(answer.error)
+            if not isinstance(answer, CubeHintReply):
+                raise ValueError(f"the AI answered with {type(answer).__name__}, not a cube hint")
+            judged = answer.judged
+            if judged is None:
                 raise ValueError("the AI did not judge the cube decision")
-            loss, choice = judged.get("loss"), judged.get("best")
-            if isinstance(loss, bool) or not isinstance(loss, int | float):
-                raise ValueError("the AI's verdict is malformed")
-            quiet = self.items[index].notation == "no double" and judged.get("close") is False
-            return self.judged(index, float(loss), str(choice), counted=not quiet)
+            quiet = self.items[index].notation == "no double" and not judged.close
+            return self.judged(index, judged.loss, judged.best, counted=not quiet)
         hint = parse_play_hint(answer, match=False)
         if hint.played_loss is None:
             raise ValueError("the AI did not judge the play")
@@ -316,7 +321,7 @@ def review_frame(review: Review, index: int, view: str, names: tuple[str, str]) 
     """
     item, verdict = review.items[index], review.verdicts[index]
     request = item.request
-    before = Position.from_id(str(request["position"]))
+    before = Position.from_id(request.position)
     if item.kind == "cube" and item.notation in ("take", "drop"):
         before = before.swap()  # the request is the doubler's; the taker sees it from its side
     caption = f"{names[item.player]}, {item.dice[0]}{item.dice[1]}" if item.dice else ""
@@ -327,7 +332,8 @@ def review_frame(review: Review, index: int, view: str, names: tuple[str, str]) 
         view = "before"
     position = before
     if view == "played":
-        position = Position.from_id(str(request["played"]))
+        played = request.played if isinstance(request, HintRequest) else None
+        position = before if played is None else Position.from_id(played)
     elif view == "best" and verdict is not None and item.dice is not None:
         position = _after(before, item.dice, verdict.best_moves)
     old, new = before.points, position.points
@@ -343,11 +349,10 @@ def _after(before: Position, dice: tuple[int, int], moves: tuple[tuple[int, int]
 
 def _cube(item: ReviewItem) -> CubeView | None:
     """The cube at the decision, seen by the player who made it."""
-    cube = item.request.get("cube")
-    if not isinstance(cube, dict):
+    cube = item.request.cube
+    if cube is None:
         return None
-    value = int(cube.get("value", 1))
-    owner = cube.get("owner")
+    value, owner = cube.value, cube.owner
     taker = item.kind == "cube" and item.notation in ("take", "drop")
     mine = 1 if taker else 0  # the request's side is the doubler's
     rel = None if owner is None else ("me" if owner == mine else "opp")
