@@ -324,6 +324,11 @@ class Match:
         """Whether the cube may be used in this game (not in the Crawford game)."""
         return self.game.cube_enabled
 
+    @property
+    def gammons_count(self) -> bool:
+        """Whether a gammon would now score more than a single game (:meth:`Game.gammons_count`)."""
+        return self.game.gammons_count
+
     def can_double(self) -> bool:
         return self.game.can_double()
 

@@ -477,7 +477,7 @@ def test_match_reads_the_current_game_without_reaching_into_it() -> None:
     assert m.legal_plays == g.legal_plays and m.events == g.events
     assert m.game_record == g.record
     assert not m.is_game_over and m.result is None and m.resignation is None
-    assert m.cube_enabled and m.can_resign() and m.can_resign(WinType.BACKGAMMON)
+    assert m.cube_enabled and m.gammons_count and m.can_resign(WinType.BACKGAMMON)
     offered = m.resign(WinType.GAMMON)
     assert offered.resignation is not None and offered.resignation.value is WinType.GAMMON
     assert offered.resignation.player == 0 and not offered.can_resign()
