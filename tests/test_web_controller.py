@@ -19,6 +19,7 @@ from engine.game import Phase
 from engine.match import Match
 from engine.position import Position
 from engine.save import save_match
+from web.protocol import PlayRequest
 from web.storage import AUTOSAVE, CORRUPT, PREFIX, STATS, MemoryStorage
 
 
@@ -142,7 +143,7 @@ def test_a_drag_hit_slides_the_hit_checker_to_the_bar() -> None:
     rig.act("play-text", text="24/18 13/9")  # blots on 18 and 9
     rig.act("roll")
     c = rig.c
-    assert c.viewer == 1
+    assert c.state.viewer == 1
     c.lift(8)
     assert c.drop(8, 7) is True  # player 0's 18 point, seen from player 1
     screen = rig.view.last
@@ -183,10 +184,10 @@ def test_bearing_off_by_double_tap() -> None:
     rig.start()
     home = Position.from_points([2, 2, 3, 3, 2, 3] + [0] * 17 + [-15])
     c = rig.c
-    game = dataclasses.replace(c.match.game, position=home)
-    c.match = dataclasses.replace(c.match, game=game)
+    game = dataclasses.replace(c.state.match.game, position=home)
+    c.state = dataclasses.replace(c.state, match=dataclasses.replace(c.state.match, game=game))
     rig.act("roll")  # opening 5-2: player 0 starts
-    assert c.match.turn == 0
+    assert c.state.match.turn == 0
     c.double_tap(6)  # the 5 moves 6/1; the larger die is used first
     assert rig.view.last.board.position.me[6] == 2
     c.double_tap(5)
@@ -209,11 +210,10 @@ def test_a_forced_play_is_played_by_itself() -> None:
     points[0] = -5
     position = Position.from_points(points)
     c = rig.c
-    c.match = dataclasses.replace(
-        c.match, game=dataclasses.replace(c.match.game, position=position)
-    )
+    game = dataclasses.replace(c.state.match.game, position=position)
+    c.state = dataclasses.replace(c.state, match=dataclasses.replace(c.state.match, game=game))
     screen = rig.act("roll")  # 6-5: only 24/19/13 can be played
-    assert screen.turn == 1 and c.match.phase is Phase.ROLL
+    assert screen.turn == 1 and c.state.match.phase is Phase.ROLL
     assert "played 24/13 (forced)" in " ".join(s.announcement for s in rig.view.screens)
 
 
@@ -259,9 +259,9 @@ def test_ai_takes_an_early_double() -> None:
     rig.timer.run()
     c = rig.c
     # The AI (player 1) has moved; it is the human's turn to roll or double.
-    assert c.match.turn == 0 and c.match.phase is Phase.ROLL
+    assert c.state.match.turn == 0 and c.state.match.phase is Phase.ROLL
     screen = rig.act("double")
-    assert c.match.cube.value == 2 and c.match.cube.owner == 1
+    assert c.state.match.cube.value == 2 and c.state.match.cube.owner == 1
     assert "takes" in screen.announcement
 
 
@@ -273,7 +273,7 @@ def test_human_resigns_and_the_ai_answers() -> None:
     assert screen.dialog is not None and screen.dialog.kind == "resign"
     assert 'data-value="1"' in screen.dialog.html and 'data-value="3"' in screen.dialog.html
     screen = rig.act("resign", "1")
-    assert rig.c.match.game.is_over  # a point for free at the start: King Tubby accepts
+    assert rig.c.state.match.game.is_over  # a point for free at the start: King Tubby accepts
     assert screen.dialog is not None and screen.dialog.kind == "over"
     assert "(resignation)" in screen.dialog.html
 
@@ -297,15 +297,15 @@ def test_a_whole_game_against_each_ai_level(level: str) -> None:
     rig.start(level, 1)
     c = rig.c
     for _ in range(400):
-        if c.match.game.is_over:
+        if c.state.match.game.is_over:
             break
         screen = rig.view.last
         assert screen.actor == "human", screen.status
-        if c.match.phase in (Phase.OPENING, Phase.ROLL):
+        if c.state.match.phase in (Phase.OPENING, Phase.ROLL):
             rig.act("roll")
         else:
             rig.play_greedy()
-    assert c.match.is_over
+    assert c.state.match.is_over
     screen = rig.view.last
     assert screen.dialog is not None and screen.dialog.kind == "over"
     assert "match" in screen.dialog.html
@@ -313,7 +313,7 @@ def test_a_whole_game_against_each_ai_level(level: str) -> None:
     assert records["games"] == 1 and records["matches_won"] + records["matches_lost"] == 1
     # Reloading the finished match must not count it again.
     again = Rig(storage=rig.storage).boot()
-    assert again.c.records.rows[level].games == 1
+    assert again.c.state.records.rows[level].games == 1
 
 
 def test_a_match_to_three_with_a_double_taken_and_one_dropped() -> None:
@@ -324,32 +324,32 @@ def test_a_match_to_three_with_a_double_taken_and_one_dropped() -> None:
     rig.play_greedy()
     rig.act("double")
     rig.act("drop")  # game 1: 1 point to the doubler
-    assert c.match.score in ((1, 0), (0, 1))
+    assert c.state.match.score in ((1, 0), (0, 1))
     rig.act("next-game")
     rig.act("roll")
     rig.play_greedy()
     rig.act("double")
     rig.act("take")
-    assert c.match.cube.value == 2
+    assert c.state.match.cube.value == 2
     rig.act("resign-open")
     rig.act("resign", "1")
     rig.act("accept")
-    assert max(c.match.score) >= 2
+    assert max(c.state.match.score) >= 2
     crawford_seen = False
-    while not c.match.is_over:
-        if c.match.game.is_over:
+    while not c.state.match.is_over:
+        if c.state.match.game.is_over:
             rig.act("next-game")
-            if 2 in c.match.game.score and not crawford_seen:
-                assert c.match.is_crawford_game and "Crawford" in rig.view.last.match_line
+            if 2 in c.state.match.game.score and not crawford_seen:
+                assert c.state.match.is_crawford_game and "Crawford" in rig.view.last.match_line
                 assert not any(b.enabled for b in rig.view.last.controls if b.action == "double")
                 crawford_seen = True
-        elif c.match.phase in (Phase.OPENING, Phase.ROLL):
+        elif c.state.match.phase in (Phase.OPENING, Phase.ROLL):
             rig.act("roll")
         else:
             rig.play_greedy()
     assert rig.view.last.dialog is not None and "wins the match" in rig.view.last.dialog.html
     screen = rig.act("rematch")
-    assert c.match.score == (0, 0) and screen.phase == "opening"
+    assert c.state.match.score == (0, 0) and screen.phase == "opening"
 
 
 # -- saves ----------------------------------------------------------------------------
@@ -365,7 +365,7 @@ def test_autosave_after_every_action_and_resume_mid_turn() -> None:
     saved = json.loads(storage.items[PREFIX + AUTOSAVE])
     assert saved["match"]["turn"] == {"steps": [[8, 5, 3]], "cursor": 1}
     again = Rig(storage=storage).boot()
-    assert again.c.match == rig.c.match
+    assert again.c.state.match == rig.c.state.match
     screen = again.view.last
     assert screen.dialog is None and "restored" in screen.status
     assert screen.board.position.me[5] == 1
@@ -384,7 +384,7 @@ def test_an_ai_answer_is_drawn_once_and_saved_in_a_task_of_its_own() -> None:
     rig.start("easy", 3)
     rig.act("roll")
     rig.act("play-text", text="8/5 6/5")
-    while ai.pending[0][0]["kind"] != "play":  # whether to double, first
+    while not isinstance(ai.pending[0][0], PlayRequest):  # whether to double, first
         ai.answer()
         rig.timer.run()
     shown = len(rig.view.screens)
@@ -392,14 +392,14 @@ def test_an_ai_answer_is_drawn_once_and_saved_in_a_task_of_its_own() -> None:
     assert len(rig.view.screens) == shown + 1
     assert rig.view.last.busy
     # Each checker the AI moves is a task; the last one confirms and draws ...
-    while len(rig.timer.queue) == 1 and rig.c.match.turn == 1:
+    while len(rig.timer.queue) == 1 and rig.c.state.match.turn == 1:
         rig.timer.queue.pop(0)()
-    assert rig.c.match.turn == 0 and not rig.view.last.busy
+    assert rig.c.state.match.turn == 0 and not rig.view.last.busy
 
     def saved() -> object:
         return json.loads(storage.items[PREFIX + AUTOSAVE])["match"]
 
-    now = json.loads(json.dumps(save_match(rig.c.match)))
+    now = json.loads(json.dumps(save_match(rig.c.state.match)))
     assert saved() != now
     # ... and the save follows in a task of its own.
     rig.timer.run()
@@ -433,7 +433,7 @@ def test_a_tampered_autosave_is_refused() -> None:
     storage.items[PREFIX + AUTOSAVE] = json.dumps(data)
     again = Rig(storage=storage).boot()
     assert "could not be read" in again.view.last.notice
-    assert again.c.match.game.events == ()
+    assert again.c.state.match.game.events == ()
 
 
 def test_full_or_disabled_storage_degrades_to_a_warning() -> None:
@@ -462,7 +462,7 @@ def test_named_save_slots() -> None:
     rig.timer.run()
     rig.act("saves-open")
     screen = rig.act("load-slot", "before my move")
-    assert rig.c.match.phase is Phase.MOVE and rig.c.match.turn == 0
+    assert rig.c.state.match.phase is Phase.MOVE and rig.c.state.match.turn == 0
     assert screen.board.position == Position.start()
     rig.act("saves-open")
     screen = rig.act("delete-slot", "before my move")
@@ -485,19 +485,19 @@ def test_export_and_import_a_game_file_and_show_the_gnubg_ids() -> None:
     rig.act("play-text", text="8/5 6/5")
     screen = rig.act("saves-open")
     assert screen.dialog is not None
-    assert rig.c.match.position_id in screen.dialog.html
-    assert rig.c.match.match_id in screen.dialog.html
+    assert rig.c.state.match.position_id in screen.dialog.html
+    assert rig.c.state.match.match_id in screen.dialog.html
     rig.act("copy-ids")
-    assert rig.view.copied and rig.c.match.match_id in rig.view.copied[0]
+    assert rig.view.copied and rig.c.state.match.match_id in rig.view.copied[0]
     rig.act("export")
     filename, text = rig.view.downloads[-1]
     assert filename.endswith(".json") and json.loads(text)["match"]["format"] == "backgammon-match"
     other = Rig().boot()
     other.c.import_text(text)
-    assert other.c.match == rig.c.match and other.c.setup == rig.c.setup
+    assert other.c.state.match == rig.c.state.match and other.c.state.options == rig.c.state.options
     other.c.import_text("not a game")
     assert "not a saved game" in other.view.last.notice
-    assert other.c.match == rig.c.match  # nothing was lost
+    assert other.c.state.match == rig.c.state.match  # nothing was lost
 
 
 # -- statistics, settings, themes ----------------------------------------------------------
@@ -543,12 +543,12 @@ def test_manual_dice_and_auto_roll() -> None:
     rig.act("setting", "auto_roll=true")
     rig.act("play-text", text="13/8 13/11")
     # Player 2 could double, so the roll waits for them; turn the cube off and it rolls.
-    assert rig.c.match.phase is Phase.ROLL
+    assert rig.c.state.match.phase is Phase.ROLL
     rig2 = Rig([3, 1, 6, 4]).boot()
     rig2.start("human", 3, cube="")
     rig2.act("setting", "auto_roll=true")
     rig2.timer.run()
-    assert rig2.c.match.phase is Phase.MOVE
+    assert rig2.c.state.match.phase is Phase.MOVE
 
 
 def test_keyboard_select_acts_like_a_tap() -> None:
@@ -583,11 +583,11 @@ def test_new_match_replaces_the_old_and_ignores_stale_ai_answers() -> None:
     rig = Rig([3, 1]).boot()
     rig.start("easy", 3)
     c = rig.c
-    old_epoch = c.epoch
+    old_epoch = c.state.epoch
     rig.act("new-open")
     screen = rig.start("human", 0)
-    assert c.epoch > old_epoch and screen.match_line.startswith("Money game")
-    assert isinstance(c.match, Match) and c.match.game.events == ()
+    assert c.state.epoch > old_epoch and screen.match_line.startswith("Money game")
+    assert isinstance(c.state.match, Match) and c.state.match.game.events == ()
 
 
 def test_a_quick_tap_where_a_checker_just_landed_picks_it_up_again() -> None:
@@ -629,7 +629,7 @@ def test_real_dice_are_entered_for_the_ai_too() -> None:
     assert screen.dialog is not None and "Enter Beach Bum’s dice" in screen.dialog.html
     rig.act("dice-set", d1="6", d2="6")
     c = rig.c
-    assert c.match.turn == 0 and c.match.phase is Phase.ROLL  # Beach Bum played its 66
+    assert c.state.match.turn == 0 and c.state.match.phase is Phase.ROLL  # Beach Bum played its 66
     assert "66:" in rig.view.last.history_html
 
 

@@ -13,7 +13,6 @@ from engine.game import Phase
 from engine.record import Played
 from web import ai_service
 from web.ai_client import DirectAi, Reply, Request, hint_request
-from web.screen import Button
 from web.hint import CubeHint, cube_hint_html, parse_cube_hint, parse_play_hint, play_hint_html
 from web.protocol import (
     CubeHintReply,
@@ -29,6 +28,7 @@ from web.protocol import (
     encode,
 )
 from web.review import Review, ReviewItem, Verdict, review_html
+from web.screen import Button
 from web.themes import BACKYAMON
 
 

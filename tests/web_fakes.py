@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from e2e.site.dice import QueuedDice
+from web.actions import Act
 from web.ai_client import DirectAi, Reply, Request
-from web.controller import Controller, Screen
-from web.dice_source import QueuedDice
+from web.controller import Controller
+from web.screen import Screen
 from web.storage import MemoryStorage, Store
 
 
@@ -67,14 +69,14 @@ class Rig:
         return self
 
     def act(self, action: str, value: str = "", **fields: str) -> Screen:
-        self.c.act(action, value, fields)
+        self.c.act(Act.parse(action), value, fields)
         self.timer.run()
         return self.view.last
 
     def start(self, opponent: str = "human", length: int = 3, **extra: str) -> Screen:
         fields = {"opponent": opponent, "length": str(length), "cube": "on", "crawford": "on"}
         fields.update(extra)
-        self.c.act("start", "", fields)
+        self.c.act(Act.START, "", fields)
         self.timer.run()
         return self.view.last
 
@@ -86,10 +88,10 @@ class Rig:
     def play_greedy(self) -> None:
         """Make some legal play for the human on roll, by taps, and confirm it."""
         c = self.c
-        while c.movable():
-            src = max(c.movable())
+        while c.state.movable:
+            src = max(c.state.movable)
             self.tap(src)
-            self.tap(min(c.destinations(src)))
+            self.tap(min(c.state.destinations(src)))
         self.act("confirm")
 
 

@@ -48,12 +48,11 @@ def start(
         ai,
         BrowserTimer(window),
         dice if dice is not None else system_random(),
-        clock=lambda: float(window.Date.now()) / 1000,
         animation=animation,
     )
     page.attach(controller)
     controller.boot()
     page.board.setAttribute("data-ready", "true")
-    if controller.setup.vs_ai:
+    if controller.state.options.vs_ai:
         ai.start()  # the board is interactive: now the AI may load
     return page

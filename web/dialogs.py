@@ -10,15 +10,22 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
+from types import MappingProxyType
 
+from engine.game import Phase
 from engine.stats import PlayerStats
 from web.actions import Act
+from web.hint import cube_hint_html
 from web.history import HistoryRow
 from web.options import AI_NAMES, ANIMATIONS, HUMAN, MATCH_LENGTHS, MatchOptions, Settings
 from web.player_records import PlayerRecords
+from web.review import review_html
+from web.state import Dialog, UiState
 from web.themes import MODES, THEMES, Theme
+from web.tutor import cube_advice
 
 
 def button(action: Act, label: str, *, value: str = "", primary: bool = False,
@@ -361,3 +368,146 @@ def describe_win(theme: Theme, win_type: int, points: int) -> str:
     unit = "point" if points == 1 else "points"
     name = theme.win_name(win_type)
     return f"{name[0].upper()}{name[1:]}: {points} {unit}"
+
+
+# -- the dialog open in a state ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DialogView:
+    kind: str
+    html: str
+    dismissible: bool = True
+
+
+def dialog_view(state: UiState) -> DialogView | None:
+    """The dialog ``state`` has open, its HTML computed afresh."""
+    kind = state.dialog
+    if kind is None:
+        return None
+    return DialogView(kind.value, _DIALOGS[kind](state), not state.dialog_needed)
+
+
+def _new(state: UiState) -> str:
+    return new_game_html(state.options, state.new_can_cancel)
+
+
+def _cube(state: UiState) -> str:
+    m, words = state.match, state.theme
+    assert m.turn is not None
+    hint = cube_advice(state)
+    return cube_answer_html(
+        words.offer_title(state.names[m.turn], m.cube.value * 2),
+        m.cube.value,
+        words.take,
+        words.drop,
+        words.cube,
+        hint_html=cube_hint_html(hint, words) if hint is not None else "",
+        hint_pending=state.advice.pending,
+    )
+
+
+def _resign(state: UiState) -> str:
+    return resign_choice_html(
+        [
+            (int(v), state.theme.win_name(int(v)), points)
+            for v, points in state.match.resign_choices()
+        ]
+    )
+
+
+def _resign_answer(state: UiState) -> str:
+    m = state.match
+    offer = m.resignation
+    if offer is None:  # answered meanwhile; the dialog closes on the next step
+        return ""
+    value = int(offer.value)
+    return resign_answer_html(
+        state.names[offer.player], state.theme.win_name(value), m.resignation_points(value)
+    )
+
+
+def _over(state: UiState) -> str:
+    m = state.match
+    result = m.result
+    if result is None:
+        return ""
+    names, words = state.names, state.theme
+    winner = names[result.winner]
+    if state.options.vs_ai:
+        headline = "You win!" if result.winner == 0 else f"{winner} wins"
+    else:
+        headline = f"{winner} wins!"
+    if words.headline_win:
+        headline = f"{words.win_name(int(result.win_type))}! {headline}"
+    how = {"dropped": " (double dropped)", "resigned": " (resignation)", "borne off": ""}
+    detail = describe_win(words, int(result.win_type), result.points) + how[result.reason.value]
+    s0, s1 = m.score
+    score_line = f"Score: {names[0]} {s0} – {s1} {names[1]}"
+    if m.match_length:
+        score_line += f" (match to {m.match_length})"
+    match_line = ""
+    if m.is_over:
+        assert m.winner is not None
+        match_line = (
+            "You win the match!"
+            if state.options.vs_ai and m.winner == 0
+            else f"{names[m.winner]} wins the match."
+        )
+    return game_over_html(headline, detail, score_line, m.is_over, match_line)
+
+
+def _review(state: UiState) -> str:
+    review = state.reviewing.review
+    if review is None:
+        return ""
+    names = state.names
+    if state.options.vs_ai:
+        names = ("You", names[1])
+    body = review_html(review, names, f"Review of game {review.game + 1}")
+    return review_dialog_html(body, state.match.is_over)
+
+
+def _dice(state: UiState) -> str:
+    opening = state.match.phase is Phase.OPENING
+    names = state.names
+    first = "Your die" if state.options.vs_ai else f"{names[0]}’s die"
+    labels = (first, f"{names[1]}’s die") if opening else ("Die 1", "Die 2")
+    title = ""
+    if not opening and state.is_ai(state.match.turn):
+        title = f"Enter {names[1]}’s dice"
+    return dice_entry_html(opening, labels, title)
+
+
+def _saves(state: UiState) -> str:
+    m = state.match
+    return saves_html(state.saves.slots, m.position_id, m.match_id, state.saves.available)
+
+
+def _stats(state: UiState) -> str:
+    m, names = state.match, state.names
+    game = stats_table(f"Game {m.game_number}", names, m.game_stats())
+    whole = "Session" if state.options.length == 0 else "Match"
+    match = stats_table(whole, names, m.stats())
+    opponents = {**dict(AI_NAMES), HUMAN: "A friend (as player 1)"}
+    return stats_html(game, match, records_table(state.records, opponents))
+
+
+def _settings(state: UiState) -> str:
+    return settings_html(state.settings)
+
+
+_DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
+    {
+        Dialog.NEW: _new,
+        Dialog.CUBE: _cube,
+        Dialog.RESIGN: _resign,
+        Dialog.RESIGN_ANSWER: _resign_answer,
+        Dialog.OVER: _over,
+        Dialog.REVIEW: _review,
+        Dialog.DICE: _dice,
+        Dialog.SAVES: _saves,
+        Dialog.STATS: _stats,
+        Dialog.SETTINGS: _settings,
+    }
+)

@@ -89,7 +89,7 @@ def game_rows(
             dice = rolled.get(event.player)
             put(event.player, f"{_dice(dice)}: cannot move" if dice else "cannot move")
         elif isinstance(event, Doubled):
-            verb = "Turns it up" if theme.key == "backyamon" else "Doubles"
+            verb = theme.doubles_verb
             put(event.player, f"{verb} to {event.cube}")
         elif isinstance(event, Beavered):
             put(event.player, f"Beavers to {event.cube}")

@@ -13,10 +13,13 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from engine.position import BAR, OFF
+from web.actions import KEYS, Act
 from web.board_svg import HEIGHT, WIDTH, checker_xy, place_at, render_board
 from web.browser import spawn
-from web.controller import Controller, Screen
+from web.controller import Controller
 from web.input import DoubleTap, Drop, Follow, Gestures, Intent, Lift, Tap
+from web.screen import Screen
 
 
 def _js(value: Any) -> Any:
@@ -156,7 +159,8 @@ class Page:
         svg = _js(self.board.querySelector("svg"))
         if svg is None:
             return
-        colour = "light" if self.c.viewer == 0 else "dark"
+        viewer = self.last.viewer if self.last is not None else 0
+        colour = "light" if viewer == 0 else "dark"
         svg.insertAdjacentHTML(
             "beforeend",
             f'<use class="checker floating me {colour}" href="#bg-checker-{colour}" '
@@ -185,8 +189,10 @@ class Page:
 
     def _snap_back(self, src: int, start: tuple[float, float]) -> None:
         """An illegal drop: the checker slides home from where it was let go."""
-        board = self.c.board_view().position
-        count = board.bar if src == 25 else (board.off if src == 0 else board.me[src])
+        if self.last is None:
+            return
+        board = self.last.board.position  # as drawn: no round trip to the controller
+        count = board.bar if src == BAR else (board.off if src == OFF else board.me[src])
         if count <= 0:
             return
         el = _js(
@@ -226,7 +232,7 @@ class Page:
         if key in ("Enter", " ") and point is not None and target.classList.contains("hit"):
             event.preventDefault()
             event.stopPropagation()
-            self.c.act("select", str(point))
+            self.c.act(Act.SELECT, str(point))
         elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
             hits = list(self.board.querySelectorAll(".hit"))
             if not hits:
@@ -240,28 +246,16 @@ class Page:
     def _key(self, event: Any) -> None:
         if event.defaultPrevented or event.ctrlKey or event.metaKey or event.altKey:
             if event.ctrlKey and str(event.key).lower() == "z" and not self._typing(event):
-                self.c.act("undo")
+                self.c.act(Act.UNDO)
             return
         if self._typing(event) or self.dialog.open:
             return
         key = str(event.key)
-        action = {
-            "r": "roll",
-            "d": "double",
-            "u": "undo",
-            "y": "redo",
-            "n": "new-open",
-            "s": "swap-dice",
-            "h": "hint",
-        }.get(key.lower())
-        if key == "Enter" and event.target == self.document.body:
-            action = "confirm"
-        elif key == "Escape":
-            action = "select"
-        elif key in ("ArrowLeft", "ArrowRight"):  # step through a game's reviewed decisions
-            action = "review-prev" if key == "ArrowLeft" else "review-next"
+        if key == "Enter" and event.target != self.document.body:
+            return  # Enter on a focused control is that control's
+        action = KEYS.get(key) or KEYS.get(key.lower())
         if action is not None:
-            self.c.act(action, "none" if action == "select" else "")
+            self.c.act(action, "none" if action is Act.SELECT else "")
 
     def _typing(self, event: Any) -> bool:
         target = event.target
@@ -296,7 +290,7 @@ class Page:
         tag = str(target.tagName).lower()
         if tag == "input" or (tag == "select"):
             return  # handled on change
-        action = str(target.getAttribute("data-action"))
+        action = Act.parse(str(target.getAttribute("data-action")))
         value = str(_js(target.getAttribute("data-value")) or "")
         event.preventDefault()
         self.c.act(action, value, self._fields(target))
@@ -306,17 +300,17 @@ class Page:
         if target is None:
             return
         action = _js(target.getAttribute("data-action"))
-        if action == "setting":
+        if action == Act.SETTING:
             name = str(target.getAttribute("data-name"))
             value = str(target.checked).lower() if target.type == "checkbox" else str(target.value)
-            self.c.act("setting", f"{name}={value}")
-        elif action == "import":
+            self.c.act(Act.SETTING, f"{name}={value}")
+        elif action == Act.IMPORT:
             files = _js(target.files)
             if files is not None and files.length:
                 spawn(self._tasks, self._import(files.item(0)))
             target.value = ""
-        elif action == "history-game":
-            self.c.act("history-game", str(target.value))
+        elif action == Act.HISTORY_GAME:
+            self.c.act(Act.HISTORY_GAME, str(target.value))
 
     async def _import(self, file: Any) -> None:
         text = await file.text()
@@ -327,14 +321,15 @@ class Page:
         form = event.target
         action = _js(form.getAttribute("data-submit"))
         if action:
+            act = Act.parse(str(action))
             fields = self._fields(form.elements.item(0)) if form.elements.length else {}
-            self.c.act(str(action), "", fields)
-            if str(action) == "play-text" and "“" not in self.c.message:
-                form.reset()
+            self.c.act(act, "", fields)
+            if act is Act.PLAY_TEXT and self.last is not None and not self.last.play_text_failed:
+                form.reset()  # a refused play stays in the box to be corrected
 
     def _dialog_cancel(self, event: Any) -> None:
         event.preventDefault()  # the controller decides whether it may close
-        self.c.act("close")
+        self.c.act(Act.CLOSE)
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -34,26 +34,28 @@ class Theme:
     colour_names: tuple[str, str]  # player 0's and player 1's checkers
     win_names: tuple[str, str, str]  # single, gammon, backgammon
     cube_style: str
+    offer_words: str = "{doubler} doubles to {value}"  # how a double is announced
+    labels_on_board: bool = False  # write the bar's and tray's names on the board
+    headline_win: bool = False  # a game's end names the kind of win first
+    doubles_verb: str = "Doubles"  # the score sheet's word for a double
 
     def win_name(self, kind: int) -> str:
         """What a win of ``kind`` (1 single, 2 gammon, 3 backgammon) is called."""
         return self.win_names[min(max(kind, 1), 3) - 1]
 
     def offer_title(self, doubler: str, value: int) -> str:
-        """How a double is announced: "White doubles to 2", "Gold says Turn It Up to 2"."""
-        if self.key == "backyamon":
-            return f"{doubler} says Turn It Up to {value}!"
-        return f"{doubler} doubles to {value}"
+        """How a double is announced: "White doubles to 2", "Gold says Turn It Up to 2!"."""
+        return self.offer_words.format(doubler=doubler, value=value)
 
     def words(self, me: str, opp: str) -> Words:
-        backyamon = self.key == "backyamon"
+        labels = self.labels_on_board
         return Words(
             bar=self.bar,
             off=self.off,
             me=me,
             opp=opp,
-            bar_label=self.bar.upper() if backyamon else "",
-            off_label=self.off.upper() if backyamon else "",
+            bar_label=self.bar.upper() if labels else "",
+            off_label=self.off.upper() if labels else "",
         )
 
 
@@ -87,6 +89,10 @@ BACKYAMON = Theme(
     colour_names=("Gold", "Red"),
     win_names=("Ya Mon", "Big Ya Mon", "MASSIVE Ya Mon"),
     cube_style="dial",
+    offer_words="{doubler} says Turn It Up to {value}!",
+    labels_on_board=True,
+    headline_win=True,
+    doubles_verb="Turns it up",
 )
 
 THEMES: tuple[Theme, ...] = (CLASSIC, BACKYAMON)

@@ -1,0 +1,53 @@
+"""What the page says about events, in words: for the status line and for
+screen readers (the announcements).
+
+>>> from engine.match import Match
+>>> before = Match.new(0)
+>>> roll_words(before, before.roll((3, 1)), ("White", "Black"))
+('Opening roll: White 3, Black 1. White starts.', False)
+"""
+
+from __future__ import annotations
+
+from engine.match import Match
+from engine.record import Forfeit, OpeningRoll, Played, Roll
+from web.storage import Corrupt
+
+
+def corrupt_text(what: str, bad: Corrupt) -> str:
+    """A notice that saved data could not be read and was put aside."""
+    return (
+        f"{what} could not be read ({bad.reason}). It was kept aside as "
+        f"“{bad.kept_as}” and a fresh start was made."
+    )
+
+
+def roll_words(before: Match, after: Match, names: tuple[str, str]) -> tuple[str, bool]:
+    """What a roll from ``before`` to ``after`` showed, and whether a side
+    could not move (which the status line keeps too)."""
+    parts = []
+    forfeit = False
+    for e in after.events[len(before.events) :]:
+        if isinstance(e, OpeningRoll):
+            if e.winner is None:
+                parts.append(f"Opening roll: both rolled {e.die0}. Roll again.")
+            else:
+                parts.append(
+                    f"Opening roll: {names[0]} {e.die0}, {names[1]} {e.die1}. "
+                    f"{names[e.winner]} starts."
+                )
+        elif isinstance(e, Roll):
+            parts.append(f"{names[e.player]} rolled {e.dice[0]} and {e.dice[1]}.")
+        elif isinstance(e, Forfeit):
+            parts.append(f"{names[e.player]} cannot move.")
+            forfeit = True
+    return " ".join(parts), forfeit
+
+
+def play_words(match: Match, player: int | None, names: tuple[str, str], *, forced: bool) -> str:
+    """The last play made in ``match``, "" if none."""
+    last = next((e for e in reversed(match.events) if isinstance(e, Played)), None)
+    if last is None or player is None:
+        return ""
+    how = " (forced)" if forced else ""
+    return f"{names[player]} played {last.notation}{how}."

@@ -1,0 +1,121 @@
+"""The hint and the tutor: one piece of advice at a time, for one moment.
+
+Hint asks King Tubby about the side to act (its roll's plays, or its cube
+decision); the tutor asks quietly about the play a player has just made,
+before Done, and speaks only when it was a mistake.  Both share one
+request in flight, so :class:`Advice` is a small state machine:
+
+* idle: nothing asked (``key`` empty, or for another moment);
+* pending: asked for ``key``; ``shown`` when the player pressed Hint (the
+  tutor's quiet checks stay hidden), ``board`` the play being judged;
+* answered: ``hint`` holds the answer, valid while the moment lasts.
+
+A *moment* is this match, this turn, this phase: moves made inside a turn
+keep it, since a hint is for the whole play from the turn's start.
+
+>>> a = Advice().asking("k", shown=True)
+>>> a.pending, a.shown, a.is_for("k"), a.is_for("other")
+(True, True, False, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from engine.game import Action
+from web.ai_client import hint_request
+from web.hint import CubeHint, Hint, PlayHint, cube_hint_html, play_hint_html, tutor_note
+
+if TYPE_CHECKING:
+    from web.state import UiState
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    hint: Hint | None = None
+    key: str = ""  # the moment the hint (or the pending request) is for
+    pending: bool = False
+    shown: bool = False  # asked for with Hint
+    board: str = ""  # Position ID of the play the tutor judged or is judging
+    confirm_waiting: bool = False  # Done was pressed while the tutor was judging
+
+    def is_for(self, key: str) -> bool:
+        """An answer for the moment ``key`` is here."""
+        return self.hint is not None and self.key == key
+
+    def asking(self, key: str, *, shown: bool, played: str | None = None) -> Advice:
+        return Advice(None, key, True, shown, played or "", False)
+
+    def answered(self, hint: Hint | None, *, shown: bool) -> Advice:
+        return replace(self, hint=hint, pending=False, shown=shown)
+
+
+def moment(state: UiState) -> str:
+    m = state.match
+    return f"{state.epoch}:{m.position_id}:{m.match_id}:{m.phase.value}"
+
+
+def ready(state: UiState) -> bool:
+    return state.advice.is_for(moment(state))
+
+
+def pending_now(state: UiState) -> bool:
+    """A request for this moment is on its way."""
+    return state.advice.pending and state.advice.key == moment(state)
+
+
+def can_hint(state: UiState) -> bool:
+    a, m = state.advice, state.match
+    return (
+        not state.busy
+        and not (a.pending and a.shown)  # the tutor's quiet check may run
+        and m.actor is not None
+        and not state.is_ai(m.actor)
+        and hint_request(m) is not None
+    )
+
+
+def should_judge(state: UiState) -> bool:
+    """With the tutor on, a complete play not yet judged waits for Done."""
+    a, m = state.advice, state.match
+    if (
+        not state.settings.tutor
+        or a.pending
+        or state.is_ai(m.turn)
+        or Action.CONFIRM not in m.legal_actions()
+    ):
+        return False
+    return not (a.board == m.board.id and a.key == moment(state))
+
+
+def judging(state: UiState) -> bool:
+    """The tutor is judging the play on the board now (Done must wait)."""
+    a = state.advice
+    return a.pending and bool(a.board) and a.board == state.match.board.id and pending_now(state)
+
+
+def hint_html(state: UiState) -> str:
+    """The advice beside the board, "" when none is shown."""
+    a = state.advice
+    if not a.shown:
+        return ""
+    if pending_now(state):
+        return '<p class="hint-wait">King Tubby is thinking…</p>'
+    hint = a.hint
+    if hint is None or not ready(state):
+        return ""
+    if isinstance(hint, PlayHint):
+        judged = a.board and a.board == state.match.board.id
+        return play_hint_html(hint, tutor_note(hint) if judged else "")
+    if hint.taker:
+        return ""  # shown in the cube dialog, where the decision is made
+    return cube_hint_html(hint, state.theme)
+
+
+def cube_advice(state: UiState) -> CubeHint | None:
+    """The cube hint to show in the take/drop dialog, if the player asked."""
+    hint = state.advice.hint
+    if isinstance(hint, CubeHint) and ready(state) and state.advice.shown:
+        return hint
+    return None
