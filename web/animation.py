@@ -51,7 +51,7 @@ def _counts(position: Position, side: str) -> dict[int, int]:
 def _order(side: str, place: int) -> int:
     """Distance from home along the side's path: bar farthest, off nearest."""
     if place == BAR:
-        return 25
+        return BAR
     if place == OFF:
         return 0
     return place if side == "me" else 25 - place

@@ -6,11 +6,10 @@ module still imports under CPython.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from web.ai_client import Reply, Request
+from web.protocol import ErrorReply, Reply, Request, decode_reply, encode
 
 WORKER_NAME = "backgammon-ai"
 WORKER_SRC = "./ai_worker.py"
@@ -67,10 +66,10 @@ class WorkerAi:
         try:
             assert self._starting is not None
             worker = await self._starting
-            text = await worker.handle(json.dumps(request))
-            answer = json.loads(str(text))
+            # Only JSON text crosses to the worker (web.protocol's codec).
+            answer = decode_reply(str(await worker.handle(encode(request))))
         except Exception as exc:  # a broken worker must not freeze the game
-            answer = {"error": str(exc) or type(exc).__name__}
+            answer = ErrorReply(str(exc) or type(exc).__name__)
         reply(answer)
 
 

@@ -12,25 +12,18 @@ it runs under CPython with fakes, where its flow is tested.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, Protocol
 
-from engine.dice import RandomSource
 from engine.errors import EngineError
 from engine.game import Action, Phase
 from engine.match import Match
-from engine.position import Position
 from engine.turn import Step
 from web.actions import Act
-from web.ai_client import AiPort, hint_request
-from web.animation import Motion, plan_motions
-from web.hint import PlayHint, parse_cube_hint, parse_play_hint, tutor_note
+from web.animation import plan_motions
+from web.coaching import Coaching
 from web.history import wins
-from web.messages import corrupt_text, play_words, roll_words
 from web.opponent import (
     AcceptResignation,
     Answer,
@@ -43,95 +36,19 @@ from web.opponent import (
     RejectResignation,
     RollDice,
     TakeDouble,
-    seats,
 )
-from web.options import MatchOptions, Settings, ai_name
-from web.player_records import PlayerRecords
-from web.protocol import CubeHintReply, CubeHintRequest, ErrorReply, HintReply, HintRequest, Reply
-from web.review import Review, review_items
-from web.savefile import SavedGame
-from web.screen import Screen, reviewed_frame, screen
-from web.state import Dialog, Reviewing, Saves, Selection, UiState
-from web.storage import AUTOSAVE, SETTINGS, STATS, Store, clean_slot_name
-from web.tutor import can_hint, judging, moment, pending_now, ready, should_judge
+from web.options import MatchOptions, ai_name
+from web.session import Fields, Session, Timer, View
+from web.state import Dialog, Reviewing
+from web.storage import STATS
+from web.storage_intents import StorageIntents
+from web.tutor import judging
 
-Fields = Mapping[str, str]
-SeatFactory = Callable[[MatchOptions, AiPort], tuple[Opponent, Opponent]]
+__all__ = ["HANDLERS", "Controller", "Session", "Timer", "View"]
 
 
-class View(Protocol):
-    def show(self, screen: Screen) -> None: ...
-
-    def download(self, filename: str, text: str) -> None: ...
-
-    def copy(self, text: str) -> None: ...
-
-
-class Timer(Protocol):
-    def later(self, ms: int, callback: Callable[[], None]) -> None: ...
-
-
-class Controller:
+class Controller(StorageIntents, Coaching):
     """See the module docs.  Call :meth:`boot` once, then feed it intents."""
-
-    def __init__(
-        self,
-        view: View,
-        store: Store,
-        ai: AiPort,
-        timer: Timer,
-        dice: RandomSource,
-        *,
-        animation: str | None = None,
-        seat_factory: SeatFactory = seats,
-    ) -> None:
-        self.view = view
-        self.store = store
-        self.ai = ai
-        self.timer = timer
-        self.dice = dice
-        self.seat_factory = seat_factory
-        self.state = UiState(animation=animation)
-        # Effects in waiting, not state: the motions of the last change (drawn
-        # once), the match last written to storage, render batching.
-        self._motions: tuple[Motion, ...] = ()
-        self._saved: Match | None = None
-        self._summary_for = -1  # the game whose end-of-game summary was opened
-        self._auto_pending = False
-        self._holding = 0
-        self._stale = False
-
-    def _set(self, **changes: Any) -> None:
-        self.state = replace(self.state, **changes)
-
-    def _select(self, **changes: Any) -> None:
-        self._set(selection=replace(self.state.selection, **changes))
-
-    # -- start-up -----------------------------------------------------------------------
-
-    def boot(self) -> None:
-        """Load settings, statistics and the autosaved match (or ask for a new one)."""
-        settings = Settings.from_json(self.store.read(SETTINGS))
-        records, bad_records = self.store.read_checked(STATS, PlayerRecords.from_json)
-        loaded, bad_save = self.store.read_checked(AUTOSAVE, SavedGame.from_json)
-        problems = []
-        if bad_save is not None:
-            problems.append(corrupt_text("Your saved match", bad_save))
-        if bad_records is not None:
-            problems.append(corrupt_text("Your player statistics", bad_records))
-        self._set(
-            settings=settings,
-            records=records if isinstance(records, PlayerRecords) else self.state.records,
-            notice=" ".join(problems) or self.store.warning,
-        )
-        if isinstance(loaded, SavedGame):
-            self._install(loaded)
-            self._saved = self.state.match
-            self._set(message="Welcome back: your match was restored.")
-        else:
-            self._open_new_game(can_cancel=False)
-        self._advance()
-        self._render()
 
     # -- reading the state (for the page's gestures) -----------------------------------------
 
@@ -143,9 +60,6 @@ class Controller:
         if player is None:
             return None
         return self.seat_factory(self.state.options, self.ai)[player]
-
-    def _board(self) -> Position:
-        return self.state.match.board_for(self.state.viewer)
 
     # -- pointer intents ------------------------------------------------------------------
 
@@ -239,9 +153,9 @@ class Controller:
             self._advance()
             self._render()
 
-    def _legal(self, action: Action) -> bool:
-        m = self.state.match
-        return action in m.legal_actions() and not self.state.is_ai(m.actor)
+    def import_text(self, text: str) -> None:
+        """A file the player chose to import, read by the page."""
+        self.act(Act.IMPORT, text)
 
     def _on_roll(self, value: str, fields: Fields) -> None:
         s = self.state
@@ -436,22 +350,6 @@ class Controller:
         self._say(f"New game: {kind} against {who}. Roll to start.")
         self._autosave()
 
-    def _replace(self, match: Match, counted: int) -> None:
-        self._set(
-            epoch=self.state.epoch + 1,
-            reviewing=Reviewing(),
-            match=match,
-            counted=counted,
-            busy=False,
-            thinking=False,
-            selection=Selection(),
-            history_index=None,
-        )
-        self._motions = ()
-        self._summary_for = -1
-        self._auto_pending = False
-        self._close()
-
     def _on_close(self, value: str, fields: Fields) -> None:
         s = self.state
         if s.dialog in (Dialog.CUBE, Dialog.RESIGN_ANSWER) and s.dialog_needed:
@@ -469,297 +367,7 @@ class Controller:
     def _on_dismiss_notice(self, value: str, fields: Fields) -> None:
         self._set(notice="")
 
-    # -- settings, statistics and saves ----------------------------------------------------
-
-    def _on_stats_open(self, value: str, fields: Fields) -> None:
-        self._open(Dialog.STATS)
-
-    def _on_stats_reset(self, value: str, fields: Fields) -> None:
-        self._set(records=PlayerRecords())
-        self.store.write(STATS, self.state.records.to_json())
-        self._open(Dialog.STATS)
-        self._say("Player statistics were reset.")
-
-    def _on_settings_open(self, value: str, fields: Fields) -> None:
-        self._open(Dialog.SETTINGS)
-
-    def _on_setting(self, value: str, fields: Fields) -> None:
-        name, _, text = value.partition("=")
-        self._set(settings=self.state.settings.with_value(name, text))
-        self.store.write(SETTINGS, self.state.settings.to_json())
-
-    def _on_saves_open(self, value: str, fields: Fields) -> None:
-        self._open_saves()
-
-    def _open_saves(self) -> None:
-        self._set(saves=Saves(tuple(self.store.slot_names()), self.store.available))
-        self._open(Dialog.SAVES)
-
-    def _saved_game(self) -> SavedGame:
-        s = self.state
-        return SavedGame(s.options, s.match, s.counted)
-
-    def _on_save_slot(self, value: str, fields: Fields) -> None:
-        name = clean_slot_name(fields.get("name", "") or value)
-        if not name:
-            self._set(message="Give the save a name.")
-            return
-        if self.store.write_slot(name, self._saved_game().to_json()):
-            self._say(f"Saved as “{name}”.")
-        else:
-            self._set(notice=self.store.warning)
-        self._open_saves()
-
-    def _on_load_slot(self, value: str, fields: Fields) -> None:
-        loaded, bad = self.store.read_checked(self.store.slot_key(value), SavedGame.from_json)
-        if bad is not None:
-            self._set(notice=corrupt_text(f"The save “{value}”", bad))
-            self._open_saves()
-            return
-        if isinstance(loaded, SavedGame):
-            self._install(loaded)
-            self._say(f"Loaded “{value}”.")
-            self._autosave()
-
-    def _on_delete_slot(self, value: str, fields: Fields) -> None:
-        self.store.delete_slot(value)
-        self._say(f"Deleted “{value}”.")
-        self._open_saves()
-
-    def _on_export(self, value: str, fields: Fields) -> None:
-        n = self.state.match.game_number
-        text = json.dumps(self._saved_game().to_json(), indent=1)
-        self.view.download(f"backgammon-game-{n}.json", text)
-
-    def _on_import(self, value: str, fields: Fields) -> None:
-        """A file the player chose to import (its text is the value)."""
-        try:
-            loaded = SavedGame.from_json(json.loads(value))
-        except (ValueError, TypeError, KeyError, RecursionError) as exc:
-            self._set(notice=f"That file is not a saved game this page can read: {exc}")
-            return
-        self._install(loaded)
-        self._say("Imported the game from the file.")
-        self._autosave()
-
-    def import_text(self, text: str) -> None:
-        self.act(Act.IMPORT, text)
-
-    def _on_copy_ids(self, value: str, fields: Fields) -> None:
-        m = self.state.match
-        self.view.copy(f"Position ID: {m.position_id}\nMatch ID: {m.match_id}")
-        self._say("Copied the Position ID and Match ID.")
-
-    def _install(self, saved: SavedGame) -> None:
-        self._set(options=saved.options)
-        self._replace(saved.match, saved.counted)
-
-    def _autosave(self) -> None:
-        if self._saved is self.state.match:
-            return
-        self._saved = self.state.match
-        self.store.write(AUTOSAVE, self._saved_game().to_json())
-        if self.store.warning:
-            self._set(notice=self.store.warning)
-
-    # -- dialogs ----------------------------------------------------------------------
-
-    def _open(self, dialog: Dialog) -> None:
-        self._set(dialog=dialog)
-        self._select(selected=None)
-
-    def _close(self) -> None:
-        self._set(dialog=None)
-
-    def _open_new_game(self, can_cancel: bool) -> None:
-        self._set(new_can_cancel=can_cancel)
-        self._open(Dialog.NEW)
-
-    # -- hints and the tutor ---------------------------------------------------------------
-
-    def _on_hint(self, value: str, fields: Fields) -> None:
-        s = self.state
-        if not can_hint(s):
-            return
-        if ready(s) or pending_now(s):
-            self._set(advice=replace(s.advice, shown=True))  # the tutor asked: show it
-            return
-        self._ask_hint(shown=True)
-
-    def _tutor_check(self) -> None:
-        """With the tutor on, judge the player's play once it is complete, before Done."""
-        s = self.state
-        if should_judge(s):
-            self._ask_hint(shown=s.advice.shown and ready(s), played=s.match.board.id)
-
-    def _ask_hint(self, *, shown: bool, played: str | None = None) -> None:
-        request = hint_request(self.state.match)
-        if request is None:
-            return
-        if played is not None and isinstance(request, HintRequest):
-            request = replace(request, played=played)
-        taker = isinstance(request, CubeHintRequest) and request.taker
-        key = moment(self.state)
-        match_play = self.state.match.rules.match_length > 0
-        self._set(advice=self.state.advice.asking(key, shown=shown, played=played))
-
-        def reply(answer: Reply) -> None:
-            a = self.state.advice
-            if key != a.key or played != (a.board or None):
-                return  # the game moved on (or was replaced) while the AI thought
-            warned = False
-            try:
-                if isinstance(answer, HintReply):
-                    hint: PlayHint | None = parse_play_hint(answer, match=match_play)
-                    assert hint is not None
-                    note = tutor_note(hint) if played is not None else ""
-                    warned = bool(note)
-                    self._set(advice=a.answered(hint, shown=a.shown or warned))
-                    if note:
-                        self._say(note)
-                elif isinstance(answer, CubeHintReply):
-                    cube = parse_cube_hint(answer, taker=taker)
-                    self._set(advice=a.answered(cube, shown=a.shown))
-                else:
-                    error = answer.error if isinstance(answer, ErrorReply) else "no answer"
-                    raise ValueError(error)
-            except ValueError as exc:
-                self._set(advice=a.answered(None, shown=a.shown))
-                if a.shown:
-                    self._set(message=f"No hint this time ({exc}).")
-            with self._one_render():
-                if self.state.advice.confirm_waiting:
-                    self._set(advice=replace(self.state.advice, confirm_waiting=False))
-                    if not warned:  # a good play: the Done that waited goes through
-                        self._on_confirm("", {})
-                self._advance()  # the tutor may now judge a play completed meanwhile
-                self._render()
-
-        self.ai.ask(request, reply)
-
-    def _on_hint_play(self, value: str, fields: Fields) -> None:
-        """Make a hinted play on the board, from the turn's start; the player confirms it."""
-        s = self.state
-        hint = s.advice.hint
-        if not isinstance(hint, PlayHint) or not ready(s) or s.busy or not s.human_to_move:
-            return
-        if not value.isdigit() or int(value) >= len(hint.plays):
-            return
-        advice = hint.plays[int(value)]
-        before = self._board()
-        try:
-            # The whole play replaces whatever was moved so far, and waits for Done.
-            self._set(match=s.match.with_play(advice.moves))
-        except EngineError:
-            self._set(message=f"“{advice.play}” cannot be played here.")
-            return
-        self._select(selected=None)
-        self._motions = tuple(plan_motions(before, self._board()))
-        self._autosave()
-
-    # -- reviewing a finished game ------------------------------------------------------
-
-    def _on_review(self, value: str, fields: Fields) -> None:
-        m = self.state.match
-        if not m.is_game_over:
-            return
-        game = len(m.record.games) - 1
-        review = self.state.reviewing.review
-        fresh = review is None or review.game != game
-        if fresh:  # else the review already made (or under way) is shown again
-            players = frozenset({0}) if self.state.options.vs_ai else frozenset({0, 1})
-            review = Review(game, review_items(m.record, game, players))
-            self._set(reviewing=Reviewing(review))
-        self._open(Dialog.REVIEW)
-        if fresh:
-            self._review_next()
-
-    def _review_next(self) -> None:
-        """Ask the AI about the next play still to judge, one request at a time."""
-        review = self.state.reviewing.review
-        if review is None or review.next_index is None:
-            return
-        index = review.next_index
-        epoch = self.state.epoch
-
-        def reply(answer: Reply) -> None:
-            if epoch != self.state.epoch or self.state.reviewing.review is not review:
-                return  # a new game or match began: the review stops
-            try:
-                judged = review.judged_from(index, answer)
-            except ValueError as exc:
-                self._set(message=f"The review stopped ({exc}).")
-                return
-            self._set(reviewing=replace(self.state.reviewing, review=judged))
-            with self._one_render():
-                self._render()
-            self._review_next()
-
-        self.ai.ask(review.items[index].request, reply)
-
-    def _show_review_frame(self, index: int | None, view: str) -> None:
-        """Show decision ``index`` (None: the game's own board again), sliding the
-        checkers from what the board showed."""
-        old = reviewed_frame(self.state)
-        self._set(reviewing=replace(self.state.reviewing, at=index, view=view))
-        new = reviewed_frame(self.state)
-        if old is not None and new is not None and old.player == new.player:
-            self._motions = tuple(plan_motions(old.position, new.position))
-        self._select(selected=None)
-
-    def _on_review_show(self, value: str, fields: Fields) -> None:
-        review = self.state.reviewing.review
-        if review is None or not value.isdigit() or int(value) not in review.flagged():
-            return
-        self._close()
-        # A fresh start: nothing slides in from another decision.
-        self._set(reviewing=replace(self.state.reviewing, at=None))
-        self._show_review_frame(int(value), "before")
-
-    def _review_step(self, step: int) -> None:
-        r = self.state.reviewing
-        if r.review is None or r.at is None:
-            return
-        flagged = r.review.flagged()
-        at = flagged.index(r.at) + step if r.at in flagged else 0
-        if 0 <= at < len(flagged):
-            self._set(reviewing=replace(r, at=None))
-            self._show_review_frame(flagged[at], "before")
-
-    def _on_review_prev(self, value: str, fields: Fields) -> None:
-        self._review_step(-1)
-
-    def _on_review_next(self, value: str, fields: Fields) -> None:
-        self._review_step(1)
-
-    def _review_view(self, view: str) -> None:
-        at = self.state.reviewing.at
-        if at is not None:
-            self._show_review_frame(at, view)
-
-    def _on_review_before(self, value: str, fields: Fields) -> None:
-        self._review_view("before")
-
-    def _on_review_played(self, value: str, fields: Fields) -> None:
-        self._review_view("played")
-
-    def _on_review_best(self, value: str, fields: Fields) -> None:
-        self._review_view("best")
-
-    def _on_review_list(self, value: str, fields: Fields) -> None:
-        if self.state.reviewing.review is not None:
-            self._open(Dialog.REVIEW)
-
     # -- the flow of play ------------------------------------------------------------------
-
-    def _later(self, ms: int, then: Callable[[], None]) -> None:
-        epoch = self.state.epoch
-
-        def run() -> None:
-            if epoch == self.state.epoch:
-                then()
-
-        self.timer.later(ms, run)
 
     def _advance(self) -> None:
         """Do whatever happens next without this page's player: the opponent's
@@ -930,48 +538,6 @@ class Controller:
         self._say(f"{wins(s.names[result.winner])} a {win}: {result.points} {unit}.")
         self._saved = None
         self._autosave()
-
-    # -- announcements -----------------------------------------------------------------------
-
-    def _say(self, text: str) -> None:
-        self._set(announcement=text, announce_id=self.state.announce_id + 1)
-
-    def _say_roll(self, before: Match) -> None:
-        text, forfeit = roll_words(before, self.state.match, self.state.names)
-        if forfeit:
-            self._set(message=text)
-        self._say(text)
-
-    def _say_play(self, player: int | None, forced: bool = False) -> None:
-        text = play_words(self.state.match, player, self.state.names, forced=forced)
-        if text:
-            self._say(text)
-
-    # -- drawing -------------------------------------------------------------------------------
-
-    def screen(self) -> Screen:
-        return screen(self.state, self._motions)
-
-    @contextmanager
-    def _one_render(self) -> Iterator[None]:
-        """Draw once, at the end, however many of the steps inside ask to: an
-        AI's answer, say, starts its play (which draws) and then draws again."""
-        self._holding += 1
-        try:
-            yield
-        finally:
-            self._holding -= 1
-        if not self._holding and self._stale:
-            self._render()
-
-    def _render(self) -> None:
-        if self._holding:
-            self._stale = True
-            return
-        self._stale = False
-        shown = screen(self.state, self._motions)
-        self._motions = ()
-        self.view.show(shown)
 
 
 Handler = Callable[[Controller, str, Fields], None]

@@ -1,0 +1,112 @@
+"""Intents about what outlives a game: settings, player statistics, saves
+and files, and start-up (which reads them back)."""
+
+from __future__ import annotations
+
+import json
+
+from web.messages import corrupt_text
+from web.options import Settings
+from web.player_records import PlayerRecords
+from web.savefile import SavedGame
+from web.session import Fields, Session
+from web.state import Dialog, Saves
+from web.storage import AUTOSAVE, SETTINGS, STATS, clean_slot_name
+
+
+class StorageIntents(Session):
+    def boot(self) -> None:
+        """Load settings, statistics and the autosaved match (or ask for a new one)."""
+        settings = Settings.from_json(self.store.read(SETTINGS))
+        records, bad_records = self.store.read_checked(STATS, PlayerRecords.from_json)
+        loaded, bad_save = self.store.read_checked(AUTOSAVE, SavedGame.from_json)
+        problems = []
+        if bad_save is not None:
+            problems.append(corrupt_text("Your saved match", bad_save))
+        if bad_records is not None:
+            problems.append(corrupt_text("Your player statistics", bad_records))
+        self._set(
+            settings=settings,
+            records=records if isinstance(records, PlayerRecords) else self.state.records,
+            notice=" ".join(problems) or self.store.warning,
+        )
+        if isinstance(loaded, SavedGame):
+            self._install(loaded)
+            self._saved = self.state.match
+            self._set(message="Welcome back: your match was restored.")
+        else:
+            self._open_new_game(can_cancel=False)
+        self._advance()
+        self._render()
+
+    def _on_stats_open(self, value: str, fields: Fields) -> None:
+        self._open(Dialog.STATS)
+
+    def _on_stats_reset(self, value: str, fields: Fields) -> None:
+        self._set(records=PlayerRecords())
+        self.store.write(STATS, self.state.records.to_json())
+        self._open(Dialog.STATS)
+        self._say("Player statistics were reset.")
+
+    def _on_settings_open(self, value: str, fields: Fields) -> None:
+        self._open(Dialog.SETTINGS)
+
+    def _on_setting(self, value: str, fields: Fields) -> None:
+        name, _, text = value.partition("=")
+        self._set(settings=self.state.settings.with_value(name, text))
+        self.store.write(SETTINGS, self.state.settings.to_json())
+
+    def _on_saves_open(self, value: str, fields: Fields) -> None:
+        self._open_saves()
+
+    def _open_saves(self) -> None:
+        self._set(saves=Saves(tuple(self.store.slot_names()), self.store.available))
+        self._open(Dialog.SAVES)
+
+    def _on_save_slot(self, value: str, fields: Fields) -> None:
+        name = clean_slot_name(fields.get("name", "") or value)
+        if not name:
+            self._set(message="Give the save a name.")
+            return
+        if self.store.write_slot(name, self._saved_game().to_json()):
+            self._say(f"Saved as “{name}”.")
+        else:
+            self._set(notice=self.store.warning)
+        self._open_saves()
+
+    def _on_load_slot(self, value: str, fields: Fields) -> None:
+        loaded, bad = self.store.read_checked(self.store.slot_key(value), SavedGame.from_json)
+        if bad is not None:
+            self._set(notice=corrupt_text(f"The save “{value}”", bad))
+            self._open_saves()
+            return
+        if isinstance(loaded, SavedGame):
+            self._install(loaded)
+            self._say(f"Loaded “{value}”.")
+            self._autosave()
+
+    def _on_delete_slot(self, value: str, fields: Fields) -> None:
+        self.store.delete_slot(value)
+        self._say(f"Deleted “{value}”.")
+        self._open_saves()
+
+    def _on_export(self, value: str, fields: Fields) -> None:
+        n = self.state.match.game_number
+        text = json.dumps(self._saved_game().to_json(), indent=1)
+        self.view.download(f"backgammon-game-{n}.json", text)
+
+    def _on_import(self, value: str, fields: Fields) -> None:
+        """A file the player chose to import (its text is the value)."""
+        try:
+            loaded = SavedGame.from_json(json.loads(value))
+        except (ValueError, TypeError, KeyError, RecursionError) as exc:
+            self._set(notice=f"That file is not a saved game this page can read: {exc}")
+            return
+        self._install(loaded)
+        self._say("Imported the game from the file.")
+        self._autosave()
+
+    def _on_copy_ids(self, value: str, fields: Fields) -> None:
+        m = self.state.match
+        self.view.copy(f"Position ID: {m.position_id}\nMatch ID: {m.match_id}")
+        self._say("Copied the Position ID and Match ID.")
