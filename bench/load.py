@@ -2,7 +2,8 @@
 
     .venv/bin/python -m bench.load [--runs 3] [--no-build]
 
-Serves the built site under /backgammon/ (as GitHub Pages would: gzip for text
+Serves the published build (``build/site/``, as ``make build`` makes it, with no
+test hooks) under /backgammon/ (as GitHub Pages would: gzip for text
 and WebAssembly, ``Cache-Control: max-age=600``, ETags) next to a bare PyScript
 "hello world" page (``bench/hello/``, at /hello/) that uses the same vendored
 Pyodide and starts a worker the way the game starts its AI, and next to the
@@ -26,7 +27,10 @@ Then the bytes of the first load: what the server sent (compressed as it was
 sent, every request, workers' and the service worker's included), Chromium's
 encoded sizes for the page's own requests, and each file's raw, gzip and
 brotli size.  Last, main-thread long tasks (PerformanceObserver "longtask")
-while the AI thinks and while a checker is dragged.
+while the AI thinks and while a checker is dragged, in a game against the AI
+played through the page (``scripts.page_driver``) with whatever dice the
+published page rolls: it cannot be seeded, so the positions sampled differ
+from run to run.
 
 Timings on a shared machine are noisy: medians over ``--runs``.  This is a
 benchmark, not a test; it prints its table and writes ``build/bench/load.json``.
@@ -59,9 +63,9 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from e2e.helpers import drag as drag_checker
-from e2e.helpers import movable, new_game, peek_targets, wait_for_player, wait_idle
 from scripts import build_site, precache
+from scripts.page_driver import drag as drag_checker
+from scripts.page_driver import movable, new_game, peek_targets, wait_for_player, wait_idle
 from scripts.serve import MIME_TYPES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -385,7 +389,7 @@ def long_tasks(browser: Browser, base: str, turns: int) -> dict[str, list[float]
     seen: dict[str, list[float]] = {"drag": [], "ai": [], "drags": [], "ai turns": []}
     try:
         page = context.new_page()
-        page.goto(base + GAME_PATH + "?seed=7")
+        page.goto(base + GAME_PATH)
         page.wait_for_selector('#board[data-ready="true"]', timeout=TIMEOUT_MS)
         page.wait_for_selector('#board[data-ai="ready"]', timeout=TIMEOUT_MS)
         new_game(page, "hard", 0)

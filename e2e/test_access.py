@@ -4,22 +4,19 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-from e2e.helpers import (
-    DESKTOP,
-    PHONE_PORTRAIT,
+from e2e.helpers import DESKTOP, PHONE_PORTRAIT, open_game, screenshot
+from engine import Position, legal_plays
+from scripts.page_driver import (
     board_point,
     confirm_play,
     movable,
     new_game,
-    open_game,
-    screenshot,
     tap_place,
     targets,
     text_of,
     until,
     wait_for_player,
 )
-from engine import Position, legal_plays
 
 
 def active(page: Page) -> dict[str, str]:

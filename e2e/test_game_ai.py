@@ -6,14 +6,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.helpers import (
+from e2e.helpers import DESKTOP, open_game, screenshot
+from scripts.page_driver import (
     AI_TIMEOUT_MS,
-    DESKTOP,
     board_state,
     new_game,
-    open_game,
     play_turn,
-    screenshot,
     text_of,
     wait_for_player,
 )

@@ -2,25 +2,14 @@
 board turning to the player on roll and bear-offs by double-click, and a
 match to 3 with a double dropped, a double taken, resignations and the
 Crawford game.  The dice come from the game's own seeded RNG, with faces
-queued in front of it through the page's test hook."""
+queued in front of it through the test build's hook."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-from e2e.helpers import (
-    DESKTOP,
-    new_game,
-    open_game,
-    play_turn,
-    screenshot,
-    text_of,
-    wait_for_player,
-)
-
-
-def queue_dice(page: Page, *faces: int) -> None:
-    page.evaluate("faces => window.backgammonQueueDice(faces)", list(faces))
+from e2e.helpers import DESKTOP, open_game, queue_dice, screenshot
+from scripts.page_driver import new_game, play_turn, text_of, wait_for_player
 
 
 def roll(page: Page) -> None:

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from e2e.helpers import (
+from e2e.helpers import DESKTOP, PHONE_PORTRAIT, open_game, screenshot
+from scripts.page_driver import (
     AI_TIMEOUT_MS,
-    DESKTOP,
-    PHONE_PORTRAIT,
     click_place,
     confirm_play,
     new_game,
-    open_game,
     play_turn,
-    screenshot,
     text_of,
     until,
     wait_for_player,

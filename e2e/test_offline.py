@@ -9,21 +9,13 @@ context is offline), then back online to a redeployed site.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
 
 from e2e.conftest import SUB_PATH
-from e2e.helpers import (
-    DESKTOP,
-    LoadedPage,
-    new_game,
-    open_game,
-    position_id,
-    text_of,
-    wait_for_player,
-    wait_ready,
-)
+from e2e.helpers import DESKTOP, LoadedPage, open_game, wait_ready
 from e2e.service_worker import (
     SW_TIMEOUT_MS,
     Deployment,
@@ -31,16 +23,18 @@ from e2e.service_worker import (
     wait_until_offline_ready,
     worker_version,
 )
-from scripts import build_site, precache
+from scripts import precache
+from scripts.page_driver import new_game, position_id, text_of, wait_for_player
 
-# Dice queued in front of the seeded RNG: I win the opening roll with 6-1.
+# The test build's hooks: dice queued in front of the seeded RNG, so that I
+# win the opening roll with 6-1.
 QUERY = "seed=1&anim=off&dice=6,1"
 
 
 @pytest.fixture(scope="module")
-def deployment(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
-    # site_url has built build/site; this module serves its own copy, to stop and change.
-    deployed = Deployment(build_site.DEFAULT_OUT, tmp_path_factory.mktemp("pages"), SUB_PATH)
+def deployment(test_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    # A copy of the test build, served by this module alone, to stop and change.
+    deployed = Deployment(test_site, tmp_path_factory.mktemp("pages"), SUB_PATH)
     yield deployed
     deployed.down()
 

@@ -8,18 +8,14 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from e2e.helpers import (
-    DESKTOP,
-    LoadedPage,
+from e2e.helpers import DESKTOP, LoadedPage, open_game, screenshot, wait_ready
+from scripts.page_driver import (
     click_place,
     confirm_play,
     new_game,
-    open_game,
     position_id,
-    screenshot,
     text_of,
     wait_for_player,
-    wait_ready,
 )
 
 AUTOSAVE = "backgammon:autosave"

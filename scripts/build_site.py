@@ -5,7 +5,12 @@ Pyodide and PyScript runtimes copied from ``node_modules`` (``npm ci``).  Nothin
 is ever fetched from another origin, and every URL is relative so the site works
 from a sub-path such as GitHub Pages' ``/REPO/``.
 
-Run from the repository root: ``python -m scripts.build_site [--out DIR]``.
+The published build has no test hooks: nothing lets a player choose the dice.
+The e2e tests use a test build (``--test-hooks``, into ``build/site-test/``),
+identical but for its entry point, which reads seeded and queued dice from the
+URL (``e2e/site/``).
+
+Run from the repository root: ``python -m scripts.build_site [--test-hooks] [--out DIR]``.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from scripts import bytecode, precache, trim_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "site"
+TEST_OUT = ROOT / "build" / "site-test"
 PUBLIC = ROOT / "public"
 NODE_MODULES = ROOT / "node_modules"
 
@@ -65,6 +71,17 @@ AI_PACKAGE = "engine/ai/"
 WORKER_CONFIG = "ai-worker.json"
 WORKER_WEB_MODULES = ("web/__init__.py", "web/ai_service.py", "web/protocol.py")
 
+# The test build: its entry point replaces main.py and brings its hooks in the
+# page's archive (e2e/site/hooks.py: seeded and queued dice, animations off,
+# read from the URL).  Never in the published build.
+TEST_ENTRY = "e2e/site/main.py"
+TEST_MODULES = (
+    "e2e/__init__.py",
+    "e2e/site/__init__.py",
+    "e2e/site/dice.py",
+    "e2e/site/hooks.py",
+)
+
 # Each Python environment gets its files as one archive, which PyScript fetches
 # and unpacks into Python's working directory (a "files" entry whose
 # destination ends in "/*"): one request instead of one per module, on the
@@ -89,8 +106,12 @@ class BuildError(RuntimeError):
     pass
 
 
-def build(out: Path = DEFAULT_OUT) -> Path:
-    """Build the site into ``out`` (replaced whole) and return it."""
+def build(out: Path = DEFAULT_OUT, *, test_hooks: bool = False) -> Path:
+    """Build the site into ``out`` (replaced whole) and return it.
+
+    ``test_hooks``: the test build, whose page takes its dice and animation
+    setting from the URL (for the e2e tests; see :data:`TEST_ENTRY`).
+    """
     staging = out.with_name(out.name + ".tmp")
     if staging.exists():
         shutil.rmtree(staging)
@@ -98,6 +119,8 @@ def build(out: Path = DEFAULT_OUT) -> Path:
 
     _copy_public(staging)
     shipped = _copy_packages(staging)
+    if test_hooks:
+        shipped = _add_test_hooks(staging, shipped)
     _copy_pyodide(staging / SITE_PYODIDE)
     chunks = _copy_pyscript(staging / SITE_PYSCRIPT)
     _add_preloads(staging / "index.html", chunks)
@@ -166,6 +189,17 @@ def _copy_packages(site: Path) -> list[str]:
     return sorted(shipped)
 
 
+def _add_test_hooks(site: Path, shipped: list[str]) -> list[str]:
+    """Swap in the test build's entry point and add its modules to the shipped files."""
+    for rel in (TEST_ENTRY, *TEST_MODULES):
+        _require(ROOT / rel)
+    shutil.copy2(ROOT / TEST_ENTRY, site / "main.py")
+    for rel in TEST_MODULES:
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / rel, site / rel)
+    return sorted({*shipped, *TEST_MODULES})
+
+
 def page_files(shipped: Iterable[str]) -> list[str]:
     """What the page's Python needs: everything but the AI."""
     return [rel for rel in shipped if not rel.startswith(AI_PACKAGE)]
@@ -188,7 +222,7 @@ def _pack(site: Path, shipped: list[str]) -> None:
         entries |= dict(compiled[rel] for rel in files if rel in compiled)
         (site / archive).parent.mkdir(parents=True, exist_ok=True)
         (site / archive).write_bytes(_zip(entries))
-    for package in PACKAGES:
+    for package in sorted({rel.split("/", 1)[0] for rel in shipped}):
         shutil.rmtree(site / package)
 
 
@@ -338,10 +372,16 @@ def _summary(site: Path) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder")
+    parser.add_argument(
+        "--out", type=Path, help=f"output folder (default {DEFAULT_OUT}, or {TEST_OUT})"
+    )
+    parser.add_argument(
+        "--test-hooks", action="store_true", help="the e2e tests' build: dice set from the URL"
+    )
     args = parser.parse_args(argv)
+    out = args.out or (TEST_OUT if args.test_hooks else DEFAULT_OUT)
     try:
-        site = build(args.out.resolve())
+        site = build(out.resolve(), test_hooks=args.test_hooks)
     except (BuildError, precache.PrecacheError) as error:
         print(f"build_site: {error}", file=sys.stderr)
         return 1

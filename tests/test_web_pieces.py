@@ -12,7 +12,6 @@ from engine.cube import cube_state_for
 from engine.match import Match
 from web import ai_service
 from web.ai_client import accept_request, play_request, take_request, turn_request
-from web.dice_source import QueuedDice, parse_faces
 from web.history import game_rows
 from web.options import MatchOptions, Settings
 from web.player_records import PlayerRecords
@@ -98,17 +97,6 @@ def test_player_records_round_trip_and_validate() -> None:
     assert PlayerRecords.from_json(json.loads(json.dumps(r.to_json()))) == r
     with pytest.raises(ValueError):
         PlayerRecords.from_json({"rows": {"easy": {"games": -1}}})
-
-
-def test_queued_dice_come_first() -> None:
-    class Sixes:
-        def randint(self, a: int, b: int) -> int:
-            return 6
-
-    dice = QueuedDice(Sixes(), parse_faces("1,2"))
-    assert [dice.randint(1, 6) for _ in range(3)] == [1, 2, 6]
-    dice.push([4])
-    assert dice.queued == 1 and dice.randint(1, 6) == 4
 
 
 def test_ai_requests_are_seen_from_the_right_side() -> None:

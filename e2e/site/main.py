@@ -1,0 +1,8 @@
+"""The test build's PyScript entry point (in place of ``public/main.py``): the
+game with the test hooks read from the URL (see :mod:`e2e.site.hooks`)."""
+
+from pyscript import document, window
+
+from e2e.site.hooks import start
+
+start(document, window)
