@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Position
-from web import board_svg
+from web import board_geometry as geometry
 from web.board_svg import render_board
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -55,7 +55,7 @@ def test_output_is_one_responsive_svg_element() -> None:
     svg = render_board(Position.start())
     root = parse(svg)
     assert root.tag == f"{SVG}svg"
-    assert root.get("viewBox") == f"0 0 {board_svg.WIDTH} {board_svg.HEIGHT}"
+    assert root.get("viewBox") == f"0 0 {geometry.WIDTH} {geometry.HEIGHT}"
     # No fixed size: the page's CSS scales it.
     assert root.get("width") is None and root.get("height") is None
     assert "167" in (root.get("aria-label") or "")
@@ -84,11 +84,11 @@ def test_borne_off_checkers_sit_in_the_trays() -> None:
     assert len(slabs) == position.off + position.opp_off
     for slab in slabs:
         x, y = float(slab.get("x", "0")), float(slab.get("y", "0"))
-        assert board_svg.TRAY_X <= x <= board_svg.TRAY_X + board_svg.TRAY_W
+        assert geometry.TRAY_X <= x <= geometry.TRAY_X + geometry.TRAY_W
         if slab.get("data-side") == "me":
-            assert y > board_svg.MID_Y  # my tray is the lower one
+            assert y > geometry.MID_Y  # my tray is the lower one
         else:
-            assert y < board_svg.MID_Y
+            assert y < geometry.MID_Y
 
 
 def test_checkers_stay_on_their_own_half_and_inside_the_board() -> None:
@@ -99,13 +99,13 @@ def test_checkers_stay_on_their_own_half_and_inside_the_board() -> None:
             continue
         point = int(checker.get("data-point", "-1"))
         x, y = float(checker.get("x", "0")), float(checker.get("y", "0"))
-        r = board_svg.CHECKER_R
-        assert board_svg.TOP + r - 0.01 <= y <= board_svg.BOTTOM - r + 0.01
+        r = geometry.CHECKER_R
+        assert geometry.TOP + r - 0.01 <= y <= geometry.BOTTOM - r + 0.01
         if point == 25:
-            assert x == board_svg.BAR_X + board_svg.BAR_W / 2
+            assert x == geometry.BAR_X + geometry.BAR_W / 2
         else:
-            assert x == board_svg.point_centre_x(point)
-            assert (y > board_svg.MID_Y) == (point <= 12)
+            assert x == geometry.point_centre_x(point)
+            assert (y > geometry.MID_Y) == (point <= 12)
 
 
 def test_points_are_numbered_from_the_side_on_roll() -> None:
@@ -193,15 +193,9 @@ def test_any_position_renders_every_checker_once(position: Position) -> None:
 
 # -- the interactive board -----------------------------------------------------------
 
-from web.board_svg import (  # noqa: E402
-    BoardView,
-    CubeView,
-    DiceView,
-    Words,
-    checker_xy,
-    cube_xy,
-    place_at,
-)
+from web.board_dice import CubeView, DiceView, cube_xy  # noqa: E402
+from web.board_geometry import checker_xy, place_at  # noqa: E402
+from web.board_svg import BoardView, Words  # noqa: E402
 
 
 def by_class(root: ET.Element, name: str) -> list[ET.Element]:
@@ -216,7 +210,7 @@ def test_every_place_is_found_under_its_own_checkers() -> None:
     assert place_at(*checker_xy("me", 25, 0, 1)) == 25
     assert place_at(*checker_xy("me", 0, 3, 4)) == 0
     assert place_at(*checker_xy("opp", 0, 3, 4)) is None  # their tray is not a target
-    assert place_at(-10, 50) is None and place_at(50, board_svg.HEIGHT + 5) is None
+    assert place_at(-10, 50) is None and place_at(50, geometry.HEIGHT + 5) is None
 
 
 def test_checkers_are_drawn_where_checker_xy_says_with_their_index() -> None:
@@ -249,7 +243,7 @@ def test_dice_are_drawn_in_the_rollers_half_with_used_ones_dimmed() -> None:
     assert [d.get("data-value") for d in dice] == ["5"] * 4
     assert len(by_class(root, "used")) == 2
     rects = [d.find(f"{SVG}rect") for d in dice]
-    assert all(float(r.get("x", "0")) < board_svg.BAR_X for r in rects if r is not None)
+    assert all(float(r.get("x", "0")) < geometry.BAR_X for r in rects if r is not None)
     swap = BoardView(Position.start(), dice=DiceView((3, 1), swappable=True))
     group = by_class(parse(render_board(swap)), "dice")[0]
     assert group.get("data-action") == "swap-dice" and group.get("tabindex") == "0"
@@ -270,7 +264,7 @@ def test_the_cube_sits_mid_bar_then_with_its_owner() -> None:
     theirs = cube_xy(CubeView(4, "opp"))
     assert theirs[1] < centred[1] < mine[1]
     offered = cube_xy(CubeView(2, None, offered_by="me"))
-    assert offered[0] > board_svg.RIGHT_X
+    assert offered[0] > geometry.RIGHT_X
     root = parse(render_board(BoardView(Position.start(), cube=CubeView())))
     faces = [e.text for e in by_class(root, "cube-face")]
     assert faces == ["64"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import Position
-from web.board_svg import BAR, OFF, checker_xy
+from web.board_geometry import BAR, OFF, checker_xy
 
 
 @dataclass(frozen=True, slots=True)

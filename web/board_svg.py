@@ -3,12 +3,10 @@
 :func:`render_board` is a pure function of a :class:`BoardView`: it knows no
 rules, only how to draw what it is given (the controller asks the engine
 which checkers may move and where), so it runs and is tested under CPython.
-
-The board is drawn from the viewer's side, the player at the bottom: "my"
-home board is bottom right, my points 1..12 run right to left along the
-bottom and 13..24 left to right along the top.  Both bear-off trays sit on
-the right: the opponent's on top, mine below.  Which colour "my" checkers
-are is part of the view, so a pass-and-play board can turn to either player.
+Where things go is :mod:`web.board_geometry`'s business (the board is seen
+from the viewer's side, the player at the bottom); the dice and the cube
+are drawn by :mod:`web.board_dice`.  Which colour "my" checkers are is part
+of the view, so a pass-and-play board can turn to either player.
 
 Elements carry ``data-*`` attributes in my numbering (``data-point``: 1..24,
 25 = bar, 0 = borne off; ``data-side``: ``me``/``opp``; ``data-index``: the
@@ -17,8 +15,10 @@ was touched and animate it without knowing the geometry.  Colours come from
 CSS custom properties (with the classic colours as fallbacks), so themes are
 pure CSS.
 
+The geometry and the dice and cube names are re-exported here (see
+``__all__``), so ``from web.board_svg import checker_xy`` keeps working.
+
 >>> from engine import Position
-from web.actions import Act
 >>> svg = render_board(BoardView(Position.start()))
 >>> svg.startswith('<svg') and svg.endswith('</svg>')
 True
@@ -33,78 +33,101 @@ from dataclasses import dataclass, field
 from html import escape
 
 from engine import Position
-from web.actions import Act
+from web.board_dice import CUBE, DIE, DIE_GAP, CubeView, DiceView, cube_svg, cube_xy, dice_svg
+from web.board_geometry import (
+    BAND,
+    BAR,
+    BAR_GAP,
+    BAR_STACK_LEN,
+    BAR_W,
+    BAR_X,
+    BOTTOM,
+    CHECKER_D,
+    CHECKER_R,
+    COLOURS,
+    FIELD_H,
+    FRAME_RX,
+    HALF_W,
+    HEIGHT,
+    LEFT_X,
+    MID_Y,
+    OFF,
+    POINT_H,
+    POINT_W,
+    RAIL,
+    RIGHT_END,
+    RIGHT_X,
+    SIDES,
+    SLAB_GAP,
+    SLAB_H,
+    STACK_LEN,
+    TOP,
+    TRAY_H,
+    TRAY_PAD,
+    TRAY_W,
+    TRAY_X,
+    WIDTH,
+    checker_xy,
+    num,
+    place_at,
+    place_rect,
+    point_centre_x,
+    stack_offsets,
+)
 
-# Geometry in viewBox units; the page scales the whole drawing.
-RAIL = 24  # side rails
-BAND = 34  # top and bottom rails, which carry the point numbers
-POINT_W = 60
-POINT_H = 250
-CHECKER_R = 27
-CHECKER_D = 2 * CHECKER_R
-BAR_W = 68
-TRAY_W = 76
-HALF_W = 6 * POINT_W
-FIELD_H = 600
-
-LEFT_X = RAIL
-BAR_X = LEFT_X + HALF_W
-RIGHT_X = BAR_X + BAR_W
-RIGHT_END = RIGHT_X + HALF_W
-TRAY_X = RIGHT_END + RAIL
-WIDTH = TRAY_X + TRAY_W + RAIL
-TOP = BAND
-BOTTOM = TOP + FIELD_H
-MID_Y = (TOP + BOTTOM) // 2
-HEIGHT = BOTTOM + BAND
-FRAME_RX = 14  # the board's rounded corners (public/style.css rounds its shadow to match)
+# This module's own names, and those of web.board_geometry and web.board_dice
+# that were defined here before the split, for the importers that still use them.
+__all__ = [
+    "BAND",
+    "BAR",
+    "BAR_GAP",
+    "BAR_STACK_LEN",
+    "BAR_W",
+    "BAR_X",
+    "BOTTOM",
+    "CHECKER_D",
+    "CHECKER_R",
+    "COLOURS",
+    "CUBE",
+    "DIE",
+    "DIE_GAP",
+    "FIELD_H",
+    "FRAME_RX",
+    "GRAIN_URL",
+    "HALF_W",
+    "HEIGHT",
+    "LEFT_X",
+    "MID_Y",
+    "OFF",
+    "POINT_H",
+    "POINT_W",
+    "RAIL",
+    "RIGHT_END",
+    "RIGHT_X",
+    "SIDES",
+    "SLAB_GAP",
+    "SLAB_H",
+    "STACK_LEN",
+    "TOP",
+    "TRAY_H",
+    "TRAY_PAD",
+    "TRAY_W",
+    "TRAY_X",
+    "WIDTH",
+    "BoardView",
+    "CubeView",
+    "DiceView",
+    "Words",
+    "checker_xy",
+    "cube_xy",
+    "place_at",
+    "point_centre_x",
+    "render_board",
+    "stack_offsets",
+]
 
 # The wood grain, pre-rendered by scripts/grain.py (a URL relative to the page).
 GRAIN_URL = "./grain.webp"
-
-# Five checkers fit a point at full spacing; more are squeezed into that length.
-STACK_LEN = 5 * CHECKER_D
-# The bar keeps its middle free for the cube and its ends for an owned cube.
-BAR_GAP = 30
-BAR_STACK_LEN = 4 * CHECKER_D - 6
-SLAB_H = 15  # a borne-off checker seen edge-on
-SLAB_GAP = 1
-TRAY_PAD = 7
-TRAY_H = FIELD_H // 2 - 6
-
-CUBE = 50
-DIE = 48
-DIE_GAP = 12
-
-BAR = 25
-OFF = 0
-SIDES = ("me", "opp")
-COLOURS = ("light", "dark")
-
-
-@dataclass(frozen=True, slots=True)
-class DiceView:
-    """Dice to show.  ``values`` in the order the player will use them (four
-    for doubles); ``used`` marks those already played.  ``side`` is the half of
-    the board they lie in.  For the opening roll, ``opening`` is true and the
-    two values are my die and the opponent's, each shown on its own side."""
-
-    values: tuple[int, ...]
-    side: str = "me"
-    used: tuple[bool, ...] = ()
-    opening: bool = False
-    swappable: bool = False
-    owners: tuple[str, ...] = ()  # whose colour each die has, if not the roller's
-
-
-@dataclass(frozen=True, slots=True)
-class CubeView:
-    """The doubling cube: value shown, owner (``None`` centred), and a pending
-    offer by ``offered_by`` (the cube then shows the value offered)."""
-
-    value: int = 1
-    owner: str | None = None
-    offered_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,93 +165,6 @@ class BoardView:
     last: frozenset[int] = frozenset()  # points the opponent's last play touched
 
 
-# -- geometry ------------------------------------------------------------------
-
-
-def point_centre_x(point: int) -> float:
-    """Centre x of my point ``point`` (1..24).
-
-    >>> point_centre_x(12) < point_centre_x(1)
-    True
-    >>> point_centre_x(13) == point_centre_x(12)
-    True
-    """
-    column = 12 - point if point <= 12 else point - 13
-    left = LEFT_X + column * POINT_W if column < 6 else RIGHT_X + (column - 6) * POINT_W
-    return left + POINT_W / 2
-
-
-def stack_offsets(count: int, length: int = STACK_LEN) -> list[float]:
-    """Distances of each checker's centre from the first one's in a stack.
-
-    >>> stack_offsets(3)
-    [0.0, 54.0, 108.0]
-    >>> stack_offsets(15)[-1] == STACK_LEN - CHECKER_D
-    True
-    """
-    if count <= 0:
-        return []
-    step = float(CHECKER_D)
-    if count * CHECKER_D > length:
-        step = (length - CHECKER_D) / (count - 1)
-    return [k * step for k in range(count)]
-
-
-def checker_xy(side: str, place: int, index: int, count: int) -> tuple[float, float]:
-    """Centre of the ``index``-th checker (0 at the rim) of a stack of ``count``
-    that ``side`` has on ``place`` (my numbering; 25 bar, 0 borne off).
-
-    >>> checker_xy("me", 6, 0, 5) == (point_centre_x(6), BOTTOM - CHECKER_R)
-    True
-    """
-    if place == OFF:
-        x = TRAY_X + TRAY_W / 2
-        if side == "me":
-            return x, BOTTOM - TRAY_PAD - (index + 1) * SLAB_H - index * SLAB_GAP + SLAB_H / 2
-        return x, TOP + TRAY_PAD + index * (SLAB_H + SLAB_GAP) + SLAB_H / 2
-    offsets = stack_offsets(count, BAR_STACK_LEN if place == BAR else STACK_LEN)
-    offset = offsets[min(index, len(offsets) - 1)] if offsets else 0.0
-    if place == BAR:
-        x = BAR_X + BAR_W / 2
-        # Each side's hit checkers wait in the half of the bar facing the
-        # home board they must enter.
-        if side == "me":
-            return x, MID_Y - BAR_GAP - CHECKER_R - offset
-        return x, MID_Y + BAR_GAP + CHECKER_R + offset
-    x = point_centre_x(place)
-    if place <= 12:
-        return x, BOTTOM - CHECKER_R - offset
-    return x, TOP + CHECKER_R + offset
-
-
-def place_at(x: float, y: float) -> int | None:
-    """The place (my numbering) under viewBox point ``(x, y)``, or ``None``.
-
-    A whole half-column counts as its point, so a drop need not hit the
-    triangle itself; only my own tray (the lower one) is a place.
-
-    >>> place_at(point_centre_x(8), BOTTOM - 5), place_at(point_centre_x(20), TOP + 290)
-    (8, 20)
-    >>> place_at(BAR_X + 5, MID_Y), place_at(TRAY_X + 5, BOTTOM - 5), place_at(TRAY_X + 5, TOP)
-    (25, 0, None)
-    """
-    if not 0 <= y <= HEIGHT:
-        return None
-    lower = y >= MID_Y
-    if TRAY_X - RAIL / 2 <= x <= WIDTH:
-        return OFF if lower else None
-    if BAR_X <= x < RIGHT_X:
-        return BAR
-    if LEFT_X - RAIL <= x < BAR_X:
-        column = int((x - LEFT_X) // POINT_W)
-    elif RIGHT_X <= x < RIGHT_END + RAIL / 2:
-        column = 6 + int((x - RIGHT_X) // POINT_W)
-    else:
-        return None
-    column = min(max(column, 0), 11)
-    return 12 - column if lower else 13 + column
-
-
 # -- drawing ---------------------------------------------------------------------
 
 
@@ -262,9 +198,9 @@ def render_board(view: BoardView | Position, *, highlights: frozenset[int] = fro
     parts.extend(_borne_off(position, colours))
     parts.extend(_landings(view))
     if view.cube is not None:
-        parts.append(_cube(view.cube, view.cube_style))
+        parts.append(cube_svg(view.cube, view.cube_style))
     if view.dice is not None:
-        parts.append(_dice(view.dice, colours))
+        parts.append(dice_svg(view.dice, colours))
     parts.extend(_hit_areas(view))
     parts.append("</svg>")
     return "".join(parts)
@@ -278,12 +214,6 @@ def _colours(me_colour: str) -> dict[str, str]:
 def _aria_label(position: Position) -> str:
     mine, theirs = position.pips()
     return f"Backgammon board. Pip count: you {mine}, opponent {theirs}."
-
-
-def _num(value: float) -> str:
-    """Compact, stable number formatting for attributes."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
 
 
 def _is_bottom(point: int) -> bool:
@@ -371,12 +301,12 @@ def _checker_symbol(colour: str) -> str:
     ring = f"var(--chk-{colour}-ring,{'#7d6a48' if colour == 'light' else '#8a817a'})"
     return (
         f'<g id="bg-checker-{colour}">'
-        f'<circle cx="1.5" cy="2.5" r="{_num(r)}" fill="#000" opacity="0.35"/>'
-        f'<circle r="{_num(r)}" fill="url(#bg-chk-{colour})" '
+        f'<circle cx="1.5" cy="2.5" r="{num(r)}" fill="#000" opacity="0.35"/>'
+        f'<circle r="{num(r)}" fill="url(#bg-chk-{colour})" '
         f'style="stroke:{edge}" stroke-width="1.5"/>'
-        f'<circle r="{_num(r * 0.68)}" fill="none" style="stroke:{ring}" stroke-width="1.5" '
+        f'<circle r="{num(r * 0.68)}" fill="none" style="stroke:{ring}" stroke-width="1.5" '
         'opacity="0.55"/>'
-        f'<circle r="{_num(r * 0.35)}" fill="none" style="stroke:{ring}" stroke-width="1" '
+        f'<circle r="{num(r * 0.35)}" fill="none" style="stroke:{ring}" stroke-width="1" '
         'opacity="0.25"/>'
         "</g>"
     )
@@ -406,14 +336,14 @@ def _frame(words: Words) -> Iterator[str]:
     # A hinge line down the middle of the bar, as on a folding board.
     centre = BAR_X + BAR_W / 2
     yield (
-        f'<line x1="{_num(centre)}" y1="{TOP}" x2="{_num(centre)}" y2="{BOTTOM}" '
+        f'<line x1="{num(centre)}" y1="{TOP}" x2="{num(centre)}" y2="{BOTTOM}" '
         'style="stroke:var(--rim,#2b160a)" stroke-width="2" opacity="0.6"/>'
     )
     if words.bar_label:
         for y, angle in ((TOP + FIELD_H / 4, -90), (BOTTOM - FIELD_H / 4, 90)):
             yield (
-                f'<text class="bar-label" x="{_num(centre)}" y="{_num(y)}" '
-                f'transform="rotate({angle} {_num(centre)} {_num(y)})" text-anchor="middle" '
+                f'<text class="bar-label" x="{num(centre)}" y="{num(y)}" '
+                f'transform="rotate({angle} {num(centre)} {num(y)})" text-anchor="middle" '
                 'dominant-baseline="middle" font-family="system-ui, sans-serif" font-size="20" '
                 'font-weight="800" letter-spacing="6">'
                 f"{escape(words.bar_label)}</text>"
@@ -430,7 +360,7 @@ def _points(highlights: frozenset[int], last: frozenset[int] = frozenset()) -> I
         tip_y = BOTTOM - POINT_H if bottom else TOP + POINT_H
         half = POINT_W / 2 - 2
         shade = ("dark" if dark else "light") + ("-up" if bottom else "-down")
-        corners = f"{_num(cx - half)},{base_y} {_num(cx + half)},{base_y} {_num(cx)},{tip_y}"
+        corners = f"{num(cx - half)},{base_y} {num(cx + half)},{base_y} {num(cx)},{tip_y}"
         yield (
             f'<polygon class="point" data-point="{point}" points="{corners}" '
             f'fill="url(#bg-pt-{shade})" stroke="#00000033" stroke-width="1"/>'
@@ -446,7 +376,7 @@ def _point_numbers() -> Iterator[str]:
     yield 'font-weight="600" text-anchor="middle">'
     for point in range(1, 25):
         y = BOTTOM + BAND / 2 + 6 if _is_bottom(point) else TOP - BAND / 2 + 6
-        yield f'<text x="{_num(point_centre_x(point))}" y="{_num(y)}">{point}</text>'
+        yield f'<text x="{num(point_centre_x(point))}" y="{num(y)}">{point}</text>'
     yield "</g>"
 
 
@@ -454,14 +384,14 @@ def _trays(highlights: frozenset[int], words: Words) -> Iterator[str]:
     for side, y in (("opp", TOP), ("me", MID_Y + 6)):
         yield (
             f'<rect class="tray" data-side="{side}" data-point="{OFF}" x="{TRAY_X}" '
-            f'y="{_num(y)}" width="{TRAY_W}" height="{TRAY_H}" rx="6" '
+            f'y="{num(y)}" width="{TRAY_W}" height="{TRAY_H}" rx="6" '
             'fill="url(#bg-tray)" style="stroke:var(--rim,#2b160a)" stroke-width="3"/>'
         )
         if words.off_label:
             cx, cy = TRAY_X + TRAY_W / 2, y + TRAY_H / 2
             yield (
-                f'<text class="tray-label" x="{_num(cx)}" y="{_num(cy)}" '
-                f'transform="rotate(90 {_num(cx)} {_num(cy)})" text-anchor="middle" '
+                f'<text class="tray-label" x="{num(cx)}" y="{num(cy)}" '
+                f'transform="rotate(90 {num(cx)} {num(cy)})" text-anchor="middle" '
                 'dominant-baseline="middle" font-family="system-ui, sans-serif" font-size="22" '
                 f'font-weight="800" letter-spacing="8">{escape(words.off_label)}</text>'
             )
@@ -477,14 +407,14 @@ def _checker(side: str, colour: str, place: int, index: int, xy: tuple[float, fl
     cx, cy = xy
     return (
         f'<use class="checker {side} {colour}{extra}" data-side="{side}" data-point="{place}" '
-        f'data-index="{index}" href="#bg-checker-{colour}" x="{_num(cx)}" y="{_num(cy)}"/>'
+        f'data-index="{index}" href="#bg-checker-{colour}" x="{num(cx)}" y="{num(cy)}"/>'
     )
 
 
 def _count_label(colour: str, count: int, xy: tuple[float, float]) -> str:
     cx, cy = xy
     return (
-        f'<text class="count {colour}" x="{_num(cx)}" y="{_num(cy + 7)}" text-anchor="middle" '
+        f'<text class="count {colour}" x="{num(cx)}" y="{num(cy + 7)}" text-anchor="middle" '
         f'font-family="system-ui, sans-serif" font-size="20" font-weight="700">{count}</text>'
     )
 
@@ -534,8 +464,8 @@ def _borne_off(position: Position, colours: dict[str, str]) -> Iterator[str]:
             cx, cy = checker_xy(side, OFF, k, count)
             yield (
                 f'<rect class="checker {side} {colour} borne-off" data-side="{side}" '
-                f'data-point="{OFF}" data-index="{k}" x="{_num(cx - width / 2)}" '
-                f'y="{_num(cy - SLAB_H / 2)}" width="{_num(width)}" height="{SLAB_H}" rx="4" '
+                f'data-point="{OFF}" data-index="{k}" x="{num(cx - width / 2)}" '
+                f'y="{num(cy - SLAB_H / 2)}" width="{num(width)}" height="{SLAB_H}" rx="4" '
                 f'fill="url(#bg-slab-{colour})" style="stroke:var(--chk-{colour}-edge,#000)" '
                 'stroke-width="1"/>'
             )
@@ -551,113 +481,9 @@ def _landings(view: BoardView) -> Iterator[str]:
         index = min(count - 1, 5)
         cx, cy = checker_xy("me", place, index, max(count, 1) if count <= 6 else 6)
         yield (
-            f'<circle class="landing" data-point="{place}" cx="{_num(cx)}" cy="{_num(cy)}" '
+            f'<circle class="landing" data-point="{place}" cx="{num(cx)}" cy="{num(cy)}" '
             f'r="{CHECKER_R - 3}"/>'
         )
-
-
-def cube_xy(cube: CubeView) -> tuple[float, float]:
-    """Centre of the cube: mid-bar when centred, at its owner's end when owned,
-    and in the offerer's half of the board while a double waits for an answer."""
-    if cube.offered_by is not None:
-        x = RIGHT_X + HALF_W / 2 if cube.offered_by == "me" else LEFT_X + HALF_W / 2
-        return x, MID_Y
-    x = BAR_X + BAR_W / 2
-    if cube.owner == "me":
-        return x, BOTTOM - CUBE / 2 - 4
-    if cube.owner == "opp":
-        return x, TOP + CUBE / 2 + 4
-    return x, MID_Y
-
-
-def _cube(cube: CubeView, style: str) -> str:
-    cx, cy = cube_xy(cube)
-    # A centred cube shows 64, as on a real board, until someone turns it.
-    face = (
-        "64"
-        if cube.value == 1 and cube.owner is None and cube.offered_by is None
-        else str(cube.value)
-    )
-    cls = "cube offered" if cube.offered_by is not None else "cube"
-    half = CUBE / 2
-    if style == "dial":
-        # "Turn It Up": an amplifier knob, its pointer turned by the stake.
-        steps = max(cube.value.bit_length() - 1, 0)
-        angle = -135 + steps * 45
-        ticks = "".join(
-            f'<line x1="0" y1="{-half - 2}" x2="0" y2="{-half + 4}" '
-            f'transform="rotate({-135 + 45 * k})" class="dial-tick"/>'
-            for k in range(7)
-        )
-        return (
-            f'<g class="{cls} dial" transform="translate({_num(cx)} {_num(cy)})" '
-            f'data-value="{cube.value}">'
-            f'<circle r="{half}" class="dial-body"/>{ticks}'
-            f'<line x1="0" y1="0" x2="0" y2="{-half + 8}" transform="rotate({angle})" '
-            'class="dial-pointer"/>'
-            f'<text y="7" text-anchor="middle" font-family="system-ui, sans-serif" '
-            f'font-size="20" font-weight="800" class="cube-face">{face}</text></g>'
-        )
-    return (
-        f'<g class="{cls}" transform="translate({_num(cx)} {_num(cy)})" data-value="{cube.value}">'
-        f'<rect x="{-half}" y="{-half}" width="{CUBE}" height="{CUBE}" rx="8" class="cube-body"/>'
-        f'<text y="9" text-anchor="middle" font-family="Georgia, serif" font-size="26" '
-        f'font-weight="700" class="cube-face">{face}</text></g>'
-    )
-
-
-# Spot layouts for faces 1..6, in thirds of the die from its centre.
-_PIPS: tuple[tuple[tuple[int, int], ...], ...] = (
-    ((0, 0),),
-    ((-1, -1), (1, 1)),
-    ((-1, -1), (0, 0), (1, 1)),
-    ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
-)
-
-
-def _die(value: int, colour: str, cx: float, cy: float, used: bool, index: int) -> str:
-    half = DIE / 2
-    spots = "".join(
-        f'<circle cx="{_num(cx + dx * 12)}" cy="{_num(cy + dy * 12)}" r="5" class="spot"/>'
-        for dx, dy in _PIPS[value - 1]
-    )
-    cls = f"die {colour}" + (" used" if used else "")
-    return (
-        f'<g class="{cls}" data-value="{value}" data-index="{index}">'
-        f'<rect x="{_num(cx - half)}" y="{_num(cy - half)}" width="{DIE}" height="{DIE}" rx="9" '
-        f'class="die-body"/>{spots}</g>'
-    )
-
-
-def _dice(dice: DiceView, colours: dict[str, str]) -> str:
-    if dice.opening:
-        mine, theirs = dice.values
-        parts = [
-            _die(mine, colours["me"], RIGHT_X + HALF_W / 2, MID_Y, False, 0),
-            _die(theirs, colours["opp"], LEFT_X + HALF_W / 2, MID_Y, False, 1),
-        ]
-        return '<g class="dice opening">' + "".join(parts) + "</g>"
-    n = len(dice.values)
-    gap = DIE_GAP if n <= 2 else 8
-    total = n * DIE + (n - 1) * gap
-    centre = RIGHT_X + HALF_W / 2 if dice.side == "me" else LEFT_X + HALF_W / 2
-    x0 = centre - total / 2 + DIE / 2
-    used = dice.used or (False,) * n
-    owners = dice.owners or (dice.side,) * n
-    parts = [
-        _die(v, colours[owners[k]], x0 + k * (DIE + gap), MID_Y, used[k], k)
-        for k, v in enumerate(dice.values)
-    ]
-    attrs = ""
-    if dice.swappable:
-        shown = " and ".join(str(v) for v in dice.values)
-        attrs = (
-            f' data-action="{Act.SWAP_DICE}" role="button" tabindex="0" '
-            f'aria-label="Dice {shown}: swap which die is used first"'
-        )
-    return f'<g class="dice {dice.side}"{attrs}>' + "".join(parts) + "</g>"
 
 
 def _place_name(place: int, words: Words) -> str:
@@ -690,15 +516,6 @@ def _place_label(view: BoardView, place: int) -> str:
     return ", ".join(parts)
 
 
-def _hit_rect(place: int) -> tuple[float, float, float, float]:
-    if place == BAR:
-        return BAR_X, TOP, BAR_W, FIELD_H
-    if place == OFF:
-        return TRAY_X, MID_Y + 6, TRAY_W, TRAY_H
-    x = point_centre_x(place) - POINT_W / 2
-    return (x, MID_Y, POINT_W, FIELD_H / 2) if place <= 12 else (x, TOP, POINT_W, FIELD_H / 2)
-
-
 def _hit_areas(view: BoardView) -> Iterator[str]:
     """Invisible, focusable targets for the keyboard and screen readers.
 
@@ -708,15 +525,15 @@ def _hit_areas(view: BoardView) -> Iterator[str]:
     active = sorted(view.movable | view.highlights | _selected(view), reverse=True)
     yield '<g class="hits">'
     for place in active:
-        x, y, w, h = _hit_rect(place)
+        x, y, w, h = place_rect(place)
         state = (
             "selected"
             if place == view.selected
             else ("target" if place in view.highlights else "movable")
         )
         yield (
-            f'<rect class="hit {state}" data-point="{place}" x="{_num(x)}" y="{_num(y)}" '
-            f'width="{_num(w)}" height="{_num(h)}" tabindex="0" role="button" '
+            f'<rect class="hit {state}" data-point="{place}" x="{num(x)}" y="{num(y)}" '
+            f'width="{num(w)}" height="{num(h)}" tabindex="0" role="button" '
             f'aria-label="{escape(_place_label(view, place))}"/>'
         )
     yield "</g>"
