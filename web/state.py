@@ -9,7 +9,7 @@ never answered here: every query asks the engine's :class:`Match`.
 
 >>> s = UiState()
 >>> s.names, s.viewer, s.movable
-(('You', 'King Tubby'), 0, frozenset())
+(('You', 'Selector'), 0, frozenset())
 """
 
 from __future__ import annotations
