@@ -93,7 +93,7 @@ def hint_request(match: Match) -> HintRequest | CubeHintRequest | None:
     'CubeHintRequest'
     """
     phase, turn, dice = match.phase, match.turn, match.dice
-    if turn is None or match.game.is_over:
+    if turn is None or match.is_game_over:
         return None
     position = _start_of_turn(match, turn)  # the doubler's side, also for the taker
     cube = cube_state_for(match, turn)

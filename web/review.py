@@ -28,6 +28,7 @@ from html import escape
 from types import MappingProxyType
 
 from engine import Position
+from engine.errors import EngineError
 from engine.game import Action, Phase
 from engine.match import Match, replay_events
 from engine.record import Doubled, Dropped, MatchRecord, Played, Roll, Took
@@ -92,13 +93,13 @@ def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tup
         if not isinstance(event, Played):
             continue
         request = hint_request(r.before)
-        moves = r.before.game.moves
-        if not isinstance(request, HintRequest) or moves is None:
+        if not isinstance(request, HintRequest):
             continue
-        turn = moves.fresh().follow(event.moves)
-        if turn is None:  # cannot happen for a record that replays
+        try:
+            played = r.before.with_play(event.moves).board.id
+        except EngineError:  # cannot happen for a record that replays
             continue
-        request = replace(request, played=turn.position.id)
+        request = replace(request, played=played)
         items.append(ReviewItem(event.player, event.dice, event.notation, request, "play", k))
     return tuple(items)
 
