@@ -22,11 +22,11 @@ from types import MappingProxyType
 from engine.game import Phase
 from engine.match import Match
 from engine.record import OpeningRoll
+from web.advice import Advice
 from web.options import MatchOptions, Settings, ai_name
 from web.player_records import PlayerRecords
 from web.review import Review
 from web.themes import Theme, theme
-from web.tutor import Advice
 
 # Milliseconds per animation setting: a checker's slide, and the pause that
 # lets a player see the dice (or a result) before things move on.

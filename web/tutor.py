@@ -13,42 +13,20 @@ request in flight, so :class:`Advice` is a small state machine:
 A *moment* is this match, this turn, this phase: moves made inside a turn
 keep it, since a hint is for the whole play from the turn's start.
 
->>> a = Advice().asking("k", shown=True)
->>> a.pending, a.shown, a.is_for("k"), a.is_for("other")
-(True, True, False, False)
+The state itself, :class:`~web.advice.Advice`, is part of the page's
+:class:`~web.state.UiState`; the questions asked of it are here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine.game import Action
 from web.ai_client import hint_request
-from web.hint import CubeHint, Hint, PlayHint, cube_hint_html, play_hint_html, tutor_note
+from web.hint import CubeHint, PlayHint, cube_hint_html, play_hint_html, tutor_note
 
 if TYPE_CHECKING:
     from web.state import UiState
-
-
-@dataclass(frozen=True, slots=True)
-class Advice:
-    hint: Hint | None = None
-    key: str = ""  # the moment the hint (or the pending request) is for
-    pending: bool = False
-    shown: bool = False  # asked for with Hint
-    board: str = ""  # Position ID of the play the tutor judged or is judging
-    confirm_waiting: bool = False  # Done was pressed while the tutor was judging
-
-    def is_for(self, key: str) -> bool:
-        """An answer for the moment ``key`` is here."""
-        return self.hint is not None and self.key == key
-
-    def asking(self, key: str, *, shown: bool, played: str | None = None) -> Advice:
-        return Advice(None, key, True, shown, played or "", False)
-
-    def answered(self, hint: Hint | None, *, shown: bool) -> Advice:
-        return replace(self, hint=hint, pending=False, shown=shown)
 
 
 def moment(state: UiState) -> str:
