@@ -23,6 +23,9 @@ from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game
 from scripts import build_site, serve
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+# The test build's entry point imports PyScript's browser-only module.
+collect_ignore = ["site/main.py"]
+
 # Not "/": a page that only works at the root would fail here, as on GitHub Pages.
 SUB_PATH = "/backgammon/"
 
