@@ -344,6 +344,22 @@ class Match:
         """
         return self.game.resignation_points(value)
 
+    def abandon_value(self, player: int) -> tuple[WinType, int]:
+        """What abandoning the game in progress concedes for ``player``, as
+        backgammon servers count it: a gammon when ``player`` has borne no
+        checker off and a gammon would count now, else a single game; with its
+        points at the current cube (the Jacoby rule included).
+
+        >>> m = Match.new(jacoby=False).roll((3, 1))
+        >>> m.abandon_value(0), m.abandon_value(1)
+        ((<WinType.GAMMON: 2>, 2), (<WinType.GAMMON: 2>, 2))
+        >>> Match.new(jacoby=True).roll((3, 1)).abandon_value(0)
+        (<WinType.SINGLE: 1>, 1)
+        """
+        gammon = self.gammons_count and self.board_for(player).off == 0
+        kind = WinType.GAMMON if gammon else WinType.SINGLE
+        return kind, self.game.resignation_points(kind)
+
     def resign_choices(self) -> tuple[tuple[WinType, int], ...]:
         """Each resignation the player on roll may offer now, with its points.
 
@@ -673,10 +689,45 @@ def _replay(record: MatchRecord, events: list[Replayed] | None) -> Match:
             try:
                 game = game.apply(event)
             except ValueError as exc:
-                raise IllegalActionError(f"game {i + 1}, event {k + 1} ({event}): {exc}") from exc
+                raise IllegalActionError(
+                    f"game {i + 1}, {_describe(event)} (event {k + 1}): {exc}"
+                ) from exc
             if events is not None:
                 events.append(Replayed(i, match._with(before), event, match._with(game)))
         if game.record != wanted:
             raise IllegalActionError(f"game {i + 1}: the record does not replay to itself")
         match = match._with(game)
     return match
+
+
+def _describe(event: Event) -> str:
+    """An event in words, for errors a player may read (a save that does not replay).
+
+    >>> from engine.record import Played, Doubled
+    >>> _describe(Played(1, (2, 5), "13/8 13/11", ((13, 8), (13, 11)), (False, False)))
+    "player 2's 52: 13/8 13/11"
+    >>> _describe(Doubled(0, 2))
+    "player 1's double to 2"
+    """
+    player = getattr(event, "player", None)
+    who = f"player {player + 1}'s " if isinstance(player, int) else ""
+    dice = getattr(event, "dice", None)
+    roll = f"{max(dice)}{min(dice)}" if isinstance(dice, tuple) else ""
+    notation = getattr(event, "notation", "")
+    if notation:
+        return f"{who}{roll}: {notation}"
+    if roll:
+        return f"{who}roll {roll}"
+    cube = getattr(event, "cube", None)
+    words = {
+        "opening": "opening roll",
+        "forfeit": "turn with no legal move",
+        "double": "double",
+        "beaver": "beaver",
+        "take": "take",
+        "drop": "drop",
+        "resign": "resignation",
+        "accept": "acceptance of a resignation",
+        "reject": "rejection of a resignation",
+    }[event.kind]
+    return f"{who}{words}" + (f" to {cube}" if isinstance(cube, int) else "")
