@@ -462,6 +462,8 @@ def test_named_save_slots() -> None:
     rig.timer.run()
     rig.act("saves-open")
     screen = rig.act("load-slot", "before my move")
+    assert screen.dialog is not None and screen.dialog.kind == "abandon"  # a game is on
+    screen = rig.act("abandon")
     assert rig.c.state.match.phase is Phase.MOVE and rig.c.state.match.turn == 0
     assert screen.board.position == Position.start()
     rig.act("saves-open")

@@ -34,6 +34,7 @@ class Act(StrEnum):
     ROLL = "roll"
     DOUBLE = "double"
     TAKE = "take"
+    BEAVER = "beaver"
     DROP = "drop"
     UNDO = "undo"
     REDO = "redo"
@@ -50,6 +51,7 @@ class Act(StrEnum):
     REMATCH = "rematch"
     NEW_OPEN = "new-open"
     START = "start"
+    ABANDON = "abandon"  # confirms the New game, import or load that waited
     # advice
     HINT = "hint"
     HINT_PLAY = "hint-play"

@@ -100,6 +100,8 @@ def hint_request(match: Match) -> HintRequest | CubeHintRequest | None:
     if phase is Phase.MOVE and dice is not None:
         return HintRequest(position, dice, cube)
     taker = phase is Phase.CUBE
+    if taker and match.offer is not None and match.offer.beavered:
+        return None  # the doubler answering a beaver: no advice is modelled for it
     if taker or (phase is Phase.ROLL and Action.DOUBLE in match.legal_actions()):
         return CubeHintRequest(position, cube, taker)
     return None

@@ -144,7 +144,7 @@ class Controller(StorageIntents, Coaching):
     def act(self, act: Act, value: str = "", fields: Fields | None = None) -> None:
         """A button, key or dialog action, with the control's value and its form's fields."""
         handler = HANDLERS[act]
-        self._set(message="", play_refused=False)
+        self._set(message="", play_refused=False, dialog_error="")
         with self._one_render():
             try:
                 handler(self, value, fields or {})
@@ -199,6 +199,19 @@ class Controller(StorageIntents, Coaching):
         self._set(match=self.state.match.double())
         s = self.state
         self._say(s.theme.offer_title(s.names[doubler], s.match.cube.value * 2) + ".")
+        self._autosave()
+
+    def _on_beaver(self, value: str, fields: Fields) -> None:
+        if not self._legal(Action.BEAVER):
+            return
+        self._close()
+        beaverer = self.state.match.actor
+        assert beaverer is not None
+        self._set(match=self.state.match.beaver())
+        s = self.state
+        self._say(
+            f"{s.names[beaverer]} beavers: the {s.theme.cube} would go to {s.match.cube.value * 4}."
+        )
         self._autosave()
 
     def _on_take(self, value: str, fields: Fields) -> None:
@@ -340,7 +353,43 @@ class Controller(StorageIntents, Coaching):
         self._open_new_game(can_cancel=True)
 
     def _on_start(self, value: str, fields: Fields) -> None:
-        self._start(MatchOptions.from_form(fields))
+        if self._may_abandon(Act.START, value, fields):
+            self._start(MatchOptions.from_form(fields))
+
+    def _on_abandon(self, value: str, fields: Fields) -> None:
+        """The player confirmed the intent that throws the game in progress away."""
+        pending = self.state.pending
+        if pending is None:
+            return
+        self._set(pending=None)
+        self._close()
+        self._count_abandoned()
+        self._abandoning = True
+        try:
+            HANDLERS[pending.act](self, pending.value, dict(pending.fields))
+        finally:
+            self._abandoning = False
+
+    def _count_abandoned(self) -> None:
+        """A game left against the AI counts as resigned at its value (servers'
+        rule), so a doubled, losing game cannot be escaped for free."""
+        s = self.state
+        m = s.match
+        if not s.options.vs_ai or m.is_game_over or not m.events:
+            return
+        kind, points = m.abandon_value(0)
+        records = s.records.add_game(
+            s.options.opponent, won=False, points=points, win_type=int(kind)
+        )
+        if m.match_length and m.score[1] + points >= m.match_length:
+            records = records.add_match(s.options.opponent, won=False)
+        self._set(records=records)
+        self.store.write(STATS, records.to_json())
+        unit = "point" if points == 1 else "points"
+        win = s.theme.win_name(int(kind))
+        text = f"The game you left counts as a resigned {win}: {points} {unit} lost."
+        self._set(message=text)
+        self._say(text)
 
     def _start(self, options: MatchOptions) -> None:
         self._set(options=options)
@@ -354,6 +403,7 @@ class Controller(StorageIntents, Coaching):
         s = self.state
         if s.dialog in (Dialog.CUBE, Dialog.RESIGN_ANSWER) and s.dialog_needed:
             return  # a decision is required; Escape must not skip it
+        self._set(pending=None)
         if s.dialog is Dialog.REVIEW and s.reviewing.at is not None:
             self._show_review_frame(None, "before")  # back to the game's last board
         self._close()
@@ -547,6 +597,8 @@ HANDLERS: Mapping[Act, Handler] = MappingProxyType(
         Act.ROLL: Controller._on_roll,
         Act.DOUBLE: Controller._on_double,
         Act.TAKE: Controller._on_take,
+        Act.BEAVER: Controller._on_beaver,
+        Act.ABANDON: Controller._on_abandon,
         Act.DROP: Controller._on_drop,
         Act.UNDO: Controller._on_undo,
         Act.REDO: Controller._on_redo,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from html import escape
 from types import MappingProxyType
 
-from engine.game import Phase
+from engine.game import Action, Phase
 from engine.stats import PlayerStats
 from web.actions import Act
 from web.hint import cube_hint_html
@@ -76,6 +76,7 @@ def new_game_html(setup: MatchOptions, can_cancel: bool) -> str:
         + box("cube", "Doubling cube", setup.cube)
         + box("jacoby", "Jacoby rule (money games)", setup.jacoby)
         + box("crawford", "Crawford rule (matches)", setup.crawford)
+        + box("beavers", "Beavers (money games)", setup.beavers)
         + "</div></fieldset>"
         + _actions(
             button(Act.CLOSE, "Cancel") if can_cancel else "",
@@ -94,19 +95,41 @@ def cube_answer_html(
     *,
     hint_html: str = "",
     hint_pending: bool = False,
+    can_hint: bool = True,
+    beaver: bool = False,
+    beavered: bool = False,
 ) -> str:
-    """The take-or-drop dialog; ``hint_html`` (already HTML) is the AI's advice, once asked."""
+    """The take-or-drop dialog; ``hint_html`` (already HTML) is the AI's advice,
+    once asked.  ``beaver``: a Beaver button too (money play with beavers);
+    ``beavered``: the doubler answers a beaver (the cube stays with the beaverer)."""
     new = value * 2
     if hint_html:
         hint = f'<section class="hint" aria-live="polite">{hint_html}</section>'
-    else:
+    elif can_hint:
         hint = button(Act.HINT, "Thinking…" if hint_pending else "Hint", enabled=not hint_pending)
+    else:
+        hint = ""
+    whose = (
+        f"and they keep the {escape(cube_word)}"
+        if beavered
+        else (f"and the {escape(cube_word)} is yours")
+    )
+    beaver_note = (
+        f" Beaver: take, and at once redouble to {new * 2}, keeping the {escape(cube_word)}."
+        if beaver
+        else ""
+    )
     inner = (
         f'<h2 id="dlg-title">{escape(title)}</h2>'
-        f"<p>{escape(take)}: play on for {new} points, and the {escape(cube_word)} is yours. "
-        f"{escape(drop)}: give up this game for {value} point{'s' if value != 1 else ''}.</p>"
+        f"<p>{escape(take)}: play on for {new} points, {whose}. "
+        f"{escape(drop)}: give up this game for {value} point{'s' if value != 1 else ''}."
+        f"{beaver_note}</p>"
         + hint
-        + _actions(button(Act.DROP, drop), button(Act.TAKE, take, primary=True))
+        + _actions(
+            button(Act.DROP, drop),
+            button(Act.BEAVER, "Beaver") if beaver else "",
+            button(Act.TAKE, take, primary=True),
+        )
     )
     return _form("cube", inner)
 
@@ -385,7 +408,21 @@ def dialog_view(state: UiState) -> DialogView | None:
     kind = state.dialog
     if kind is None:
         return None
-    return DialogView(kind.value, _DIALOGS[kind](state), not state.dialog_needed)
+    html = _DIALOGS[kind](state)
+    # Problems the page shows in its banner are shown here too: the banner is
+    # behind a modal dialog, where its × cannot be reached.
+    extra = ""
+    if state.dialog_error:
+        extra += f'<p class="dialog-error" role="alert">{escape(state.dialog_error)}</p>'
+    if state.notice:
+        extra += (
+            f'<p class="dialog-error" role="alert">{escape(state.notice)} '
+            + button(Act.DISMISS_NOTICE, "Dismiss")
+            + "</p>"
+        )
+    if extra and html.endswith("</form>"):
+        html = html[: -len("</form>")] + extra + "</form>"
+    return DialogView(kind.value, html, not state.dialog_needed)
 
 
 def _new(state: UiState) -> str:
@@ -394,17 +431,57 @@ def _new(state: UiState) -> str:
 
 def _cube(state: UiState) -> str:
     m, words = state.match, state.theme
-    assert m.turn is not None
+    offer = m.offer
+    if offer is None:  # answered meanwhile; the dialog closes on the next step
+        return ""
+    if offer.beavered:  # the doubler answers the beaver: 4x the cube, or lose 2x
+        beaverer = state.names[1 - offer.doubler]
+        title = f"{beaverer} beavers: the {words.cube} would go to {m.cube.value * 4}"
+        return cube_answer_html(
+            title, m.cube.value * 2, words.take, words.drop, words.cube,
+            can_hint=False, beavered=True,
+        )  # fmt: skip
     hint = cube_advice(state)
     return cube_answer_html(
-        words.offer_title(state.names[m.turn], m.cube.value * 2),
+        words.offer_title(state.names[offer.doubler], m.cube.value * 2),
         m.cube.value,
         words.take,
         words.drop,
         words.cube,
         hint_html=cube_hint_html(hint, words) if hint is not None else "",
         hint_pending=state.advice.pending,
+        beaver=Action.BEAVER in m.legal_actions(),
     )
+
+
+def _abandon(state: UiState) -> str:
+    m, pending = state.match, state.pending
+    if pending is None:
+        return ""
+    doing = {
+        Act.START: "Start the new game",
+        Act.IMPORT: "Import the file",
+        Act.LOAD_SLOT: f"Load “{pending.value}”",
+    }.get(pending.act, "Go on")
+    begun = bool(m.events) and not m.is_game_over
+    if state.options.vs_ai and begun:
+        kind, points = m.abandon_value(0)
+        unit = "point" if points == 1 else "points"
+        note = (
+            f"Against {state.names[1]} it counts in your statistics as a resigned "
+            f"{state.theme.win_name(int(kind))}: {points} {unit} lost."
+        )
+    else:
+        note = "The match in progress will be lost."
+    inner = (
+        '<h2 id="dlg-title">Abandon the game in progress?</h2>'
+        f"<p>{escape(note)}</p>"
+        + _actions(
+            button(Act.ABANDON, f"{doing} (abandon)"),
+            button(Act.CLOSE, "Keep playing", primary=True),
+        )
+    )
+    return _form("abandon", inner)
 
 
 def _resign(state: UiState) -> str:
@@ -509,5 +586,6 @@ _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
         Dialog.SAVES: _saves,
         Dialog.STATS: _stats,
         Dialog.SETTINGS: _settings,
+        Dialog.ABANDON: _abandon,
     }
 )

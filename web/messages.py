@@ -51,3 +51,38 @@ def play_words(match: Match, player: int | None, names: tuple[str, str], *, forc
         return ""
     how = " (forced)" if forced else ""
     return f"{names[player]} played {last.notation}{how}."
+
+
+UNTOUCHED = "Your current game is untouched."
+
+
+def import_error_text(text: str, error: Exception) -> str:
+    """Why a file could not be imported, in a player's words.
+
+    >>> import json
+    >>> try:
+    ...     json.loads("")
+    ... except ValueError as exc:
+    ...     import_error_text("", exc)
+    'That file is empty. Your current game is untouched.'
+    """
+    from engine.errors import SaveError
+
+    if not text.strip():
+        why = "That file is empty."
+    elif isinstance(error, SaveError):
+        reason = str(error)
+        if reason.startswith("the record does not replay: "):
+            reason = reason.removeprefix("the record does not replay: ")
+            why = f"That saved game does not follow the rules: {reason}."
+        elif "version" in reason:
+            why = "That save is from another version of this page and cannot be read here."
+        elif reason == "not a saved game from this page":
+            why = "That file is not a saved game from this page."
+        else:
+            why = f"That saved game is damaged ({reason})."
+    elif isinstance(error, RecursionError):
+        why = "That file is not a saved game: it is nested too deeply to read."
+    else:  # not JSON at all, or JSON of the wrong shape
+        why = "That file is not a saved game: it is not in the saved-game format."
+    return f"{why} {UNTOUCHED}"

@@ -150,6 +150,11 @@ class AiOpponent:
                 answer(Answer(RollDice()))
         elif phase is Phase.MOVE:
             self._ask(play_request(match, self.level), match, answer)
+        elif phase is Phase.CUBE and match.offer is not None and match.offer.beavered:
+            # A beaver of the AI's own double: it doubled because its equity after a
+            # take is at least what it had, which is more than the -2 (cube units of
+            # the double) that dropping the beaver costs; so it always plays on.
+            answer(Answer(TakeDouble()))
         elif phase is Phase.CUBE:
             doubler = match.turn
             assert doubler is not None

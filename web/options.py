@@ -52,6 +52,7 @@ class MatchOptions:
     cube: bool = True
     jacoby: bool = True
     crawford: bool = True
+    beavers: bool = False  # money play: a doubled player may take and redouble at once
 
     @property
     def vs_ai(self) -> bool:
@@ -63,6 +64,7 @@ class MatchOptions:
             cube=self.cube,
             crawford=self.crawford,
             jacoby=self.jacoby,
+            beavers=self.beavers,
         )
 
     def to_json(self) -> dict[str, object]:
@@ -86,6 +88,10 @@ class MatchOptions:
             if not isinstance(value, bool):
                 raise ValueError(f"{name} must be true or false")
             flags[name] = value
+        beavers = raw.get("beavers", False)  # saves from before beavers were offered
+        if not isinstance(beavers, bool):
+            raise ValueError("beavers must be true or false")
+        flags["beavers"] = beavers
         assert isinstance(opponent, str)
         return cls(opponent, length, **flags)
 
@@ -107,6 +113,7 @@ class MatchOptions:
             cube=_flag(fields.get("cube")),
             jacoby=_flag(fields.get("jacoby")),
             crawford=_flag(fields.get("crawford")),
+            beavers=_flag(fields.get("beavers")),
         )
 
 

@@ -18,6 +18,7 @@ from engine.dice import RandomSource
 from engine.game import Action
 from engine.match import Match
 from engine.position import Position
+from web.actions import Act
 from web.ai_client import AiPort
 from web.animation import Motion
 from web.messages import play_words, roll_words
@@ -25,7 +26,7 @@ from web.opponent import Opponent, seats
 from web.options import MatchOptions
 from web.savefile import SavedGame
 from web.screen import Screen, screen
-from web.state import Dialog, Reviewing, Selection, UiState
+from web.state import Dialog, Pending, Reviewing, Selection, UiState
 from web.storage import AUTOSAVE, Store
 
 Fields = Mapping[str, str]
@@ -72,6 +73,7 @@ class Session:
         self._summary_for = -1  # the game whose end-of-game summary was opened
         self._auto_pending = False
         self._holding = 0
+        self._abandoning = False  # an intent the player confirmed is going ahead
         self._stale = False
 
     def _set(self, **changes: Any) -> None:
@@ -158,6 +160,15 @@ class Session:
         shown = screen(self.state, self._motions)
         self._motions = ()
         self.view.show(shown)
+
+    def _may_abandon(self, act: Act, value: str, fields: Fields) -> bool:
+        """Whether an intent that replaces the match may go ahead now: with a
+        match in progress it waits for the player's :data:`Act.ABANDON`."""
+        if self._abandoning or not self.state.in_progress:
+            return True
+        self._set(pending=Pending(act, value, tuple(fields.items())))
+        self._open(Dialog.ABANDON)
+        return False
 
     def _legal(self, action: Action) -> bool:
         m = self.state.match

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from engine.game import Phase
 from engine.match import Match
 from engine.record import OpeningRoll
+from web.actions import Act
 from web.advice import Advice
 from web.options import MatchOptions, Settings, ai_name
 from web.player_records import PlayerRecords
@@ -46,6 +47,7 @@ class Dialog(StrEnum):
     STATS = "stats"
     SETTINGS = "settings"
     SAVES = "saves"
+    ABANDON = "abandon"  # asks before a game in progress is thrown away
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,16 @@ class Saves:
 
     slots: tuple[str, ...] = ()
     available: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An intent that would throw away the game in progress, waiting for the
+    player to confirm it (``Act.ABANDON``)."""
+
+    act: Act
+    value: str = ""
+    fields: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +104,8 @@ class UiState:
     saves: Saves = Saves()
     message: str = ""  # the status line's news, until the next action
     play_refused: bool = False  # the typed play was refused: the move box keeps it
+    dialog_error: str = ""  # what went wrong with the open dialog's request, shown in it
+    pending: Pending | None = None  # waits for Act.ABANDON
     notice: str = ""  # a banner until dismissed (storage problems)
     announcement: str = ""  # for screen readers
     announce_id: int = 0
@@ -167,6 +181,12 @@ class UiState:
         """A double or resignation waits for this page's player to answer."""
         m = self.match
         return m.phase in (Phase.CUBE, Phase.RESIGNATION) and not self.is_ai(m.actor)
+
+    @property
+    def in_progress(self) -> bool:
+        """A match has begun and is not over: starting another throws it away."""
+        m = self.match
+        return not m.is_over and (m.game_number > 1 or bool(m.events))
 
     @property
     def opening_move(self) -> bool:

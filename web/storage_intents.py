@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from web.messages import corrupt_text
+from web.actions import Act
+from web.messages import corrupt_text, import_error_text
 from web.options import Settings
 from web.player_records import PlayerRecords
 from web.savefile import SavedGame
@@ -80,7 +81,7 @@ class StorageIntents(Session):
             self._set(notice=corrupt_text(f"The save “{value}”", bad))
             self._open_saves()
             return
-        if isinstance(loaded, SavedGame):
+        if isinstance(loaded, SavedGame) and self._may_abandon(Act.LOAD_SLOT, value, fields):
             self._install(loaded)
             self._say(f"Loaded “{value}”.")
             self._autosave()
@@ -100,7 +101,11 @@ class StorageIntents(Session):
         try:
             loaded = SavedGame.from_json(json.loads(value))
         except (ValueError, TypeError, KeyError, RecursionError) as exc:
-            self._set(notice=f"That file is not a saved game this page can read: {exc}")
+            # Said where the player is looking: the Saves dialog the file came from.
+            text = import_error_text(value, exc)
+            self._set(**{"dialog_error" if self.state.dialog else "notice": text})
+            return
+        if not self._may_abandon(Act.IMPORT, value, fields):
             return
         self._install(loaded)
         self._say("Imported the game from the file.")
