@@ -66,3 +66,104 @@ def test_disabled_storage_never_raises(storage: MemoryStorage | None) -> None:
 def test_slot_names_are_tidied() -> None:
     assert clean_slot_name("  a \n b  ") == "a b"
     assert len(clean_slot_name("x" * 100)) == 40
+
+
+def test_a_name_cut_to_40_characters_keeps_no_space_at_its_end() -> None:
+    assert clean_slot_name("a" * 39 + " b") == "a" * 39
+    assert clean_slot_name("Cafe\u0301") == clean_slot_name("Caf\u00e9")  # one name, one key
+
+
+# -- unreadable data that cannot be kept aside -------------------------------------------
+
+
+def full_of_unreadable() -> tuple[MemoryStorage, Store]:
+    """A storage with room for one copy of an unreadable autosave, not two."""
+    bad = '{"app": "backgammon-web", "version": 99, ' + '"x": 0, ' * 20 + "}"
+    storage = MemoryStorage(quota=len(PREFIX) * 2 + len(bad) + 40)
+    storage.setItem(PREFIX + "autosave", bad)
+    return storage, Store(storage, clock=lambda: 12.5)
+
+
+def reject(raw: object) -> object:
+    raise ValueError("from a newer version")
+
+
+def test_unreadable_data_without_room_to_keep_it_aside_is_never_written_over() -> None:
+    storage, store = full_of_unreadable()
+    bad = storage.items[PREFIX + "autosave"]
+    loaded, corrupt = store.read_checked("autosave", reject)
+    assert loaded is None and corrupt is not None
+    assert not corrupt.kept and corrupt.kept_as == "" and corrupt.key == "autosave"
+    assert store.held() == ["autosave"] and store.unreadable() == ["autosave"]
+    assert not store.write("autosave", {"a": 1})  # small enough to fit: still refused
+    assert storage.items == {PREFIX + "autosave": bad}
+    assert "could not be read" in store.warning and "Download or discard" in store.warning
+    assert store.text("autosave") == bad  # to download
+
+
+def test_a_held_key_is_moved_aside_once_there_is_room_or_freed_when_discarded() -> None:
+    storage, store = full_of_unreadable()
+    bad = storage.items[PREFIX + "autosave"]
+    store.read_checked("autosave", reject)
+    storage.quota = None  # say, a slot was deleted
+    assert store.write("autosave", {"a": 1})
+    assert storage.items == {PREFIX + "corrupt:autosave:12500": bad, PREFIX + "autosave": '{"a":1}'}
+    assert store.held() == [] and store.unreadable() == ["corrupt:autosave:12500"]
+
+    storage, store = full_of_unreadable()
+    store.read_checked("autosave", reject)
+    store.remove("autosave")  # the player discarded it
+    assert store.held() == [] and store.write("autosave", {"a": 1})
+
+
+# -- one origin, many deployments -------------------------------------------------------
+
+
+def test_deployments_on_one_origin_keep_to_their_own_keys() -> None:
+    storage = MemoryStorage()
+    a = Store(storage, site="/backgammon/index.html")
+    b = Store(storage, site="/backgammon-dev/")
+    assert a.write("autosave", {"a": 1}) and a.write_slot("mine", {})
+    assert b.read("autosave") is None and b.slot_names() == []
+    b.write("autosave", [1, 2, 3])  # not a save, to the app
+    _, corrupt = b.read_checked("autosave", reject)
+    assert corrupt is not None and corrupt.kept
+    assert a.read("autosave") == {"a": 1} and a.unreadable() == []  # a's untouched
+    assert sorted(storage.items) == [
+        "backgammon@/backgammon-dev/:corrupt:autosave:0",
+        "backgammon@/backgammon/:autosave",
+        "backgammon@/backgammon/:slot:mine",
+    ]
+    b.delete_slot("mine")
+    assert a.slot_names() == ["mine"]
+
+
+def test_the_first_deployment_to_start_adopts_the_keys_of_earlier_versions() -> None:
+    storage = MemoryStorage()
+    old = Store(storage)  # the bare keys of earlier versions
+    old.write("autosave", {"a": 1})
+    old.write_slot("kept", {"b": 2})
+    first = Store(storage, site="/backgammon/")
+    assert sorted(first.adopt_legacy()) == ["autosave", "slot:kept"]
+    assert first.read("autosave") == {"a": 1} and first.slot_names() == ["kept"]
+    assert old.read("autosave") is None  # moved, not copied
+    second = Store(storage, site="/other/")
+    assert second.adopt_legacy() == [] and second.read("autosave") is None
+    old.write("autosave", {"c": 3})  # an old copy of the page, still served, keeps its own
+    assert first.adopt_legacy() == [] and Store(storage, site="/x/").adopt_legacy() == []
+    assert old.read("autosave") == {"c": 3} and first.read("autosave") == {"a": 1}
+
+
+def test_adopting_needs_no_spare_room() -> None:
+    storage = MemoryStorage()
+    Store(storage).write("autosave", {"a": "x" * 200})
+    storage.quota = sum(len(k) + len(v) for k, v in storage.items.items()) + 60
+    new = Store(storage, site="/backgammon/")
+    assert new.adopt_legacy() == ["autosave"] and new.read("autosave") == {"a": "x" * 200}
+    storage = MemoryStorage()
+    Store(storage).write("autosave", {"a": "x" * 200})
+    storage.quota = sum(
+        len(k) + len(v) for k, v in storage.items.items()
+    )  # the longer key won't fit
+    new = Store(storage, site="/backgammon/")
+    assert new.adopt_legacy() == [] and Store(storage).read("autosave") == {"a": "x" * 200}

@@ -6,24 +6,39 @@ Storage is given as an object with ``getItem``/``setItem``/``removeItem``/
 tests), or ``None`` where the browser refuses it.  Nothing here raises:
 a full or disabled storage becomes a warning, and text that cannot be
 read is moved aside under a ``corrupt:`` key instead of being destroyed.
+When there is no room to move it, it stays where it is and the store
+*holds* that key: nothing is written over it until it is discarded or
+there is room to move it aside (a save it could not keep is never lost).
 
 >>> store = Store(MemoryStorage())
 >>> store.write("autosave", {"a": 1})
+True
 >>> store.read("autosave")
 {'a': 1}
 >>> store.slot_names()
 []
+
+**One origin, many deployments.**  ``localStorage`` belongs to an origin,
+and every copy of this page on ``USER.github.io`` shares one.  So each
+deployment keeps its keys under the directory of its page
+(:func:`namespace_for`): ``backgammon@/backgammon/:autosave``.  Earlier
+versions used bare ``backgammon:`` keys, which say nothing of the page that
+wrote them; the first namespaced deployment to start on an origin adopts
+them all (:meth:`Store.adopt_legacy`) and leaves a mark, so that no other
+deployment takes them afterwards, nor anything an old copy still writes.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-PREFIX = "backgammon:"
+PREFIX = "backgammon:"  # the keys of earlier versions, before namespaces (and of tests)
+ADOPTED = PREFIX + "adopted-by"  # which namespace took the keys under PREFIX
 AUTOSAVE = "autosave"
 SETTINGS = "settings"
 STATS = "stats"
@@ -78,20 +93,55 @@ class MemoryStorage:
 
 @dataclass(frozen=True, slots=True)
 class Corrupt:
-    """Saved text that could not be read, and where it was moved."""
+    """Saved text that could not be read: under ``key``, and where it was
+    moved (``kept_as``), or ``""`` if there was no room to move it; then it is
+    still under ``key``, which the store holds (see :meth:`Store.held`)."""
 
     reason: str
     kept_as: str
+    key: str = ""
+
+    @property
+    def kept(self) -> bool:
+        return bool(self.kept_as)
+
+
+def namespace_for(pathname: str) -> str:
+    """The prefix of a deployment's keys: the directory of its page.
+
+    ``:`` is escaped so that no prefix is the start of another's.
+
+    >>> namespace_for("/backgammon/")
+    'backgammon@/backgammon/:'
+    >>> namespace_for("/backgammon/index.html") == namespace_for("/backgammon/")
+    True
+    >>> namespace_for("/a:b/"), namespace_for("")
+    ('backgammon@/a%3Ab/:', 'backgammon@/:')
+    """
+    directory = pathname[: pathname.rfind("/") + 1] or "/"
+    return f"backgammon@{directory.replace(':', '%3A')}:"
 
 
 class Store:
-    """Our keys in one storage.  ``warning`` says why saving last failed."""
+    """Our keys in one storage.  ``warning`` says why saving last failed.
+
+    ``site`` is the page's path (``location.pathname``): its directory
+    names this deployment's keys (:func:`namespace_for`).  Without it, the
+    store uses the bare ``backgammon:`` keys of earlier versions.
+    """
 
     def __init__(
-        self, storage: KeyValueStorage | None, clock: Callable[[], float] | None = None
+        self,
+        storage: KeyValueStorage | None,
+        clock: Callable[[], float] | None = None,
+        *,
+        site: str | None = None,
     ) -> None:
         self._storage = storage
         self._clock = clock or (lambda: 0.0)
+        self.prefix = PREFIX if site is None else namespace_for(site)
+        # Keys whose unreadable text could not be moved aside: never written over.
+        self._held: set[str] = set()
         self.warning = (
             ""
             if storage is not None
@@ -108,7 +158,7 @@ class Store:
         if self._storage is None:
             return None
         try:
-            value = self._storage.getItem(PREFIX + key)
+            value = self._storage.getItem(self.prefix + key)
         except Exception:  # the browser may refuse storage at any time
             return None
         return value if isinstance(value, str) else None
@@ -116,8 +166,14 @@ class Store:
     def _set(self, key: str, text: str) -> bool:
         if self._storage is None:
             return False
+        if key in self._held and not self._release(key):
+            self.warning = (
+                "Not saved: what is saved there could not be read and there is no room "
+                "to keep it aside. Download or discard it in Saves."
+            )
+            return False
         try:
-            self._storage.setItem(PREFIX + key, text)
+            self._storage.setItem(self.prefix + key, text)
         except Exception as exc:
             self.warning = (
                 "Could not save: the browser's storage is full or disabled "
@@ -127,30 +183,40 @@ class Store:
         self.warning = ""
         return True
 
+    def text(self, key: str) -> str | None:
+        """The text stored under ``key`` as it is (to download what could not be read)."""
+        return self._get(key)
+
     def remove(self, key: str) -> None:
+        """Delete ``key`` (a held key too: this is how its text is discarded)."""
+        self._held.discard(key)
         if self._storage is None:
             return
         with contextlib.suppress(Exception):
-            self._storage.removeItem(PREFIX + key)
+            self._storage.removeItem(self.prefix + key)
 
     def keys(self) -> list[str]:
         """Our keys, without the prefix."""
+        return self._keys(self.prefix)
+
+    def _keys(self, prefix: str) -> list[str]:
         if self._storage is None:
             return []
         found = []
         try:
             for i in range(int(self._storage.length)):
                 key = self._storage.key(i)
-                if isinstance(key, str) and key.startswith(PREFIX):
-                    found.append(key[len(PREFIX) :])
+                if isinstance(key, str) and key.startswith(prefix):
+                    found.append(key[len(prefix) :])
         except Exception:
             return []
         return found
 
     # -- JSON ------------------------------------------------------------------------
 
-    def write(self, key: str, data: object) -> None:
-        self._set(key, json.dumps(data, separators=(",", ":")))
+    def write(self, key: str, data: object) -> bool:
+        """Store ``data`` as JSON; whether it was (else see :attr:`warning`)."""
+        return self._set(key, json.dumps(data, separators=(",", ":")))
 
     def read(self, key: str) -> Any:
         """The JSON stored under ``key``, or ``None`` if absent or unreadable."""
@@ -168,7 +234,8 @@ class Store:
         """Load ``key`` with ``load``; anything wrong moves the text aside.
 
         Returns ``(loaded, None)``, ``(None, None)`` when there is nothing
-        saved, or ``(None, Corrupt(...))``.
+        saved, or ``(None, Corrupt(...))``.  When the text cannot be moved
+        aside, the key is held: nothing is written over it.
         """
         text = self._get(key)
         if text is None:
@@ -177,19 +244,39 @@ class Store:
             return load(json.loads(text)), None
         except (ValueError, TypeError, KeyError, RecursionError) as exc:
             kept = self.keep_aside(key, text)
-            return None, Corrupt(_short(exc), kept)
+            if not kept:
+                self._held.add(key)
+            return None, Corrupt(_short(exc), kept, key)
 
     def keep_aside(self, key: str, text: str) -> str:
-        """Move ``text`` from ``key`` to a new ``corrupt:`` key, returning that key."""
+        """Move ``text`` from ``key`` to a new ``corrupt:`` key, returning that
+        key, or ``""`` if there was no room for it (then ``key`` is untouched)."""
         stamp = int(self._clock() * 1000)
         aside = f"{CORRUPT}{key}:{stamp}"
         n = 1
         while self._get(aside) is not None:
             n += 1
             aside = f"{CORRUPT}{key}:{stamp}-{n}"
-        if self._set(aside, text):
-            self.remove(key)
+        if not self._set(aside, text):
+            return ""
+        self.remove(key)
         return aside
+
+    def _release(self, key: str) -> bool:
+        """Try again to move a held key's text aside: whether ``key`` is free."""
+        text = self._get(key)
+        if text is not None and not self.keep_aside(key, text):
+            return False
+        self._held.discard(key)
+        return True
+
+    def held(self) -> list[str]:
+        """Keys holding text that could not be read nor moved aside."""
+        return sorted(self._held)
+
+    def unreadable(self) -> list[str]:
+        """Every key holding text that could not be read: held, then kept aside."""
+        return self.held() + sorted(k for k in self.keys() if k.startswith(CORRUPT))
 
     # -- save slots ---------------------------------------------------------------------
 
@@ -205,14 +292,62 @@ class Store:
     def delete_slot(self, name: str) -> None:
         self.remove(SLOT + name)
 
+    # -- the keys of earlier versions ----------------------------------------------------
+
+    def adopt_legacy(self) -> list[str]:
+        """Move the bare ``backgammon:`` keys of earlier versions under this
+        store's namespace, if no deployment on this origin did before; the
+        keys moved.
+
+        Such a key cannot say which page wrote it, so the first deployment
+        to start takes them all, and marks that it did (:data:`ADOPTED`),
+        even when there is nothing to take: keys an old copy of the page
+        writes later stay that copy's.  Each is moved by removing it and
+        writing it anew, which needs no room that it did not take already;
+        one that cannot be written is put back and stays where it was.
+        """
+        storage = self._storage
+        if storage is None or self.prefix == PREFIX:
+            return []
+        try:
+            if storage.getItem(ADOPTED) is not None:
+                return []
+        except Exception:
+            return []
+        moved = []
+        for key in self._keys(PREFIX):
+            old = PREFIX + key
+            if old == ADOPTED:
+                continue
+            try:
+                text = storage.getItem(old)
+                if not isinstance(text, str) or self._get(key) is not None:
+                    continue  # never over a key of ours
+                storage.removeItem(old)
+            except Exception:
+                continue
+            try:
+                storage.setItem(self.prefix + key, text)
+                moved.append(key)
+            except Exception:
+                with contextlib.suppress(Exception):
+                    storage.setItem(old, text)  # the room it just freed
+        with contextlib.suppress(Exception):
+            storage.setItem(ADOPTED, self.prefix)
+        return moved
+
 
 def clean_slot_name(name: str) -> str:
-    """A slot name as stored: trimmed, single-spaced, at most 40 characters.
+    """A slot name as stored: trimmed, single-spaced, at most 40 characters,
+    in one Unicode form (names that look alike are one name).
 
     >>> clean_slot_name("  my   game ")
     'my game'
+    >>> clean_slot_name("a" * 39 + " b")  # cut to 40 characters, no space left at the end
+    'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'
     """
-    return " ".join(name.split())[:MAX_SLOT_NAME]
+    name = unicodedata.normalize("NFC", name)
+    return " ".join(name.split())[:MAX_SLOT_NAME].rstrip()
 
 
 def _short(exc: BaseException) -> str:
