@@ -1,9 +1,23 @@
-"""Accuracy of ``evaluate`` against GNU Backgammon's 2-ply evaluation (referee only).
+"""Accuracy of ``evaluate`` by position class, judged by GNU Backgammon 2-ply (referee only).
 
     PYTHONPATH=. .venv/bin/python -m bench.ai_accuracy --positions 2000
+    PYTHONPATH=. .venv/bin/python -m bench.ai_accuracy --weights OLD.bin --positions 2000
 
-Positions come from real games: GNU Backgammon 0-ply playing itself with our
-dice, sampling every third position of each game.
+Prints, for each position set and class, the mean absolute error of the win
+probability against gnubg 2-ply: ours (the shipped net, and any ``--weights``
+files beside it, on the same positions) next to gnubg 0-ply, with 95 %
+intervals.  The targets of the accuracy issue are printed beside each row.
+
+Two position sets, from games played with our dice (a position is taken every
+third ply, seen by the side on roll):
+
+* ``strong``: GNU Backgammon 0-ply playing itself — the positions good play reaches;
+* ``random``: both sides playing a uniformly random legal play — what odd
+  play (a beginner's) produces.
+
+Classes are GNU Backgammon's own (``gnubg_nn.classify``): contact, crashed,
+race (races and two-sided bear-offs together).  The referee's positions are
+evaluated, never trained on.
 """
 
 from __future__ import annotations
@@ -13,16 +27,43 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable, Sequence
 
 import gnubg_nn
 
-from bench.ai_common import opening_roll
+from bench.ai_common import opening_roll, use_weights
 from bench.ai_gnubg_players import board, gnubg_play
-from engine import Position
+from engine import Position, legal_plays
 from engine.ai import evaluate
 
+CLASSES = {
+    gnubg_nn.c_contact: "contact",
+    gnubg_nn.c_crashed: "crashed",
+    gnubg_nn.c_race: "race",
+    gnubg_nn.c_bearoff: "race",
+}
+TARGETS = {
+    ("strong", "all"): 0.010,
+    ("strong", "crashed"): 0.012,
+    ("strong", "race"): 0.002,
+    ("random", "all"): 0.020,
+}
 
-def sample_positions(n: int, seed: int) -> list[Position]:
+Chooser = Callable[[Position, tuple[int, int], random.Random], Position]
+
+
+def _gnubg_move(pos: Position, dice: tuple[int, int], rng: random.Random) -> Position:
+    play = gnubg_play(pos, dice)
+    return play.result if play is not None else pos.swap()
+
+
+def _random_move(pos: Position, dice: tuple[int, int], rng: random.Random) -> Position:
+    plays = legal_plays(pos, dice)
+    return rng.choice(plays).result if plays else pos.swap()
+
+
+def sample(n: int, seed: int, choose: Chooser) -> list[Position]:
+    """``n`` positions from games whose plays ``choose`` makes, every third ply."""
     rng = random.Random(seed)
     out: list[Position] = []
     while len(out) < n:
@@ -30,47 +71,78 @@ def sample_positions(n: int, seed: int) -> list[Position]:
         dice = opening_roll(rng)
         ply = 0
         while pos.winner() is None and len(out) < n:
-            if ply % 3 == 2:
+            if ply % 3 == 2 and gnubg_nn.classify(board(pos)) in CLASSES:
                 out.append(pos)
-            play = gnubg_play(pos, dice)
-            pos = play.result if play is not None else pos.swap()
+            pos = choose(pos, dice, rng)
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             ply += 1
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--positions", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--plies", type=int, default=2)
-    args = ap.parse_args()
-    t = time.time()
-    sample = sample_positions(args.positions, args.seed)
-    err_win = []
-    err_eq = []
-    kinds = {"contact": [], "race": []}  # type: dict[str, list[float]]
-    for pos in sample:
-        ours = evaluate(pos)
-        ref = gnubg_nn.probabilities(board(pos), args.plies)
-        e = abs(ours[0] - ref[0])
-        err_win.append(e)
-        kinds["race" if pos.is_race() else "contact"].append(e)
+def _mean_ci(errors: Sequence[float]) -> str:
+    if not errors:
+        return "—"
+    mean = statistics.fmean(errors)
+    half = 1.96 * statistics.stdev(errors) / math.sqrt(len(errors)) if len(errors) > 1 else 0.0
+    return f"{mean:.4f} ± {half:.4f}"
 
-        def eq(p: tuple[float, ...]) -> float:
-            return 2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4]
 
-        err_eq.append(abs(eq(ours) - eq(tuple(ref))))
-    n = len(err_win)
-    sd = statistics.stdev(err_win)
-    print(
-        f"{n} positions: MAE(win) {statistics.mean(err_win):.4f} ± "
-        f"{1.96 * sd / math.sqrt(n):.4f} (95% CI); MAE(cubeless equity) "
-        f"{statistics.mean(err_eq):.4f}; contact {len(kinds['contact'])} "
-        f"MAE {statistics.mean(kinds['contact'] or [0]):.4f}, race {len(kinds['race'])} "
-        f"MAE {statistics.mean(kinds['race'] or [0]):.4f}  ({time.time() - t:.0f} s, "
-        f"gnubg {args.plies}-ply)"
+def measure(
+    positions: Sequence[Position], weights: Sequence[str | None], plies: int
+) -> dict[str, dict[str, list[float]]]:
+    """Win-probability errors by class for each evaluator: ours per weights file,
+    and ``gnubg0``; the referee is gnubg at ``plies``."""
+    boards = [board(p) for p in positions]
+    referee = [gnubg_nn.probabilities(b, plies)[0] for b in boards]
+    classes = [CLASSES[gnubg_nn.classify(b)] for b in boards]
+    names = [f"ours:{w or 'shipped'}" for w in weights]
+    errors: dict[str, dict[str, list[float]]] = {}
+    for name, path in zip(names, weights, strict=True):
+        use_weights(path)
+        errors[name] = _by_class([evaluate(p)[0] for p in positions], referee, classes)
+    use_weights(None)
+    errors["gnubg0"] = _by_class(
+        [gnubg_nn.probabilities(b, 0)[0] for b in boards], referee, classes
     )
+    return errors
+
+
+def _by_class(
+    values: Sequence[float], referee: Sequence[float], classes: Sequence[str]
+) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {"all": [], "contact": [], "crashed": [], "race": []}
+    for v, r, c in zip(values, referee, classes, strict=True):
+        e = abs(v - r)
+        out["all"].append(e)
+        out[c].append(e)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--positions", type=int, default=2000, help="per position set")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--plies", type=int, default=2, help="the referee's look-ahead")
+    ap.add_argument("--weights", nargs="*", default=[], help="other nets, beside the shipped one")
+    ap.add_argument("--sets", nargs="*", default=["strong", "random"])
+    args = ap.parse_args()
+    weights: list[str | None] = [None, *args.weights]
+    choosers: dict[str, Chooser] = {"strong": _gnubg_move, "random": _random_move}
+    for set_name in args.sets:
+        t = time.time()
+        positions = sample(args.positions, args.seed, choosers[set_name])
+        errors = measure(positions, weights, args.plies)
+        print(
+            f"\n{set_name}: {len(positions)} positions, win-probability MAE against "
+            f"gnubg {args.plies}-ply (95% intervals), {time.time() - t:.0f} s"
+        )
+        columns = list(errors)
+        print(f"{'class':10} {'n':>5}  " + "  ".join(f"{c:>18}" for c in columns) + "  target")
+        for cls in ("all", "contact", "crashed", "race"):
+            n = len(errors["gnubg0"][cls])
+            cells = "  ".join(f"{_mean_ci(errors[c][cls]):>18}" for c in columns)
+            target = TARGETS.get((set_name, cls))
+            print(f"{cls:10} {n:>5}  {cells}  {'≤ ' + format(target, '.3f') if target else ''}")
 
 
 if __name__ == "__main__":
