@@ -645,3 +645,55 @@ def test_the_opponents_last_play_is_marked_until_i_move() -> None:
     rig.tap(24)
     rig.tap(18)
     assert rig.view.last.board.last == frozenset()
+
+
+# -- the AI's answer to a double -----------------------------------------------------
+
+
+def _to_my_double(animation: str) -> Rig:
+    """A game against Selector where I may double (after the opening 3-1)."""
+    rig = Rig([3, 1]).boot()
+    rig.start("medium", 5)
+    rig.act("roll")
+    rig.act("play-text", text="8/5 6/5")
+    assert rig.c.state.match.turn == 0 and rig.c.state.match.phase is Phase.ROLL
+    rig.c.state = dataclasses.replace(rig.c.state, animation=animation)
+    return rig
+
+
+def test_the_ais_answer_to_a_double_waits_a_beat_while_it_considers() -> None:
+    from web.actions import Act
+    from web.state import PACE
+
+    rig = _to_my_double("normal")
+    c = rig.c
+    c.act(Act.DOUBLE)  # the AI's answer comes at once (DirectAi) ...
+    assert c.state.match.phase is Phase.CUBE and c.state.match.cube.value == 1
+    screen = rig.view.last
+    assert screen.status == "Selector is considering the double…"
+    assert screen.busy and screen.actor == "ai"
+    assert c.state.pace[1] == PACE["normal"][1]
+    rig.timer.run()  # ... and is applied after the pace's "see" time
+    assert c.state.match.cube.value == 2 and "takes" in rig.view.last.announcement
+
+
+def test_with_animation_off_the_answer_to_a_double_is_at_once() -> None:
+    from web.actions import Act
+
+    rig = _to_my_double("off")
+    rig.c.act(Act.DOUBLE)
+    assert rig.c.state.match.cube.value == 2  # no timer needed
+
+
+def test_a_new_match_drops_the_beat_of_an_answer_to_a_double() -> None:
+    from web.actions import Act
+
+    rig = _to_my_double("normal")
+    c = rig.c
+    c.act(Act.DOUBLE)
+    fields = {"opponent": "human", "length": "3", "cube": "on"}
+    c.act(Act.START, "", fields)
+    c.act(Act.ABANDON)
+    rig.timer.run()
+    assert c.state.match.phase is Phase.OPENING and c.state.match.cube.value == 1
+    assert not c.state.busy

@@ -501,6 +501,15 @@ class Controller(StorageIntents, Coaching):
         def answer(a: Answer) -> None:
             if epoch != self.state.epoch:
                 return
+            beat = self.state.pace[1]
+            if beat and isinstance(a.decision, (TakeDouble, DropDouble)):
+                # An answer to a double the moment it is offered reads as no thought at
+                # all: it waits a beat, still "considering", so the player registers it.
+                self._later(beat, lambda: apply(a))
+            else:
+                apply(a)
+
+        def apply(a: Answer) -> None:
             self._set(busy=False, thinking=False)
             if a.problem:
                 self._set(message=a.problem)

@@ -285,6 +285,8 @@ def _status(state: UiState) -> str:
     if m.is_game_over:
         return "Match over." if m.is_over else "Game over."
     if state.thinking:
+        if m.phase is Phase.CUBE:  # the AI answers a double (web.controller gives it a beat)
+            return f"{names[1]} is considering the double…"
         return f"{names[1]} is thinking…"
     actor, phase = m.actor, m.phase
     if phase is Phase.OPENING:
