@@ -647,6 +647,86 @@ def test_the_opponents_last_play_is_marked_until_i_move() -> None:
     assert rig.view.last.board.last == frozenset()
 
 
+# -- saves that could not be read, names in use ----------------------------------------------
+
+
+def test_an_unreadable_autosave_with_no_room_to_keep_it_aside_is_never_written_over() -> None:
+    bad = json.dumps({"app": "backgammon-web", "version": 99, "match": "x" * 2000})
+    storage = MemoryStorage(quota=len(PREFIX + AUTOSAVE) + len(bad) + 600)  # not two copies
+    storage.setItem(PREFIX + AUTOSAVE, bad)
+    rig = Rig([3, 1], storage=storage).boot()
+    screen = rig.view.last
+    assert "could not be read" in screen.notice and "kept aside" not in screen.notice
+    assert "too full" in screen.notice and "your games are not being saved" in screen.notice
+    assert screen.dialog is not None and screen.dialog.kind == "new"
+    assert 'data-action="unreadable-download" data-value="autosave"' in screen.dialog.html
+    rig.start("easy", 3)
+    rig.act("roll")
+    rig.act("play-text", text="8/5 6/5")
+    assert storage.items[PREFIX + AUTOSAVE] == bad  # the new game did not overwrite it
+    rig.act("unreadable-download", "autosave")
+    assert rig.view.downloads[-1] == ("backgammon-unreadable-autosave.json", bad)
+    screen = rig.act("saves-open")
+    assert screen.dialog is not None and "Could not be read" in screen.dialog.html
+    assert "your games are not being saved" in screen.dialog.html
+    screen = rig.act("unreadable-discard", "autosave")  # the player has the file
+    assert screen.notice == "" and screen.dialog is not None
+    assert "Could not be read" not in screen.dialog.html
+    saved = json.loads(storage.items[PREFIX + AUTOSAVE])["match"]
+    assert saved == json.loads(json.dumps(save_match(rig.c.state.match)))  # saving resumed
+
+
+def test_an_unreadable_save_kept_aside_can_be_downloaded_from_saves() -> None:
+    storage = MemoryStorage()
+    storage.setItem(PREFIX + AUTOSAVE, "{oops")
+    rig = Rig(storage=storage).boot()
+    assert "kept aside as “corrupt:autosave:1000000”" in rig.view.last.notice
+    rig.start("human", 1)
+    screen = rig.act("saves-open")
+    assert screen.dialog is not None
+    assert "Your saved match, kept aside on 1970-01-01 00:16 UTC" in screen.dialog.html
+    rig.act("unreadable-download", "corrupt:autosave:1000000")
+    assert rig.view.downloads[-1] == (
+        "backgammon-unreadable-corrupt-autosave-1000000.json",
+        "{oops",
+    )
+    rig.act("unreadable-discard", "corrupt:autosave:1000000")
+    assert not any(k.startswith(PREFIX + CORRUPT) for k in storage.items)
+    rig.act("unreadable-download", "autosave")  # readable: not offered as unreadable
+    assert len(rig.view.downloads) == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("my game", "  my   game "), ("x" * 40, "x" * 41), ("a" * 39, "a" * 39 + " b")],
+    ids=["spaces", "cut-to-40", "cut-before-a-space"],
+)
+def test_saving_under_a_name_in_use_asks_before_replacing_it(first: str, second: str) -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("human", 3)
+    rig.act("saves-open")
+    rig.act("save-slot", name=first)
+    key = PREFIX + "slot:" + first
+    before = rig.storage.items[key]
+    rig.act("close")
+    rig.act("roll")
+    rig.act("saves-open")
+    screen = rig.act("save-slot", name=second)
+    assert screen.dialog is not None and screen.dialog.kind == "saves"
+    assert f"There is already a save named “{first}”" in screen.dialog.html
+    assert rig.storage.items[key] == before
+    screen = rig.act("saves-open")  # Keep it
+    assert screen.dialog is not None and "already a save" not in screen.dialog.html
+    assert rig.storage.items[key] == before
+    rig.act("save-slot", name=second)
+    screen = rig.act("save-overwrite", first)
+    assert screen.dialog is not None and "already a save" not in screen.dialog.html
+    assert rig.storage.items[key] != before and list(rig.c.store.slot_names()) == [first]
+    assert json.loads(rig.storage.items[key])["match"] == json.loads(
+        json.dumps(save_match(rig.c.state.match))
+    )
+
+
 # -- the AI's answer to a double -----------------------------------------------------
 
 

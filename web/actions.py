@@ -72,6 +72,9 @@ class Act(StrEnum):
     SETTING = "setting"
     SAVES_OPEN = "saves-open"
     SAVE_SLOT = "save-slot"
+    SAVE_OVERWRITE = "save-overwrite"  # confirms saving over the slot named by the value
+    UNREADABLE_DOWNLOAD = "unreadable-download"  # value: the storage key of unreadable text
+    UNREADABLE_DISCARD = "unreadable-discard"  # value: the same
     LOAD_SLOT = "load-slot"
     DELETE_SLOT = "delete-slot"
     EXPORT = "export"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from html import escape
 from types import MappingProxyType
 
@@ -24,6 +25,7 @@ from web.options import AI_NAMES, ANIMATIONS, HUMAN, MATCH_LENGTHS, MatchOptions
 from web.player_records import PlayerRecords
 from web.review import review_html
 from web.state import Dialog, UiState
+from web.storage import AUTOSAVE, CORRUPT, SLOT, STATS
 from web.themes import MODES, THEMES, Theme
 from web.tutor import cube_advice
 
@@ -212,7 +214,19 @@ def dice_entry_html(opening: bool, labels: tuple[str, str], title: str = "") -> 
     return _form("dice", inner, submit=Act.DICE_SET)
 
 
-def saves_html(slots: Sequence[str], position_id: str, match_id: str, available: bool) -> str:
+def saves_html(
+    slots: Sequence[str],
+    position_id: str,
+    match_id: str,
+    available: bool,
+    *,
+    overwrite: str = "",
+    unreadable: Sequence[str] = (),
+    held: Sequence[str] = (),
+) -> str:
+    """The Saves dialog; ``overwrite`` asks before saving over a slot, and
+    ``unreadable`` (storage keys, ``held`` among them) offers what could not
+    be read for download."""
     rows = "".join(
         f'<li><span class="slot-name">{escape(name)}</span>'
         + button(Act.LOAD_SLOT, "Load", value=name)
@@ -232,7 +246,9 @@ def saves_html(slots: Sequence[str], position_id: str, match_id: str, available:
         + '<label class="field">Save as <input name="name" maxlength="40" autocomplete="off" '
         'placeholder="Name this game"></label>'
         + _actions(button(Act.SAVE_SLOT, "Save", primary=True))
+        + _overwrite_html(overwrite)
         + listing
+        + _unreadable_html(unreadable, held)
         + '<h3>File</h3><div class="dlg-actions left">'
         + button(Act.EXPORT, "Export to file")
         + '<label class="button file">Import from file <input type="file" name="file" '
@@ -246,6 +262,66 @@ def saves_html(slots: Sequence[str], position_id: str, match_id: str, available:
         + _actions(button(Act.COPY_IDS, "Copy IDs"), button(Act.CLOSE, "Close", primary=True))
     )
     return _form("saves", inner, submit=Act.SAVE_SLOT)
+
+
+def _overwrite_html(name: str) -> str:
+    if not name:
+        return ""
+    return (
+        f'<div class="confirm" role="alert"><p>There is already a save named “{escape(name)}”. '
+        "Save this game over it?</p>"
+        + _actions(
+            button(Act.SAVE_OVERWRITE, f"Replace “{name}”", value=name),
+            button(Act.SAVES_OPEN, "Keep it", primary=True, extra=" autofocus"),
+        )
+        + "</div>"
+    )
+
+
+def _unreadable_html(keys: Sequence[str], held: Sequence[str]) -> str:
+    """Saved text that could not be read: to download, or to discard."""
+    if not keys:
+        return ""
+    rows = "".join(
+        f'<li><span class="slot-name">{escape(unreadable_label(key, key in held))}</span>'
+        + button(Act.UNREADABLE_DOWNLOAD, "Download", value=key)
+        + button(Act.UNREADABLE_DISCARD, "Discard", value=key)
+        + "</li>"
+        for key in keys
+    )
+    note = ""
+    if held:
+        note = (
+            '<p class="warning">There was no room in the browser’s storage to keep it aside, '
+            "so it was left in place and nothing is saved over it"
+            + (": your games are not being saved" if AUTOSAVE in held else "")
+            + " until you download it (to keep it) or discard it.</p>"
+        )
+    return f'<h3>Could not be read</h3>{note}<ul class="slots unreadable">{rows}</ul>'
+
+
+def unreadable_label(key: str, held: bool = False) -> str:
+    """What a storage key of unreadable text held, in words.
+
+    >>> unreadable_label("autosave", held=True)
+    'Your saved match (left in place)'
+    >>> unreadable_label("corrupt:slot:my game:1700000000000")
+    'The save “my game”, kept aside on 2023-11-14 22:13 UTC'
+    """
+    if held:
+        return f"{_stored_name(key)} (left in place)"
+    body, _, stamp = key.removeprefix(CORRUPT).rpartition(":")
+    millis = stamp.partition("-")[0]
+    if not key.startswith(CORRUPT) or not body or not millis.isdigit():
+        return key
+    when = datetime.fromtimestamp(int(millis) / 1000, UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return f"{_stored_name(body)}, kept aside on {when}"
+
+
+def _stored_name(key: str) -> str:
+    if key.startswith(SLOT):
+        return f"The save “{key.removeprefix(SLOT)}”"
+    return {AUTOSAVE: "Your saved match", STATS: "Your player statistics"}.get(key, key)
 
 
 _STAT_ROWS = (
@@ -415,8 +491,15 @@ def dialog_view(state: UiState) -> DialogView | None:
     if state.dialog_error:
         extra += f'<p class="dialog-error" role="alert">{escape(state.dialog_error)}</p>'
     if state.notice:
+        # What could not be kept aside may be downloaded from the notice (the
+        # Saves dialog lists it anyway).
+        held = () if kind is Dialog.SAVES else state.saves.held
+        downloads = "".join(
+            button(Act.UNREADABLE_DOWNLOAD, "Download it", value=key) for key in held
+        )
         extra += (
             f'<p class="dialog-error" role="alert">{escape(state.notice)} '
+            + downloads
             + button(Act.DISMISS_NOTICE, "Dismiss")
             + "</p>"
         )
@@ -558,7 +641,16 @@ def _dice(state: UiState) -> str:
 
 def _saves(state: UiState) -> str:
     m = state.match
-    return saves_html(state.saves.slots, m.position_id, m.match_id, state.saves.available)
+    saves = state.saves
+    return saves_html(
+        saves.slots,
+        m.position_id,
+        m.match_id,
+        saves.available,
+        overwrite=saves.overwrite,
+        unreadable=saves.unreadable,
+        held=saves.held,
+    )
 
 
 def _stats(state: UiState) -> str:

@@ -14,11 +14,31 @@ from engine.record import Forfeit, OpeningRoll, Played, Roll
 from web.storage import Corrupt
 
 
-def corrupt_text(what: str, bad: Corrupt) -> str:
-    """A notice that saved data could not be read and was put aside."""
+def corrupt_text(what: str, bad: Corrupt, *, paused: str = "") -> str:
+    """A notice that saved data could not be read, and what became of it:
+    put aside, or (with no room for that) left in place and not written
+    over; ``paused`` says what is not being saved meanwhile.
+
+    >>> from web.storage import Corrupt
+    >>> kept = corrupt_text("Your match", Corrupt("version 9", "corrupt:autosave:1", "autosave"))
+    >>> "kept aside as “corrupt:autosave:1” (download it in Saves)" in kept
+    True
+    >>> held = Corrupt("v9", "", "autosave")  # no room to keep it aside
+    >>> print(corrupt_text("Your match", held, paused="games are not saved"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Your match could not be read (v9). The browser’s storage is too full to keep it aside, so it
+    was left in place: games are not saved until you download it or discard it in Saves.
+    """
+    if bad.kept:
+        return (
+            f"{what} could not be read ({bad.reason}). It was kept aside as "
+            f"“{bad.kept_as}” (download it in Saves) and a fresh start was made."
+        )
+    meanwhile = paused or "nothing will be saved over it"
     return (
-        f"{what} could not be read ({bad.reason}). It was kept aside as "
-        f"“{bad.kept_as}” and a fresh start was made."
+        f"{what} could not be read ({bad.reason}). The browser’s storage is too full to "
+        f"keep it aside, so it was left in place: {meanwhile} until you download it or "
+        "discard it in Saves."
     )
 
 

@@ -93,7 +93,13 @@ class Session:
         if self._saved is self.state.match:
             return
         self._saved = self.state.match
-        self.store.write(AUTOSAVE, self._saved_game().to_json())
+        if self.store.write(AUTOSAVE, self._saved_game().to_json()):
+            return
+        if AUTOSAVE in self.store.held():
+            # An unreadable save the store could not keep aside is not written
+            # over (the store refused); the notice at start-up said so, and the
+            # Saves dialog says it while it lasts.
+            return
         if self.store.warning:
             self._set(notice=self.store.warning)
 

@@ -66,6 +66,9 @@ class Saves:
 
     slots: tuple[str, ...] = ()
     available: bool = True
+    overwrite: str = ""  # a slot name in use, waiting for Act.SAVE_OVERWRITE
+    unreadable: tuple[str, ...] = ()  # storage keys of text that could not be read
+    held: tuple[str, ...] = ()  # ...of which those left in place (Store.held): not saved over
 
 
 @dataclass(frozen=True, slots=True)

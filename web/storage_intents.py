@@ -4,6 +4,7 @@ and files, and start-up (which reads them back)."""
 from __future__ import annotations
 
 import json
+import re
 
 from web.actions import Act
 from web.messages import corrupt_text, import_error_text
@@ -23,13 +24,15 @@ class StorageIntents(Session):
         loaded, bad_save = self.store.read_checked(AUTOSAVE, SavedGame.from_json)
         problems = []
         if bad_save is not None:
-            problems.append(corrupt_text("Your saved match", bad_save))
+            paused = "your games are not being saved"
+            problems.append(corrupt_text("Your saved match", bad_save, paused=paused))
         if bad_records is not None:
             problems.append(corrupt_text("Your player statistics", bad_records))
         self._set(
             settings=settings,
             records=records if isinstance(records, PlayerRecords) else self.state.records,
             notice=" ".join(problems) or self.store.warning,
+            saves=self._saves(),  # the notice offers to download what could not be kept
         )
         if isinstance(loaded, SavedGame):
             self._install(loaded)
@@ -60,8 +63,18 @@ class StorageIntents(Session):
     def _on_saves_open(self, value: str, fields: Fields) -> None:
         self._open_saves()
 
-    def _open_saves(self) -> None:
-        self._set(saves=Saves(tuple(self.store.slot_names()), self.store.available))
+    def _saves(self, overwrite: str = "") -> Saves:
+        store = self.store
+        return Saves(
+            tuple(store.slot_names()),
+            store.available,
+            overwrite,
+            tuple(store.unreadable()),
+            tuple(store.held()),
+        )
+
+    def _open_saves(self, overwrite: str = "") -> None:
+        self._set(saves=self._saves(overwrite))
         self._open(Dialog.SAVES)
 
     def _on_save_slot(self, value: str, fields: Fields) -> None:
@@ -69,6 +82,19 @@ class StorageIntents(Session):
         if not name:
             self._set(message="Give the save a name.")
             return
+        if name in self.store.slot_names():
+            # The same name, or one that became it once tidied: ask first.
+            self._open_saves(overwrite=name)
+            return
+        self._save_slot(name)
+
+    def _on_save_overwrite(self, value: str, fields: Fields) -> None:
+        """The player confirmed saving over the slot ``value``."""
+        name = clean_slot_name(value)
+        if name:
+            self._save_slot(name)
+
+    def _save_slot(self, name: str) -> None:
         if self.store.write_slot(name, self._saved_game().to_json()):
             self._say(f"Saved as “{name}”.")
         else:
@@ -89,6 +115,30 @@ class StorageIntents(Session):
     def _on_delete_slot(self, value: str, fields: Fields) -> None:
         self.store.delete_slot(value)
         self._say(f"Deleted “{value}”.")
+        self._open_saves()
+
+    def _on_unreadable_download(self, value: str, fields: Fields) -> None:
+        """Hand the player text that could not be read, as it is stored."""
+        text = self.store.text(value) if value in self.store.unreadable() else None
+        if text is None:
+            self._open_saves()  # gone meanwhile: show what there is
+            return
+        name = re.sub(r"[^A-Za-z0-9._-]+", "-", value).strip("-")
+        self.view.download(f"backgammon-unreadable-{name}.json", text)
+
+    def _on_unreadable_discard(self, value: str, fields: Fields) -> None:
+        """Delete text that could not be read; saving resumes where it was held."""
+        if value in self.store.unreadable():
+            held = value in self.store.held()
+            self.store.remove(value)
+            self._say("Discarded the save that could not be read.")
+            if held:
+                self._set(notice="")  # it was about this, and is no longer true
+                if value == AUTOSAVE:
+                    self._saved = None
+                    self._autosave()
+                elif value == STATS:
+                    self.store.write(STATS, self.state.records.to_json())
         self._open_saves()
 
     def _on_export(self, value: str, fields: Fields) -> None:
