@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import re
 import shutil
 import sys
@@ -95,6 +96,12 @@ _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 SITE_PYODIDE = "vendor/pyodide"
 SITE_PYSCRIPT = "vendor/pyscript"
+# Online play's signalling (issue #17): Trystero's Nostr strategy and the ES
+# modules it imports, never loaded by the page at start (public/online-transport.js
+# imports it when a player starts an online game).  The service worker precaches
+# it like every other file, so it costs a returning player no download.
+SITE_TRYSTERO = "vendor/trystero"
+TRYSTERO_ENTRY = ("trystero", "./nostr")  # the npm package and its export
 BOARD_MARKER = "<!--BOARD-->"
 
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[\w.-]+\.js)["']""")
@@ -123,6 +130,7 @@ def build(out: Path = DEFAULT_OUT, *, test_hooks: bool = False) -> Path:
         shipped = _add_test_hooks(staging, shipped)
     _copy_pyodide(staging / SITE_PYODIDE)
     chunks = _copy_pyscript(staging / SITE_PYSCRIPT)
+    _copy_trystero(staging / SITE_TRYSTERO)
     _add_preloads(staging / "index.html", chunks)
     # Only the standard library modules the site's Python can import (read
     # from the loose files, before they go into the archives).
@@ -262,6 +270,82 @@ def _copy_pyscript(dest: Path) -> list[str]:
     for name in names:
         shutil.copy2(dist / name, dest / name)
     return names
+
+
+# ES module imports in Trystero's files: static (import/export ... from "x",
+# import "x") and dynamic (import("x")).  Bare names ("@trystero-p2p/core") are
+# npm packages; browsers resolve only URLs, so the copies import by relative path.
+# Declarations start a line (these files are not minified); "* import ... from"
+# in a doc comment does not.
+_ESM_STATIC = re.compile(
+    r"""^([ \t]*(?:(?:import|export)\b[\w\s{},*$]*?\bfrom\s*|import\s*))(["'])([^"'\n]+)\2""",
+    re.MULTILINE,
+)
+_ESM_DYNAMIC = re.compile(r"""\bimport\s*\(""")
+_SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.MULTILINE)
+
+
+def _copy_trystero(dest: Path) -> list[str]:
+    """Copy the ES modules Trystero's Nostr strategy imports, and no more; return
+    their site-relative names.  The entry lands at ``nostr.mjs``; the packages it
+    imports keep their npm paths (``@trystero-p2p/core/dist/...``), their bare
+    imports rewritten to relative ones.  Licences go in ``LICENSES.txt``."""
+    package, export = TRYSTERO_ENTRY
+    entry = _esm_export(package, export)
+    where = {entry: dest / "nostr.mjs"}
+    todo = [entry]
+    licences: dict[str, str] = {}
+    while todo:
+        src = todo.pop()
+        code = _SOURCE_MAP.sub("", src.read_text(encoding="utf-8"))
+        if _ESM_DYNAMIC.search(code):
+            raise BuildError(f"{src}: dynamic import(), which the vendoring does not follow")
+        root = _package_root(src)
+        licences[root.relative_to(NODE_MODULES).as_posix()] = (root / "LICENSE").read_text()
+
+        def rewrite(match: re.Match[str], src: Path = src) -> str:
+            spec = match.group(3)
+            target = (src.parent / spec).resolve() if spec.startswith(".") else _esm_export(spec)
+            _require(target)
+            if target not in where:
+                where[target] = dest / target.relative_to(NODE_MODULES)
+                todo.append(target)
+            rel = Path(os.path.relpath(where[target], where[src].parent)).as_posix()
+            url = rel if rel.startswith("../") else f"./{rel}"
+            return f"{match.group(1)}{match.group(2)}{url}{match.group(2)}"
+
+        where[src].parent.mkdir(parents=True, exist_ok=True)
+        where[src].write_text(_ESM_STATIC.sub(rewrite, code), encoding="utf-8")
+    (dest / "LICENSES.txt").write_text(
+        "".join(f"== {name} ==\n\n{text.strip()}\n\n" for name, text in sorted(licences.items()))
+    )
+    return sorted(p.relative_to(dest.parent.parent).as_posix() for p in where.values())
+
+
+def _esm_export(package: str, export: str = ".") -> Path:
+    """The file an npm package exports under ``export`` (its ``exports`` map, else
+    ``module``/``main``)."""
+    root = _node_package(package)
+    meta = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    target = meta.get("exports", {}).get(export) if "exports" in meta else None
+    if isinstance(target, dict):
+        target = target.get("import") or target.get("default")
+    if target is None and export == ".":
+        target = meta.get("module") or meta.get("main")
+    if not isinstance(target, str):
+        raise BuildError(f"{package} exports no ES module as {export!r}")
+    path = (root / target).resolve()
+    _require(path)
+    return path
+
+
+def _package_root(file: Path) -> Path:
+    """The npm package folder (with its package.json) that ``file`` belongs to."""
+    for folder in file.parents:
+        scope = folder.parent.parent if folder.parent.name.startswith("@") else folder.parent
+        if scope.name == "node_modules" and (folder / "package.json").is_file():
+            return folder
+    raise BuildError(f"{file} is in no npm package")
 
 
 # Everything the page needs before Python can draw the board is otherwise
