@@ -70,6 +70,7 @@ class Act(StrEnum):
     STATS_RESET = "stats-reset"
     SETTINGS_OPEN = "settings-open"
     SETTING = "setting"
+    SOUND = "sound"  # the header's toggle: sound on or muted
     SAVES_OPEN = "saves-open"
     SAVE_SLOT = "save-slot"
     SAVE_OVERWRITE = "save-overwrite"  # confirms saving over the slot named by the value

@@ -417,6 +417,12 @@ class Controller(StorageIntents, Coaching):
     def _on_dismiss_notice(self, value: str, fields: Fields) -> None:
         self._set(notice="")
 
+    def _on_sound(self, value: str, fields: Fields) -> None:
+        """The mute toggle: the sound setting flipped, and remembered."""
+        on = not self.state.settings.sound
+        self._on_setting(f"sound={'true' if on else 'false'}", fields)
+        self._say("Sound on." if on else "Sound off.")
+
     # -- the flow of play ------------------------------------------------------------------
 
     def _advance(self) -> None:
@@ -639,6 +645,7 @@ HANDLERS: Mapping[Act, Handler] = MappingProxyType(
         Act.STATS_RESET: Controller._on_stats_reset,
         Act.SETTINGS_OPEN: Controller._on_settings_open,
         Act.SETTING: Controller._on_setting,
+        Act.SOUND: Controller._on_sound,
         Act.SAVES_OPEN: Controller._on_saves_open,
         Act.SAVE_SLOT: Controller._on_save_slot,
         Act.SAVE_OVERWRITE: Controller._on_save_overwrite,

@@ -126,6 +126,7 @@ class Settings:
     manual_dice: bool = False
     tutor: bool = False  # warn of a doubtful play before it is confirmed
     animation: str = "normal"
+    sound: bool = True  # the game's sounds (the header's toggle mutes them)
     theme: str = "classic"
     mode: str = "dark"
 

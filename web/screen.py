@@ -2,8 +2,8 @@
 
 A pure function: the same state always draws the same screen, so the
 page's drawing is tested under CPython by looking at values.  The only
-input that is not state is the checkers' motions, which describe the last
-change rather than where things are.
+inputs that are not state are the checkers' motions and the sounds, which
+describe the last change rather than where things are.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from web.board_svg import BoardView, CubeView, DiceView
 from web.dialogs import DialogView, dialog_view, history_html
 from web.history import HistoryRow, game_rows
 from web.review import ReviewFrame, review_frame
+from web.sound import Sound
 from web.state import UiState
 from web.tutor import can_hint, hint_html
 
@@ -52,6 +53,8 @@ class Screen:
     board: BoardView
     motions: tuple[Motion, ...]
     motion_ms: int
+    sounds: tuple[Sound, ...]  # to play with this draw (none when muted)
+    sound_on: bool  # the sound setting, for the mute toggle
     top: Panel
     bottom: Panel
     title: str
@@ -80,7 +83,9 @@ class Screen:
     play_text_failed: bool  # the typed play was refused: the move box keeps it
 
 
-def screen(state: UiState, motions: tuple[Motion, ...] = ()) -> Screen:
+def screen(
+    state: UiState, motions: tuple[Motion, ...] = (), sounds: tuple[Sound, ...] = ()
+) -> Screen:
     m = state.match
     frame = reviewed_frame(state)  # once a draw: the best play's board replays its moves
     top, bottom = _panels(state, frame)
@@ -96,6 +101,8 @@ def screen(state: UiState, motions: tuple[Motion, ...] = ()) -> Screen:
         board=board_view(state, frame),
         motions=motions,
         motion_ms=state.pace[0],
+        sounds=sounds if state.settings.sound else (),
+        sound_on=state.settings.sound,
         top=top,
         bottom=bottom,
         title=state.theme.title,

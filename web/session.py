@@ -26,6 +26,7 @@ from web.opponent import Opponent, seats
 from web.options import MatchOptions
 from web.savefile import SavedGame
 from web.screen import Screen, screen
+from web.sound import Sound, sounds_between
 from web.state import Dialog, Pending, Reviewing, Selection, UiState
 from web.storage import AUTOSAVE, Store
 
@@ -69,6 +70,8 @@ class Session:
         # Effects in waiting, not state: the motions of the last change (drawn
         # once), the match last written to storage, render batching.
         self._motions: tuple[Motion, ...] = ()
+        # The match (and its epoch) last drawn: each draw sounds what changed since.
+        self._heard: tuple[Match, int] = (self.state.match, self.state.epoch)
         self._saved: Match | None = None
         self._summary_for = -1  # the game whose end-of-game summary was opened
         self._auto_pending = False
@@ -163,9 +166,19 @@ class Session:
             self._stale = True
             return
         self._stale = False
-        shown = screen(self.state, self._motions)
+        shown = screen(self.state, self._motions, self._sounds())
         self._motions = ()
         self.view.show(shown)
+
+    def _sounds(self) -> tuple[Sound, ...]:
+        """The sounds of what changed since the last draw (none across a
+        replaced match: a new game or a loaded save makes no noise)."""
+        s = self.state
+        before, epoch = self._heard
+        self._heard = (s.match, s.epoch)
+        if epoch != s.epoch:
+            return ()
+        return sounds_between(before, s.match, ai=1 if s.options.vs_ai else None)
 
     def _may_abandon(self, act: Act, value: str, fields: Fields) -> bool:
         """Whether an intent that replaces the match may go ahead now: with a
