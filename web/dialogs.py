@@ -416,6 +416,7 @@ def settings_html(settings: Settings) -> str:
         + box("auto_forced", "Play forced moves automatically", settings.auto_forced)
         + box("manual_dice", "Enter dice by hand (playing with real dice)", settings.manual_dice)
         + box("tutor", "Tutor: warn me of a doubtful play before I confirm it", settings.tutor)
+        + box("sound", "Sounds: dice, checkers, the cube, the game's end", settings.sound)
         + "</div>"
         + select("theme", "Theme", [(t.key, t.name) for t in THEMES], settings.theme)
         + select("mode", "Colours", [(m, m.capitalize()) for m in MODES], settings.mode)

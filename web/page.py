@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.position import BAR, OFF
 from web.actions import KEYS, Act
+from web.audio import Speaker
 from web.board_svg import HEIGHT, WIDTH, checker_xy, place_at, render_board
 from web.browser import spawn
 from web.controller import Controller
@@ -49,6 +50,7 @@ class Page:
         self.svg_html = ""
         self._keep: list[Any] = []  # proxies must outlive their listeners
         self._tasks: set[asyncio.Future[None]] = set()
+        self.speaker = Speaker(window)
 
     # -- wiring ----------------------------------------------------------------------
 
@@ -70,6 +72,17 @@ class Page:
         self._listen(doc, "submit", self._submit)
         self._listen(doc, "keydown", self._key)
         self._listen(self.dialog, "cancel", self._dialog_cancel)
+        # The player's gestures let sound start (the autoplay policy).  On the
+        # window, capturing, so a key that rolls the dice is heard the first time;
+        # pointerup too, as a touch counts as a gesture only when it ends.
+        for name in ("pointerdown", "pointerup", "keydown"):
+            proxy = _proxy(self._gesture)
+            self._keep.append(proxy)
+            self.window.addEventListener(name, proxy, True)
+
+    def _gesture(self, event: Any) -> None:
+        if event.isTrusted:  # a script's synthetic click is not the player's
+            self.speaker.allow()
 
     def _listen(self, target: Any, name: str, handler: Callable[[Any], None]) -> None:
         proxy = _proxy(handler)
@@ -381,6 +394,11 @@ class Page:
             notice.hidden = not screen.notice
         if last is None or last.announce_id != screen.announce_id:
             doc.getElementById("announce").textContent = screen.announcement
+        if last is None or last.sound_on != screen.sound_on:
+            toggle = _js(doc.getElementById("sound-toggle"))
+            if toggle is not None:
+                toggle.setAttribute("aria-pressed", "true" if screen.sound_on else "false")
+        self.speaker.play(screen.sounds)
         b = self.board
         b.setAttribute("data-phase", screen.phase)
         b.setAttribute("data-actor", screen.actor)
