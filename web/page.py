@@ -219,7 +219,7 @@ class Page:
         self._slide(el, start[0] - x, start[1] - y, 180)
 
     def _slide(self, el: Any, dx: float, dy: float, ms: int) -> None:
-        from pyodide.ffi import to_js
+        from pyodide.ffi import create_once_callable, to_js
 
         if ms <= 0:
             return
@@ -234,7 +234,33 @@ class Page:
             {"duration": ms, "easing": "cubic-bezier(.3,.7,.4,1)"},
             dict_converter=self.window.Object.fromEntries,
         )
-        el.animate(frames, options)
+        back = self._raise(el)
+        el.animate(frames, options).onfinish = create_once_callable(back)
+
+    def _raise(self, el: Any) -> Callable[..., None]:
+        """Draw a sliding checker above every stack it passes until its slide
+        ends; returns what puts it back.
+
+        SVG has no z-index: what comes later in the document is drawn on top.
+        The checker goes just before the hit areas (which must stay topmost for
+        the pointer) and back to its place after, under its stack's count label.
+        """
+        parent, anchor = _js(el.parentNode), _js(el.nextSibling)
+        if parent is None:
+            return lambda *_: None
+        top = _js(parent.querySelector(":scope > .hits"))
+        if top is None:
+            parent.appendChild(el)
+        elif not top.isSameNode(el.nextSibling):
+            parent.insertBefore(el, top)
+
+        def back(*_: Any) -> None:
+            # Not if the board was drawn again meanwhile: the element is gone then.
+            home = _js(anchor.parentNode) if anchor is not None else None
+            if home is not None and home.isSameNode(parent) and parent.isConnected:
+                parent.insertBefore(el, anchor)
+
+        return back
 
     # -- keyboard -----------------------------------------------------------------------
 
