@@ -2,8 +2,9 @@
 sit, and their SVG.
 
 :func:`web.board_svg.render_board` lays these over the board; they are drawn
-with the board's geometry (:mod:`web.board_geometry`) and, like the rest of
-the board, from the viewer's side and without knowing the rules.
+with the board's geometry (:mod:`web.board_geometry`: the landscape layout
+unless another is given) and, like the rest of the board, from the viewer's
+side and without knowing the rules.
 
 >>> svg = dice_svg(DiceView((6, 3)), {"me": "light", "opp": "dark"})
 >>> svg.count('class="die light"'), svg.count('class="spot"')
@@ -17,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from web.actions import Act
-from web.board_geometry import BAR_W, BAR_X, BOTTOM, HALF_W, LEFT_X, MID_Y, RIGHT_X, TOP, num
+from web.board_geometry import LANDSCAPE, Geometry, num
 
 CUBE = 50
 DIE = 48
@@ -49,27 +50,27 @@ class CubeView:
     offered_by: str | None = None
 
 
-def cube_xy(cube: CubeView) -> tuple[float, float]:
+def cube_xy(cube: CubeView, geometry: Geometry = LANDSCAPE) -> tuple[float, float]:
     """Centre of the cube: mid-bar when centred, at its owner's end when owned,
     and in the offerer's half of the board while a double waits for an answer.
 
-    >>> cube_xy(CubeView()) == (BAR_X + BAR_W / 2, MID_Y)
+    >>> cube_xy(CubeView()) == (LANDSCAPE.bar_x + LANDSCAPE.bar_w / 2, LANDSCAPE.mid_y)
     True
     """
+    g = geometry
     if cube.offered_by is not None:
-        x = RIGHT_X + HALF_W / 2 if cube.offered_by == "me" else LEFT_X + HALF_W / 2
-        return x, MID_Y
-    x = BAR_X + BAR_W / 2
+        return g.to_svg(g.half_centre(cube.offered_by), g.mid_y)
+    u = g.bar_x + g.bar_w / 2
     if cube.owner == "me":
-        return x, BOTTOM - CUBE / 2 - 4
+        return g.to_svg(u, g.bottom - CUBE / 2 - 4)
     if cube.owner == "opp":
-        return x, TOP + CUBE / 2 + 4
-    return x, MID_Y
+        return g.to_svg(u, g.top + CUBE / 2 + 4)
+    return g.to_svg(u, g.mid_y)
 
 
-def cube_svg(cube: CubeView, style: str) -> str:
+def cube_svg(cube: CubeView, style: str, geometry: Geometry = LANDSCAPE) -> str:
     """The cube as a ``<g>``; ``style`` ``"dial"`` draws it as an amplifier knob."""
-    cx, cy = cube_xy(cube)
+    cx, cy = cube_xy(cube, geometry)
     # A centred cube shows 64, as on a real board, until someone turns it.
     face = (
         "64"
@@ -129,25 +130,25 @@ def _die(value: int, colour: str, cx: float, cy: float, used: bool, index: int) 
     )
 
 
-def dice_svg(dice: DiceView, colours: dict[str, str]) -> str:
-    """The dice as a ``<g>``, in a row across the middle of their half of the
+def dice_svg(dice: DiceView, colours: dict[str, str], geometry: Geometry = LANDSCAPE) -> str:
+    """The dice as a ``<g>``, in a row along the middle of their half of the
     board; ``colours`` maps each side (``me``/``opp``) to its checker colour."""
+    g = geometry
     if dice.opening:
         mine, theirs = dice.values
         parts = [
-            _die(mine, colours["me"], RIGHT_X + HALF_W / 2, MID_Y, False, 0),
-            _die(theirs, colours["opp"], LEFT_X + HALF_W / 2, MID_Y, False, 1),
+            _die(mine, colours["me"], *g.to_svg(g.half_centre("me"), g.mid_y), False, 0),
+            _die(theirs, colours["opp"], *g.to_svg(g.half_centre("opp"), g.mid_y), False, 1),
         ]
         return '<g class="dice opening">' + "".join(parts) + "</g>"
     n = len(dice.values)
     gap = DIE_GAP if n <= 2 else 8
     total = n * DIE + (n - 1) * gap
-    centre = RIGHT_X + HALF_W / 2 if dice.side == "me" else LEFT_X + HALF_W / 2
-    x0 = centre - total / 2 + DIE / 2
+    u0 = g.half_centre(dice.side) - total / 2 + DIE / 2
     used = dice.used or (False,) * n
     owners = dice.owners or (dice.side,) * n
     parts = [
-        _die(v, colours[owners[k]], x0 + k * (DIE + gap), MID_Y, used[k], k)
+        _die(v, colours[owners[k]], *g.to_svg(u0 + k * (DIE + gap), g.mid_y), used[k], k)
         for k, v in enumerate(dice.values)
     ]
     attrs = ""
