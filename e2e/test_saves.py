@@ -129,6 +129,7 @@ def test_named_slots_export_import_and_gnubg_ids(
     assert position_id(page) != start
     page.click(".menu [data-action='saves-open']")
     dialog.locator("[data-action='load-slot'][data-value='my opening']").click()
+    dialog.locator("[data-action='abandon']").click()  # the game in progress is thrown away
     assert position_id(page) == start
     assert "Loaded" in text_of(page, "#announce")
 
@@ -151,8 +152,9 @@ def test_named_slots_export_import_and_gnubg_ids(
     bad.write_text('{"not": "a game"}')
     other.page.click(".menu [data-action='saves-open']")
     other.page.set_input_files("dialog#dialog input[type='file']", str(bad))
-    other.page.wait_for_selector("#notice:not([hidden])")
-    assert "not a saved game" in text_of(other.page, "#notice")
+    # Said in the Saves dialog the file came from.
+    other.page.wait_for_selector("dialog#dialog .dialog-error")
+    assert "not a saved game" in text_of(other.page, "dialog#dialog .dialog-error")
     assert position_id(other.page) == start
     assert game.errors == [] and other.errors == []
     other.context.close()
