@@ -17,8 +17,12 @@ from scripts.page_driver import (
     text_of,
     wait_for_player,
 )
+from web.storage import ADOPTED, PREFIX, namespace_for
 
-AUTOSAVE = "backgammon:autosave"
+
+def key(page: Page, name: str) -> str:
+    """The page's key ``name`` in ``localStorage``: under its directory (web.storage)."""
+    return namespace_for(str(page.evaluate("location.pathname"))) + name
 
 
 def start_my_turn(browser: Browser, site_url: str, **extra: str) -> LoadedPage:
@@ -52,7 +56,7 @@ def test_reload_mid_turn_and_carry_on(browser: Browser, site_url: str) -> None:
     click_place(page, 13)
     click_place(page, 7)  # 13/7, half of the 6-1
     before = page.locator("#board").get_attribute("data-position-id")
-    assert json.loads(stored(page)[AUTOSAVE])["match"]["turn"]["steps"] == [[13, 7, 6]]
+    assert json.loads(stored(page)[key(page, "autosave")])["match"]["turn"]["steps"] == [[13, 7, 6]]
     reload(game)
     assert "restored" in text_of(page, "#status")
     assert page.locator('#board .checker.me[data-point="7"]').count() == 1
@@ -71,13 +75,15 @@ def test_reload_mid_turn_and_carry_on(browser: Browser, site_url: str) -> None:
 def test_a_corrupt_save_shows_a_message_and_is_kept_aside(browser: Browser, site_url: str) -> None:
     game = start_my_turn(browser, site_url)
     page = game.page
-    page.evaluate(f"localStorage.setItem('{AUTOSAVE}', '{{\"app\": \"backgammon-web\", oops')")
+    page.evaluate(
+        'k => localStorage.setItem(k, \'{"app": "backgammon-web", oops\')', key(page, "autosave")
+    )
     reload(game)
     notice = page.locator("#notice")
     assert notice.is_visible()
     assert "could not be read" in notice.inner_text() and "kept aside" in notice.inner_text()
     screenshot(page, "corrupt-save")
-    kept = {k: v for k, v in stored(page).items() if k.startswith("backgammon:corrupt:")}
+    kept = {k: v for k, v in stored(page).items() if k.startswith(key(page, "corrupt:"))}
     assert list(kept.values()) == ['{"app": "backgammon-web", oops']
     assert page.locator("dialog#dialog[open]").get_attribute("data-kind") == "new"
     new_game(page, "human", 1)  # the page still works
@@ -90,12 +96,14 @@ def test_a_corrupt_save_shows_a_message_and_is_kept_aside(browser: Browser, site
 def test_a_tampered_save_is_refused(browser: Browser, site_url: str) -> None:
     game = start_my_turn(browser, site_url)
     page = game.page
-    data = json.loads(stored(page)[AUTOSAVE])
+    data = json.loads(stored(page)[key(page, "autosave")])
     data["match"]["games"][0]["events"][0]["dice"] = [6, 6]  # not what was rolled
-    page.evaluate("text => localStorage.setItem('backgammon:autosave', text)", json.dumps(data))
+    page.evaluate(
+        "a => localStorage.setItem(a[0], a[1])", [key(page, "autosave"), json.dumps(data)]
+    )
     reload(game)
     assert "could not be read" in text_of(page, "#notice")
-    assert any(k.startswith("backgammon:corrupt:") for k in stored(page))
+    assert any(k.startswith(key(page, "corrupt:")) for k in stored(page))
     assert game.errors == []
     game.context.close()
 
@@ -176,5 +184,26 @@ def test_full_or_disabled_storage_is_a_warning_not_a_crash(browser: Browser, sit
     confirm_play(page)
     wait_for_player(page)
     assert "13/7 8/7" in text_of(page, "#history")
+    assert game.errors == []
+    game.context.close()
+
+
+def test_a_save_of_an_earlier_version_is_adopted_under_this_deployments_keys(
+    browser: Browser, site_url: str
+) -> None:
+    game = start_my_turn(browser, site_url)
+    page = game.page
+    ours = key(page, "autosave")
+    assert ours.startswith("backgammon@/") and stored(page)[ADOPTED] == key(page, "")
+    before = position_id(page)
+    text = stored(page)[ours]
+    # As an earlier version left it: under the bare key, before any deployment adopted it.
+    page.evaluate(
+        "a => { localStorage.clear(); localStorage.setItem(a[0], a[1]); }",
+        [PREFIX + "autosave", text],
+    )
+    reload(game)
+    assert "restored" in text_of(page, "#status") and position_id(page) == before
+    assert stored(page)[ours] == text and PREFIX + "autosave" not in stored(page)
     assert game.errors == []
     game.context.close()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
-from web.storage import CORRUPT, PREFIX, MemoryStorage, Store, clean_slot_name
+from web.storage import ADOPTED, CORRUPT, PREFIX, MemoryStorage, Store, clean_slot_name
 
 
 class Refusing(MemoryStorage):
@@ -167,3 +169,29 @@ def test_adopting_needs_no_spare_room() -> None:
     )  # the longer key won't fit
     new = Store(storage, site="/backgammon/")
     assert new.adopt_legacy() == [] and Store(storage).read("autosave") == {"a": "x" * 200}
+
+
+def test_the_page_names_its_keys_by_its_directory() -> None:
+    from types import SimpleNamespace
+
+    from web.browser import page_path
+
+    window = SimpleNamespace(location=SimpleNamespace(pathname="/backgammon/index.html"))
+    assert Store(MemoryStorage(), site=page_path(window)).prefix == "backgammon@/backgammon/:"
+    assert page_path(SimpleNamespace()) == "/"  # no location: the origin's root
+
+
+class JsNullStorage(MemoryStorage):
+    """Pyodide's localStorage: a missing key is JavaScript's null (JsNull), not None."""
+
+    def getItem(self, key: str) -> str | None:
+        value = super().getItem(key)
+        return value if value is not None else cast(str, object())
+
+
+def test_adopting_through_pyodide_where_a_missing_key_is_not_none() -> None:
+    storage = JsNullStorage()
+    Store(storage).write("autosave", {"a": 1})
+    new = Store(storage, site="/backgammon/")
+    assert new.adopt_legacy() == ["autosave"] and new.read("autosave") == {"a": 1}
+    assert storage.items[ADOPTED] == "backgammon@/backgammon/:"

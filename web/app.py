@@ -12,7 +12,7 @@ import contextlib
 from typing import Any
 
 from engine.dice import RandomSource, system_random
-from web.browser import BrowserTimer, WorkerAi, local_storage
+from web.browser import BrowserTimer, WorkerAi, local_storage, page_path
 from web.controller import Controller
 from web.page import Page
 from web.storage import Store
@@ -37,7 +37,12 @@ def start(
         page.board.setAttribute("data-ai", state)
 
     ai = WorkerAi(on_ai_state)
-    store = Store(local_storage(window), clock=lambda: float(window.Date.now()) / 1000)
+    store = Store(
+        local_storage(window),
+        clock=lambda: float(window.Date.now()) / 1000,
+        site=page_path(window),  # each deployment on an origin keeps to its own keys
+    )
+    store.adopt_legacy()  # the first to start takes the keys of earlier versions
     if animation is None:
         with contextlib.suppress(Exception):
             if window.matchMedia("(prefers-reduced-motion: reduce)").matches:

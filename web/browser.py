@@ -77,7 +77,7 @@ def local_storage(window: Any) -> Any:
     """``window.localStorage`` if it can be used (``None`` when disabled)."""
     try:
         storage = window.localStorage
-        probe = "backgammon:probe"
+        probe = "backgammon@probe"  # outside every deployment's keys (web.storage)
         storage.setItem(probe, "1")
         storage.removeItem(probe)
         return storage
@@ -86,3 +86,12 @@ def local_storage(window: Any) -> Any:
             return window.localStorage  # readable even if full
         except Exception:
             return None
+
+
+def page_path(window: Any) -> str:
+    """The page's path on its origin (``/backgammon/`` on ``USER.github.io``):
+    its directory names this deployment's keys in ``localStorage``."""
+    try:
+        return str(window.location.pathname)
+    except Exception:
+        return "/"

@@ -310,7 +310,8 @@ class Store:
         if storage is None or self.prefix == PREFIX:
             return []
         try:
-            if storage.getItem(ADOPTED) is not None:
+            # A string, not "not None": Pyodide gives JavaScript's null as JsNull.
+            if isinstance(storage.getItem(ADOPTED), str):
                 return []
         except Exception:
             return []
