@@ -1,0 +1,74 @@
+"""The byte forms online play hashes and sends: canonical JSON, SHA-256, and
+URL-safe base64 that reads back only in its one canonical spelling.
+
+Both browsers must hash the same bytes for the same value, so JSON is written
+one way only (sorted keys, no spaces, ASCII), and base64 text that decodes but
+is not how :func:`b64` would write it (padding, stray bits) is refused: a
+value has exactly one text.
+
+>>> canonical({"b": [1, 2], "a": "é"})
+b'{"a":"\\\\u00e9","b":[1,2]}'
+>>> b64(b"\\x00\\xff"), unb64("AP8", 2)
+('AP8', b'\\x00\\xff')
+>>> unb64("AP9", 2)
+Traceback (most recent call last):
+...
+ValueError: not canonical base64: 'AP9'
+>>> len(sha256_b64(b"anything"))
+43
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import re
+
+_B64 = re.compile(r"[A-Za-z0-9_-]*")
+
+
+def canonical(value: object) -> bytes:
+    """``value`` as canonical JSON bytes (what is hashed and sealed)."""
+    return json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
+    ).encode("ascii")
+
+
+def b64(data: bytes) -> str:
+    """URL-safe base64 without padding."""
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def unb64(text: object, size: int | None = None) -> bytes:
+    """The bytes of :func:`b64` text, of ``size`` bytes if given.
+
+    Raises a plain ``ValueError`` (callers wrap it in their own refusal) for
+    anything else: not text, other characters, a wrong length, or a spelling
+    :func:`b64` would not write.
+    """
+    if not isinstance(text, str) or not _B64.fullmatch(text) or len(text) % 4 == 1:
+        raise ValueError(f"not base64: {text!r}")
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError) as exc:  # pragma: no cover - the pattern comes first
+        raise ValueError(f"not base64: {text!r}") from exc
+    if b64(data) != text:
+        raise ValueError(f"not canonical base64: {text!r}")
+    if size is not None and len(data) != size:
+        raise ValueError(f"expected {size} bytes, got {len(data)}")
+    return data
+
+
+def sha256(*parts: bytes) -> bytes:
+    """SHA-256 of the concatenated parts."""
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part)
+    return h.digest()
+
+
+def sha256_b64(*parts: bytes) -> str:
+    """:func:`sha256` as :func:`b64` text (43 characters)."""
+    return b64(sha256(*parts))

@@ -1,0 +1,215 @@
+"""An invitation to play online: who invites, on what terms, and the room.
+
+The link's ``#`` fragment carries everything (browsers never send a fragment
+to a server): a random room id (the meeting place the transport looks for),
+a random secret (the key every message is sealed with; it never travels
+otherwise), the inviter's name, and the terms: money or a match and its
+length, the cube, Crawford, Jacoby, beavers.  The friend sees who invites
+them and on what terms before accepting.
+
+The text is compact and URL-safe, five fields joined by dots::
+
+    1.<room>.<secret>.<terms>.<name>
+
+``terms`` is the match length (0 for money) then the letters of the rules in
+use, in the order ``c`` cube, ``r`` Crawford, ``j`` Jacoby, ``b`` beavers; the
+name is UTF-8 in URL-safe base64.  Reading parses, then validates, and only
+the canonical spelling of a value is accepted (so a text maps to one invite).
+
+>>> from engine.rules import Rules
+>>> invite = Invite.new("Ann", Rules(5), token=lambda n: bytes(n))
+>>> invite.text
+'1.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.5cr.QW5u'
+>>> Invite.from_link("https://example.org/bg/#join=" + invite.text) == invite
+True
+>>> invite.terms
+'a 5-point match, with the cube and the Crawford rule'
+>>> Invite.parse("1.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.5rc.QW5u")
+Traceback (most recent call last):
+...
+web.online.errors.InviteError: the terms '5rc' are not written as this version writes them
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.rules import MAX_MATCH_LENGTH, Rules
+from web.online.codec import b64, unb64
+from web.online.errors import InviteError
+
+VERSION = "1"
+ROOM_BYTES = 16
+SECRET_BYTES = 16  # 128 bits: the key of every message's seal
+MAX_NAME = 24  # characters
+FRAGMENT_KEY = "join"
+FLAGS = "crjb"  # cube, Crawford, Jacoby, beavers: the order they are written in
+
+_TERMS = re.compile(r"(0|[1-9][0-9]?)([a-z]*)")
+Token = Callable[[int], bytes]
+
+
+def clean_name(name: str) -> str:
+    """A player's name as it is shown and sent: spaces collapsed, at most
+    :data:`MAX_NAME` characters, no control characters.
+
+    >>> clean_name("  Ann   Lee ")
+    'Ann Lee'
+    """
+    cleaned = " ".join("".join(c for c in name if _printable(c)).split())
+    return cleaned[:MAX_NAME]
+
+
+def _printable(c: str) -> bool:
+    return not unicodedata.category(c).startswith("C")
+
+
+def terms_code(rules: Rules) -> str:
+    """The rules as the invite writes them (see the module docs).
+
+    >>> terms_code(Rules(0, jacoby=True, beavers=True))
+    '0crjb'
+    """
+    flags = (rules.cube, rules.crawford, rules.jacoby, rules.beavers)
+    return f"{rules.match_length}" + "".join(f for f, on in zip(FLAGS, flags, strict=True) if on)
+
+
+def parse_terms(code: str) -> Rules:
+    """The rules an invite's terms stand for; raises :class:`InviteError`.
+
+    >>> parse_terms("7c")
+    Rules(match_length=7, cube=True, crawford=False, jacoby=False, beavers=False, auto_doubles=0)
+    """
+    m = _TERMS.fullmatch(code)
+    if m is None:
+        raise InviteError(f"the terms {code!r} are not a match length and rule letters")
+    length, letters = int(m.group(1)), m.group(2)
+    unknown = set(letters) - set(FLAGS)
+    if unknown:
+        raise InviteError(f"the terms {code!r} name unknown rules {''.join(sorted(unknown))!r}")
+    if length > MAX_MATCH_LENGTH:
+        raise InviteError(f"a match is at most {MAX_MATCH_LENGTH} points, not {length}")
+    on = [f in letters for f in FLAGS]
+    rules = Rules(length, cube=on[0], crawford=on[1], jacoby=on[2], beavers=on[3])
+    if terms_code(rules) != code:
+        raise InviteError(f"the terms {code!r} are not written as this version writes them")
+    return rules
+
+
+def describe_terms(rules: Rules) -> str:
+    """The terms in words, for the friend who is asked to accept them.
+
+    >>> describe_terms(Rules(0, jacoby=True))
+    'money play, with the cube and the Jacoby rule'
+    >>> describe_terms(Rules(1, cube=False))
+    'a 1-point match, without the cube'
+    """
+    kind = f"a {rules.match_length}-point match" if rules.match_length else "money play"
+    if not rules.cube:
+        return f"{kind}, without the cube"
+    extras = ["the cube"]
+    if rules.crawford_active:
+        extras.append("the Crawford rule")
+    if rules.jacoby_active:
+        extras.append("the Jacoby rule")
+    if rules.beavers_active:
+        extras.append("beavers")
+    listed = extras[0] if len(extras) == 1 else ", ".join(extras[:-1]) + " and " + extras[-1]
+    return f"{kind}, with {listed}"
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """The room, its secret, the inviter's name and the rules of the match."""
+
+    room: bytes
+    secret: bytes
+    name: str
+    rules: Rules
+
+    def __post_init__(self) -> None:
+        if len(self.room) != ROOM_BYTES or len(self.secret) != SECRET_BYTES:
+            raise InviteError(f"a room id and a secret are {ROOM_BYTES} bytes each")
+        if not self.name or clean_name(self.name) != self.name:
+            raise InviteError(f"{self.name!r} is not a name as an invite carries it")
+        if self.rules.auto_doubles:
+            raise InviteError("automatic doubles are not among the terms of an online game")
+
+    @classmethod
+    def new(cls, name: str, rules: Rules, *, token: Token = secrets.token_bytes) -> Invite:
+        """A fresh invite with a random room and secret (``token(n)``: ``n`` random bytes)."""
+        cleaned = clean_name(name) or "Your friend"
+        return cls(token(ROOM_BYTES), token(SECRET_BYTES), cleaned, rules)
+
+    @property
+    def room_id(self) -> str:
+        """The room as text: where the transport meets (never the secret)."""
+        return b64(self.room)
+
+    @property
+    def text(self) -> str:
+        """The compact, URL-safe text form (see the module docs)."""
+        fields = (b64(self.room), b64(self.secret), terms_code(self.rules))
+        return ".".join((VERSION, *fields, b64(self.name.encode("utf-8"))))
+
+    @property
+    def fragment(self) -> str:
+        """What goes after the ``#`` of the link."""
+        return f"{FRAGMENT_KEY}={self.text}"
+
+    def link(self, page: str) -> str:
+        """The link to send: ``page`` (any fragment dropped) with this invite.
+
+        >>> Invite.new("Ann", Rules(3), token=lambda n: bytes(n)).link("https://x.org/#old")[:25]
+        'https://x.org/#join=1.AAA'
+        """
+        return f"{page.split('#', 1)[0]}#{self.fragment}"
+
+    @property
+    def terms(self) -> str:
+        """The rules in words (:func:`describe_terms`)."""
+        return describe_terms(self.rules)
+
+    @classmethod
+    def parse(cls, text: str) -> Invite:
+        """An invite from its :attr:`text`; raises :class:`InviteError` saying why not."""
+        if not isinstance(text, str) or len(text) > 512:
+            raise InviteError("an invite is a short text")
+        fields = text.split(".")
+        if fields[0] != VERSION:
+            raise InviteError(f"this invite was made by another version ({fields[0][:8]!r})")
+        if len(fields) != 5:
+            raise InviteError(f"an invite has 5 parts, this one has {len(fields)}")
+        _, room, secret, terms, name = fields
+        try:
+            room_bytes = unb64(room, ROOM_BYTES)
+            secret_bytes = unb64(secret, SECRET_BYTES)
+        except ValueError as exc:
+            raise InviteError(f"the room or its secret is damaged: {exc}") from exc
+        rules = parse_terms(terms)
+        try:
+            name_text = unb64(name).decode("utf-8")
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise InviteError(f"the inviter's name is damaged: {exc}") from exc
+        if len(name_text) > MAX_NAME:
+            raise InviteError(f"a name is at most {MAX_NAME} characters")
+        return cls(room_bytes, secret_bytes, name_text, rules)
+
+    @classmethod
+    def from_link(cls, link: str) -> Invite:
+        """The invite in a link, or in its fragment alone (with or without ``#``).
+
+        >>> Invite.from_link("https://x.org/#other=1")
+        Traceback (most recent call last):
+        ...
+        web.online.errors.InviteError: this link holds no invite
+        """
+        fragment = link.split("#", 1)[1] if "#" in link else link
+        key, sep, text = fragment.partition("=")
+        if key != FRAGMENT_KEY or not sep:
+            raise InviteError("this link holds no invite")
+        return cls.parse(text)
