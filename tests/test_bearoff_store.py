@@ -1,0 +1,103 @@
+"""How the bear-off database is stored (engine/ai/data/bearoff.bin): the smaller
+file holds exactly the values of the one it replaced, so the AI's answers are
+unchanged."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+from array import array
+from importlib import resources
+
+import pytest
+
+from engine.ai import bearoff
+from engine.ai.bearoff import N_POSITIONS, decode, encode, index, load_bearoff
+
+# SHA-256 of every record of the database as it was stored before (zlib of one
+# 16-bit array, 808,906 bytes): for each position its off_all and first_off
+# records, ``start, n, values...``, little-endian.
+OLD_RECORDS_SHA256 = "39fbb86565b11afbc58bda3409b88598e30655a8bfcafa5ca91fa880e93434e9"
+
+
+def stored() -> bytes:
+    return resources.files("engine.ai").joinpath("data", "bearoff.bin").read_bytes()
+
+
+def little_endian(records: array[int]) -> bytes:
+    copy = array("H", records)
+    if sys.byteorder == "big":
+        copy.byteswap()
+    return copy.tobytes()
+
+
+def test_the_file_holds_exactly_the_values_it_held_before() -> None:
+    records, _ = decode(stored())
+    assert hashlib.sha256(little_endian(records)).hexdigest() == OLD_RECORDS_SHA256
+
+
+def test_the_file_is_smaller_than_before() -> None:
+    assert len(stored()) < 650_000  # was 808,906
+
+
+def test_encoding_the_values_again_gives_the_same_file() -> None:
+    records, _ = decode(stored())
+    assert encode(records) == stored()
+
+
+def test_lookups_read_each_positions_own_records() -> None:
+    """The offsets the decoder computes point at the records an old-style scan finds."""
+    records, offsets = decode(stored())
+    o = 0
+    for j in range(2 * N_POSITIONS):
+        assert offsets[j] == o
+        o += 2 + records[o + 1]
+    assert o == len(records)
+
+
+def test_distributions_on_many_positions_match_the_old_layout() -> None:
+    """Distributions read through BearoffDB equal those read straight off the records."""
+    records, _ = decode(stored())
+    starts = []
+    o = 0
+    for _ in range(2 * N_POSITIONS):
+        starts.append(o)
+        o += 2 + records[o + 1]
+    db = load_bearoff()
+    rng = random.Random(7)
+    for _ in range(2000):
+        counts = [0] * 6
+        for _ in range(rng.randint(0, 15)):
+            counts[rng.randrange(6)] += 1
+        for j, dist in ((0, db.off_all(counts)), (1, db.first_off(counts))):
+            o = starts[2 * index(counts) + j]
+            start, n = records[o], records[o + 1]
+            vals = records[o + 2 : o + 2 + n]
+            total = float(sum(vals))
+            assert dist == [0.0] * start + [v / total for v in vals]
+
+
+def test_every_off_all_distribution_adds_up_to_about_one() -> None:
+    """What the format leaves out (each off_all's last value) is implied by this."""
+    db = load_bearoff()
+    records, offsets = decode(stored())
+    for i in range(0, N_POSITIONS, 97):
+        o = offsets[2 * i]
+        assert abs(sum(records[o + 2 : o + 2 + records[o + 1]]) - 65535) <= 4
+    assert db.off_all([0] * 6) == [1.0]
+
+
+def test_a_record_that_does_not_fit_the_format_is_refused() -> None:
+    records = array("H", [0, 1, 65535, 0, 1, 65535] * N_POSITIONS)
+    records[2] = 1000  # an off_all that adds up to far less than 65535
+    with pytest.raises(ValueError, match="does not fit"):
+        encode(records)
+    with pytest.raises(ValueError, match="not a bear-off database"):
+        decode(b"BGBO" + bytes(10))
+
+
+@pytest.mark.slow
+def test_the_rules_still_generate_this_file() -> None:
+    """Regenerating the database from the rules gives the shipped file, byte for byte."""
+    assert bearoff.generate() == stored()
