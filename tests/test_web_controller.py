@@ -777,3 +777,145 @@ def test_a_new_match_drops_the_beat_of_an_answer_to_a_double() -> None:
     rig.timer.run()
     assert c.state.match.phase is Phase.OPENING and c.state.match.cube.value == 1
     assert not c.state.busy
+
+
+# -- guidance: movable checkers, How to play, AI levels, the Position dialog (#16 items 2, 7) --
+
+
+def _movable_marked(svg: str) -> set[int]:
+    """The places whose top checker the board marks as the one to move next."""
+    return {
+        int(m.group(1))
+        for m in re.finditer(
+            r'<use class="checker me [a-z]+ movable top[^"]*" [^>]*data-point="(\d+)"', svg
+        )
+    }
+
+
+def test_the_checkers_that_can_move_are_marked_after_the_roll_unless_turned_off() -> None:
+    from web.board_svg import render_board
+
+    rig = Rig([3, 1]).boot()
+    screen = rig.start("human", 3)
+    assert _movable_marked(render_board(screen.board)) == set()  # nothing to move before the roll
+    screen = rig.act("roll")
+    svg = render_board(screen.board)
+    assert _movable_marked(svg) == set(rig.c.state.movable) == {6, 8, 13, 24}
+    assert 'class="board-svg mark-movable"' in svg
+    # every checker of a movable stack takes the grab cursor; the opponent's none
+    assert svg.count(" movable") == 2 + 5 + 3 + 5 + 4  # 24, 13, 8, 6 (+ the 4 ringed tops)
+    assert 'class="checker opp dark movable' not in svg
+    screen = rig.act("settings-open")
+    assert screen.dialog is not None
+    assert re.search(r'data-name="show_movable" checked', screen.dialog.html)
+    screen = rig.act("setting", "show_movable=false")
+    assert not rig.c.state.settings.show_movable
+    assert json.loads(rig.storage.items[PREFIX + "settings"])["show_movable"] is False
+    screen = rig.act("close")
+    svg = render_board(screen.board)
+    assert "mark-movable" not in svg and _movable_marked(svg) == {6, 8, 13, 24}  # cursor only
+    # a player picking the checker up still can: the setting only hides the marks
+    rig.tap(8)
+    assert rig.c.state.selection.selected == 8
+
+
+def test_how_to_play_opens_from_the_menu_the_key_and_the_settings() -> None:
+    from web.actions import KEYS
+
+    rig = Rig([3, 1]).boot()
+    rig.start("easy", 1)
+    screen = rig.act("help-open")
+    assert screen.dialog is not None and screen.dialog.kind == "help"
+    html = screen.dialog.html
+    for words in ("bear", "blot", "bar", "gammon", "Crawford", "Jacoby", "double"):
+        assert words in html
+    for play in ("24/18 13/11*", "bar/22", "6/off", "8/5(2)"):
+        assert f"<code>{play}</code>" in html
+    for control in ("Tap", "drag", "Double-tap"):
+        assert control in html
+    for key in KEYS:
+        shown = {"Escape": "Esc", "ArrowLeft": "←", "ArrowRight": "→"}.get(key, key)
+        assert f"<kbd>{shown.upper() if len(shown) == 1 else shown}</kbd>" in html, key
+    assert "Beach Bum (easy)" in html and "King Tubby (strong)" in html
+    assert KEYS["?"].value == "help-open"
+    rig.act("close")
+    screen = rig.act("settings-open")
+    assert screen.dialog is not None and 'data-action="help-open"' in screen.dialog.html
+    screen = rig.act("help-open")
+    assert screen.dialog is not None and screen.dialog.kind == "help"
+    html = (Path(__file__).resolve().parent.parent / "public" / "index.html").read_text()
+    assert re.search(
+        r'<header class="top-bar">(?:(?!</header>).)*data-action="help-open"', html, re.S
+    )
+
+
+def test_the_ai_opponents_are_named_with_their_level_where_players_choose_them() -> None:
+    rig = Rig([3, 1]).boot()
+    screen = rig.view.last
+    assert screen.dialog is not None and screen.dialog.kind == "new"
+    for label in ("Beach Bum (easy)", "Selector (medium)", "King Tubby (strong)"):
+        assert label in screen.dialog.html
+    screen = rig.start("easy", 1)
+    assert screen.top.name == "Beach Bum"  # the panel keeps the short name
+    rig.act("roll")
+    rig.act("resign-open")
+    rig.act("resign", "1")
+    screen = rig.act("stats-open")
+    assert screen.dialog is not None and "<th>Beach Bum (easy)</th>" in screen.dialog.html
+
+
+def test_the_position_dialog_copies_each_id_and_says_copied_only_when_the_clipboard_took_it() -> (
+    None
+):
+    rig = Rig([3, 1]).boot()
+    rig.start("human", 5)
+    rig.act("roll")
+    m = rig.c.state.match
+    screen = rig.act("position-open")
+    assert screen.dialog is not None and screen.dialog.kind == "position"
+    html = screen.dialog.html
+    xgid = m.xgid()
+    for text in (m.position_id, m.match_id, xgid):
+        assert text in html
+    assert "Copied" not in html
+    for key, text in (("position", m.position_id), ("match", m.match_id), ("xgid", xgid)):
+        screen = rig.act("copy-id", key)
+        assert rig.view.copied[-1] == text
+        assert screen.dialog is not None and "Copied" not in screen.dialog.html  # not yet known
+        rig.c.copy_done(True)
+        html = rig.view.last.dialog.html if rig.view.last.dialog else ""
+        assert re.search(rf'data-value="{key}" aria-label="[^"]*: copied">Copied', html), key
+        assert html.count("Copied") == 1  # only the one copied last
+        assert "Copied the" in rig.view.last.announcement
+    screen = rig.act("copy-id", "match")
+    rig.c.copy_done(False)  # the browser refused
+    html = rig.view.last.dialog.html if rig.view.last.dialog else ""
+    assert "Copied" not in html and "did not allow copying" in html
+    screen = rig.act("close")
+    assert screen.dialog is None and not rig.c.state.copied
+    # the Saves dialog's Copy IDs confirms the same way
+    rig.act("saves-open")
+    rig.act("copy-ids")
+    assert "Copied" not in (rig.view.last.dialog.html if rig.view.last.dialog else "")
+    rig.c.copy_done(True)
+    assert "Copied ✓" in (rig.view.last.dialog.html if rig.view.last.dialog else "")
+    screen = rig.act("close")
+    html = (Path(__file__).resolve().parent.parent / "public" / "index.html").read_text()
+    assert re.search(
+        r'<header class="top-bar">(?:(?!</header>).)*data-action="position-open"', html, re.S
+    )
+
+
+def test_the_position_dialog_has_no_xgid_once_the_match_is_over() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("human", 1)
+    rig.act("roll")
+    rig.act("resign-open")
+    rig.act("resign", "1")
+    rig.act("accept")
+    assert rig.c.state.match.is_over
+    screen = rig.act("position-open")
+    assert screen.dialog is not None and "the match is over" in screen.dialog.html
+    assert 'data-value="xgid"' not in screen.dialog.html
+    rig.act("copy-id", "xgid")
+    assert rig.view.copied == []

@@ -145,3 +145,17 @@ def test_the_ai_service_answers_every_kind_of_request() -> None:
         reply = decode_reply(ai_service.handle(bad))
         assert isinstance(reply, ErrorReply) and reply.error
     assert ai_service.warm() == "ready"
+
+
+def test_show_movable_is_a_setting_on_by_default_and_ai_labels_carry_the_level() -> None:
+    from web.options import ai_label
+
+    assert Settings().show_movable is True
+    off = Settings().with_value("show_movable", "false")
+    assert off.show_movable is False and Settings.from_json(off.to_json()) == off
+    assert Settings.from_json({"show_movable": "yes"}).show_movable is True  # unusable: default
+    assert [ai_label(k) for k in ("easy", "medium", "hard")] == [
+        "Beach Bum (easy)",
+        "Selector (medium)",
+        "King Tubby (strong)",
+    ]

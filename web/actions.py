@@ -81,6 +81,9 @@ class Act(StrEnum):
     EXPORT = "export"
     IMPORT = "import"  # a file input's change; the page reads the file
     COPY_IDS = "copy-ids"
+    POSITION_OPEN = "position-open"  # the Position dialog: Position ID, Match ID, XGID
+    COPY_ID = "copy-id"  # value: which identifier ("position", "match" or "xgid")
+    HELP_OPEN = "help-open"  # How to play
     DISMISS_NOTICE = "dismiss-notice"
     HISTORY_GAME = "history-game"
 
@@ -112,6 +115,7 @@ KEYS: Mapping[str, Act] = MappingProxyType(
         "n": Act.NEW_OPEN,
         "s": Act.SWAP_DICE,
         "h": Act.HINT,
+        "?": Act.HELP_OPEN,
         "Enter": Act.CONFIRM,  # only when nothing else has focus
         "Escape": Act.SELECT,  # drops the checker picked up
         "ArrowLeft": Act.REVIEW_PREV,

@@ -163,6 +163,7 @@ class BoardView:
     cube_style: str = "cube"  # or "dial" (Backyamon's "Turn It Up")
     label: str = ""
     last: frozenset[int] = frozenset()  # points the opponent's last play touched
+    mark_movable: bool = True  # ring the checkers that can move (a setting; cursors show anyway)
 
 
 # -- drawing ---------------------------------------------------------------------
@@ -181,8 +182,9 @@ def render_board(view: BoardView | Position, *, highlights: frozenset[int] = fro
     if isinstance(view, Position):
         view = BoardView(view, highlights=highlights)
     label = view.label or _aria_label(view.position)
+    mark = " mark-movable" if view.mark_movable else ""
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg{mark}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-label="{escape(label)}">',
         _defs(),
         *_frame(view.words),
@@ -193,8 +195,10 @@ def render_board(view: BoardView | Position, *, highlights: frozenset[int] = fro
     colours = _colours(view.me_colour)
     position = view.position
     for point in range(1, 25):
-        parts.extend(_point_checkers(position, point, colours, view.lifted, view.selected))
-    parts.extend(_bar_checkers(position, colours, view.lifted, view.selected))
+        parts.extend(
+            _point_checkers(position, point, colours, view.lifted, view.selected, view.movable)
+        )
+    parts.extend(_bar_checkers(position, colours, view.lifted, view.selected, view.movable))
     parts.extend(_borne_off(position, colours))
     parts.extend(_landings(view))
     if view.cube is not None:
@@ -420,12 +424,22 @@ def _count_label(colour: str, count: int, xy: tuple[float, float]) -> str:
 
 
 def _stack(
-    side: str, colour: str, place: int, count: int, lifted: bool, selected: bool = False
+    side: str,
+    colour: str,
+    place: int,
+    count: int,
+    lifted: bool,
+    selected: bool = False,
+    movable: bool = False,
 ) -> Iterator[str]:
+    """A stack of checkers; in a ``movable`` stack each checker is marked
+    ``movable`` (the grab cursor) and the one that moves next also ``top``."""
     shown = len(stack_offsets(count, BAR_STACK_LEN if place == BAR else STACK_LEN))
     top = " lifted" if lifted else (" selected" if selected else "")
+    if movable:
+        top = " movable top" + top
     for index in range(count):
-        extra = top if index == count - 1 else ""
+        extra = top if index == count - 1 else (" movable" if movable else "")
         yield _checker(side, colour, place, index, checker_xy(side, place, index, count), extra)
     length = BAR_STACK_LEN if place == BAR else STACK_LEN
     if shown and count > length // CHECKER_D:
@@ -438,6 +452,7 @@ def _point_checkers(
     colours: dict[str, str],
     lifted: int | None,
     selected: int | None,
+    movable: frozenset[int] = frozenset(),
 ) -> Iterator[str]:
     mine = position.me[point]
     theirs = position.opp[25 - point]
@@ -445,14 +460,21 @@ def _point_checkers(
     if count:
         me = side == "me"
         yield from _stack(
-            side, colours[side], point, count, me and lifted == point, me and selected == point
-        )
+            side, colours[side], point, count, me and lifted == point, me and selected == point,
+            me and point in movable,
+        )  # fmt: skip
 
 
 def _bar_checkers(
-    position: Position, colours: dict[str, str], lifted: int | None, selected: int | None
+    position: Position,
+    colours: dict[str, str],
+    lifted: int | None,
+    selected: int | None,
+    movable: frozenset[int] = frozenset(),
 ) -> Iterator[str]:
-    yield from _stack("me", colours["me"], BAR, position.bar, lifted == BAR, selected == BAR)
+    yield from _stack(
+        "me", colours["me"], BAR, position.bar, lifted == BAR, selected == BAR, BAR in movable
+    )
     yield from _stack("opp", colours["opp"], BAR, position.opp_bar, False)
 
 

@@ -144,7 +144,7 @@ class Controller(StorageIntents, Coaching):
     def act(self, act: Act, value: str = "", fields: Fields | None = None) -> None:
         """A button, key or dialog action, with the control's value and its form's fields."""
         handler = HANDLERS[act]
-        self._set(message="", play_refused=False, dialog_error="")
+        self._set(message="", play_refused=False, dialog_error="", copied="")
         with self._one_render():
             try:
                 handler(self, value, fields or {})
@@ -423,6 +423,9 @@ class Controller(StorageIntents, Coaching):
         self._on_setting(f"sound={'true' if on else 'false'}", fields)
         self._say("Sound on." if on else "Sound off.")
 
+    def _on_help_open(self, value: str, fields: Fields) -> None:
+        self._open(Dialog.HELP)
+
     # -- the flow of play ------------------------------------------------------------------
 
     def _advance(self) -> None:
@@ -656,6 +659,9 @@ HANDLERS: Mapping[Act, Handler] = MappingProxyType(
         Act.EXPORT: Controller._on_export,
         Act.IMPORT: Controller._on_import,
         Act.COPY_IDS: Controller._on_copy_ids,
+        Act.POSITION_OPEN: Controller._on_position_open,
+        Act.COPY_ID: Controller._on_copy_id,
+        Act.HELP_OPEN: Controller._on_help_open,
         Act.DISMISS_NOTICE: Controller._on_dismiss_notice,
         Act.HISTORY_GAME: Controller._on_history_game,
     }

@@ -18,10 +18,18 @@ from types import MappingProxyType
 
 from engine.game import Action, Phase
 from engine.stats import PlayerStats
-from web.actions import Act
+from web.actions import KEYS, Act
 from web.hint import cube_hint_html
 from web.history import HistoryRow
-from web.options import AI_NAMES, ANIMATIONS, HUMAN, MATCH_LENGTHS, MatchOptions, Settings
+from web.options import (
+    AI_NAMES,
+    ANIMATIONS,
+    HUMAN,
+    MATCH_LENGTHS,
+    MatchOptions,
+    Settings,
+    ai_label,
+)
 from web.player_records import PlayerRecords
 from web.review import review_html
 from web.state import Dialog, UiState
@@ -51,7 +59,7 @@ def _form(name: str, inner: str, submit: Act | None = None) -> str:
 
 
 def new_game_html(setup: MatchOptions, can_cancel: bool) -> str:
-    opponents = [*AI_NAMES, (HUMAN, "A friend on this device")]
+    opponents = [*((key, ai_label(key)) for key, _ in AI_NAMES), (HUMAN, "A friend on this device")]
     radios = "".join(
         f'<label class="choice"><input type="radio" name="opponent" value="{key}"'
         # autofocus: the dialog opens with focus on the chosen opponent, not the first
@@ -223,6 +231,7 @@ def saves_html(
     overwrite: str = "",
     unreadable: Sequence[str] = (),
     held: Sequence[str] = (),
+    copied: bool = False,
 ) -> str:
     """The Saves dialog; ``overwrite`` asks before saving over a slot, and
     ``unreadable`` (storage keys, ``held`` among them) offers what could not
@@ -259,7 +268,10 @@ def saves_html(
         + '</code></dd><dt>Match ID</dt><dd><code data-testid="match-id">'
         + escape(match_id)
         + "</code></dd></dl>"
-        + _actions(button(Act.COPY_IDS, "Copy IDs"), button(Act.CLOSE, "Close", primary=True))
+        + _actions(
+            _copy_button(Act.COPY_IDS, "", "Copy IDs", "Copy the Position ID and Match ID", copied),
+            button(Act.CLOSE, "Close", primary=True),
+        )
     )
     return _form("saves", inner, submit=Act.SAVE_SLOT)
 
@@ -322,6 +334,175 @@ def _stored_name(key: str) -> str:
     if key.startswith(SLOT):
         return f"The save “{key.removeprefix(SLOT)}”"
     return {AUTOSAVE: "Your saved match", STATS: "Your player statistics"}.get(key, key)
+
+
+def _copy_button(act: Act, value: str, label: str, aria: str, copied: bool) -> str:
+    """A copy button; once the clipboard took the text it says so where the
+    player looks (the button itself), until the next action."""
+    if copied:
+        return button(act, "Copied ✓", value=value, extra=f' aria-label="{escape(aria)}: copied"')
+    return button(act, label, value=value, extra=f' aria-label="{escape(aria)}"')
+
+
+def position_html(position_id: str, match_id: str, xgid: str, copied: str) -> str:
+    """The position's identifiers, each with its copy button.  ``xgid`` is ""
+    when there is none (a finished match); ``copied`` names the one the
+    clipboard took last ("position", "match", "xgid") or is ""."""
+
+    def row(key: str, name: str, value: str, testid: str) -> str:
+        if not value:
+            return (
+                f'<div class="id-row"><dt>{name}</dt>'
+                '<dd><span class="muted">None: the match is over.</span></dd></div>'
+            )
+        copy = _copy_button(Act.COPY_ID, key, "Copy", f"Copy the {name}", copied == key)
+        return (
+            f'<div class="id-row"><dt>{name}</dt><dd><code data-testid="{testid}">'
+            f"{escape(value)}</code>{copy}</dd></div>"
+        )
+
+    inner = (
+        '<h2 id="dlg-title">Position</h2>'
+        "<p>Paste these into GNU Backgammon (Position ID and Match ID) or eXtreme Gammon "
+        "(XGID) to study this position. A play not yet finished is not included.</p>"
+        '<dl class="ids copyable">'
+        + row("position", "Position ID", position_id, "position-id")
+        + row("match", "Match ID", match_id, "match-id")
+        + row("xgid", "XGID", xgid, "xgid")
+        + "</dl>"
+        + _actions(button(Act.CLOSE, "Close", primary=True))
+    )
+    return _form("position", inner)
+
+
+# What each shortcut does, in the help's words (an action missing here is named
+# by its value, so a new key is never left out of the help).
+_KEY_WORDS: Mapping[Act, str] = MappingProxyType(
+    {
+        Act.ROLL: "roll",
+        Act.DOUBLE: "double",
+        Act.UNDO: "undo",
+        Act.REDO: "redo",
+        Act.CONFIRM: "done",
+        Act.NEW_OPEN: "new game",
+        Act.SWAP_DICE: "swap the dice",
+        Act.HINT: "hint",
+        Act.HELP_OPEN: "how to play",
+        Act.SELECT: "let go of a checker",
+        Act.REVIEW_PREV: "previous decision (review)",
+        Act.REVIEW_NEXT: "next decision (review)",
+    }
+)
+_KEY_CAPS: Mapping[str, str] = MappingProxyType(
+    {"Escape": "Esc", "ArrowLeft": "←", "ArrowRight": "→"}
+)
+
+
+def keys_html() -> str:
+    """The keyboard shortcuts, read from :data:`web.actions.KEYS`.
+
+    >>> "<kbd>R</kbd> roll" in keys_html()
+    True
+    """
+    keys = ", ".join(
+        f"<kbd>{escape(_KEY_CAPS.get(key, key.upper() if len(key) == 1 else key))}</kbd> "
+        f"{escape(_KEY_WORDS.get(act, act.value.replace('-', ' ')))}"
+        for key, act in KEYS.items()
+    )
+    return (
+        f"Keys: {keys}, <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo. On the board, <kbd>Tab</kbd> and "
+        "the arrow keys move between checkers, <kbd>Enter</kbd> picks one up and puts it "
+        "down, <kbd>Esc</kbd> lets go."
+    )
+
+
+def help_html(words: Theme) -> str:
+    """How to play: the rules in brief (as GNU Backgammon plays them), the
+    controls, and the notation of plays."""
+    opponents = ", ".join(escape(ai_label(key)) for key, _ in AI_NAMES)
+    themed = (
+        ""
+        if words.key == "classic"
+        else (
+            f"<p>In the {escape(words.name)} theme the bar is {escape(words.bar)}, bearing off "
+            f"is to {escape(words.bear_off)}, the cube is {escape(words.cube)}, and the wins "
+            f"are {', '.join(escape(n) for n in words.win_names)}.</p>"
+        )
+    )
+    rules = (
+        "<h3>The game</h3>"
+        "<p>Each side has 15 checkers. You move yours round the board from your 24-point "
+        "down to your 1-point, into your home board (points 1 to 6), and then bear them "
+        "off. The first to bear off all 15 wins.</p>"
+        "<ul>"
+        "<li>To start, each side rolls one die; the higher plays both numbers.</li>"
+        "<li>Each die moves one checker that many points; one checker may use both. "
+        "A double is played four times.</li>"
+        "<li>A checker may land on an empty point, on your own checkers, or on a lone "
+        "opposing checker (a blot), which it hits: the hit checker goes to the bar. "
+        "Two or more opposing checkers block a point.</li>"
+        "<li>A checker on the bar must come in first, in the opponent's home board: "
+        "a 1 enters on your 24-point, a 6 on your 19-point.</li>"
+        "<li>You must play both dice if you can; if only one can be played, the higher one "
+        "when either could be. If neither can, the turn is lost.</li>"
+        "<li>Once all your checkers are in your home board you may bear off: a die takes "
+        "a checker off its point, or off the highest point you hold if nothing is higher.</li>"
+        "</ul>"
+        "<h3>Points and the cube</h3>"
+        "<ul>"
+        "<li>A win is worth 1 point; a gammon 2, when the loser has borne off nothing; "
+        "a backgammon 3, when the loser also still has a checker on the bar or in the "
+        "winner's home board. All are multiplied by the cube.</li>"
+        "<li>Before rolling you may double: your opponent takes, and plays on for twice "
+        "the stakes and owns the cube (only its owner may double next), or drops and "
+        "loses the game at the present stakes.</li>"
+        "<li>Crawford rule (matches): when a player first comes within one point of "
+        "winning, the next game is played without the cube.</li>"
+        "<li>Jacoby rule (money games): gammons and backgammons count only once the cube "
+        "has been turned. Beaver: a player doubled may take and at once redouble, keeping "
+        "the cube.</li>"
+        "</ul>"
+    )
+    controls = (
+        "<h3>Controls</h3>"
+        "<ul>"
+        "<li>Tap or click a checker to pick it up: the points it can reach light up; tap one "
+        "to move there. Or drag the checker there.</li>"
+        "<li>Double-tap a checker to move it by the first die; tap the dice to swap which "
+        "die comes first.</li>"
+        "<li>The checkers that can move are marked once you have rolled (Settings can turn "
+        "this off). <b>Undo</b> takes a checker back; <b>Done</b> ends your turn.</li>"
+        "<li>Or type a whole play in the Move box, in the notation below.</li>"
+        f'<li class="keys">{keys_html()}</li>'
+        "</ul>"
+    )
+    notation = (
+        "<h3>Notation</h3>"
+        "<p>Points are numbered from the side of the player moving: 24 is furthest from "
+        "home, 1 the last point before bearing off.</p>"
+        '<dl class="notation-list">'
+        "<dt><code>24/18 13/11*</code></dt><dd>one checker from 24 to 18, another from "
+        "13 to 11, hitting there (<code>*</code>)</dd>"
+        "<dt><code>bar/22</code></dt><dd>a checker enters from the bar on 22</dd>"
+        "<dt><code>6/off</code></dt><dd>a checker is borne off from 6</dd>"
+        "<dt><code>8/5(2)</code></dt><dd>two checkers from 8 to 5</dd>"
+        "</dl>"
+        "<p>The Position button shows the position's GNU Backgammon IDs and its XGID, "
+        "to copy.</p>"
+    )
+    inner = (
+        # Focus on the title, so that the long dialog opens at its top.
+        '<h2 id="dlg-title" tabindex="-1" autofocus>How to play</h2>'
+        + '<div class="help">'
+        + rules
+        + themed
+        + f"<p>Opponents: {opponents}, or a friend on this device.</p>"
+        + controls
+        + notation
+        + "</div>"
+        + _actions(button(Act.CLOSE, "Close", primary=True))
+    )
+    return _form("help", inner)
 
 
 _STAT_ROWS = (
@@ -417,18 +598,15 @@ def settings_html(settings: Settings) -> str:
         + box("manual_dice", "Enter dice by hand (playing with real dice)", settings.manual_dice)
         + box("tutor", "Tutor: warn me of a doubtful play before I confirm it", settings.tutor)
         + box("sound", "Sounds: dice, checkers, the cube, the game's end", settings.sound)
+        + box("show_movable", "Show which checkers can move", settings.show_movable)
         + "</div>"
         + select("theme", "Theme", [(t.key, t.name) for t in THEMES], settings.theme)
         + select("mode", "Colours", [(m, m.capitalize()) for m in MODES], settings.mode)
         + select(
             "animation", "Animation", [(a, a.capitalize()) for a in ANIMATIONS], settings.animation
         )
-        + '<p class="muted keys">Keys: <kbd>R</kbd> roll, <kbd>D</kbd> double, <kbd>U</kbd> undo, '
-        "<kbd>Y</kbd> redo, <kbd>Enter</kbd> done, <kbd>S</kbd> swap dice, <kbd>H</kbd> hint, "
-        "<kbd>N</kbd> new game. "
-        "On the board, <kbd>Tab</kbd> and the arrow keys move between checkers, <kbd>Enter</kbd> "
-        "picks one up and puts it down, <kbd>Esc</kbd> lets go.</p>"
-        + _actions(button(Act.CLOSE, "Done", primary=True))
+        + f'<p class="muted keys">{keys_html()}</p>'
+        + _actions(button(Act.HELP_OPEN, "How to play"), button(Act.CLOSE, "Done", primary=True))
     )
     return _form("settings", inner)
 
@@ -651,7 +829,18 @@ def _saves(state: UiState) -> str:
         overwrite=saves.overwrite,
         unreadable=saves.unreadable,
         held=saves.held,
+        copied=state.copied == "ids",
     )
+
+
+def _position(state: UiState) -> str:
+    m = state.match
+    xgid = "" if m.is_over else m.xgid()
+    return position_html(m.position_id, m.match_id, xgid, state.copied)
+
+
+def _help(state: UiState) -> str:
+    return help_html(state.theme)
 
 
 def _stats(state: UiState) -> str:
@@ -659,7 +848,7 @@ def _stats(state: UiState) -> str:
     game = stats_table(f"Game {m.game_number}", names, m.game_stats())
     whole = "Session" if state.options.length == 0 else "Match"
     match = stats_table(whole, names, m.stats())
-    opponents = {**dict(AI_NAMES), HUMAN: "A friend (as player 1)"}
+    opponents = {**{key: ai_label(key) for key, _ in AI_NAMES}, HUMAN: "A friend (as player 1)"}
     return stats_html(game, match, records_table(state.records, opponents))
 
 
@@ -680,5 +869,7 @@ _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
         Dialog.STATS: _stats,
         Dialog.SETTINGS: _settings,
         Dialog.ABANDON: _abandon,
+        Dialog.POSITION: _position,
+        Dialog.HELP: _help,
     }
 )

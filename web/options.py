@@ -30,13 +30,34 @@ MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
 ANIMATIONS = ("normal", "fast", "off")
 
 
+# How strong each AI level plays, in the words a player chooses by.
+AI_STRENGTHS: tuple[tuple[str, str], ...] = (
+    ("easy", "easy"),
+    ("medium", "medium"),
+    ("hard", "strong"),
+)
+
+
 def ai_name(level: str) -> str:
-    """The name players see for an AI level.
+    """The name players see for an AI level (short: panels, announcements).
 
     >>> ai_name("hard")
     'King Tubby'
     """
     return dict(AI_NAMES).get(level, level)
+
+
+def ai_label(level: str) -> str:
+    """An AI's name with its strength, wherever a player chooses or compares
+    opponents (the New game dialog, the statistics).
+
+    >>> ai_label("easy"), ai_label("hard")
+    ('Beach Bum (easy)', 'King Tubby (strong)')
+    >>> ai_label("human")
+    'human'
+    """
+    strength = dict(AI_STRENGTHS).get(level)
+    return f"{ai_name(level)} ({strength})" if strength else level
 
 
 def _flag(value: object) -> bool:
@@ -125,6 +146,7 @@ class Settings:
     auto_forced: bool = True
     manual_dice: bool = False
     tutor: bool = False  # warn of a doubtful play before it is confirmed
+    show_movable: bool = True  # mark the checkers that can move once the dice are rolled
     animation: str = "normal"
     sound: bool = True  # the game's sounds (the header's toggle mutes them)
     theme: str = "classic"

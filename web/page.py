@@ -9,7 +9,6 @@ this module still imports under CPython (the unit tests import every module).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -543,6 +542,21 @@ class Page:
         window.setTimeout(_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
 
     def copy(self, text: str) -> None:
-        # If the browser refuses, the IDs stay on screen to copy by hand.
-        with contextlib.suppress(Exception):
-            self.window.navigator.clipboard.writeText(text)
+        """Put ``text`` on the clipboard and tell the controller whether it
+        took: a browser may refuse (no permission, not a secure page), and the
+        page must not say "Copied" then.  The text stays on screen to copy by hand."""
+        try:
+            # Asked at once, while the click still counts as the player's gesture.
+            promise = self.window.navigator.clipboard.writeText(text)
+        except Exception:  # no clipboard at all (a page that is not secure)
+            self.c.copy_done(False)
+            return
+        spawn(self._tasks, self._copied(promise))
+
+    async def _copied(self, promise: Any) -> None:
+        try:
+            await promise
+        except Exception:  # refused: no permission, or the page had no focus
+            self.c.copy_done(False)
+        else:
+            self.c.copy_done(True)

@@ -181,6 +181,7 @@ def board_view(state: UiState, frame: ReviewFrame | None = None) -> BoardView:
         cube_style=state.theme.cube_style,
         label=label,
         last=_last_play_marks(state),
+        mark_movable=state.settings.show_movable,
     )
 
 

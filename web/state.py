@@ -48,6 +48,8 @@ class Dialog(StrEnum):
     SETTINGS = "settings"
     SAVES = "saves"
     ABANDON = "abandon"  # asks before a game in progress is thrown away
+    POSITION = "position"  # the position's identifiers, to copy
+    HELP = "help"  # how to play: the rules in brief, the controls, the notation
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +110,7 @@ class UiState:
     message: str = ""  # the status line's news, until the next action
     play_refused: bool = False  # the typed play was refused: the move box keeps it
     dialog_error: str = ""  # what went wrong with the open dialog's request, shown in it
+    copied: str = ""  # what the clipboard took (Act.COPY_ID's value), until the next action
     pending: Pending | None = None  # waits for Act.ABANDON
     notice: str = ""  # a banner until dismissed (storage problems)
     announcement: str = ""  # for screen readers

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from web.actions import Act
 from web.messages import corrupt_text, import_error_text
@@ -14,6 +16,16 @@ from web.savefile import SavedGame
 from web.session import Fields, Session
 from web.state import Dialog, Saves
 from web.storage import AUTOSAVE, SETTINGS, STATS, clean_slot_name
+
+# What each copy button copies, as the announcement names it.
+COPIED_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "position": "Position ID",
+        "match": "Match ID",
+        "xgid": "XGID",
+        "ids": "Position ID and Match ID",
+    }
+)
 
 
 class StorageIntents(Session):
@@ -161,7 +173,41 @@ class StorageIntents(Session):
         self._say("Imported the game from the file.")
         self._autosave()
 
+    # -- identifiers and the clipboard --------------------------------------------------
+
+    _copying = ""  # what the page is copying: its answer comes back to copy_done
+
+    def _on_position_open(self, value: str, fields: Fields) -> None:
+        self._open(Dialog.POSITION)
+
+    def _on_copy_id(self, value: str, fields: Fields) -> None:
+        m = self.state.match
+        if value == "position":
+            self._copy(value, m.position_id)
+        elif value == "match":
+            self._copy(value, m.match_id)
+        elif value == "xgid" and not m.is_over:  # a finished match has no XGID
+            self._copy(value, m.xgid())
+
     def _on_copy_ids(self, value: str, fields: Fields) -> None:
         m = self.state.match
-        self.view.copy(f"Position ID: {m.position_id}\nMatch ID: {m.match_id}")
-        self._say("Copied the Position ID and Match ID.")
+        self._copy("ids", f"Position ID: {m.position_id}\nMatch ID: {m.match_id}")
+
+    def _copy(self, what: str, text: str) -> None:
+        """Hand ``text`` to the clipboard; "Copied" waits for the page's answer
+        (:meth:`copy_done`), since a browser may refuse."""
+        self._copying = what
+        self.view.copy(text)
+
+    def copy_done(self, ok: bool) -> None:
+        """The page's answer to the last copy: whether the clipboard took the text."""
+        what, self._copying = self._copying, ""
+        if not what:
+            return
+        if ok:
+            self._set(copied=what)
+            self._say(f"Copied the {COPIED_NAMES.get(what, what)}.")
+        else:
+            refused = "The browser did not allow copying: select the text and copy it yourself."
+            self._set(copied="", **{"dialog_error" if self.state.dialog else "message": refused})
+        self._render()
