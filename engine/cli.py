@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from engine.errors import EngineError
 from engine.gnubg_id import MatchKey
 from engine.movegen import legal_plays
+from engine.notation import format_dice
 from engine.position import Position
 from engine.xgid import Xgid
 
@@ -52,7 +53,7 @@ def _cmd_plays(args: argparse.Namespace) -> int:
     pos = parse_position(args.position)
     plays = legal_plays(pos, args.dice)
     if not plays:
-        print(f"No legal play: {args.dice[0]}{args.dice[1]} cannot be played.")
+        print(f"No legal play: {format_dice(args.dice)} cannot be played.")
         return 0
     width = max(len(str(p)) for p in plays)
     for play in sorted(plays, key=lambda p: sorted(p.moves, reverse=True), reverse=True):

@@ -1,8 +1,12 @@
 """Standard move notation both ways: ``24/18 13/11*``, ``bar/22``, ``6/off``, ``8/5(2)``.
 
-Formatting follows GNU Backgammon: moves of one checker are joined into one
-path (``24/13``, or ``24/18*/13`` when it hit on the way), identical paths are
-counted (``8/5(2)``), and paths are listed from the highest starting point.
+Formatting is GNU Backgammon's, character for character: moves of one
+checker are joined into one path (``24/13``, or ``24/18*/13`` when it hit on
+the way), identical paths are counted (``8/5(2)``, and ``7/3*(2)`` when one of
+the two hit), and paths are listed from the highest starting point.  Rolls are
+written the higher die first (``42``), as gnubg writes them.  Every place that
+shows a play or a roll (the record, the score sheet, the review, hints, the
+command line) writes it with :func:`format_moves` and :func:`format_dice`.
 
 Parsing is two steps, as in python-chess: the text is first parsed into
 checker paths (a :class:`NotationError` if it is not notation at all), then
@@ -14,7 +18,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,45 +35,50 @@ def point_name(point: int) -> str:
     return str(point)
 
 
-@dataclass(frozen=True, slots=True)
-class Path:
-    """One checker's journey in a play: the points it touched, and where it hit."""
+def format_dice(dice: tuple[int, int]) -> str:
+    """A roll as GNU Backgammon writes it, the higher die first, whatever the order thrown.
 
-    points: tuple[int, ...]
-    hits: tuple[bool, ...]  # hits[i] is True if it hit on landing at points[i + 1]
-
-    def text(self) -> str:
-        parts = [point_name(self.points[0])]
-        last = len(self.points) - 1
-        for i, p in enumerate(self.points[1:], start=1):
-            hit = self.hits[i - 1]
-            if i < last and not hit:
-                continue  # a plain waypoint is not written
-            parts.append(point_name(p) + ("*" if hit else ""))
-        return "/".join(parts)
+    >>> format_dice((2, 4)), format_dice((6, 6))
+    ('42', '66')
+    """
+    return f"{max(dice)}{min(dice)}"
 
 
-def play_paths(moves: Sequence[Move], hits: Sequence[bool]) -> list[Path]:
-    """Join single-die moves into checker paths, highest start first."""
-    order = sorted(range(len(moves)), key=lambda i: (-moves[i][0], -moves[i][1]))
-    chains: list[tuple[list[int], list[bool]]] = []
-    for i in order:
-        src, dest = moves[i]
-        hit = bool(hits[i]) if i < len(hits) else False
-        for pts, hs in chains:
-            if pts[-1] == src and src != OFF:
-                pts.append(dest)
-                hs.append(hit)
-                break
-        else:
-            chains.append(([src, dest], [hit]))
-    paths = [Path(tuple(p), tuple(h)) for p, h in chains]
-    paths.sort(key=lambda p: (-p.points[0], -p.points[-1]))
+def _checker_paths(moves: Sequence[Move], hit_points: set[int]) -> list[tuple[int, ...]]:
+    """Single-die moves joined into checker paths, GNU Backgammon's way.
+
+    The moves are taken from the highest start down (then the highest
+    destination); each takes over, in that order, every later move that starts
+    where it has got to.  A point passed on the way is kept only if a blot was
+    hit there.  (This is why gnubg writes ``8/6 8/7`` for 8/7 8/7 7/6: the
+    first checker off the 8 point is the one that goes on.)
+    """
+    order = sorted(moves, key=lambda m: (-m[0], -m[1]))
+    taken = [False] * len(order)
+    paths: list[tuple[int, ...]] = []
+    for i, (src, dest) in enumerate(order):
+        if taken[i]:
+            continue
+        points = [src, dest]
+        for j in range(i + 1, len(order)):
+            if not taken[j] and order[j][0] == points[-1]:
+                taken[j] = True
+                if points[-1] in hit_points:
+                    points.append(order[j][1])
+                else:
+                    points[-1] = order[j][1]
+        paths.append(tuple(points))
     return paths
 
 
 def format_moves(moves: Sequence[Move], hits: Sequence[bool] = ()) -> str:
-    """Notation for a list of single-die moves.
+    """Notation for a list of single-die moves, exactly as GNU Backgammon writes it.
+
+    Moves of one checker are joined into one path, written through the points
+    where it hit (``24/18*/13``); identical paths are written once and counted
+    (``8/5(2)``); paths come from the highest starting point down; and a point
+    where a blot was hit is marked ``*`` once, on the first path that reaches it
+    (``6/5*(2)``: two checkers to the 5 point, one of them hitting).
 
     >>> format_moves([(8, 5), (6, 5)])
     '8/5 6/5'
@@ -78,17 +86,34 @@ def format_moves(moves: Sequence[Move], hits: Sequence[bool] = ()) -> str:
     '24/18*/13'
     >>> format_moves([(8, 5), (8, 5), (6, 3), (6, 3)])
     '8/5(2) 6/3(2)'
+    >>> format_moves([(7, 3), (7, 3)], [True, False])
+    '7/3*(2)'
     """
     if not moves:
         return ""
-    hits = list(hits) + [False] * (len(moves) - len(hits))
-    counts = Counter(p.text() for p in play_paths(moves, hits))
-    seen: list[str] = []
-    for path in play_paths(moves, hits):
-        text = path.text()
-        if text not in seen:
-            seen.append(text)
-    return " ".join(t if counts[t] == 1 else f"{t}({counts[t]})" for t in seen)
+    hit_points = {dest for (_, dest), hit in zip(moves, hits, strict=False) if hit}
+    paths: list[tuple[int, ...]] = []  # distinct paths, in the order first written
+    counts: list[int] = []
+    for path in _checker_paths(moves, hit_points):
+        if path in paths:
+            counts[paths.index(path)] += 1
+        else:
+            paths.append(path)
+            counts.append(1)
+    marked: set[int] = set()
+    out: list[str] = []
+    for path, count in zip(paths, counts, strict=True):
+        text = point_name(path[0])
+        for waypoint in path[1:-1]:  # kept only where it hit
+            text += f"/{point_name(waypoint)}*"
+            marked.add(waypoint)
+        end = path[-1]
+        text += f"/{point_name(end)}"
+        if end in hit_points and end not in marked:
+            text += "*"
+            marked.add(end)
+        out.append(text if count == 1 else f"{text}({count})")
+    return " ".join(out)
 
 
 def format_play(play: Play) -> str:
@@ -205,6 +230,24 @@ def _covers(
     return cover(0)
 
 
+def describes(text: str, moves: Sequence[Move], hits: Sequence[bool]) -> bool:
+    """Whether ``text`` names exactly the play of these single-die moves, in any
+    style :func:`parse_play` reads (hits marked as they happened).
+
+    >>> describes("8/3* 8/3", [(8, 3), (8, 3)], [True, False])
+    True
+    >>> describes("8/3*(2)", [(8, 3), (8, 3)], [False, True])
+    True
+    >>> describes("8/3(2)", [(8, 3), (8, 3)], [True, False])
+    False
+    """
+    try:
+        typed = parse_paths(text)
+    except NotationError:
+        return False
+    return len(hits) == len(moves) and _covers(typed, moves, hits, strict=True)
+
+
 def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
     """The legal play that ``text`` describes.
 
@@ -219,12 +262,12 @@ def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
     typed = parse_paths(text)
     plays = legal_plays(position, dice)
     if not plays:
-        raise IllegalPlayError(f"{text!r}: the roll {dice[0]}{dice[1]} cannot be played")
+        raise IllegalPlayError(f"{text!r}: the roll {format_dice(dice)} cannot be played")
     loose = [p for p in plays if _covers(typed, p.moves, p.hits, strict=False)]
     if len(loose) == 1:
         return loose[0]
     if not loose:
-        raise IllegalPlayError(f"{text!r} is not a legal play of {dice[0]}{dice[1]}")
+        raise IllegalPlayError(f"{text!r} is not a legal play of {format_dice(dice)}")
     strict = [p for p in loose if _covers(typed, p.moves, p.hits, strict=True)]
     if len(strict) == 1:
         return strict[0]

@@ -22,6 +22,7 @@ from typing import ClassVar, TypeAlias
 from engine.cube import Cube, is_cube_value
 from engine.errors import InvalidPositionIdError, SaveError
 from engine.movegen import Move
+from engine.notation import describes, format_dice, format_moves
 from engine.position import Position
 from engine.rules import Rules
 from engine.scoring import EndReason, GameResult, WinType
@@ -171,9 +172,9 @@ def describe(event: Event) -> str:
         return f"opening roll: player 0 {event.die0}, player 1 {event.die1}{tie}"
     who = f"player {event.player}"
     if isinstance(event, Roll):
-        return f"{who} rolls {event.dice[0]}{event.dice[1]}"
+        return f"{who} rolls {format_dice(event.dice)}"
     if isinstance(event, Played):
-        return f"{who}: {event.dice[0]}{event.dice[1]} {event.notation}"
+        return f"{who}: {format_dice(event.dice)} {event.notation}"
     if isinstance(event, Forfeit):
         return f"{who} cannot move"
     if isinstance(event, Doubled):
@@ -333,6 +334,19 @@ _KEYS: dict[str, set[str]] = {
 }
 
 
+def _notation(stored: str, moves: Sequence[Move], hits: Sequence[bool]) -> str:
+    """The notation a loaded play is recorded with.
+
+    Saves made before the notation became GNU Backgammon's hold the older style
+    (``8/3* 8/3`` for gnubg's ``8/3*(2)``, ``8/7(2) 8/6`` for ``8/6 8/7(2)``):
+    a stored text that names exactly these moves is rewritten as the engine
+    writes them today, so that the replay, which writes today's, matches the
+    record.  Any other text is kept as it is, for the replay to refuse.
+    """
+    current = format_moves(moves, hits)
+    return current if stored == current or describes(stored, moves, hits) else stored
+
+
 def event_from_json(raw: object) -> Event:
     """Parse one event dict; raises :class:`SaveError` on anything malformed.
 
@@ -371,7 +385,8 @@ def event_from_json(raw: object) -> Event:
             raise SaveError("hits must be one true/false per move")
         if len(moves) > 4:
             raise SaveError("a play has at most four moves")
-        return Played(player, _dice(data), notation, tuple(moves), tuple(bool(h) for h in hits))
+        flags = tuple(bool(h) for h in hits)
+        return Played(player, _dice(data), _notation(notation, moves, flags), tuple(moves), flags)
     if kind == "forfeit":
         return Forfeit(player)
     if kind == "double":

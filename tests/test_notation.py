@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-import re
+from collections import Counter
 
 import pytest
 from random_positions import ROLLS, mixed_positions
@@ -86,33 +86,38 @@ def gnubg_text(gnubg: object, pos: Position, play: Play) -> str:
     return gnubg.move_tuple_to_string(flat, board)  # type: ignore[attr-defined,no-any-return]
 
 
-def _paths(text: str) -> list[str]:
-    """Start and end of each checker path in a play's text, counts expanded, hits dropped."""
-    out: list[str] = []
-    for token in text.split():
-        m = re.fullmatch(r"(.*?)(?:\((\d)\))?", token)
-        assert m
-        points = m.group(1).replace("*", "").split("/")
-        out += [f"{points[0]}/{points[-1]}"] * int(m.group(2) or 1)
-    return sorted(out)
-
-
 def test_format_agrees_with_gnubg(positions: list[Position]) -> None:
-    """Non-doubles print exactly as gnubg prints them.
-
-    With doubles gnubg lists paths in the order it links them and writes
-    ``8/3*(2)`` when one of two identical paths hits; this engine writes
-    ``8/3* 8/3``, which says which one hit.  The checker paths are the same.
-    """
+    """Every play prints exactly as GNU Backgammon prints it, doubles included."""
     gnubg = pytest.importorskip("gnubg", reason="GNU Backgammon's Python module is not installed")
+    count = 0
     for pos in positions:
         for dice in ROLLS:
             for play in legal_plays(pos, dice):
-                theirs = gnubg_text(gnubg, pos, play)
-                if dice[0] != dice[1]:
-                    assert str(play) == theirs, pos.id
-                else:
-                    assert _paths(str(play)) == _paths(theirs), pos.id
+                assert str(play) == gnubg_text(gnubg, pos, play), (pos.id, dice, play.moves)
+                count += 1
+    assert count > 50_000
+
+
+@pytest.mark.parametrize(
+    ("moves", "hits", "text"),
+    [
+        # Read off GNU Backgammon 1.1.0a16's move_tuple_to_string.
+        ([(7, 3), (7, 3)], [True, False], "7/3*(2)"),  # two checkers, one hit: counted
+        ([(7, 3), (7, 3)], [False, True], "7/3*(2)"),  # whichever of them hit
+        ([(6, 5), (6, 5), (6, 5), (24, 23)], [True, False, False, False], "24/23 6/5*(3)"),
+        # The first checker off a point is the one that goes on, and is written first.
+        ([(8, 7), (8, 7), (8, 7), (7, 6)], [False] * 4, "8/6 8/7(2)"),
+        ([(13, 11), (13, 11), (11, 9), (9, 7)], [False] * 4, "13/7 13/11"),
+        # A hit on the way is written where it happened, on the first path through it.
+        ([(6, 5), (6, 5), (5, 4), (24, 23)], [True, False, False, False], "24/23 6/5*/4 6/5"),
+        ([(6, 5), (5, 4), (6, 5), (5, 4)], [True, False, False, False], "6/5*/4(2)"),
+        ([(8, 7), (8, 7), (7, 6), (6, 5)], [False, False, False, True], "8/5* 8/7"),
+        ([(25, 22), (22, 16)], [False, True], "bar/16*"),
+        ([(6, 0), (6, 0)], [False, False], "6/off(2)"),
+    ],
+)
+def test_format_like_gnubg(moves: list[tuple[int, int]], hits: list[bool], text: str) -> None:
+    assert format_moves(moves, hits) == text
 
 
 # -- parsing ----------------------------------------------------------------------
@@ -129,20 +134,46 @@ def test_parse_round_trips_every_legal_play(positions: list[Position]) -> None:
     assert count > 4_000
 
 
-def test_parse_gnubg_notation(positions: list[Position]) -> None:
-    """Text copied from gnubg must be read back as the same play.
+def older_text(moves: tuple[tuple[int, int], ...], hits: tuple[bool, ...]) -> str:
+    """How this engine wrote a play before it wrote gnubg's notation (saves hold
+    such texts): each hit marked on the checker that made it (``8/3* 8/3``), a
+    checker going on joined to the first path ending where it starts, and the
+    paths sorted by start, then end (``8/7(2) 8/6``)."""
+    order = sorted(range(len(moves)), key=lambda i: (-moves[i][0], -moves[i][1]))
+    chains: list[tuple[list[int], list[bool]]] = []
+    for i in order:
+        src, dest = moves[i]
+        for pts, hs in chains:
+            if pts[-1] == src and src != 0:
+                pts.append(dest)
+                hs.append(hits[i])
+                break
+        else:
+            chains.append(([src, dest], [hits[i]]))
+    chains.sort(key=lambda c: (-c[0][0], -c[0][-1]))
 
-    gnubg writes ``8/3*(2)`` for two checkers moving 8/3 of which one hits, so
-    the mark on a counted group must not demand a hit from every copy.  Only
-    the texts that differ from this engine's are parsed here: the round trip
-    above covers the rest.
-    """
-    gnubg = pytest.importorskip("gnubg", reason="GNU Backgammon's Python module is not installed")
+    def text(pts: list[int], hs: list[bool]) -> str:
+        name = {25: "bar", 0: "off"}
+        out = [name.get(pts[0], str(pts[0]))]
+        for k, p in enumerate(pts[1:], start=1):
+            if k < len(pts) - 1 and not hs[k - 1]:
+                continue
+            out.append(name.get(p, str(p)) + ("*" if hs[k - 1] else ""))
+        return "/".join(out)
+
+    texts = [text(p, h) for p, h in chains]
+    counts = Counter(texts)
+    return " ".join(t if counts[t] == 1 else f"{t}({counts[t]})" for t in dict.fromkeys(texts))
+
+
+def test_parse_reads_the_older_notation(positions: list[Position]) -> None:
+    """Texts written before the notation became gnubg's (in saves, or typed from
+    memory) still read as the same play."""
     differing = 0
-    for pos in positions[:100]:
+    for pos in positions[:150]:
         for dice in ROLLS:
             for play in legal_plays(pos, dice):
-                text = gnubg_text(gnubg, pos, play)
+                text = older_text(play.moves, play.hits)
                 if text != str(play):
                     differing += 1
                     assert parse_play(pos, dice, text) == play, (pos.id, dice, text)
@@ -150,18 +181,20 @@ def test_parse_gnubg_notation(positions: list[Position]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("gnubg_text", "ours"),
+    ("gnubg_text", "older"),
     [
         ("8/3*(2) 6/1(2)", "8/3* 8/3 6/1(2)"),
         ("8/3*(4)", "8/3* 8/3(3)"),
         ("13/3*(2)", "13/3* 13/3"),
     ],
 )
-def test_parse_gnubg_counted_hit(gnubg_text: str, ours: str) -> None:
-    """gnubg marks a counted group with ``*`` when one of its checkers hits."""
+def test_parse_gnubg_counted_hit(gnubg_text: str, older: str) -> None:
+    """gnubg marks a counted group with ``*`` when one of its checkers hits; this
+    engine used to write the hit apart (``8/3* 8/3``), and still reads that."""
     pos = make({13: 4, 8: 4, 6: 7}, {3: 1, 24: 2, 12: 2})
-    assert ours in {str(p) for p in legal_plays(pos, (5, 5))}
-    assert str(parse_play(pos, (5, 5), gnubg_text)) == ours
+    assert gnubg_text in {str(p) for p in legal_plays(pos, (5, 5))}
+    assert str(parse_play(pos, (5, 5), gnubg_text)) == gnubg_text
+    assert parse_play(pos, (5, 5), older) == parse_play(pos, (5, 5), gnubg_text)
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.notation import format_dice
 from engine.record import (
     Beavered,
     Doubled,
@@ -44,10 +45,6 @@ class HistoryRow:
 def wins(name: str) -> str:
     """``"You win"`` but ``"Selector wins"``."""
     return f"{name} win" if name == "You" else f"{name} wins"
-
-
-def _dice(dice: tuple[int, int]) -> str:
-    return f"{max(dice)}{min(dice)}"
 
 
 def game_rows(
@@ -84,10 +81,10 @@ def game_rows(
         if isinstance(event, Roll):
             rolled[event.player] = event.dice
         elif isinstance(event, Played):
-            put(event.player, f"{_dice(event.dice)}: {event.notation}")
+            put(event.player, f"{format_dice(event.dice)}: {event.notation}")
         elif isinstance(event, Forfeit):
             dice = rolled.get(event.player)
-            put(event.player, f"{_dice(dice)}: cannot move" if dice else "cannot move")
+            put(event.player, f"{format_dice(dice)}: cannot move" if dice else "cannot move")
         elif isinstance(event, Doubled):
             verb = theme.doubles_verb
             put(event.player, f"{verb} to {event.cube}")

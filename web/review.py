@@ -31,6 +31,7 @@ from engine import Position
 from engine.errors import EngineError
 from engine.game import Action, Phase
 from engine.match import Match, replay_events
+from engine.notation import format_dice
 from engine.record import Doubled, Dropped, MatchRecord, Played, Roll, Took
 from engine.turn import TurnState
 from web.actions import Act
@@ -209,7 +210,7 @@ def _parts(item: ReviewItem, verdict: Verdict, names: tuple[str, str]) -> tuple[
         done = CUBE_WORDS.get(item.notation, item.notation)
     else:
         assert item.dice is not None
-        who = f"{names[item.player]}, {item.dice[0]}{item.dice[1]}"
+        who = f"{names[item.player]}, {format_dice(item.dice)}"
         done = item.notation or "no move"
     return who, done, f"{article}{grade} ({signed(-verdict.loss)})", verdict.best
 
@@ -325,7 +326,7 @@ def review_frame(review: Review, index: int, view: str, names: tuple[str, str]) 
     before = Position.from_id(request.position)
     if item.kind == "cube" and item.notation in ("take", "drop"):
         before = before.swap()  # the request is the doubler's; the taker sees it from its side
-    caption = f"{names[item.player]}, {item.dice[0]}{item.dice[1]}" if item.dice else ""
+    caption = f"{names[item.player]}, {format_dice(item.dice)}" if item.dice else ""
     if verdict is not None:
         who, done, judgement, best = _parts(item, verdict, names)
         caption = f"{who}: {done} — {judgement}. Best: {best}"
