@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from web import board_svg
+from web.board_geometry import LANDSCAPE, LAYOUTS, OFF
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -27,17 +27,20 @@ AI_TIMEOUT_MS = 120_000
 
 def board_point(page: Page, place: int) -> tuple[float, float]:
     """Page coordinates of a place on the board (viewer's numbering), where a
-    player would touch it: the rim checker of a point, the bar, or my tray."""
-    box = page.locator("#board svg").bounding_box()
+    player would touch it: the rim checker of a point, the bar, or my tray,
+    in the layout the board is drawn in (``data-layout``: upright on a phone)."""
+    svg = page.locator("#board svg")
+    box = svg.bounding_box()
     assert box is not None
-    if place == board_svg.OFF:
-        x = board_svg.TRAY_X + board_svg.TRAY_W / 2
-        y = board_svg.MID_Y + board_svg.TRAY_H / 2
+    geometry = LAYOUTS.get(svg.get_attribute("data-layout") or "", LANDSCAPE)
+    if place == OFF:
+        left, top, width, height = geometry.place_rect(OFF)
+        x, y = left + width / 2, top + height / 2
     else:
-        x, y = board_svg.checker_xy("me", place, 0, 1)
+        x, y = geometry.checker_xy("me", place, 0, 1)
     return (
-        box["x"] + x * box["width"] / board_svg.WIDTH,
-        box["y"] + y * box["height"] / board_svg.HEIGHT,
+        box["x"] + x * box["width"] / geometry.view_w,
+        box["y"] + y * box["height"] / geometry.view_h,
     )
 
 

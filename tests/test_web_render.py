@@ -323,3 +323,161 @@ def test_each_die_can_have_its_owners_colour() -> None:
     view = BoardView(Position.start(), dice=DiceView((6, 1), owners=("me", "opp")))
     dice = by_class(parse(render_board(view)), "die")
     assert ["light" in d.get("class", "") for d in dice] == [True, False]
+
+
+# -- the board upright on a phone ------------------------------------------------------
+
+from pathlib import Path  # noqa: E402
+
+from web.board_geometry import BAR, LANDSCAPE, OFF, PORTRAIT, PORTRAIT_MEDIA, Geometry  # noqa: E402
+
+PHONE_WIDTH = 390  # CSS px: a phone held upright (e2e.helpers.PHONE_PORTRAIT)
+
+
+def upright(view: BoardView | Position) -> ET.Element:
+    return parse(render_board(view, geometry=PORTRAIT))
+
+
+def px(geometry: Geometry, units: float) -> float:
+    """``units`` of ``geometry`` in CSS px, on a board as wide as the phone."""
+    return units * PHONE_WIDTH / geometry.view_w
+
+
+def test_the_upright_board_is_tall_and_says_so() -> None:
+    root = upright(Position.start())
+    assert root.get("viewBox") == f"0 0 {PORTRAIT.view_w} {PORTRAIT.view_h}"
+    assert PORTRAIT.view_h > 1.4 * PORTRAIT.view_w
+    assert root.get("data-layout") == "portrait"
+    assert parse(render_board(Position.start())).get("data-layout") is None
+    assert census(root) == expected_census(Position.start())
+
+
+def test_upright_on_a_phone_checkers_numbers_and_taps_are_bigger() -> None:
+    """At 390 px across, landscape gives 22 px checkers, 25 px columns and 7 px
+    numbers; upright, checkers over 30 px, numbers over 12 px, columns over 40 px."""
+    assert px(LANDSCAPE, LANDSCAPE.checker_d) < 23 and px(LANDSCAPE, LANDSCAPE.point_w) < 26
+    assert px(PORTRAIT, PORTRAIT.checker_d) >= 30
+    assert px(PORTRAIT, PORTRAIT.number_size) >= 12
+    assert px(PORTRAIT, PORTRAIT.point_w) >= 40
+    root = upright(Position.start())
+    sizes = {g.get("font-size") for g in root.iter(f"{SVG}g") if g.get("class") == "point-numbers"}
+    assert sizes == {str(PORTRAIT.number_size)}
+
+
+def tap_target(geometry: Geometry, point: int) -> tuple[float, float]:
+    """The extent in CSS px, along and across the board's length, of the straight
+    lines through a point's rim checker where a tap counts for that point."""
+    x0, y0 = geometry.checker_xy("me", point, 0, 1)
+    step = 0.5
+    extents = []
+    for dx, dy in ((0, 1), (1, 0)):
+        length = 0.0
+        for sign in (1, -1):
+            k = 0
+            while geometry.place_at(x0 + sign * k * step * dx, y0 + sign * k * step * dy) == point:
+                k += 1
+            length += k * step
+        extents.append(px(geometry, length))
+    along, across = extents if geometry.turned else extents[::-1]
+    return along, across
+
+
+@pytest.mark.parametrize("point", range(1, 25))
+def test_a_tap_near_a_point_counts_for_it_over_40_px(point: int) -> None:
+    along, across = tap_target(PORTRAIT, point)
+    assert along >= 40 and across >= 150
+    # Its number, on the rail beside it, counts for it too.
+    assert PORTRAIT.place_at(*PORTRAIT.number_xy(point)) == point
+
+
+def test_every_place_is_found_under_its_own_checkers_upright() -> None:
+    g = PORTRAIT
+    for point in range(1, 25):
+        for index in range(5):
+            assert g.place_at(*g.checker_xy("me", point, index, 5)) == point
+        x, y, w, h = g.place_rect(point)
+        assert g.place_at(x + w / 2, y + h / 2) == point
+    for place in (BAR, OFF):
+        assert g.place_at(*g.checker_xy("me", place, 0, 1)) == place
+        x, y, w, h = g.place_rect(place)
+        assert g.place_at(x + w / 2, y + h / 2) == place
+    assert g.place_at(*g.checker_xy("opp", OFF, 3, 4)) is None  # their tray
+    assert g.place_at(-10, 50) is None and g.place_at(50, g.view_h + 5) is None
+
+
+def test_upright_my_points_run_up_the_left_and_theirs_down_the_right() -> None:
+    root = upright(Position.start())
+    numbers = {
+        int(e.text or "0"): (float(e.get("x", "0")), float(e.get("y", "0")))
+        for group in root.iter(f"{SVG}g")
+        if group.get("class") == "point-numbers"
+        for e in group.iter(f"{SVG}text")
+    }
+    assert sorted(numbers) == list(range(1, 25))
+    left = {x for p, (x, _) in numbers.items() if p <= 12}
+    right = {x for p, (x, _) in numbers.items() if p > 12}
+    assert len(left) == len(right) == 1 and max(left) < PORTRAIT.view_w / 2 < min(right)
+    ys = [numbers[p][1] for p in range(1, 13)]
+    assert ys == sorted(ys, reverse=True)  # 1 at the bottom, 12 at the top
+    assert numbers[13][1] == numbers[12][1] and numbers[24][1] == numbers[1][1]
+    # Drawn upright: no number sits inside the turned group.
+    turned = [g for g in root.iter(f"{SVG}g") if g.get("transform") == PORTRAIT.transform]
+    assert turned and not any(e.tag == f"{SVG}text" and e.text for g in turned for e in g.iter())
+
+
+def test_upright_checkers_are_drawn_where_checker_xy_says_inside_the_board() -> None:
+    position = position_with_extras()
+    root = upright(BoardView(position))
+    assert census(root) == expected_census(position)
+    r = PORTRAIT.checker_r
+    for e in checkers(root):
+        side, place = e.get("data-side", ""), int(e.get("data-point", "-1"))
+        if "borne-off" in e.get("class", ""):
+            x, y = float(e.get("x", "0")), float(e.get("y", "0"))
+            w, h = float(e.get("width", "0")), float(e.get("height", "0"))
+            assert h > w  # standing upright in the tray along the bottom
+            tray = PORTRAIT.place_rect(OFF)
+            assert y >= tray[1] and y + h <= tray[1] + tray[3]
+            assert (x + w / 2 < PORTRAIT.view_w / 2) == (side == "me")  # mine on the left
+            continue
+        index = int(e.get("data-index", "-1"))
+        xy = (float(e.get("x", "0")), float(e.get("y", "0")))
+        count = census(root)[side, place]
+        assert xy == pytest.approx(PORTRAIT.checker_xy(side, place, index, count), abs=0.01)
+        assert r <= xy[0] <= PORTRAIT.view_w - r and r <= xy[1] <= PORTRAIT.view_h - r
+
+
+def test_upright_dice_lie_in_the_rollers_half_and_the_cube_on_the_bar() -> None:
+    bar_y = PORTRAIT.place_rect(BAR)[1] + PORTRAIT.place_rect(BAR)[3] / 2
+    for side, below in (("me", True), ("opp", False)):
+        root = upright(BoardView(Position.start(), dice=DiceView((5, 5, 5, 5), side=side)))
+        rects = [d.find(f"{SVG}rect") for d in by_class(root, "die")]
+        ys = [float(r.get("y", "0")) for r in rects if r is not None]
+        assert len(ys) == 4 and all((y > bar_y) == below for y in ys)
+        assert ys == sorted(ys)  # in order, down the middle of the board
+        xs = {float(r.get("x", "0")) for r in rects if r is not None}
+        assert len(xs) == 1 and abs(xs.pop() + 24 - PORTRAIT.view_w / 2) < 1
+    centred = cube_xy(CubeView(), PORTRAIT)
+    assert centred == pytest.approx((PORTRAIT.view_w / 2, bar_y))
+    mine, theirs = cube_xy(CubeView(2, "me"), PORTRAIT), cube_xy(CubeView(2, "opp"), PORTRAIT)
+    assert mine[0] < centred[0] < theirs[0] and mine[1] == theirs[1] == centred[1]
+    assert cube_xy(CubeView(2, None, offered_by="me"), PORTRAIT)[1] > bar_y
+
+
+def test_slides_planned_in_landscape_are_shown_upright() -> None:
+    for side in ("me", "opp"):
+        for place in (*range(0, 26),):
+            for count in range(1, 16):
+                for index in range(count):
+                    xy = LANDSCAPE.checker_xy(side, place, index, count)
+                    moved = PORTRAIT.moved_from(LANDSCAPE, side, place, xy)
+                    assert moved == PORTRAIT.checker_xy(side, place, index, count)
+    assert PORTRAIT.moved_from(LANDSCAPE, "me", 6, (-50, -50)) is None
+    assert LANDSCAPE.moved_from(LANDSCAPE, "me", 6, (1, 2)) == (1, 2)
+
+
+def test_the_stylesheet_lays_the_page_out_for_the_same_phones() -> None:
+    css = (Path(__file__).resolve().parent.parent / "public" / "style.css").read_text()
+    assert f"--board-aspect: {LANDSCAPE.view_w} / {LANDSCAPE.view_h};" in css
+    block = css.split(f"@media {PORTRAIT_MEDIA} {{", 1)[1]
+    assert f"--board-aspect: {PORTRAIT.view_w} / {PORTRAIT.view_h};" in block.split("\n}")[0]

@@ -49,6 +49,7 @@ from web.board_geometry import (
     FRAME_RX,
     HALF_W,
     HEIGHT,
+    LANDSCAPE,
     LEFT_X,
     MID_Y,
     OFF,
@@ -67,10 +68,10 @@ from web.board_geometry import (
     TRAY_W,
     TRAY_X,
     WIDTH,
+    Geometry,
     checker_xy,
     num,
     place_at,
-    place_rect,
     point_centre_x,
     stack_offsets,
 )
@@ -169,8 +170,15 @@ class BoardView:
 # -- drawing ---------------------------------------------------------------------
 
 
-def render_board(view: BoardView | Position, *, highlights: frozenset[int] = frozenset()) -> str:
-    """The whole board as one ``<svg>`` element.
+def render_board(
+    view: BoardView | Position,
+    *,
+    highlights: frozenset[int] = frozenset(),
+    geometry: Geometry = LANDSCAPE,
+) -> str:
+    """The whole board as one ``<svg>`` element, laid out by ``geometry``
+    (the page picks :data:`~web.board_geometry.PORTRAIT` on a phone held
+    upright; the SVG then says ``data-layout="portrait"``).
 
     A bare :class:`Position` draws it with nothing else on it (the page's
     first paint).
@@ -183,29 +191,39 @@ def render_board(view: BoardView | Position, *, highlights: frozenset[int] = fro
         view = BoardView(view, highlights=highlights)
     label = view.label or _aria_label(view.position)
     mark = " mark-movable" if view.mark_movable else ""
+    g = geometry
+    layout = f' data-layout="{g.name}"' if g.turned else ""
+    # The fixed parts are drawn in the board's frame, turned as a whole; what
+    # moves or must read upright (checkers, numbers, dice, cube) is placed in
+    # the SVG's own coordinates, where the page's pointer and slides are.
+    turn = (f'<g transform="{g.transform}">', "</g>") if g.transform else ("", "")
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg{mark}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-label="{escape(label)}">',
-        _defs(),
-        *_frame(view.words),
-        *_points(view.highlights, view.last),
-        *_point_numbers(),
-        *_trays(view.highlights, view.words),
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg{mark}"{layout} '
+        f'viewBox="{g.view_box}" role="group" aria-label="{escape(label)}">',
+        _defs(g),
+        turn[0],
+        *_frame(view.words, g),
+        *_points(view.highlights, view.last, g),
+        turn[1],
+        *_point_numbers(g),
+        turn[0],
+        *_trays(view.highlights, view.words, g),
+        turn[1],
     ]
     colours = _colours(view.me_colour)
     position = view.position
     for point in range(1, 25):
         parts.extend(
-            _point_checkers(position, point, colours, view.lifted, view.selected, view.movable)
+            _point_checkers(position, point, colours, view.lifted, view.selected, view.movable, g)
         )
-    parts.extend(_bar_checkers(position, colours, view.lifted, view.selected, view.movable))
-    parts.extend(_borne_off(position, colours))
-    parts.extend(_landings(view))
+    parts.extend(_bar_checkers(position, colours, view.lifted, view.selected, view.movable, g))
+    parts.extend(_borne_off(position, colours, g))
+    parts.extend(_landings(view, g))
     if view.cube is not None:
-        parts.append(cube_svg(view.cube, view.cube_style))
+        parts.append(cube_svg(view.cube, view.cube_style, g))
     if view.dice is not None:
-        parts.append(dice_svg(view.dice, colours))
-    parts.extend(_hit_areas(view))
+        parts.append(dice_svg(view.dice, colours, g))
+    parts.extend(_hit_areas(view, g))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -241,7 +259,7 @@ def _radial(name: str, stops: tuple[tuple[str, str, str], ...], cx: str = "0.5")
     return f'<radialGradient id="{name}" cx="{cx}" cy="{cy}" r="{r}">{inner}</radialGradient>'
 
 
-def _defs() -> str:
+def _defs(g: Geometry = LANDSCAPE) -> str:
     point_stops = {
         "light": (("0", "pt-light-a", "#efe2c4"), ("1", "pt-light-b", "#d2bf95")),
         "dark": (("0", "pt-dark-a", "#b23a2e"), ("1", "pt-dark-b", "#7e2119")),
@@ -288,19 +306,27 @@ def _defs() -> str:
             ),
             cx="0.38",
         ),
+        # A borne-off checker seen edge-on, lit from above (from the left when
+        # the board is turned and the slabs stand upright).
         _linear(
-            "bg-slab-light", (("0", "chk-light-a", "#fbf6ea"), ("1", "chk-light-c", "#c4b18b"))
+            "bg-slab-light",
+            (("0", "chk-light-a", "#fbf6ea"), ("1", "chk-light-c", "#c4b18b")),
+            vertical=not g.turned,
         ),
-        _linear("bg-slab-dark", (("0", "chk-dark-a", "#57504b"), ("1", "chk-dark-c", "#121010"))),
-        _checker_symbol("light"),
-        _checker_symbol("dark"),
+        _linear(
+            "bg-slab-dark",
+            (("0", "chk-dark-a", "#57504b"), ("1", "chk-dark-c", "#121010")),
+            vertical=not g.turned,
+        ),
+        _checker_symbol("light", g.checker_r),
+        _checker_symbol("dark", g.checker_r),
         "</defs>",
     ]
     return "".join(parts)
 
 
-def _checker_symbol(colour: str) -> str:
-    r = CHECKER_R - 0.5
+def _checker_symbol(colour: str, radius: int = CHECKER_R) -> str:
+    r = radius - 0.5
     edge = f"var(--chk-{colour}-edge,{'#8c7752' if colour == 'light' else '#000'})"
     ring = f"var(--chk-{colour}-ring,{'#7d6a48' if colour == 'light' else '#8a817a'})"
     return (
@@ -316,35 +342,40 @@ def _checker_symbol(colour: str) -> str:
     )
 
 
-def _frame(words: Words) -> Iterator[str]:
+def _frame(words: Words, g: Geometry = LANDSCAPE) -> Iterator[str]:
+    """The wood, the felt and the bar, in the board's frame."""
     yield (
-        f'<rect class="frame" width="{WIDTH}" height="{HEIGHT}" rx="{FRAME_RX}" '
+        f'<rect class="frame" width="{g.width}" height="{g.height}" rx="{FRAME_RX}" '
         'fill="url(#bg-wood)"/>'
     )
     # A texture rather than an feTurbulence filter, which browsers rasterise
     # on the CPU at every paint (see scripts/grain.py).
     yield (
-        f'<image class="grain" href="{GRAIN_URL}" width="{WIDTH}" height="{HEIGHT}" '
+        f'<image class="grain" href="{GRAIN_URL}" width="{g.width}" height="{g.height}" '
         'preserveAspectRatio="none" pointer-events="none" aria-hidden="true"/>'
     )
-    for x in (LEFT_X, RIGHT_X):
+    for x in (g.left_x, g.right_x):
         yield (
-            f'<rect class="field" x="{x}" y="{TOP}" width="{HALF_W}" height="{FIELD_H}" '
+            f'<rect class="field" x="{x}" y="{g.top}" width="{g.half_w}" height="{g.field_h}" '
             'fill="url(#bg-felt)" style="stroke:var(--rim,#2b160a)" stroke-width="3"/>'
         )
     yield (
-        f'<rect class="bar" data-point="{BAR}" x="{BAR_X}" y="{TOP - 6}" width="{BAR_W}" '
-        f'height="{FIELD_H + 12}" fill="url(#bg-bar)" style="stroke:var(--rim,#2b160a)" '
+        f'<rect class="bar" data-point="{BAR}" x="{g.bar_x}" y="{g.top - 6}" width="{g.bar_w}" '
+        f'height="{g.field_h + 12}" fill="url(#bg-bar)" style="stroke:var(--rim,#2b160a)" '
         'stroke-width="2"/>'
     )
     # A hinge line down the middle of the bar, as on a folding board.
-    centre = BAR_X + BAR_W / 2
+    centre = g.bar_x + g.bar_w / 2
     yield (
-        f'<line x1="{num(centre)}" y1="{TOP}" x2="{num(centre)}" y2="{BOTTOM}" '
+        f'<line x1="{num(centre)}" y1="{g.top}" x2="{num(centre)}" y2="{g.bottom}" '
         'style="stroke:var(--rim,#2b160a)" stroke-width="2" opacity="0.6"/>'
     )
     if words.bar_label:
-        for y, angle in ((TOP + FIELD_H / 4, -90), (BOTTOM - FIELD_H / 4, 90)):
+        # Along the bar, each facing a player; across a turned board both read
+        # left to right.
+        quarter = g.field_h / 4
+        upper, lower = (-90, -90) if g.turned else (-90, 90)
+        for y, angle in ((g.top + quarter, upper), (g.bottom - quarter, lower)):
             yield (
                 f'<text class="bar-label" x="{num(centre)}" y="{num(y)}" '
                 f'transform="rotate({angle} {num(centre)} {num(y)})" text-anchor="middle" '
@@ -354,15 +385,18 @@ def _frame(words: Words) -> Iterator[str]:
             )
 
 
-def _points(highlights: frozenset[int], last: frozenset[int] = frozenset()) -> Iterator[str]:
+def _points(
+    highlights: frozenset[int], last: frozenset[int] = frozenset(), g: Geometry = LANDSCAPE
+) -> Iterator[str]:
+    """The triangles, in the board's frame."""
     for point in range(1, 25):
         bottom = _is_bottom(point)
         column = 12 - point if bottom else point - 13
         dark = (column % 2 == 0) == bottom
-        cx = point_centre_x(point)
-        base_y = BOTTOM if bottom else TOP
-        tip_y = BOTTOM - POINT_H if bottom else TOP + POINT_H
-        half = POINT_W / 2 - 2
+        cx = g.point_centre_x(point)
+        base_y = g.bottom if bottom else g.top
+        tip_y = g.bottom - g.point_h if bottom else g.top + g.point_h
+        half = g.point_w / 2 - 2
         shade = ("dark" if dark else "light") + ("-up" if bottom else "-down")
         corners = f"{num(cx - half)},{base_y} {num(cx + half)},{base_y} {num(cx)},{tip_y}"
         yield (
@@ -375,34 +409,37 @@ def _points(highlights: frozenset[int], last: frozenset[int] = frozenset()) -> I
             yield f'<polygon class="point last" data-point="{point}" points="{corners}"/>'
 
 
-def _point_numbers() -> Iterator[str]:
-    yield '<g class="point-numbers" font-family="system-ui, sans-serif" font-size="17" '
-    yield 'font-weight="600" text-anchor="middle">'
+def _point_numbers(g: Geometry = LANDSCAPE) -> Iterator[str]:
+    """The numbers on the rails, upright whichever way the board lies."""
+    yield '<g class="point-numbers" font-family="system-ui, sans-serif" '
+    yield f'font-size="{g.number_size}" font-weight="600" text-anchor="middle">'
     for point in range(1, 25):
-        y = BOTTOM + BAND / 2 + 6 if _is_bottom(point) else TOP - BAND / 2 + 6
-        yield f'<text x="{num(point_centre_x(point))}" y="{num(y)}">{point}</text>'
+        x, y = g.number_xy(point)
+        yield f'<text x="{num(x)}" y="{num(y)}">{point}</text>'
     yield "</g>"
 
 
-def _trays(highlights: frozenset[int], words: Words) -> Iterator[str]:
-    for side, y in (("opp", TOP), ("me", MID_Y + 6)):
+def _trays(highlights: frozenset[int], words: Words, g: Geometry = LANDSCAPE) -> Iterator[str]:
+    """The bear-off trays, in the board's frame: the opponent's, then mine."""
+    for side, y in (("opp", g.top), ("me", g.mid_y + 6)):
         yield (
-            f'<rect class="tray" data-side="{side}" data-point="{OFF}" x="{TRAY_X}" '
-            f'y="{num(y)}" width="{TRAY_W}" height="{TRAY_H}" rx="6" '
+            f'<rect class="tray" data-side="{side}" data-point="{OFF}" x="{g.tray_x}" '
+            f'y="{num(y)}" width="{g.tray_w}" height="{g.tray_h}" rx="6" '
             'fill="url(#bg-tray)" style="stroke:var(--rim,#2b160a)" stroke-width="3"/>'
         )
         if words.off_label:
-            cx, cy = TRAY_X + TRAY_W / 2, y + TRAY_H / 2
+            cx, cy = g.tray_x + g.tray_w / 2, y + g.tray_h / 2
+            angle = -90 if g.turned else 90  # along the tray, upright on the screen
             yield (
                 f'<text class="tray-label" x="{num(cx)}" y="{num(cy)}" '
-                f'transform="rotate(90 {num(cx)} {num(cy)})" text-anchor="middle" '
+                f'transform="rotate({angle} {num(cx)} {num(cy)})" text-anchor="middle" '
                 'dominant-baseline="middle" font-family="system-ui, sans-serif" font-size="22" '
                 f'font-weight="800" letter-spacing="8">{escape(words.off_label)}</text>'
             )
     if OFF in highlights:
         yield (
-            f'<rect class="tray highlight" data-point="{OFF}" x="{TRAY_X}" y="{MID_Y + 6}" '
-            f'width="{TRAY_W}" height="{TRAY_H}" rx="6"/>'
+            f'<rect class="tray highlight" data-point="{OFF}" x="{g.tray_x}" y="{g.mid_y + 6}" '
+            f'width="{g.tray_w}" height="{g.tray_h}" rx="6"/>'
         )
 
 
@@ -431,19 +468,21 @@ def _stack(
     lifted: bool,
     selected: bool = False,
     movable: bool = False,
+    g: Geometry = LANDSCAPE,
 ) -> Iterator[str]:
     """A stack of checkers; in a ``movable`` stack each checker is marked
     ``movable`` (the grab cursor) and the one that moves next also ``top``."""
-    shown = len(stack_offsets(count, BAR_STACK_LEN if place == BAR else STACK_LEN))
+    length = g.bar_stack_len if place == BAR else g.stack_len
+    shown = len(g.stack_offsets(count, length))
     top = " lifted" if lifted else (" selected" if selected else "")
     if movable:
         top = " movable top" + top
     for index in range(count):
         extra = top if index == count - 1 else (" movable" if movable else "")
-        yield _checker(side, colour, place, index, checker_xy(side, place, index, count), extra)
-    length = BAR_STACK_LEN if place == BAR else STACK_LEN
-    if shown and count > length // CHECKER_D:
-        yield _count_label(colour, count, checker_xy(side, place, count - 1, count))
+        xy = g.checker_xy(side, place, index, count)
+        yield _checker(side, colour, place, index, xy, extra)
+    if shown and count > length // g.checker_d:
+        yield _count_label(colour, count, g.checker_xy(side, place, count - 1, count))
 
 
 def _point_checkers(
@@ -453,6 +492,7 @@ def _point_checkers(
     lifted: int | None,
     selected: int | None,
     movable: frozenset[int] = frozenset(),
+    g: Geometry = LANDSCAPE,
 ) -> Iterator[str]:
     mine = position.me[point]
     theirs = position.opp[25 - point]
@@ -461,7 +501,7 @@ def _point_checkers(
         me = side == "me"
         yield from _stack(
             side, colours[side], point, count, me and lifted == point, me and selected == point,
-            me and point in movable,
+            me and point in movable, g,
         )  # fmt: skip
 
 
@@ -471,29 +511,34 @@ def _bar_checkers(
     lifted: int | None,
     selected: int | None,
     movable: frozenset[int] = frozenset(),
+    g: Geometry = LANDSCAPE,
 ) -> Iterator[str]:
     yield from _stack(
-        "me", colours["me"], BAR, position.bar, lifted == BAR, selected == BAR, BAR in movable
+        "me", colours["me"], BAR, position.bar, lifted == BAR, selected == BAR, BAR in movable, g
     )
-    yield from _stack("opp", colours["opp"], BAR, position.opp_bar, False)
+    yield from _stack("opp", colours["opp"], BAR, position.opp_bar, False, g=g)
 
 
-def _borne_off(position: Position, colours: dict[str, str]) -> Iterator[str]:
-    width = TRAY_W - 2 * TRAY_PAD
+def _borne_off(
+    position: Position, colours: dict[str, str], g: Geometry = LANDSCAPE
+) -> Iterator[str]:
+    """Borne-off checkers, edge-on in the trays: drawn in the SVG's coordinates
+    (they slide there), lying across the tray however the board lies."""
     for side, count in (("me", position.off), ("opp", position.opp_off)):
         colour = colours[side]
         for k in range(count):
-            cx, cy = checker_xy(side, OFF, k, count)
+            cx, cy = g.checker_xy(side, OFF, k, count)
+            _, _, width, height = g.rect_to_svg((0, 0, g.tray_w - 2 * TRAY_PAD, SLAB_H))
             yield (
                 f'<rect class="checker {side} {colour} borne-off" data-side="{side}" '
                 f'data-point="{OFF}" data-index="{k}" x="{num(cx - width / 2)}" '
-                f'y="{num(cy - SLAB_H / 2)}" width="{num(width)}" height="{SLAB_H}" rx="4" '
+                f'y="{num(cy - height / 2)}" width="{num(width)}" height="{num(height)}" rx="4" '
                 f'fill="url(#bg-slab-{colour})" style="stroke:var(--chk-{colour}-edge,#000)" '
                 'stroke-width="1"/>'
             )
 
 
-def _landings(view: BoardView) -> Iterator[str]:
+def _landings(view: BoardView, g: Geometry = LANDSCAPE) -> Iterator[str]:
     """A ring where a checker would land on each highlighted point."""
     position = view.position
     for place in sorted(view.highlights):
@@ -501,10 +546,10 @@ def _landings(view: BoardView) -> Iterator[str]:
             continue
         count = position.me[place] + 1
         index = min(count - 1, 5)
-        cx, cy = checker_xy("me", place, index, max(count, 1) if count <= 6 else 6)
+        cx, cy = g.checker_xy("me", place, index, max(count, 1) if count <= 6 else 6)
         yield (
             f'<circle class="landing" data-point="{place}" cx="{num(cx)}" cy="{num(cy)}" '
-            f'r="{CHECKER_R - 3}"/>'
+            f'r="{g.checker_r - 3}"/>'
         )
 
 
@@ -538,7 +583,7 @@ def _place_label(view: BoardView, place: int) -> str:
     return ", ".join(parts)
 
 
-def _hit_areas(view: BoardView) -> Iterator[str]:
+def _hit_areas(view: BoardView, g: Geometry = LANDSCAPE) -> Iterator[str]:
     """Invisible, focusable targets for the keyboard and screen readers.
 
     Only places that can be acted on are in the tab order, highest first,
@@ -547,7 +592,7 @@ def _hit_areas(view: BoardView) -> Iterator[str]:
     active = sorted(view.movable | view.highlights | _selected(view), reverse=True)
     yield '<g class="hits">'
     for place in active:
-        x, y, w, h = place_rect(place)
+        x, y, w, h = g.place_rect(place)
         state = (
             "selected"
             if place == view.selected

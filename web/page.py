@@ -9,13 +9,15 @@ this module still imports under CPython (the unit tests import every module).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from engine.position import BAR, OFF
 from web.actions import KEYS, Act
 from web.audio import Speaker
-from web.board_svg import HEIGHT, WIDTH, checker_xy, place_at, render_board
+from web.board_geometry import LANDSCAPE, PORTRAIT, PORTRAIT_MEDIA, Geometry
+from web.board_svg import render_board
 from web.browser import spawn
 from web.controller import Controller
 from web.input import DoubleTap, Drop, Follow, Gestures, Intent, Lift, Tap
@@ -49,6 +51,10 @@ class Page:
         self.svg_html = ""
         self._keep: list[Any] = []  # proxies must outlive their listeners
         self._tasks: set[asyncio.Future[None]] = set()
+        # The board's layout: upright on a phone held upright (the media query
+        # public/style.css lays the page out by), and turned with the phone.
+        self._portrait = window.matchMedia(PORTRAIT_MEDIA)
+        self.geometry: Geometry = PORTRAIT if self._portrait.matches else LANDSCAPE
         self.speaker = Speaker(window)
 
     # -- wiring ----------------------------------------------------------------------
@@ -71,6 +77,7 @@ class Page:
         self._listen(doc, "submit", self._submit)
         self._listen(doc, "keydown", self._key)
         self._listen(self.dialog, "cancel", self._dialog_cancel)
+        self._listen(self._portrait, "change", self._relayout)
         # The player's gestures let sound start (the autoplay policy).  On the
         # window, capturing, so a key that rolls the dice is heard the first time;
         # pointerup too, as a touch counts as a gesture only when it ends.
@@ -102,13 +109,22 @@ class Page:
         rect = svg.getBoundingClientRect()
         if not rect.width or not rect.height:
             return -1.0, -1.0
-        x = (event.clientX - rect.left) * WIDTH / rect.width
-        y = (event.clientY - rect.top) * HEIGHT / rect.height
+        x = (event.clientX - rect.left) * self.geometry.view_w / rect.width
+        y = (event.clientY - rect.top) * self.geometry.view_h / rect.height
         return x, y
 
     def _place(self, event: Any) -> int | None:
         x, y = self._svg_point(event)
-        return place_at(x, y)
+        return self.geometry.place_at(x, y)
+
+    def _relayout(self, event: Any) -> None:
+        """The phone was turned: the board is drawn again in the layout that fits."""
+        geometry = PORTRAIT if event.matches else LANDSCAPE
+        if geometry == self.geometry:
+            return
+        self.geometry = geometry
+        if self.last is not None:
+            self._draw_board(dataclasses.replace(self.last, motions=()))
 
     def _pointer_down(self, event: Any) -> None:
         if event.button != 0 and event.pointerType == "mouse":
@@ -214,7 +230,7 @@ class Page:
         )
         if el is None:
             return
-        x, y = checker_xy("me", src, count - 1, count)
+        x, y = self.geometry.checker_xy("me", src, count - 1, count)
         self._slide(el, start[0] - x, start[1] - y, 180)
 
     def _slide(self, el: Any, dx: float, dy: float, ms: int) -> None:
@@ -436,7 +452,7 @@ class Page:
         self.last = screen
 
     def _draw_board(self, screen: Screen) -> None:
-        html = render_board(screen.board)
+        html = render_board(screen.board, geometry=self.geometry)
         if html == self.svg_html:
             return
         active = _js(self.document.activeElement)
@@ -452,9 +468,12 @@ class Page:
                     f'[data-index="{motion.index}"]'
                 )
                 el = _js(self.board.querySelector(selector))
-                if el is not None:
-                    dx = motion.start[0] - motion.end[0]
-                    dy = motion.start[1] - motion.end[1]
+                # Slides are planned in the landscape layout; shown in this one.
+                g = self.geometry
+                start = g.moved_from(LANDSCAPE, motion.side, motion.src, motion.start)
+                end = g.moved_from(LANDSCAPE, motion.side, motion.dst, motion.end)
+                if el is not None and start is not None and end is not None:
+                    dx, dy = start[0] - end[0], start[1] - end[1]
                     self._slide(el, dx, dy, screen.motion_ms)
         if focused is not None:
             hit = _js(self.board.querySelector(f'.hit[data-point="{focused}"]')) or _js(

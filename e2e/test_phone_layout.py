@@ -1,0 +1,150 @@
+"""A phone held upright, measured in its own viewport (390 x 844 CSS px, touch):
+the board turned a quarter-turn (``web.board_geometry.PORTRAIT``) as wide as the
+screen, checkers, points and numbers big enough to read and tap, controls for
+thumbs; held sideways and on a desktop, the board as it always was."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game, screenshot
+from scripts.page_driver import board_point, movable, targets, until
+from web.board_geometry import LANDSCAPE, PORTRAIT
+
+WIDTH, HEIGHT = PHONE_PORTRAIT["viewport"]["width"], PHONE_PORTRAIT["viewport"]["height"]
+
+# What a player's thumb needs (Apple and Google ask for 44 and 48 px).
+TAP = 40
+
+MEASURE = """() => {
+  const svg = document.querySelector('#board svg');
+  const box = e => { const r = e.getBoundingClientRect();
+                     return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const numbers = {};
+  for (const t of svg.querySelectorAll('.point-numbers text')) numbers[t.textContent] = box(t);
+  const size = svg.querySelector('.point-numbers').getAttribute('font-size');
+  return {
+    layout: svg.dataset.layout || 'landscape',
+    viewBox: svg.getAttribute('viewBox'),
+    board: box(svg),
+    checker: box(svg.querySelector('.checker:not(.borne-off)')),
+    numbers,
+    numberPx: parseFloat(size) * scale,
+    dice: [...svg.querySelectorAll('.die rect')].map(box),
+    cube: svg.querySelector('.cube') ? box(svg.querySelector('.cube')) : null,
+    controls: [...document.querySelectorAll('#controls button')]
+      .filter(b => b.offsetParent !== null).map(b => ({text: b.textContent, ...box(b)})),
+    scrollWidth: document.documentElement.scrollWidth,
+  };
+}"""
+
+
+def measure(page: Page) -> dict[str, Any]:
+    return dict(page.evaluate(MEASURE))
+
+
+def centre(box: dict[str, float]) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.fixture(scope="module")
+def upright(browser: Browser, site_url: str) -> Iterator[LoadedPage]:
+    """A pass-and-play game on a phone held upright, White to play an opening 3-1."""
+    game = open_game(browser, site_url, query="seed=5&anim=off&dice=3,1", **PHONE_PORTRAIT)
+    page = game.page
+    page.tap("dialog input[name='opponent'][value='human']")
+    page.tap("dialog [data-action='start']")
+    page.wait_for_function("() => !document.getElementById('dialog').open")
+    page.tap("#controls [data-action='roll']")
+    until(page, lambda: movable(page), [24, 13, 8, 6])
+    yield game
+    game.context.close()
+
+
+def test_upright_the_board_is_as_wide_as_the_screen_and_uses_its_height(
+    upright: LoadedPage,
+) -> None:
+    page = upright.page
+    seen = measure(page)
+    screenshot(page, "phone-upright")
+    assert seen["layout"] == "portrait" and seen["viewBox"] == PORTRAIT.view_box
+    board = seen["board"]
+    assert board["x"] >= 0 and board["x"] + board["width"] <= WIDTH
+    assert board["width"] >= WIDTH - 2  # the whole width, not 96 % of it
+    assert board["height"] >= 0.6 * HEIGHT  # not a strip with a third of the screen empty
+    assert seen["scrollWidth"] <= WIDTH
+    # Roll, Done, Undo... stay on screen below the board, without scrolling.
+    assert seen["controls"] and all(b["y"] + b["height"] <= HEIGHT for b in seen["controls"])
+
+
+def test_upright_checkers_points_numbers_and_dice_are_big_enough(upright: LoadedPage) -> None:
+    """Held upright, the landscape board had 22 px checkers, points 24 px apart
+    and 7 px numbers."""
+    seen = measure(upright.page)
+    assert seen["checker"]["width"] >= 30
+    numbers = seen["numbers"]
+    for a, b in ((1, 2), (6, 7), (13, 14)):
+        (xa, ya), (xb, yb) = centre(numbers[str(a)]), centre(numbers[str(b)])
+        assert abs(ya - yb) >= TAP and abs(xa - xb) < 1  # a column, points 40+ px apart
+    assert seen["numberPx"] >= 12
+    assert all(d["width"] >= 26 for d in seen["dice"]) and len(seen["dice"]) == 2
+    assert seen["cube"] is not None and seen["cube"]["width"] >= 26
+    board = seen["board"]
+    for part in (*seen["dice"], seen["cube"]):
+        assert board["x"] <= part["x"] and part["x"] + part["width"] <= board["x"] + board["width"]
+        assert part["y"] + part["height"] <= HEIGHT  # on screen
+
+
+def test_upright_the_controls_are_sized_for_thumbs(upright: LoadedPage) -> None:
+    for button in measure(upright.page)["controls"]:
+        assert button["height"] >= 44 and button["width"] >= 44, button
+
+
+def test_upright_a_tap_near_a_point_counts_for_it(upright: LoadedPage) -> None:
+    page = upright.page
+    seen = measure(page)
+    # Off the checker, most of the way to the next point's: still point 8.
+    x, y = board_point(page, 8)
+    page.touchscreen.tap(x, y - 0.45 * TAP)
+    until(page, lambda: sorted(targets(page)), [4, 5, 7])
+    # Point 5's number, on the rail beside it: the checker goes to 5.
+    page.touchscreen.tap(*centre(seen["numbers"]["5"]))
+    page.wait_for_function(
+        "() => document.querySelectorAll('#board .checker.me[data-point=\"5\"]').length === 1"
+    )
+    screenshot(page, "phone-upright-moved")
+    assert upright.errors == []
+
+
+def test_turning_the_phone_turns_the_board(browser: Browser, site_url: str) -> None:
+    game = open_game(browser, site_url, query="seed=5&anim=off", **PHONE_PORTRAIT)
+    page = game.page
+    assert measure(page)["layout"] == "portrait"
+    page.set_viewport_size({"width": HEIGHT, "height": WIDTH})  # held sideways
+    until(page, lambda: measure(page)["layout"], "landscape")
+    seen = measure(page)
+    assert seen["viewBox"] == LANDSCAPE.view_box
+    board = seen["board"]
+    aspect = LANDSCAPE.view_w / LANDSCAPE.view_h
+    assert board["width"] / board["height"] == pytest.approx(aspect, rel=0.01)
+    screenshot(page, "phone-sideways-board")
+    page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
+    until(page, lambda: measure(page)["layout"], "portrait")
+    assert game.errors == []
+    game.context.close()
+
+
+def test_a_desktop_keeps_the_landscape_board(browser: Browser, site_url: str) -> None:
+    game = open_game(browser, site_url, **DESKTOP)
+    seen = measure(game.page)
+    assert seen["layout"] == "landscape" and seen["viewBox"] == LANDSCAPE.view_box
+    # Checkers as big as the board's scale makes them: nothing else changed.
+    scale = seen["board"]["width"] / LANDSCAPE.view_w
+    assert seen["checker"]["width"] == pytest.approx(LANDSCAPE.checker_d * scale, abs=2)
+    assert game.errors == []
+    game.context.close()
