@@ -286,10 +286,10 @@ SEED_003 = make({3: 1, 4: 3, 5: 2, 6: 3}, {24: 2})
 
 # GNU Backgammon's legal plays of 3-3 in the seed bug report's position
 # (White: 1 on 3, 3 on 4, 2 on 5, 3 on 6): gnubg_nn.moves(board, 3, 3, 1),
-# written in this engine's notation (a checker moved 6/3/off prints 6/off).
+# written as gnubg writes them (a checker moved 6/3/off prints 6/off, before 6/3).
 SEED_003_PLAYS = {
-    "6/3(3) 5/2", "6/3(3) 4/1", "6/3(2) 6/off", "6/3(2) 5/2(2)", "6/3(2) 5/2 4/1",
-    "6/3 6/off 5/2", "6/3(2) 4/1(2)", "6/3 6/off 4/1", "6/off(2)", "6/3 5/2(2) 4/1",
+    "6/3(3) 5/2", "6/3(3) 4/1", "6/off 6/3(2)", "6/3(2) 5/2(2)", "6/3(2) 5/2 4/1",
+    "6/off 6/3 5/2", "6/3(2) 4/1(2)", "6/off 6/3 4/1", "6/off(2)", "6/3 5/2(2) 4/1",
     "6/off 5/2(2)", "6/3 5/2 4/1(2)", "6/off 5/2 4/1", "6/off 5/2 3/off", "6/3 4/1(3)",
     "6/off 4/1(2)", "6/off 4/1 3/off", "5/2(2) 4/1(2)", "5/2(2) 4/1 3/off", "5/2 4/1(3)",
     "5/2 4/1(2) 3/off", "4/1(3) 3/off",
