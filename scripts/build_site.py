@@ -26,7 +26,7 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from scripts import bytecode, precache, trim_stdlib
+from scripts import bytecode, precache, pystrip, trim_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "site"
@@ -190,11 +190,19 @@ def _copy_packages(site: Path) -> list[str]:
             rel = src.relative_to(ROOT)
             if not _ships(rel):
                 continue
-            dest = site / rel
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dest)
+            _copy_python(src, site / rel)
             shipped.append(rel.as_posix())
     return sorted(shipped)
+
+
+def _copy_python(src: Path, dest: Path) -> None:
+    """Copy a file of our packages; Python without its comments and docstrings
+    (line for line, so tracebacks keep their line numbers: scripts/pystrip.py)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    if src.suffix == ".py":
+        dest.write_text(pystrip.strip(src.read_text(encoding="utf-8")), encoding="utf-8")
+    else:
+        shutil.copy2(src, dest)
 
 
 def _add_test_hooks(site: Path, shipped: list[str]) -> list[str]:
@@ -203,8 +211,7 @@ def _add_test_hooks(site: Path, shipped: list[str]) -> list[str]:
         _require(ROOT / rel)
     shutil.copy2(ROOT / TEST_ENTRY, site / "main.py")
     for rel in TEST_MODULES:
-        (site / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / rel, site / rel)
+        _copy_python(ROOT / rel, site / rel)
     return sorted({*shipped, *TEST_MODULES})
 
 
@@ -260,6 +267,20 @@ def _copy_pyodide(dest: Path) -> None:
     for name in PYODIDE_FILES:
         _require(src / name)
         shutil.copy2(src / name, dest / name)
+    _empty_lock_file(dest / PYODIDE_LOCK)
+
+
+# Pyodide's lock file lists the 350 packages it could load (120 kB, 27 kB
+# gzipped, fetched before Python starts).  The site loads none, so its copy
+# keeps only the header Pyodide checks (the ABI version) and no package.
+PYODIDE_LOCK = "pyodide-lock.json"
+
+
+def _empty_lock_file(path: Path) -> None:
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    if "info" not in lock or "packages" not in lock:
+        raise BuildError(f"{path} is not the lock file this build knows")
+    path.write_text(json.dumps({"info": lock["info"], "packages": {}}) + "\n", encoding="utf-8")
 
 
 def _copy_pyscript(dest: Path) -> list[str]:

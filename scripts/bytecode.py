@@ -10,8 +10,11 @@ anyway).
 The files are hash-based and *unchecked* (PEP 552): the import system loads
 them without comparing them to the source's modification time, which an
 unpacked archive does not keep.  The sources ship next to them, for
-tracebacks.  A Pyodide whose magic number differs (a ``.pyc`` from another
-version) simply ignores them and compiles from source.
+tracebacks (without comments and docstrings, line for line: see
+:mod:`scripts.pystrip`; the bytecode is compiled from what ships).  The code
+objects carry no column ranges, so a traceback shows no carets.  A Pyodide
+whose magic number differs (a ``.pyc`` from another version) simply ignores
+them and compiles from source.
 """
 
 from __future__ import annotations
@@ -30,7 +33,12 @@ _COMPILER = r"""
 import { loadPyodide } from %(pyodide)s;
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
-const py = await loadPyodide({ stdout: (line) => process.stderr.write(line + "\n") });
+// No column ranges in the code objects (PYTHONNODEBUGRANGES, PEP 657): a
+// quarter of the bytecode's bytes, for the carets under a traceback's line.
+const py = await loadPyodide({
+  env: { HOME: %(home)s, PYTHONNODEBUGRANGES: "1" },
+  stdout: (line) => process.stderr.write(line + "\n"),
+});
 py.globals.set("SOURCES", input);
 const out = py.runPython(`
 import base64, importlib.util, json

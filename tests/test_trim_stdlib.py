@@ -166,3 +166,33 @@ def test_every_module_of_the_site_imports_and_runs_under_the_trimmed_library(sit
     assert run.returncode == 0, run.stderr[-3000:]
     imported = set(json.loads(run.stdout.strip().splitlines()[-1]))
     assert {"engine.ai.player", "web.page", "web.controller", "web.ai_service"} <= imported
+
+
+def test_the_kept_modules_ship_without_comments_or_docstrings_line_for_line(site: Path) -> None:
+    original = zipfile.ZipFile(build_site.NODE_MODULES / "pyodide" / "python_stdlib.zip")
+    trimmed = zipfile.ZipFile(site / trim_stdlib.STDLIB)
+    assert (site / trim_stdlib.STDLIB).stat().st_size < 800_000  # 1.15 MB trimmed only
+    for name in ("dataclasses.py", "asyncio/events.py", "json/decoder.py", "typing.py"):
+        before = original.read(name).decode()
+        after = trimmed.read(name).decode()
+        assert after.count("\n") == before.count("\n"), name  # tracebacks keep their lines
+        assert len(after) < 0.8 * len(before), name
+        comments = [line for line in after.splitlines() if line.lstrip().startswith("#")]
+        assert len(comments) <= 2, (name, comments)  # (a "#" inside a class docstring stays)
+    assert '"""Classes to support' not in trimmed.read("dataclasses.py").decode()  # (a docstring)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_stripping_runs_in_pyodide_once_then_comes_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(trim_stdlib, "CACHE", tmp_path / "cache")
+    # Python 3.14 syntax (an unparenthesised except), which the build's Python may not read.
+    source = b'"""Doc."""\ntry:\n    pass\nexcept A, B:  # new in 3.14\n    pass\n'
+    pyodide = build_site.NODE_MODULES / "pyodide"
+    first = trim_stdlib.strip_in_pyodide({"m.py": source}, pyodide)
+    assert first == {"m.py": b"\ntry:\n    pass\nexcept A, B:\n    pass\n"}
+    monkeypatch.setattr(shutil, "which", lambda name: None)  # no node now: the cache answers
+    assert trim_stdlib.strip_in_pyodide({"m.py": source}, pyodide) == first
+    with pytest.raises(trim_stdlib.TrimError, match="node is not installed"):
+        trim_stdlib.strip_in_pyodide({"other.py": b"x = 1  # new\n"}, pyodide)

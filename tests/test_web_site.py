@@ -38,6 +38,22 @@ def archive(site: Path, config_name: str) -> dict[str, bytes]:
         return {name: zipped.read(name) for name in zipped.namelist()}
 
 
+def test_pyodides_lock_file_ships_without_the_packages_the_site_never_loads(site: Path) -> None:
+    vendored = json.loads((build_site.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    shipped = json.loads((site / "vendor/pyodide/pyodide-lock.json").read_text())
+    assert shipped == {"info": vendored["info"], "packages": {}}  # Pyodide checks the ABI in info
+    assert (site / "vendor/pyodide/pyodide-lock.json").stat().st_size < 500  # was 119 kB
+
+
+def test_shipped_python_has_no_comments_or_docstrings_but_keeps_its_lines(site: Path) -> None:
+    page = archive(site, "pyscript.json")
+    source = (build_site.ROOT / "engine/position.py").read_text()
+    shipped = page["engine/position.py"].decode()
+    assert shipped.count("\n") == source.count("\n")
+    assert len(shipped) < 0.8 * len(source)
+    assert not any(line.lstrip().startswith("#") for line in shipped.splitlines())
+
+
 def test_each_python_environment_gets_its_files_as_one_archive(site: Path) -> None:
     page = archive(site, "pyscript.json")
     worker = archive(site, build_site.WORKER_CONFIG)
