@@ -144,12 +144,15 @@ class Table:
         assert seat is not None
         return frozenset({seat})
 
-    def context(self, seat: int) -> fairdice.RollContext:
-        """The roll context of ``seat``'s standing pledge."""
-        pledge = self.pledges[seat]
-        if pledge is None:
-            raise OutOfTurnError(f"{seat_name(seat)} has no commitment standing")
-        return fairdice.RollContext(self.room, self.match.game.number, pledge.turn, seat)
+    def context(self, seat: int, turn: int | None = None) -> fairdice.RollContext:
+        """The roll context of ``seat``'s standing pledge, or of a pledge it would
+        make in the block at index ``turn``."""
+        if turn is None:
+            pledge = self.pledges[seat]
+            if pledge is None:
+                raise OutOfTurnError(f"{seat_name(seat)} has no commitment standing")
+            turn = pledge.turn
+        return fairdice.RollContext(self.room, self.match.game.number, turn, seat)
 
     def dice_for(self, seat: int, secret: bytes) -> tuple[int, int] | None:
         """The dice of ``seat``'s roll, known to it (with its ``secret``) once the
@@ -179,7 +182,7 @@ class Table:
             raise OutOfTurnError(self._why_not(by, allowed))
         table = self
         for act in acts:
-            table = table._apply(by, act, turn)
+            table = table.apply_act(by, act, turn)
         return table
 
     def _why_not(self, by: int, allowed: frozenset[int]) -> str:
@@ -188,7 +191,12 @@ class Table:
         (seat,) = allowed  # both would include ``by``
         return f"{seat_name(by)} wrote while {seat_name(seat)} is to act"
 
-    def _apply(self, seat: int, act: Act, turn: int) -> Table:
+    def apply_act(self, seat: int, act: Act, turn: int) -> Table:
+        """The table after one act of ``seat``'s block at index ``turn``.
+
+        Only :meth:`apply_block` checks that the seat may write a block at all;
+        this is for building a block one act at a time.
+        """
         if isinstance(act, Commit):
             return self._commit(seat, act, turn)
         if isinstance(act, AskRoll):
