@@ -43,7 +43,9 @@ as a whole, uses the frame's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 # Sizes in viewBox units; the page scales the whole drawing.
 RAIL = 24  # side rails
@@ -403,7 +405,8 @@ PORTRAIT = Geometry(
     turned=True,
 )
 
-LAYOUTS = {g.name: g for g in (LANDSCAPE, PORTRAIT)}
+# By name, as the SVG's data-layout says (absent: landscape).
+LAYOUTS: Mapping[str, Geometry] = MappingProxyType({g.name: g for g in (LANDSCAPE, PORTRAIT)})
 
 
 # -- the landscape layout's, as module functions ---------------------------------------
