@@ -1,12 +1,15 @@
 """A phone held upright, measured in its own viewport (390 x 844 CSS px, touch):
 the board turned a quarter-turn (``web.board_geometry.PORTRAIT``) as wide as the
 screen, checkers, points and numbers big enough to read and tap, controls for
-thumbs; held sideways and on a desktop, the board as it always was."""
+thumbs, and the Statistics dialog's players table within the screen; held
+sideways and on a desktop, the board as it always was."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -14,6 +17,7 @@ from playwright.sync_api import Browser, Page
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game, screenshot
 from scripts.page_driver import board_point, movable, targets, until
 from web.board_geometry import LANDSCAPE, PORTRAIT
+from web.storage import STATS, namespace_for
 
 WIDTH, HEIGHT = PHONE_PORTRAIT["viewport"]["width"], PHONE_PORTRAIT["viewport"]["height"]
 
@@ -146,5 +150,45 @@ def test_a_desktop_keeps_the_landscape_board(browser: Browser, site_url: str) ->
     # Checkers as big as the board's scale makes them: nothing else changed.
     scale = seen["board"]["width"] / LANDSCAPE.view_w
     assert seen["checker"]["width"] == pytest.approx(LANDSCAPE.checker_d * scale, abs=2)
+    assert game.errors == []
+    game.context.close()
+
+
+# Statistics against three opponents, as a browser keeps them (web.player_records).
+RECORDS = {
+    "rows": {
+        "easy": {"games": 12, "wins": 9, "losses": 3, "points_won": 14, "points_lost": 4},
+        "hard": {"games": 140, "wins": 61, "losses": 79, "points_won": 101, "points_lost": 132,
+                 "gammons_won": 17, "gammons_lost": 25, "matches_won": 4, "matches_lost": 11},
+        "human": {"games": 3, "wins": 2, "losses": 1, "points_won": 4, "points_lost": 1},
+    }
+}  # fmt: skip
+
+
+def test_the_players_table_fits_a_phone_held_upright(browser: Browser, site_url: str) -> None:
+    """Its eight columns ran 335 px past the dialog's edge, with no hint to scroll."""
+    key = namespace_for(urlsplit(site_url).path) + STATS
+    seed = f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(RECORDS))});"
+    game = open_game(browser, site_url, init_script=seed, **PHONE_PORTRAIT)
+    page = game.page
+    page.tap("dialog input[name='opponent'][value='human']")  # a first visit's New game
+    page.tap("dialog [data-action='start']")
+    page.wait_for_function("() => !document.getElementById('dialog').open")
+    page.tap(".menu [data-action='stats-open']")
+    page.wait_for_selector("dialog#dialog[open][data-kind='stats'] table.records")
+    dialog = page.locator("dialog#dialog")
+    assert dialog.evaluate("d => d.scrollWidth - d.clientWidth") <= 0  # no sideways scroll
+    edge = dialog.bounding_box()
+    assert edge is not None and edge["x"] >= 0 and edge["x"] + edge["width"] <= WIDTH
+    cells = page.locator("dialog table.records tbody :is(th, td)")
+    assert cells.count() == 3 * 8
+    for box in cells.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())"):
+        assert edge["x"] <= box["x"] and box["x"] + box["width"] <= edge["x"] + edge["width"]
+    # Each figure is under its column's name.
+    label = page.locator("dialog table.records tbody td").first
+    assert label.get_attribute("data-label") == "Games"
+    assert "Games" in label.evaluate("e => getComputedStyle(e, '::before').content")
+    page.locator("dialog table.records").scroll_into_view_if_needed()
+    screenshot(page, "phone-stats-players")
     assert game.errors == []
     game.context.close()

@@ -533,26 +533,57 @@ def stats_table(
     return f'<table class="stats"><caption>{escape(caption)}</caption>{head}{body}</table>'
 
 
+_RECORD_COLUMNS = (
+    "Games",
+    "Won",
+    "Lost",
+    "Points/game",
+    "Gammons",
+    "Backgammons",
+    "Matches",
+)
+
+
 def records_table(records: PlayerRecords, opponent_names: dict[str, str]) -> str:
+    """The record against each opponent: a table of eight columns, which a
+    narrow screen (public/style.css) shows as one card an opponent, each figure
+    under its column's name (``data-label``).  The ARIA roles keep it a table
+    for screen readers when CSS no longer displays it as one.
+
+    >>> from web.player_records import PlayerRecords
+    >>> html = records_table(PlayerRecords().add_game("easy", won=True, points=2,
+    ...                                               win_type=2), {"easy": "Beach Bum"})
+    >>> '<td role="cell" data-label="Gammons">1–0</td>' in html
+    True
+    """
     if not records.rows:
         return '<p class="muted">No finished games yet.</p>'
-    head = (
-        "<tr><th>Opponent</th><th>Games</th><th>Won</th><th>Lost</th><th>Points/game</th>"
-        "<th>Gammons</th><th>Backgammons</th><th>Matches</th></tr>"
+    head = "".join(
+        f'<th role="columnheader" scope="col">{name}</th>'
+        for name in ("Opponent", *_RECORD_COLUMNS)
     )
     rows = []
     for key, r in sorted(records.rows.items()):
         name = opponent_names.get(key, key)
-        rows.append(
-            f"<tr><th>{escape(name)}</th><td>{r.games}</td><td>{r.wins}</td><td>{r.losses}</td>"
-            f"<td>{r.average_points:+.2f}</td>"
-            f"<td>{r.gammons_won}–{r.gammons_lost}</td>"
-            f"<td>{r.backgammons_won}–{r.backgammons_lost}</td>"
-            f"<td>{r.matches_won}–{r.matches_lost}</td></tr>"
+        figures = (
+            r.games,
+            r.wins,
+            r.losses,
+            f"{r.average_points:+.2f}",
+            f"{r.gammons_won}–{r.gammons_lost}",
+            f"{r.backgammons_won}–{r.backgammons_lost}",
+            f"{r.matches_won}–{r.matches_lost}",
         )
+        cells = "".join(
+            f'<td role="cell" data-label="{label}">{figure}</td>'
+            for label, figure in zip(_RECORD_COLUMNS, figures, strict=True)
+        )
+        # A th at the head of a row is that row's header: no role needed.
+        rows.append(f'<tr role="row"><th>{escape(name)}</th>{cells}</tr>')
     return (
-        '<table class="stats records"><caption>Your record, kept in this browser '
-        "(won–lost)</caption>" + head + "".join(rows) + "</table>"
+        '<table class="stats records" role="table"><caption>Your record, kept in this browser '
+        f'(won–lost)</caption><thead role="rowgroup"><tr role="row">{head}</tr></thead>'
+        f'<tbody role="rowgroup">{"".join(rows)}</tbody></table>'
     )
 
 
