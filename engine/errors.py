@@ -6,6 +6,26 @@ Every error a caller can trigger with bad input is a ``ValueError`` subclass, so
 
 from __future__ import annotations
 
+QUOTE_LIMIT = 64
+"""The most characters of bad input an error message repeats: enough for any
+real notation, ID or XGID, and no more (a 10 MB paste must not come back in
+the message)."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """Bad input as an error message quotes it: its ``repr``, cut to a short prefix.
+
+    >>> quoted("8/5 6/5")
+    "'8/5 6/5'"
+    >>> quoted("24/18 " * 1000, limit=11)
+    "'24/18 24/18'… (6000 characters)"
+    """
+    if isinstance(value, (str, bytes)) and len(value) > limit:
+        unit = "characters" if isinstance(value, str) else "bytes"
+        return f"{value[:limit]!r}… ({len(value)} {unit})"
+    text = repr(value)
+    return text if len(text) <= limit + 2 else f"{text[: limit + 2]}…"
+
 
 class EngineError(ValueError):
     """Base class of the engine's input errors."""

@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.errors import AmbiguousPlayError, IllegalPlayError, NotationError
+from engine.errors import AmbiguousPlayError, IllegalPlayError, NotationError, quoted
 from engine.movegen import Move, Play, legal_plays
 from engine.position import BAR, OFF, Position
 
@@ -123,6 +123,14 @@ def format_play(play: Play) -> str:
 
 # -- parsing ------------------------------------------------------------------
 
+MAX_NOTATION_LENGTH = 64
+"""The longest text :func:`parse_play` reads.  A legal play is short: four
+single-die moves at most, and even spelled out one by one with commas and
+every hit marked (``bar/22*, 22/18*, 18/14*, 14/10*``) it takes 31
+characters; 64 leaves room for stray spaces.  Longer text is refused before
+any work is done on it (the move box in ``public/index.html`` has the same
+``maxlength``)."""
+
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>[1-4])\))?$")
 _POINT = re.compile(r"^(?P<p>bar|off|b|o|\d{1,2})(?P<hit>\*?)$")
 
@@ -144,7 +152,12 @@ def parse_paths(text: str) -> list[TypedPath]:
     3
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected text, got {text!r}")
+        raise NotationError(f"expected text, got {quoted(text)}")
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise NotationError(
+            f"a play is written in at most {MAX_NOTATION_LENGTH} characters, "
+            f"not {len(text)}: {quoted(text, 24)}"
+        )
     paths: list[TypedPath] = []
     tokens = text.strip().lower().replace(",", " ").split()
     if not tokens:

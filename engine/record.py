@@ -22,7 +22,7 @@ from typing import ClassVar, TypeAlias
 from engine.cube import Cube, is_cube_value
 from engine.errors import InvalidPositionIdError, SaveError
 from engine.movegen import Move
-from engine.notation import describes, format_dice, format_moves
+from engine.notation import MAX_NOTATION_LENGTH, describes, format_dice, format_moves
 from engine.position import Position
 from engine.rules import Rules
 from engine.scoring import EndReason, GameResult, WinType
@@ -385,6 +385,8 @@ def event_from_json(raw: object) -> Event:
             raise SaveError("hits must be one true/false per move")
         if len(moves) > 4:
             raise SaveError("a play has at most four moves")
+        if len(notation) > MAX_NOTATION_LENGTH:
+            raise SaveError(f"play text of {len(notation)} characters: not a play")
         flags = tuple(bool(h) for h in hits)
         return Played(player, _dice(data), _notation(notation, moves, flags), tuple(moves), flags)
     if kind == "forfeit":

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from random_positions import ROLLS, mixed_positions
@@ -19,6 +21,7 @@ from engine import (
     legal_plays,
     parse_play,
 )
+from engine.notation import MAX_NOTATION_LENGTH
 
 START = Position.start()
 # The start, with an opponent blot on my 11 and one on my 18.
@@ -308,3 +311,37 @@ def test_parse_garbage(text: str) -> None:
 def test_parse_non_text(value: object) -> None:
     with pytest.raises(NotationError):
         parse_play(START, (3, 1), value)  # type: ignore[arg-type]
+
+
+# -- the length cap (#16 item 15) --------------------------------------------------
+
+
+def test_parse_refuses_overlong_text_at_once_and_quotes_only_a_prefix() -> None:
+    huge = "8/5 6/5 " * 1_250_000  # 10 MB
+    with pytest.raises(NotationError) as info:
+        parse_play(START, (3, 1), huge)
+    assert len(str(info.value)) < 150
+    assert "10000000 characters" in str(info.value)
+    with pytest.raises(NotationError):
+        parse_play(START, (3, 1), "8/5 6/5" + " " * MAX_NOTATION_LENGTH)
+
+
+def test_every_legal_play_fits_the_cap(positions: list[Position]) -> None:
+    """The longest legal play, written as gnubg does or move by move with
+    commas, is well inside the cap."""
+    longest = 0
+    for pos in positions[:200]:
+        for dice in ROLLS:
+            for play in legal_plays(pos, dice):
+                moves = zip(play.moves, play.hits, strict=True)
+                spelled = ", ".join(format_moves([m], [h]) for m, h in moves)
+                longest = max(longest, len(str(play)), len(spelled))
+    assert longest <= 31 < MAX_NOTATION_LENGTH
+    assert len("bar/22*, 22/18*, 18/14*, 14/10*") == 31  # four hits, each move spelled out
+
+
+def test_the_move_box_has_the_parsers_cap() -> None:
+    html = (Path(__file__).parents[1] / "public" / "index.html").read_text()
+    box = re.search(r'<input id="notation"[^>]*>', html)
+    assert box is not None
+    assert f'maxlength="{MAX_NOTATION_LENGTH}"' in box.group(0)

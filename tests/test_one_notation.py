@@ -105,7 +105,7 @@ def test_saves_with_the_older_order_still_load() -> None:
     assert load_match(data) == m
 
 
-@pytest.mark.parametrize("text", ["6/2(2)", "6/4*(2)", "6/2*", "8/4*(2)"])
+@pytest.mark.parametrize("text", ["6/2(2)", "6/4*(2)", "6/2*", "8/4*(2)", "6/2*" * 10_000])
 def test_a_save_whose_notation_names_another_play_is_refused(text: str) -> None:
     data = save_match(doubles_hit_game())
     data["games"][0]["events"][-2]["play"] = text  # type: ignore[index]
