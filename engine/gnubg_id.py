@@ -20,6 +20,7 @@ from engine.errors import (
     InvalidMatchIdError,
     InvalidPositionError,
     InvalidPositionIdError,
+    quoted,
 )
 from engine.position import BAR, CHECKERS, Position
 
@@ -28,7 +29,7 @@ _B64 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
 def _b64decode(text: str, nbytes: int, length: int, error: type[ValueError]) -> bytes:
     if not isinstance(text, str) or len(text) != length or not set(text) <= _B64:
-        raise error(f"{text!r}: expected {length} base64 characters")
+        raise error(f"{quoted(text)}: expected {length} base64 characters")
     pad = "=" * (-len(text) % 4)
     try:
         raw = base64.b64decode(text + pad, validate=True)
@@ -78,6 +79,12 @@ def decode_position_id(position_id: str) -> Position:
     if value >> bit:
         raise InvalidPositionIdError(f"{position_id!r}: stray bits after the position")
     opp, me = sides
+    if me[0] == opp[0] == CHECKERS:
+        # One side borne off is a real board (the game's last, or the one the
+        # winner leaves before confirming); both cannot be: the game ends at once.
+        raise InvalidPositionIdError(
+            f"{position_id!r}: both sides have borne off all their checkers"
+        )
     try:
         pos = Position(me, opp)
     except InvalidPositionError as exc:

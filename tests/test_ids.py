@@ -146,6 +146,34 @@ def test_position_id_running_past_80_bits() -> None:
         Position.from_id(all_ones)
 
 
+def test_both_sides_borne_off_is_refused() -> None:
+    """No game reaches a board with all 30 checkers off: it ends when the first side
+    is done.  (The ID of an empty board was read as a position before.)"""
+    empty = raw_position_id(_side(), _side())
+    assert empty == "AAAAAAAAAAAAAA"
+    with pytest.raises(InvalidPositionIdError, match="both sides have borne off"):
+        Position.from_id(empty)
+
+
+def test_one_side_borne_off_is_a_real_board() -> None:
+    """The board a game ends on (the loser on roll) and the board the winner leaves
+    before confirming its last play (the tutor and the review judge it) are real."""
+    over = Position.from_id(raw_position_id(_side(), _side(p6=3)))
+    assert over.winner() == 1 and over.id == raw_position_id(_side(), _side(p6=3))
+    left = Position.from_id(raw_position_id(_side(p19=2), _side()))
+    assert left.winner() == 0
+
+
+def test_errors_quote_only_a_prefix_of_a_huge_id() -> None:
+    for huge in ("4HPwATDgc/ABMA" * 1_000_000, "x" * 10_000_000):
+        with pytest.raises(InvalidPositionIdError) as info:
+            Position.from_id(huge)
+        assert len(str(info.value)) < 150
+        with pytest.raises(InvalidMatchIdError) as match_info:
+            MatchKey.from_id(huge)
+        assert len(str(match_info.value)) < 150
+
+
 def test_every_single_character_change_is_caught_or_valid(positions: list[Position]) -> None:
     """Corrupt one character of many IDs: either an error, or a position that re-encodes to it."""
     rng = random.Random(7)

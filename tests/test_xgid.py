@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import InvalidXgidError, Position
+from engine import InvalidXgidError, Match, Position
 from engine.xgid import Xgid
 
 START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
@@ -59,3 +59,43 @@ def test_bars_and_fields() -> None:
 def test_bad_xgids_raise(bad: str) -> None:
     with pytest.raises(InvalidXgidError):
         Xgid.parse(bad)
+
+
+MATCH = "XGID=-b----E-C---eE---c-e----B-:{cube}:{owner}:1:00:0:0:0:{length}:10"
+
+
+@pytest.mark.parametrize(
+    ("fields", "why"),
+    [
+        ({"cube": 0, "owner": 0, "length": 65}, "matches go up to 64 points"),
+        ({"cube": 0, "owner": 0, "length": 10**4000}, "matches go up to 64 points"),
+        ({"cube": 0, "owner": 1, "length": 7}, "a cube at 1 has no owner"),
+        ({"cube": 0, "owner": -1, "length": 0}, "a cube at 1 has no owner"),
+    ],
+)
+def test_unreachable_xgids_are_refused(fields: dict[str, int], why: str) -> None:
+    """A match over 64 points (the engine's rules and match equity stop there, as
+    gnubg's do) and an owned cube at 1 cannot come from any game."""
+    text = MATCH.format(**fields)
+    with pytest.raises(InvalidXgidError, match=why) as info:
+        Xgid.parse(text)
+    assert len(str(info.value)) < 100
+    with pytest.raises(InvalidXgidError, match=why):
+        Match.from_xgid(text)  # a plain ValueError for a match over 64, before
+
+
+def test_the_longest_match_and_an_owned_cube_of_two_are_fine() -> None:
+    assert Match.from_xgid(MATCH.format(cube=0, owner=0, length=64)).match_length == 64
+    assert Match.from_xgid(MATCH.format(cube=1, owner=-1, length=64)).cube.owner == 1
+
+
+def test_a_board_with_both_sides_borne_off_is_refused() -> None:
+    with pytest.raises(InvalidXgidError, match="both sides have borne off"):
+        Xgid.parse("XGID=--------------------------:0:0:1:00:0:0:0:0:10")
+
+
+def test_errors_quote_only_a_prefix_of_a_huge_xgid() -> None:
+    huge = "XGID=" + "-b----E-C---eE---c-e----B-:" * 400_000
+    with pytest.raises(InvalidXgidError) as info:
+        Xgid.parse(huge)
+    assert len(str(info.value)) < 150
