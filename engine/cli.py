@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.errors import EngineError
+from engine.errors import EngineError, InvalidPositionIdError, InvalidXgidError, quoted
 from engine.gnubg_id import MatchKey
 from engine.movegen import legal_plays
 from engine.notation import format_dice
@@ -32,6 +32,31 @@ def parse_id(text: str) -> tuple[Position, Xgid | MatchKey | None]:
     return Position.from_id(text), None
 
 
+def parse_live_id(text: str) -> tuple[Position, Xgid | MatchKey | None]:
+    """Like :func:`parse_id`, for a position to play from: one where the game is
+    still on.  A board where a side has borne off all its checkers is a real
+    board (the game's last), but there is nothing left to play or to hint, so
+    it is refused with the error of the ID it came in
+    (:class:`~engine.errors.InvalidXgidError` or
+    :class:`~engine.errors.InvalidPositionIdError`).
+
+    >>> parse_live_id("4HPwATDgc/ABMA")[0] == Position.start()
+    True
+    >>> try:
+    ...     parse_live_id("AQAAAAAAAAAAAA")
+    ... except InvalidPositionIdError as exc:
+    ...     print(exc)
+    'AQAAAAAAAAAAAA': the game is over: the side on roll has borne off all its checkers
+    """
+    position, extra = parse_id(text)
+    winner = position.winner()
+    if winner is not None:
+        error = InvalidXgidError if isinstance(extra, Xgid) else InvalidPositionIdError
+        side = "the side on roll" if winner == 0 else "the side not on roll"
+        raise error(f"{quoted(text)}: the game is over: {side} has borne off all its checkers")
+    return position, extra
+
+
 def parse_position(text: str) -> Position:
     """The position of any ID :func:`parse_id` reads.
 
@@ -45,12 +70,14 @@ def parse_dice(text: str) -> tuple[int, int]:
     """``31``, ``3-1``, ``3,1`` or ``3 1``."""
     digits = [c for c in text if c.isdigit()]
     if len(digits) != 2 or any(c not in "123456" for c in digits):
-        raise argparse.ArgumentTypeError(f"dice must be two digits 1-6, like 31, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"dice must be two digits 1-6, like 31, not {quoted(text, 16)}"
+        )
     return int(digits[0]), int(digits[1])
 
 
 def _cmd_plays(args: argparse.Namespace) -> int:
-    pos = parse_position(args.position)
+    pos = parse_live_id(args.position)[0]
     plays = legal_plays(pos, args.dice)
     if not plays:
         print(f"No legal play: {format_dice(args.dice)} cannot be played.")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from engine import Match, Position
+from engine import InvalidMatchIdError, InvalidPositionIdError, InvalidXgidError, Match, Position
 from engine.ai import CubeState, cube_decision, cube_state_for, rank_plays
 from engine.ai.cli import describe_cube, hint_main, parse_spot
 from engine.cli import main, parse_position
+from engine.gnubg_id import MatchKey
 
 # X (player 0) on roll with 31 at 2-4 in a 7-point match, O owning a 2-cube.
 MATCH_XGID = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:31:2:4:0:7:10"
@@ -108,3 +111,70 @@ def test_bad_match_id_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["hint", "4HPwATDgc/ABMA:zzz", "31"]) == 2
     assert "error" in capsys.readouterr().err
     assert main(["show", "4HPwATDgc/ABMA:zzz"]) == 2
+
+
+# -- what no game reaches is refused, not hinted (#16 item 15) ----------------------
+
+START_X = "XGID=-b----E-C---eE---c-e----B-:{}:{}:1:31:0:0:0:{}:10"
+START_MATCH = MatchKey(match_length=7, die1=3, die2=1)
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "why"),
+    [
+        (START_X.format(15, 1, 7), InvalidXgidError, "the cube stops at 64"),
+        (START_X.format(7, 0, 0), InvalidXgidError, "the cube stops at 64"),
+        (START_X.format(0, 1, 7), InvalidXgidError, "a cube at 1 has no owner"),
+        (START_X.format(0, 0, 10**4000), InvalidXgidError, "matches go up to 64"),
+        (START_X.format(0, 0, 65), InvalidXgidError, "matches go up to 64"),
+        (
+            f"4HPwATDgc/ABMA:{replace(START_MATCH, cube_log2=15, cube_owner=0).id}",
+            InvalidMatchIdError,
+            "the cube stops at 64",
+        ),
+        (
+            f"4HPwATDgc/ABMA:{replace(START_MATCH, cube_owner=1).id}",
+            InvalidMatchIdError,
+            "a cube at 1 has no owner",
+        ),
+        (
+            f"4HPwATDgc/ABMA:{replace(START_MATCH, match_length=9999).id}",
+            InvalidMatchIdError,
+            "matches go up to 64",
+        ),
+        # The game is over: the side on roll, or the other, has borne off all 15.
+        (Position.from_points([0] * 23 + [-1]).id, InvalidPositionIdError, "the game is over"),
+        (Position.from_points([1] + [0] * 23).id, InvalidPositionIdError, "the game is over"),
+        (f"XGID=-A{'-' * 24}:0:0:1:31:0:0:0:0:10", InvalidXgidError, "the game is over"),
+        (
+            f"{Position.from_points([1] + [0] * 23).id}:{START_MATCH.id}",
+            InvalidPositionIdError,
+            "the game is over",
+        ),
+    ],
+)
+def test_hint_refuses_what_no_game_reaches(
+    text: str, error: type[Exception], why: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(error, match=why):
+        parse_spot(text)
+    assert main(["hint", text, "--level", "easy"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert why in captured.err and len(captured.err) < 200
+
+
+def test_plays_refuses_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
+    over = Position.from_points([1] + [0] * 23)  # the opponent has borne off all 15
+    assert main(["plays", over.id, "31"]) == 2
+    assert "the game is over" in capsys.readouterr().err
+    assert main(["show", over.id]) == 0  # the last board can still be drawn
+
+
+def test_hint_still_takes_the_largest_reachable_cube_and_match(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert parse_spot(START_X.format(6, 1, 64)).cube == CubeState(64, 0, False, 64, 64, 64)
+    key = replace(START_MATCH, cube_log2=6, cube_owner=1, match_length=64)
+    spot = parse_spot(f"4HPwATDgc/ABMA:{key.id}")
+    assert spot.cube == CubeState(64, 1, False, 64, 64, 64)

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 
 from engine.ai.cube import CubeState, cube_decision
 from engine.ai.player import LEVELS, rank_plays
-from engine.cli import parse_dice, parse_id
-from engine.errors import EngineError
+from engine.cli import parse_dice, parse_live_id
+from engine.cube import MAX_CUBE
+from engine.errors import EngineError, InvalidMatchIdError, InvalidXgidError
 from engine.gnubg_id import CENTERED, MatchKey
 from engine.position import Position
+from engine.rules import MAX_MATCH_LENGTH
 from engine.xgid import Xgid
 
 
@@ -92,8 +94,12 @@ def parse_spot(text: str) -> Spot:
     (True, (3, 1), 'match to 7, 5-away vs 3-away, cube 2 owned by the opponent')
     >>> parse_spot("4HPwATDgc/ABMA").cube is None
     True
+
+    What no game can reach is refused, with the error of the ID it came in: a
+    board where the game is over, a cube above 64 (the engine's, and GNU
+    Backgammon's, last), a match longer than 64 points, an owned cube at 1.
     """
-    position, extra = parse_id(text)
+    position, extra = parse_live_id(text)
     if isinstance(extra, Xgid):
         return _from_xgid(extra)
     if isinstance(extra, MatchKey):
@@ -102,6 +108,9 @@ def parse_spot(text: str) -> Spot:
 
 
 def _from_xgid(x: Xgid) -> Spot:
+    # Xgid itself refuses a match over 64 points and an owned cube at 1.
+    if 1 << x.cube_log2 > MAX_CUBE:
+        raise InvalidXgidError(f"a cube of {1 << x.cube_log2}: the cube stops at {MAX_CUBE}")
     me, opp = (x.score_x, x.score_o) if x.turn == 1 else (x.score_o, x.score_x)
     owner = None if x.cube_position == 0 else (0 if x.cube_position == x.turn else 1)
     n = x.match_length
@@ -115,6 +124,16 @@ def _from_xgid(x: Xgid) -> Spot:
 
 
 def _from_gnubg_id(position: Position, key: MatchKey) -> Spot:
+    # A Match ID has room for more than a game can reach (a 15-bit match length,
+    # a cube of 2**15, an owned cube at 1): a hint for those would be made up.
+    if 1 << key.cube_log2 > MAX_CUBE:
+        raise InvalidMatchIdError(f"a cube of {1 << key.cube_log2}: the cube stops at {MAX_CUBE}")
+    if key.cube_log2 == 0 and key.cube_owner != CENTERED:
+        raise InvalidMatchIdError("a cube at 1 has no owner: it is centred until the first double")
+    if key.match_length > MAX_MATCH_LENGTH:
+        raise InvalidMatchIdError(
+            f"a match to {key.match_length} points: matches go up to {MAX_MATCH_LENGTH} points"
+        )
     # The Position ID is seen by the player on roll (gnubg's fMove, our
     # dice_owner), also while the opponent answers a double.
     me = key.dice_owner
