@@ -96,8 +96,8 @@ def parse_spot(text: str) -> Spot:
     True
 
     What no game can reach is refused, with the error of the ID it came in: a
-    board where the game is over, a cube above 64 (the engine's, and GNU
-    Backgammon's, last), a match longer than 64 points, an owned cube at 1.
+    board where the game is over, a cube above 64 (where the engine's cube
+    stops), a match longer than 64 points, an owned cube at 1.
     """
     position, extra = parse_live_id(text)
     if isinstance(extra, Xgid):
