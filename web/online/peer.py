@@ -318,11 +318,20 @@ class Peer:
         self.friend_key = envelope.key
         self.presence = self.presence.heard_at(now)
         if self.claimed is not None:
-            if self.claimed.seat == self.seat:  # the friend is back: tell it again
-                return Output((self._send(wire.Claim(), now),)) + self._link_change(now)
-            return Output(events=(Refused(ClosedError("your friend claimed the game")),))
+            return self._after_claim(body, now) + self._link_change(now)
         out = self._handle(body, now)
         return out + self._auto(now) + self._link_change(now)
+
+    def _after_claim(self, body: wire.Body, now: float) -> Output:
+        """A claimed game stays over: the friend is told again when it comes
+        back; its moves are refused; its hellos, pings and claims need nothing."""
+        assert self.claimed is not None
+        if isinstance(body, (wire.Hello, wire.Blocks)) and self.claimed.seat == self.seat:
+            return Output((self._send(wire.Claim(), now),))
+        if isinstance(body, (wire.Hello, wire.Ping, wire.Claim)):
+            return Output()
+        who = "you" if self.claimed.seat == self.seat else "your friend"
+        return Output(events=(Refused(ClosedError(f"{who} claimed the game")),))
 
     def _check_sender(self, envelope: wire.Envelope) -> None:
         if envelope.seat == self.seat:
