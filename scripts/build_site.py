@@ -65,12 +65,14 @@ PYSCRIPT_PLUGINS_OFF = (
     "py-terminal",
 )
 
-# The AI (its code, network weights and bear-off database, about 1 MB) is
+# The AI (its code, network weights and bear-off database, about 0.8 MB) is
 # only needed in its web worker: the page's own config leaves it out so the
-# first board never waits for it; the worker gets its own config.
+# first board never waits for it; the worker gets its own config, which unpacks
+# the page's archive too (the engine, web.protocol and web.ai_service: the
+# page has just downloaded it, so the site carries the engine once) and then
+# the AI's.
 AI_PACKAGE = "engine/ai/"
 WORKER_CONFIG = "ai-worker.json"
-WORKER_WEB_MODULES = ("web/__init__.py", "web/ai_service.py", "web/protocol.py")
 
 # The test build: its entry point replaces main.py and brings its hooks in the
 # page's archive (e2e/site/hooks.py: seeded and queued dice, animations off,
@@ -136,8 +138,8 @@ def build(out: Path = DEFAULT_OUT, *, test_hooks: bool = False) -> Path:
     # from the loose files, before they go into the archives).
     trim_stdlib.trim_site(staging)
     _pack(staging, shipped)
-    _write_config(staging / "pyscript.json", PAGE_ARCHIVE)
-    _write_config(staging / WORKER_CONFIG, WORKER_ARCHIVE, worker=True)
+    _write_config(staging / "pyscript.json", [PAGE_ARCHIVE])
+    _write_config(staging / WORKER_CONFIG, [PAGE_ARCHIVE, WORKER_ARCHIVE], worker=True)
     # GitHub Pages runs Jekyll by default, which drops files starting with "_".
     (staging / ".nojekyll").write_text("")
     # Last: the service worker's manifest hashes every file written above.
@@ -221,8 +223,8 @@ def page_files(shipped: Iterable[str]) -> list[str]:
 
 
 def worker_files(shipped: Iterable[str]) -> list[str]:
-    """What the AI worker's Python needs: the engine with the AI, and its entry module."""
-    return [rel for rel in shipped if rel.startswith("engine/") or rel in WORKER_WEB_MODULES]
+    """What the AI worker's Python needs beyond the page's: the AI."""
+    return [rel for rel in shipped if rel.startswith(AI_PACKAGE)]
 
 
 def _pack(site: Path, shipped: list[str]) -> None:
@@ -430,15 +432,15 @@ def _chunk_name(file_name: str) -> str:
     return match.group(1) if match else file_name.removesuffix(".js")
 
 
-def _write_config(path: Path, archive: str, *, worker: bool = False) -> None:
+def _write_config(path: Path, archives: list[str], *, worker: bool = False) -> None:
     config: dict[str, object] = {
         # Relative to the page, so the vendored copy is used and no CDN is contacted.
         "interpreter": f"./{SITE_PYODIDE}/pyodide.mjs",
         "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
-        # The archive's URL is relative to this config file; "./*" unpacks it
+        # An archive's URL is relative to this config file; "./*" unpacks it
         # into Python's working directory, which is on sys.path, so
         # `import engine` works.
-        "files": {f"./{archive}": "./*"},
+        "files": {f"./{archive}": "./*" for archive in archives},
     }
     if worker:
         # The worker never touches the page, so it needs no SharedArrayBuffer
