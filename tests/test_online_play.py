@@ -7,7 +7,7 @@ from test_online_channel import Channel, Policy, play_until
 
 from engine.game import Phase
 from engine.match import Match
-from engine.record import Beavered, Doubled, Dropped, ResignRejected, Took
+from engine.record import Beavered, Doubled, Dropped, OpeningRoll, ResignRejected, Took
 from engine.rules import Rules
 from engine.scoring import EndReason, WinType
 from web.online.errors import OutOfTurnError
@@ -139,3 +139,21 @@ def test_dice_reach_the_roller_only_after_its_decision() -> None:
     # The other side does not know them until the reveal, with the play.
     other = ch.peers[1 - roller]
     assert other.match.phase is Phase.ROLL and other.my_dice is None
+
+
+def test_the_next_game_and_its_opening_roll_take_three_messages() -> None:
+    ch = Channel(Rules(0), seed=9)
+    ch.connect()
+    play_until(ch, Policy(), lambda m: len(m.events) >= 3 and m.phase is Phase.ROLL)
+    loser = ch.match.turn
+    assert loser is not None
+    ch.act(loser, "resign", 1)
+    ch.act(1 - loser, "accept")
+    before = count_sent(ch)
+    # The host's start of the next game carries its opening commitment; the guest
+    # answers with its value (and its own commitment); the host reveals.
+    ch.act(0, "next_game")
+    ch.check_agreement()
+    ties = sum(1 for e in ch.match.events if isinstance(e, OpeningRoll) and e.winner is None)
+    assert ch.match.phase is Phase.MOVE
+    assert count_sent(ch) - before == 3 + 2 * ties

@@ -280,7 +280,15 @@ class Peer:
         self._check_open()
         if self.match.is_over or not self.match.is_game_over:
             raise OutOfTurnError("the next game can start only once this one is over")
-        return self._write_next_game(now) + self._auto(now)
+        start = self.log.next_block(None, (NextGame(),))
+        self.table = self.table.apply_block(None, start.acts, start.index)
+        self.log = self.log.append(start)
+        blocks: list[Block] = [start]
+        events: list[Event] = []
+        if self.seat in self.table.to_act() and self._due(self.table) is not None:
+            block, events = self._compose([])  # the opening commitment rides along
+            blocks.append(block)
+        return self._flush(blocks, events, now)
 
     def chat(self, index: int, now: float) -> Output:
         """Send canned phrase number ``index``."""
@@ -432,6 +440,10 @@ class Peer:
         """A block of this side's ``acts``, with what is due after them (its next
         commitment, the friend's random value), written to the log and sent.
         Raises the table's refusal, leaving everything as it was."""
+        block, events = self._compose(acts)
+        return self._flush([block], events, now)
+
+    def _compose(self, acts: list[Act]) -> tuple[Block, list[Event]]:
         self._check_open()
         table = self.table
         if self.seat not in table.to_act():
@@ -454,13 +466,7 @@ class Peer:
         self.table, self.log, self.secret = table, self.log.append(block), secret
         if any(isinstance(a, Reveal) for a in written):
             self.wants_dice = False
-        return self._flush([block], events, now)
-
-    def _write_next_game(self, now: float) -> Output:
-        block = self.log.next_block(None, (NextGame(),))
-        self.table = self.table.apply_block(None, block.acts, block.index)
-        self.log = self.log.append(block)
-        return self._flush([block], [], now)
+        return block, events
 
     def _due(self, table: Table) -> str | None:
         """What this side owes now without a decision: ``"commit"`` to its next
