@@ -1,4 +1,5 @@
-"""HTML for the dialogs and side panels, as pure functions of plain values.
+"""HTML for each dialog, as pure functions of plain values (the dialog a state
+has open is picked by :mod:`web.dialog_view`).
 
 Every control carries ``data-action`` (and ``data-value``); the page sends
 those to the controller, with the fields of the enclosing form, so no
@@ -10,17 +11,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from html import escape
-from types import MappingProxyType
 
-from engine.game import Action, Phase
 from engine.stats import PlayerStats
-from web.actions import KEYS, Act
-from web.hint import cube_hint_html
-from web.history import HistoryRow
+from web.actions import Act
+from web.help_page import keys_html
+from web.html_parts import action_row, button, dialog_form
 from web.options import (
     AI_NAMES,
     ANIMATIONS,
@@ -31,31 +29,8 @@ from web.options import (
     ai_label,
 )
 from web.player_records import PlayerRecords
-from web.review import review_html
-from web.state import Dialog, UiState
 from web.storage import AUTOSAVE, CORRUPT, SLOT, STATS
 from web.themes import MODES, THEMES, Theme
-from web.tutor import cube_advice
-
-
-def button(action: Act, label: str, *, value: str = "", primary: bool = False,
-           enabled: bool = True, extra: str = "") -> str:  # fmt: skip
-    cls = "primary" if primary else ""
-    val = f' data-value="{escape(value)}"' if value else ""
-    dis = "" if enabled else " disabled"
-    return (
-        f'<button type="button" class="{cls}" data-action="{escape(action)}"{val}{dis}{extra}>'
-        f"{escape(label)}</button>"
-    )
-
-
-def _actions(*buttons: str) -> str:
-    return '<div class="dlg-actions">' + "".join(buttons) + "</div>"
-
-
-def _form(name: str, inner: str, submit: Act | None = None) -> str:
-    sub = f' data-submit="{submit}"' if submit is not None else ""
-    return f'<form class="dlg" data-dialog="{escape(name)}"{sub}>{inner}</form>'
 
 
 def new_game_html(setup: MatchOptions, can_cancel: bool) -> str:
@@ -88,12 +63,12 @@ def new_game_html(setup: MatchOptions, can_cancel: bool) -> str:
         + box("crawford", "Crawford rule (matches)", setup.crawford)
         + box("beavers", "Beavers (money games)", setup.beavers)
         + "</div></fieldset>"
-        + _actions(
+        + action_row(
             button(Act.CLOSE, "Cancel") if can_cancel else "",
             button(Act.START, "Start", primary=True),
         )
     )
-    return _form("new", inner, submit=Act.START)
+    return dialog_form("new", inner, submit=Act.START)
 
 
 def cube_answer_html(
@@ -135,13 +110,13 @@ def cube_answer_html(
         f"{escape(drop)}: give up this game for {value} point{'s' if value != 1 else ''}."
         f"{beaver_note}</p>"
         + hint
-        + _actions(
+        + action_row(
             button(Act.DROP, drop),
             button(Act.BEAVER, "Beaver") if beaver else "",
             button(Act.TAKE, take, primary=True),
         )
     )
-    return _form("cube", inner)
+    return dialog_form("cube", inner)
 
 
 def resign_choice_html(allowed: Sequence[tuple[int, str, int]]) -> str:
@@ -152,9 +127,9 @@ def resign_choice_html(allowed: Sequence[tuple[int, str, int]]) -> str:
     )
     inner = (
         '<h2 id="dlg-title">Resign</h2><p>Offer to give up the game. How much do you concede?</p>'
-        f'<div class="dlg-choices">{choices}</div>' + _actions(button(Act.CLOSE, "Keep playing"))
+        f'<div class="dlg-choices">{choices}</div>' + action_row(button(Act.CLOSE, "Keep playing"))
     )
-    return _form("resign", inner)
+    return dialog_form("resign", inner)
 
 
 def resign_answer_html(who: str, name: str, points: int) -> str:
@@ -162,23 +137,23 @@ def resign_answer_html(who: str, name: str, points: int) -> str:
         f'<h2 id="dlg-title">{escape(who)} resigns</h2>'
         f"<p>They offer you a {escape(name)}: {points} point{'s' if points != 1 else ''}. "
         "Accept, and the game ends; reject, and play goes on.</p>"
-        + _actions(button(Act.REJECT, "Reject"), button(Act.ACCEPT, "Accept", primary=True))
+        + action_row(button(Act.REJECT, "Reject"), button(Act.ACCEPT, "Accept", primary=True))
     )
-    return _form("resign-answer", inner)
+    return dialog_form("resign-answer", inner)
 
 
 def game_over_html(
     headline: str, detail: str, score_line: str, match_over: bool, match_line: str
 ) -> str:
     if match_over:
-        actions = _actions(
+        actions = action_row(
             button(Act.STATS_OPEN, "Statistics"),
             button(Act.REVIEW, "Review"),
             button(Act.NEW_OPEN, "New game…"),
             button(Act.REMATCH, "Rematch", primary=True),
         )
     else:
-        actions = _actions(
+        actions = action_row(
             button(Act.STATS_OPEN, "Statistics"),
             button(Act.REVIEW, "Review"),
             button(Act.NEXT_GAME, "Next game", primary=True),
@@ -190,7 +165,7 @@ def game_over_html(
         + (f'<p class="match-line">{escape(match_line)}</p>' if match_line else "")
         + actions
     )
-    return _form("over", inner)
+    return dialog_form("over", inner)
 
 
 def review_dialog_html(body: str, match_over: bool) -> str:
@@ -199,8 +174,9 @@ def review_dialog_html(body: str, match_over: bool) -> str:
         go_on = button(Act.REMATCH, "Rematch", primary=True)
     else:
         go_on = button(Act.NEXT_GAME, "Next game", primary=True)
-    return _form(
-        "review", f'<div class="review">{body}</div>' + _actions(button(Act.CLOSE, "Close"), go_on)
+    return dialog_form(
+        "review",
+        f'<div class="review">{body}</div>' + action_row(button(Act.CLOSE, "Close"), go_on),
     )
 
 
@@ -215,11 +191,11 @@ def dice_entry_html(opening: bool, labels: tuple[str, str], title: str = "") -> 
     inner = (
         f'<h2 id="dlg-title">{title}</h2><p>Playing with real dice: set what they show.</p>'
         f'<div class="dice-entry">{select("d1", labels[0])}{select("d2", labels[1])}</div>'
-        + _actions(
+        + action_row(
             button(Act.CLOSE, "Cancel"), button(Act.DICE_SET, "Use these dice", primary=True)
         )
     )
-    return _form("dice", inner, submit=Act.DICE_SET)
+    return dialog_form("dice", inner, submit=Act.DICE_SET)
 
 
 def saves_html(
@@ -254,7 +230,7 @@ def saves_html(
         + note
         + '<label class="field">Save as <input name="name" maxlength="40" autocomplete="off" '
         'placeholder="Name this game"></label>'
-        + _actions(button(Act.SAVE_SLOT, "Save", primary=True))
+        + action_row(button(Act.SAVE_SLOT, "Save", primary=True))
         + _overwrite_html(overwrite)
         + listing
         + _unreadable_html(unreadable, held)
@@ -268,12 +244,12 @@ def saves_html(
         + '</code></dd><dt>Match ID</dt><dd><code data-testid="match-id">'
         + escape(match_id)
         + "</code></dd></dl>"
-        + _actions(
+        + action_row(
             _copy_button(Act.COPY_IDS, "", "Copy IDs", "Copy the Position ID and Match ID", copied),
             button(Act.CLOSE, "Close", primary=True),
         )
     )
-    return _form("saves", inner, submit=Act.SAVE_SLOT)
+    return dialog_form("saves", inner, submit=Act.SAVE_SLOT)
 
 
 def _overwrite_html(name: str) -> str:
@@ -282,7 +258,7 @@ def _overwrite_html(name: str) -> str:
     return (
         f'<div class="confirm" role="alert"><p>There is already a save named “{escape(name)}”. '
         "Save this game over it?</p>"
-        + _actions(
+        + action_row(
             button(Act.SAVE_OVERWRITE, f"Replace “{name}”", value=name),
             button(Act.SAVES_OPEN, "Keep it", primary=True, extra=" autofocus"),
         )
@@ -370,139 +346,9 @@ def position_html(position_id: str, match_id: str, xgid: str, copied: str) -> st
         + row("match", "Match ID", match_id, "match-id")
         + row("xgid", "XGID", xgid, "xgid")
         + "</dl>"
-        + _actions(button(Act.CLOSE, "Close", primary=True))
+        + action_row(button(Act.CLOSE, "Close", primary=True))
     )
-    return _form("position", inner)
-
-
-# What each shortcut does, in the help's words (an action missing here is named
-# by its value, so a new key is never left out of the help).
-_KEY_WORDS: Mapping[Act, str] = MappingProxyType(
-    {
-        Act.ROLL: "roll",
-        Act.DOUBLE: "double",
-        Act.UNDO: "undo",
-        Act.REDO: "redo",
-        Act.CONFIRM: "done",
-        Act.NEW_OPEN: "new game",
-        Act.SWAP_DICE: "swap the dice",
-        Act.HINT: "hint",
-        Act.HELP_OPEN: "how to play",
-        Act.SELECT: "let go of a checker",
-        Act.REVIEW_PREV: "previous decision (review)",
-        Act.REVIEW_NEXT: "next decision (review)",
-    }
-)
-_KEY_CAPS: Mapping[str, str] = MappingProxyType(
-    {"Escape": "Esc", "ArrowLeft": "←", "ArrowRight": "→"}
-)
-
-
-def keys_html() -> str:
-    """The keyboard shortcuts, read from :data:`web.actions.KEYS`.
-
-    >>> "<kbd>R</kbd> roll" in keys_html()
-    True
-    """
-    keys = ", ".join(
-        f"<kbd>{escape(_KEY_CAPS.get(key, key.upper() if len(key) == 1 else key))}</kbd> "
-        f"{escape(_KEY_WORDS.get(act, act.value.replace('-', ' ')))}"
-        for key, act in KEYS.items()
-    )
-    return (
-        f"Keys: {keys}, <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo. On the board, <kbd>Tab</kbd> and "
-        "the arrow keys move between checkers, <kbd>Enter</kbd> picks one up and puts it "
-        "down, <kbd>Esc</kbd> lets go."
-    )
-
-
-def help_html(words: Theme) -> str:
-    """How to play: the rules in brief (as GNU Backgammon plays them), the
-    controls, and the notation of plays."""
-    opponents = ", ".join(escape(ai_label(key)) for key, _ in AI_NAMES)
-    themed = (
-        ""
-        if words.key == "classic"
-        else (
-            f"<p>In the {escape(words.name)} theme the bar is {escape(words.bar)}, bearing off "
-            f"is to {escape(words.bear_off)}, the cube is {escape(words.cube)}, and the wins "
-            f"are {', '.join(escape(n) for n in words.win_names)}.</p>"
-        )
-    )
-    rules = (
-        "<h3>The game</h3>"
-        "<p>Each side has 15 checkers. You move yours round the board from your 24-point "
-        "down to your 1-point, into your home board (points 1 to 6), and then bear them "
-        "off. The first to bear off all 15 wins.</p>"
-        "<ul>"
-        "<li>To start, each side rolls one die; the higher plays both numbers.</li>"
-        "<li>Each die moves one checker that many points; one checker may use both. "
-        "A double is played four times.</li>"
-        "<li>A checker may land on an empty point, on your own checkers, or on a lone "
-        "opposing checker (a blot), which it hits: the hit checker goes to the bar. "
-        "Two or more opposing checkers block a point.</li>"
-        "<li>A checker on the bar must come in first, in the opponent's home board: "
-        "a 1 enters on your 24-point, a 6 on your 19-point.</li>"
-        "<li>You must play both dice if you can; if only one can be played, the higher one "
-        "when either could be. If neither can, the turn is lost.</li>"
-        "<li>Once all your checkers are in your home board you may bear off: a die takes "
-        "a checker off its point, or off the highest point you hold if nothing is higher.</li>"
-        "</ul>"
-        "<h3>Points and the cube</h3>"
-        "<ul>"
-        "<li>A win is worth 1 point; a gammon 2, when the loser has borne off nothing; "
-        "a backgammon 3, when the loser also still has a checker on the bar or in the "
-        "winner's home board. All are multiplied by the cube.</li>"
-        "<li>Before rolling you may double: your opponent takes, and plays on for twice "
-        "the stakes and owns the cube (only its owner may double next), or drops and "
-        "loses the game at the present stakes.</li>"
-        "<li>Crawford rule (matches): when a player first comes within one point of "
-        "winning, the next game is played without the cube.</li>"
-        "<li>Jacoby rule (money games): gammons and backgammons count only once the cube "
-        "has been turned. Beaver: a player doubled may take and at once redouble, keeping "
-        "the cube.</li>"
-        "</ul>"
-    )
-    controls = (
-        "<h3>Controls</h3>"
-        "<ul>"
-        "<li>Tap or click a checker to pick it up: the points it can reach light up; tap one "
-        "to move there. Or drag the checker there.</li>"
-        "<li>Double-tap a checker to move it by the first die; tap the dice to swap which "
-        "die comes first.</li>"
-        "<li>The checkers that can move are marked once you have rolled (Settings can turn "
-        "this off). <b>Undo</b> takes a checker back; <b>Done</b> ends your turn.</li>"
-        "<li>Or type a whole play in the Move box, in the notation below.</li>"
-        f'<li class="keys">{keys_html()}</li>'
-        "</ul>"
-    )
-    notation = (
-        "<h3>Notation</h3>"
-        "<p>Points are numbered from the side of the player moving: 24 is furthest from "
-        "home, 1 the last point before bearing off.</p>"
-        '<dl class="notation-list">'
-        "<dt><code>24/18 13/11*</code></dt><dd>one checker from 24 to 18, another from "
-        "13 to 11, hitting there (<code>*</code>)</dd>"
-        "<dt><code>bar/22</code></dt><dd>a checker enters from the bar on 22</dd>"
-        "<dt><code>6/off</code></dt><dd>a checker is borne off from 6</dd>"
-        "<dt><code>8/5(2)</code></dt><dd>two checkers from 8 to 5</dd>"
-        "</dl>"
-        "<p>The Position button shows the position's GNU Backgammon IDs and its XGID, "
-        "to copy.</p>"
-    )
-    inner = (
-        # Focus on the title, so that the long dialog opens at its top.
-        '<h2 id="dlg-title" tabindex="-1" autofocus>How to play</h2>'
-        + '<div class="help">'
-        + rules
-        + themed
-        + f"<p>Opponents: {opponents}, or a friend on this device.</p>"
-        + controls
-        + notation
-        + "</div>"
-        + _actions(button(Act.CLOSE, "Close", primary=True))
-    )
-    return _form("help", inner)
+    return dialog_form("position", inner)
 
 
 _STAT_ROWS = (
@@ -597,12 +443,12 @@ def stats_html(game_table: str, match_table: str, records_html: str) -> str:
         + match_table
         + "</div><h3>Players</h3>"
         + records_html
-        + _actions(
+        + action_row(
             button(Act.STATS_RESET, "Reset player statistics"),
             button(Act.CLOSE, "Close", primary=True),
         )
     )
-    return _form("stats", inner)
+    return dialog_form("stats", inner)
 
 
 def settings_html(settings: Settings) -> str:
@@ -637,36 +483,13 @@ def settings_html(settings: Settings) -> str:
             "animation", "Animation", [(a, a.capitalize()) for a in ANIMATIONS], settings.animation
         )
         + f'<p class="muted keys">{keys_html()}</p>'
-        + _actions(button(Act.HELP_OPEN, "How to play"), button(Act.CLOSE, "Done", primary=True))
+        + action_row(button(Act.HELP_OPEN, "How to play"), button(Act.CLOSE, "Done", primary=True))
     )
-    return _form("settings", inner)
+    return dialog_form("settings", inner)
 
 
 def notice_html(text: str) -> str:
     return escape(text)
-
-
-def history_html(rows: Sequence[HistoryRow], names: tuple[str, str]) -> str:
-    """The score sheet as a table (player 0 in the left column)."""
-    head = (
-        f'<tr><th scope="col">#</th><th scope="col">{escape(names[0])}</th>'
-        f'<th scope="col">{escape(names[1])}</th></tr>'
-    )
-    body = []
-    for row in rows:
-        if row.note:
-            body.append(f'<tr class="note"><td colspan="3">{escape(row.note)}</td></tr>')
-        else:
-            cells = "".join(
-                f'<td class="marked" aria-current="step">{escape(text)}</td>'
-                if row.marked == column
-                else f"<td>{escape(text)}</td>"
-                for column, text in enumerate(row.cells)
-            )
-            body.append(f"<tr><td>{row.number})</td>{cells}</tr>")
-    if not body:
-        body.append('<tr class="note"><td colspan="3">No moves yet.</td></tr>')
-    return f'<table class="history-table">{head}{"".join(body)}</table>'
 
 
 def theme_names() -> list[tuple[str, str]]:
@@ -677,230 +500,3 @@ def describe_win(theme: Theme, win_type: int, points: int) -> str:
     unit = "point" if points == 1 else "points"
     name = theme.win_name(win_type)
     return f"{name[0].upper()}{name[1:]}: {points} {unit}"
-
-
-# -- the dialog open in a state ---------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class DialogView:
-    kind: str
-    html: str
-    dismissible: bool = True
-
-
-def dialog_view(state: UiState) -> DialogView | None:
-    """The dialog ``state`` has open, its HTML computed afresh."""
-    kind = state.dialog
-    if kind is None:
-        return None
-    html = _DIALOGS[kind](state)
-    # Problems the page shows in its banner are shown here too: the banner is
-    # behind a modal dialog, where its × cannot be reached.
-    extra = ""
-    if state.dialog_error:
-        extra += f'<p class="dialog-error" role="alert">{escape(state.dialog_error)}</p>'
-    if state.notice:
-        # What could not be kept aside may be downloaded from the notice (the
-        # Saves dialog lists it anyway).
-        held = () if kind is Dialog.SAVES else state.saves.held
-        downloads = "".join(
-            button(Act.UNREADABLE_DOWNLOAD, "Download it", value=key) for key in held
-        )
-        extra += (
-            f'<p class="dialog-error" role="alert">{escape(state.notice)} '
-            + downloads
-            + button(Act.DISMISS_NOTICE, "Dismiss")
-            + "</p>"
-        )
-    if extra and html.endswith("</form>"):
-        html = html[: -len("</form>")] + extra + "</form>"
-    return DialogView(kind.value, html, not state.dialog_needed)
-
-
-def _new(state: UiState) -> str:
-    return new_game_html(state.options, state.new_can_cancel)
-
-
-def _cube(state: UiState) -> str:
-    m, words = state.match, state.theme
-    offer = m.offer
-    if offer is None:  # answered meanwhile; the dialog closes on the next step
-        return ""
-    if offer.beavered:  # the doubler answers the beaver: 4x the cube, or lose 2x
-        beaverer = state.names[1 - offer.doubler]
-        title = f"{beaverer} beavers: the {words.cube} would go to {m.cube.value * 4}"
-        return cube_answer_html(
-            title, m.cube.value * 2, words.take, words.drop, words.cube,
-            can_hint=False, beavered=True,
-        )  # fmt: skip
-    hint = cube_advice(state)
-    return cube_answer_html(
-        words.offer_title(state.names[offer.doubler], m.cube.value * 2),
-        m.cube.value,
-        words.take,
-        words.drop,
-        words.cube,
-        hint_html=cube_hint_html(hint, words) if hint is not None else "",
-        hint_pending=state.advice.pending,
-        beaver=Action.BEAVER in m.legal_actions(),
-    )
-
-
-def _abandon(state: UiState) -> str:
-    m, pending = state.match, state.pending
-    if pending is None:
-        return ""
-    doing = {
-        Act.START: "Start the new game",
-        Act.IMPORT: "Import the file",
-        Act.LOAD_SLOT: f"Load “{pending.value}”",
-    }.get(pending.act, "Go on")
-    begun = bool(m.events) and not m.is_game_over
-    if state.options.vs_ai and begun:
-        kind, points = m.abandon_value(0)
-        unit = "point" if points == 1 else "points"
-        note = (
-            f"Against {state.names[1]} it counts in your statistics as a resigned "
-            f"{state.theme.win_name(int(kind))}: {points} {unit} lost."
-        )
-    else:
-        note = "The match in progress will be lost."
-    inner = (
-        '<h2 id="dlg-title">Abandon the game in progress?</h2>'
-        f"<p>{escape(note)}</p>"
-        + _actions(
-            button(Act.ABANDON, f"{doing} (abandon)"),
-            button(Act.CLOSE, "Keep playing", primary=True),
-        )
-    )
-    return _form("abandon", inner)
-
-
-def _resign(state: UiState) -> str:
-    return resign_choice_html(
-        [
-            (int(v), state.theme.win_name(int(v)), points)
-            for v, points in state.match.resign_choices()
-        ]
-    )
-
-
-def _resign_answer(state: UiState) -> str:
-    m = state.match
-    offer = m.resignation
-    if offer is None:  # answered meanwhile; the dialog closes on the next step
-        return ""
-    value = int(offer.value)
-    return resign_answer_html(
-        state.names[offer.player], state.theme.win_name(value), m.resignation_points(value)
-    )
-
-
-def _over(state: UiState) -> str:
-    m = state.match
-    result = m.result
-    if result is None:
-        return ""
-    names, words = state.names, state.theme
-    winner = names[result.winner]
-    if state.options.vs_ai:
-        headline = "You win!" if result.winner == 0 else f"{winner} wins"
-    else:
-        headline = f"{winner} wins!"
-    if words.headline_win:
-        headline = f"{words.win_name(int(result.win_type))}! {headline}"
-    how = {"dropped": " (double dropped)", "resigned": " (resignation)", "borne off": ""}
-    detail = describe_win(words, int(result.win_type), result.points) + how[result.reason.value]
-    s0, s1 = m.score
-    score_line = f"Score: {names[0]} {s0} – {s1} {names[1]}"
-    if m.match_length:
-        score_line += f" (match to {m.match_length})"
-    match_line = ""
-    if m.is_over:
-        assert m.winner is not None
-        match_line = (
-            "You win the match!"
-            if state.options.vs_ai and m.winner == 0
-            else f"{names[m.winner]} wins the match."
-        )
-    return game_over_html(headline, detail, score_line, m.is_over, match_line)
-
-
-def _review(state: UiState) -> str:
-    review = state.reviewing.review
-    if review is None:
-        return ""
-    names = state.names
-    if state.options.vs_ai:
-        names = ("You", names[1])
-    body = review_html(review, names, f"Review of game {review.game + 1}")
-    return review_dialog_html(body, state.match.is_over)
-
-
-def _dice(state: UiState) -> str:
-    opening = state.match.phase is Phase.OPENING
-    names = state.names
-    first = "Your die" if state.options.vs_ai else f"{names[0]}’s die"
-    labels = (first, f"{names[1]}’s die") if opening else ("Die 1", "Die 2")
-    title = ""
-    if not opening and state.is_ai(state.match.turn):
-        title = f"Enter {names[1]}’s dice"
-    return dice_entry_html(opening, labels, title)
-
-
-def _saves(state: UiState) -> str:
-    m = state.match
-    saves = state.saves
-    return saves_html(
-        saves.slots,
-        m.position_id,
-        m.match_id,
-        saves.available,
-        overwrite=saves.overwrite,
-        unreadable=saves.unreadable,
-        held=saves.held,
-        copied=state.copied == "ids",
-    )
-
-
-def _position(state: UiState) -> str:
-    m = state.match
-    xgid = "" if m.is_over else m.xgid()
-    return position_html(m.position_id, m.match_id, xgid, state.copied)
-
-
-def _help(state: UiState) -> str:
-    return help_html(state.theme)
-
-
-def _stats(state: UiState) -> str:
-    m, names = state.match, state.names
-    game = stats_table(f"Game {m.game_number}", names, m.game_stats())
-    whole = "Session" if state.options.length == 0 else "Match"
-    match = stats_table(whole, names, m.stats())
-    opponents = {**{key: ai_label(key) for key, _ in AI_NAMES}, HUMAN: "A friend (as player 1)"}
-    return stats_html(game, match, records_table(state.records, opponents))
-
-
-def _settings(state: UiState) -> str:
-    return settings_html(state.settings)
-
-
-_DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
-    {
-        Dialog.NEW: _new,
-        Dialog.CUBE: _cube,
-        Dialog.RESIGN: _resign,
-        Dialog.RESIGN_ANSWER: _resign_answer,
-        Dialog.OVER: _over,
-        Dialog.REVIEW: _review,
-        Dialog.DICE: _dice,
-        Dialog.SAVES: _saves,
-        Dialog.STATS: _stats,
-        Dialog.SETTINGS: _settings,
-        Dialog.ABANDON: _abandon,
-        Dialog.POSITION: _position,
-        Dialog.HELP: _help,
-    }
-)

@@ -14,7 +14,9 @@ lists a game::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 
 from engine.notation import format_dice
 from engine.record import (
@@ -117,3 +119,26 @@ def game_rows(
     for _, text in notes[note_at:]:
         out.append(HistoryRow(0, ("", ""), text))
     return out
+
+
+def history_html(rows: Sequence[HistoryRow], names: tuple[str, str]) -> str:
+    """The score sheet as a table (player 0 in the left column)."""
+    head = (
+        f'<tr><th scope="col">#</th><th scope="col">{escape(names[0])}</th>'
+        f'<th scope="col">{escape(names[1])}</th></tr>'
+    )
+    body = []
+    for row in rows:
+        if row.note:
+            body.append(f'<tr class="note"><td colspan="3">{escape(row.note)}</td></tr>')
+        else:
+            cells = "".join(
+                f'<td class="marked" aria-current="step">{escape(text)}</td>'
+                if row.marked == column
+                else f"<td>{escape(text)}</td>"
+                for column, text in enumerate(row.cells)
+            )
+            body.append(f"<tr><td>{row.number})</td>{cells}</tr>")
+    if not body:
+        body.append('<tr class="note"><td colspan="3">No moves yet.</td></tr>')
+    return f'<table class="history-table">{head}{"".join(body)}</table>'

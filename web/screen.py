@@ -16,8 +16,8 @@ from engine.record import OpeningRoll, Played
 from web.actions import Act
 from web.animation import Motion
 from web.board_svg import BoardView, CubeView, DiceView
-from web.dialogs import DialogView, dialog_view, history_html
-from web.history import HistoryRow, game_rows
+from web.dialog_view import DialogView, dialog_view
+from web.history import HistoryRow, game_rows, history_html
 from web.review import ReviewFrame, review_frame
 from web.sound import Sound
 from web.state import UiState

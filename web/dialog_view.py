@@ -1,0 +1,260 @@
+"""The dialog a state has open, drawn afresh from the state at every draw:
+:func:`dialog_view` picks the dialog's HTML function from a table by kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from html import escape
+from types import MappingProxyType
+
+from engine.game import Action, Phase
+from web.actions import Act
+from web.dialogs import (
+    cube_answer_html,
+    describe_win,
+    dice_entry_html,
+    game_over_html,
+    new_game_html,
+    position_html,
+    records_table,
+    resign_answer_html,
+    resign_choice_html,
+    review_dialog_html,
+    saves_html,
+    settings_html,
+    stats_html,
+    stats_table,
+)
+from web.help_page import help_html
+from web.hint import cube_hint_html
+from web.html_parts import action_row, button, dialog_form
+from web.options import AI_NAMES, HUMAN, ai_label
+from web.review import review_html
+from web.state import Dialog, UiState
+from web.tutor import cube_advice
+
+
+@dataclass(frozen=True, slots=True)
+class DialogView:
+    kind: str
+    html: str
+    dismissible: bool = True
+
+
+def dialog_view(state: UiState) -> DialogView | None:
+    """The dialog ``state`` has open, its HTML computed afresh."""
+    kind = state.dialog
+    if kind is None:
+        return None
+    html = _DIALOGS[kind](state)
+    # Problems the page shows in its banner are shown here too: the banner is
+    # behind a modal dialog, where its × cannot be reached.
+    extra = ""
+    if state.dialog_error:
+        extra += f'<p class="dialog-error" role="alert">{escape(state.dialog_error)}</p>'
+    if state.notice:
+        # What could not be kept aside may be downloaded from the notice (the
+        # Saves dialog lists it anyway).
+        held = () if kind is Dialog.SAVES else state.saves.held
+        downloads = "".join(
+            button(Act.UNREADABLE_DOWNLOAD, "Download it", value=key) for key in held
+        )
+        extra += (
+            f'<p class="dialog-error" role="alert">{escape(state.notice)} '
+            + downloads
+            + button(Act.DISMISS_NOTICE, "Dismiss")
+            + "</p>"
+        )
+    if extra and html.endswith("</form>"):
+        html = html[: -len("</form>")] + extra + "</form>"
+    return DialogView(kind.value, html, not state.dialog_needed)
+
+
+def _new(state: UiState) -> str:
+    return new_game_html(state.options, state.new_can_cancel)
+
+
+def _cube(state: UiState) -> str:
+    m, words = state.match, state.theme
+    offer = m.offer
+    if offer is None:  # answered meanwhile; the dialog closes on the next step
+        return ""
+    if offer.beavered:  # the doubler answers the beaver: 4x the cube, or lose 2x
+        beaverer = state.names[1 - offer.doubler]
+        title = f"{beaverer} beavers: the {words.cube} would go to {m.cube.value * 4}"
+        return cube_answer_html(
+            title, m.cube.value * 2, words.take, words.drop, words.cube,
+            can_hint=False, beavered=True,
+        )  # fmt: skip
+    hint = cube_advice(state)
+    return cube_answer_html(
+        words.offer_title(state.names[offer.doubler], m.cube.value * 2),
+        m.cube.value,
+        words.take,
+        words.drop,
+        words.cube,
+        hint_html=cube_hint_html(hint, words) if hint is not None else "",
+        hint_pending=state.advice.pending,
+        beaver=Action.BEAVER in m.legal_actions(),
+    )
+
+
+def _abandon(state: UiState) -> str:
+    m, pending = state.match, state.pending
+    if pending is None:
+        return ""
+    doing = {
+        Act.START: "Start the new game",
+        Act.IMPORT: "Import the file",
+        Act.LOAD_SLOT: f"Load “{pending.value}”",
+    }.get(pending.act, "Go on")
+    begun = bool(m.events) and not m.is_game_over
+    if state.options.vs_ai and begun:
+        kind, points = m.abandon_value(0)
+        unit = "point" if points == 1 else "points"
+        note = (
+            f"Against {state.names[1]} it counts in your statistics as a resigned "
+            f"{state.theme.win_name(int(kind))}: {points} {unit} lost."
+        )
+    else:
+        note = "The match in progress will be lost."
+    inner = (
+        '<h2 id="dlg-title">Abandon the game in progress?</h2>'
+        f"<p>{escape(note)}</p>"
+        + action_row(
+            button(Act.ABANDON, f"{doing} (abandon)"),
+            button(Act.CLOSE, "Keep playing", primary=True),
+        )
+    )
+    return dialog_form("abandon", inner)
+
+
+def _resign(state: UiState) -> str:
+    return resign_choice_html(
+        [
+            (int(v), state.theme.win_name(int(v)), points)
+            for v, points in state.match.resign_choices()
+        ]
+    )
+
+
+def _resign_answer(state: UiState) -> str:
+    m = state.match
+    offer = m.resignation
+    if offer is None:  # answered meanwhile; the dialog closes on the next step
+        return ""
+    value = int(offer.value)
+    return resign_answer_html(
+        state.names[offer.player], state.theme.win_name(value), m.resignation_points(value)
+    )
+
+
+def _over(state: UiState) -> str:
+    m = state.match
+    result = m.result
+    if result is None:
+        return ""
+    names, words = state.names, state.theme
+    winner = names[result.winner]
+    if state.options.vs_ai:
+        headline = "You win!" if result.winner == 0 else f"{winner} wins"
+    else:
+        headline = f"{winner} wins!"
+    if words.headline_win:
+        headline = f"{words.win_name(int(result.win_type))}! {headline}"
+    how = {"dropped": " (double dropped)", "resigned": " (resignation)", "borne off": ""}
+    detail = describe_win(words, int(result.win_type), result.points) + how[result.reason.value]
+    s0, s1 = m.score
+    score_line = f"Score: {names[0]} {s0} – {s1} {names[1]}"
+    if m.match_length:
+        score_line += f" (match to {m.match_length})"
+    match_line = ""
+    if m.is_over:
+        assert m.winner is not None
+        match_line = (
+            "You win the match!"
+            if state.options.vs_ai and m.winner == 0
+            else f"{names[m.winner]} wins the match."
+        )
+    return game_over_html(headline, detail, score_line, m.is_over, match_line)
+
+
+def _review(state: UiState) -> str:
+    review = state.reviewing.review
+    if review is None:
+        return ""
+    names = state.names
+    if state.options.vs_ai:
+        names = ("You", names[1])
+    body = review_html(review, names, f"Review of game {review.game + 1}")
+    return review_dialog_html(body, state.match.is_over)
+
+
+def _dice(state: UiState) -> str:
+    opening = state.match.phase is Phase.OPENING
+    names = state.names
+    first = "Your die" if state.options.vs_ai else f"{names[0]}’s die"
+    labels = (first, f"{names[1]}’s die") if opening else ("Die 1", "Die 2")
+    title = ""
+    if not opening and state.is_ai(state.match.turn):
+        title = f"Enter {names[1]}’s dice"
+    return dice_entry_html(opening, labels, title)
+
+
+def _saves(state: UiState) -> str:
+    m = state.match
+    saves = state.saves
+    return saves_html(
+        saves.slots,
+        m.position_id,
+        m.match_id,
+        saves.available,
+        overwrite=saves.overwrite,
+        unreadable=saves.unreadable,
+        held=saves.held,
+        copied=state.copied == "ids",
+    )
+
+
+def _position(state: UiState) -> str:
+    m = state.match
+    xgid = "" if m.is_over else m.xgid()
+    return position_html(m.position_id, m.match_id, xgid, state.copied)
+
+
+def _help(state: UiState) -> str:
+    return help_html(state.theme)
+
+
+def _stats(state: UiState) -> str:
+    m, names = state.match, state.names
+    game = stats_table(f"Game {m.game_number}", names, m.game_stats())
+    whole = "Session" if state.options.length == 0 else "Match"
+    match = stats_table(whole, names, m.stats())
+    opponents = {**{key: ai_label(key) for key, _ in AI_NAMES}, HUMAN: "A friend (as player 1)"}
+    return stats_html(game, match, records_table(state.records, opponents))
+
+
+def _settings(state: UiState) -> str:
+    return settings_html(state.settings)
+
+
+_DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
+    {
+        Dialog.NEW: _new,
+        Dialog.CUBE: _cube,
+        Dialog.RESIGN: _resign,
+        Dialog.RESIGN_ANSWER: _resign_answer,
+        Dialog.OVER: _over,
+        Dialog.REVIEW: _review,
+        Dialog.DICE: _dice,
+        Dialog.SAVES: _saves,
+        Dialog.STATS: _stats,
+        Dialog.SETTINGS: _settings,
+        Dialog.ABANDON: _abandon,
+        Dialog.POSITION: _position,
+        Dialog.HELP: _help,
+    }
+)
