@@ -217,6 +217,10 @@ class Session:
         """Whatever happens next without this page's player (the controller's)."""
         raise NotImplementedError
 
+    def _tutor_check(self) -> None:
+        """With the tutor on, judge a completed play (the coaching's)."""
+        raise NotImplementedError
+
     def _on_confirm(self, value: str, fields: Fields) -> None:
         """Done (the controller's): the tutor lets a Done that waited through."""
         raise NotImplementedError

@@ -1,0 +1,258 @@
+"""The flow of play: what happens without this page's player — the
+opponent's turns (asked through its :class:`~web.opponent.Opponent` port and
+applied through the engine), automatic rolls and forced plays, the end of a
+game and its statistics — and the changes of the match either side makes
+(roll, double, take, drop, resign), announced and saved the same way.
+"""
+
+from __future__ import annotations
+
+from engine.game import Action, Phase
+from engine.turn import Step
+from web.animation import plan_motions
+from web.history import wins
+from web.opponent import (
+    AcceptResignation,
+    Answer,
+    Decision,
+    DropDouble,
+    OfferDouble,
+    OfferResignation,
+    Opponent,
+    PlayMoves,
+    RejectResignation,
+    RollDice,
+    TakeDouble,
+)
+from web.session import Session
+from web.state import Dialog
+from web.storage import STATS
+
+
+class Flow(Session):
+    """See the module docs."""
+
+    def _seat(self, player: int | None) -> Opponent | None:
+        """Who plays ``player``'s seat (None: nobody is to act)."""
+        if player is None:
+            return None
+        return self.seat_factory(self.state.options, self.ai)[player]
+
+    def _roll(self, dice: tuple[int, int] | None) -> None:
+        before = self.state.match
+        self._set(match=before.roll(dice, rng=None if dice is not None else self.dice))
+        self._select(selected=None, swapped=False)
+        self._say_roll(before)
+        self._autosave()
+
+    def _double(self) -> None:
+        doubler = self.state.match.turn
+        assert doubler is not None
+        self._set(match=self.state.match.double())
+        s = self.state
+        self._say(s.theme.offer_title(s.names[doubler], s.match.cube.value * 2) + ".")
+        self._autosave()
+
+    def _take(self) -> None:
+        taker = self.state.match.actor
+        assert taker is not None
+        self._set(match=self.state.match.take())
+        s = self.state
+        self._say(f"{s.names[taker]} takes: the {s.theme.cube} is at {s.match.cube.value}.")
+        self._autosave()
+
+    def _drop(self) -> None:
+        dropper = self.state.match.actor
+        assert dropper is not None
+        self._set(match=self.state.match.drop())
+        self._say(f"{self.state.names[dropper]} drops.")
+        self._autosave()
+
+    def _resign(self, amount: int) -> None:
+        player = self.state.match.turn
+        assert player is not None
+        self._set(match=self.state.match.resign(amount))
+        s = self.state
+        self._say(f"{s.names[player]} offers to resign a {s.theme.win_name(amount)}.")
+        self._autosave()
+
+    # -- the flow of play ------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Do whatever happens next without this page's player: the opponent's
+        turns, automatic rolls and forced plays, the end-of-game summary."""
+        s = self.state
+        if s.busy or s.dialog is Dialog.DICE:
+            return
+        m = s.match
+        if m.is_game_over:
+            self._count_result()
+            if self._summary_for != m.game_number and self.state.dialog is None:
+                self._summary_for = m.game_number
+                self._open(Dialog.OVER)
+            return
+        seat = self._seat(m.actor)
+        if seat is not None and not seat.local:
+            self._opponent_acts(seat)
+            return
+        phase = m.phase
+        if phase is Phase.CUBE:
+            if s.dialog is None:
+                self._open(Dialog.CUBE)
+        elif phase is Phase.RESIGNATION:
+            if s.dialog is None:
+                self._open(Dialog.RESIGN_ANSWER)
+        elif phase in (Phase.OPENING, Phase.ROLL):
+            if s.dialog is None and s.settings.auto_roll and Action.DOUBLE not in m.legal_actions():
+                if s.settings.manual_dice:
+                    self._open(Dialog.DICE)
+                elif not self._auto_pending:
+                    self._auto_pending = True
+                    self._later(s.pace[1] // 2, self._auto_roll)
+        elif Action.CONFIRM in m.legal_actions():
+            self._tutor_check()
+        elif s.settings.auto_forced:
+            forced = m.forced_steps()
+            if forced is not None:
+                self._play_steps(forced, forced=True)
+
+    def _auto_roll(self) -> None:
+        self._auto_pending = False
+        if self.state.dialog is None and not self.state.busy and self._legal(Action.ROLL):
+            self._roll(None)
+            self._advance()
+            self._render()
+
+    def _play_steps(self, steps: tuple[Step, ...], *, forced: bool = False) -> None:
+        """Move ``steps`` one by one with a pause to watch each, then confirm."""
+        self._set(busy=True)
+        player = self.state.match.turn
+        pace = self.state.pace
+
+        def step(k: int) -> None:
+            if k == len(steps):
+                self._set(busy=False, match=self.state.match.confirm())
+                self._say_play(player, forced=forced)
+                with self._one_render():
+                    self._advance()
+                    self._render()
+                # Saving (the whole match, as JSON) waits for a task of its own,
+                # so that the board is drawn first and neither makes a long task.
+                self.timer.later(0, self._autosave)
+                return
+            st = steps[k]
+            before = self._board()
+            self._set(match=self.state.match.move(st.src, st.dst, st.die))
+            self._motions = tuple(plan_motions(before, self._board()))
+            self._render()
+            self._later(pace[0] + 40, lambda: step(k + 1))
+
+        self._render()
+        self._later(pace[1] // 2, lambda: step(0))
+
+    # -- the opponent's turns --------------------------------------------------------------
+
+    def _opponent_acts(self, seat: Opponent) -> None:
+        """Ask the seat that must act for its decision; apply it when it comes."""
+        epoch = self.state.epoch
+        self._set(busy=True, thinking=True)
+
+        def answer(a: Answer) -> None:
+            if epoch != self.state.epoch:
+                return
+            beat = self.state.pace[1]
+            if beat and isinstance(a.decision, (TakeDouble, DropDouble)):
+                # An answer to a double the moment it is offered reads as no thought at
+                # all: it waits a beat, still "considering", so the player registers it.
+                self._later(beat, lambda: apply(a))
+            else:
+                apply(a)
+
+        def apply(a: Answer) -> None:
+            self._set(busy=False, thinking=False)
+            if a.problem:
+                self._set(message=a.problem)
+            with self._one_render():
+                self._apply(a.decision)
+                self._advance()
+                self._render()
+
+        seat.decide(self.state.match, answer)
+
+    def _apply(self, decision: Decision) -> None:
+        """An opponent's decision, through the engine like a player's own."""
+        m = self.state.match
+        actor = m.actor
+        assert actor is not None
+        name = self.state.names[actor]
+        if isinstance(decision, RollDice):
+            self._opponent_roll()
+        elif isinstance(decision, OfferDouble):
+            self._double()
+        elif isinstance(decision, OfferResignation):
+            self._resign(decision.value)
+        elif isinstance(decision, TakeDouble):
+            self._take()
+        elif isinstance(decision, DropDouble):
+            self._drop()
+        elif isinstance(decision, AcceptResignation):
+            self._set(match=m.accept_resignation())
+            self._say(f"{name} accepts your resignation.")
+            self._autosave()
+        elif isinstance(decision, RejectResignation):
+            self._set(match=m.reject_resignation())
+            text = f"{name} rejects your resignation: play on."
+            self._set(message=text)
+            self._say(text)
+            self._autosave()
+        elif isinstance(decision, PlayMoves):
+            steps = m.steps_of(decision.moves)
+            # Never stall the game on a bad answer: play the engine's first legal play.
+            self._play_steps(steps if steps is not None else m.first_legal_steps())
+
+    def _opponent_roll(self) -> None:
+        if self.state.settings.manual_dice:
+            self._open(Dialog.DICE)
+            return
+        before = self.state.match
+        self._set(match=before.roll(rng=self.dice))
+        self._say_roll(before)
+        self._autosave()
+        self._after_ai_roll()
+
+    def _after_ai_roll(self) -> None:
+        m = self.state.match
+        if m.phase is Phase.MOVE and self.state.is_ai(m.turn):
+            # Let the player see the dice before the opponent moves.
+            self._set(busy=True)
+            self._render()
+
+            def go() -> None:
+                self._set(busy=False)
+                self._advance()
+                self._render()
+
+            self._later(self.state.pace[1], go)
+
+    # -- results and statistics -----------------------------------------------------------
+
+    def _count_result(self) -> None:
+        """Add a finished game (and match) to the player records, once."""
+        s = self.state
+        m = s.match
+        result = m.result
+        if result is None or s.counted > m.game_number - 1:
+            return
+        records = s.records.add_game(
+            s.options.opponent, won=result.winner == 0, points=result.points,
+            win_type=int(result.win_type),
+        )  # fmt: skip
+        if m.is_over:
+            records = records.add_match(s.options.opponent, won=m.winner == 0)
+        self._set(counted=m.game_number, records=records)
+        self.store.write(STATS, records.to_json())
+        win = s.theme.win_name(int(result.win_type))
+        unit = "point" if result.points == 1 else "points"
+        self._say(f"{wins(s.names[result.winner])} a {win}: {result.points} {unit}.")
+        self._saved = None
+        self._autosave()
