@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserType, Page
 
 from e2e.conftest import CHROMIUM, SUB_PATH
-from e2e.helpers import LoadedPage, origin
+from e2e.helpers import DESKTOP, LoadedPage, is_local_scheme, origin, wait_ready
 from e2e.online import (
     BLANK_PAGE,
     HOST_ADDRESS,
@@ -203,14 +203,37 @@ def _assert_inside(player: Player, site: str) -> None:
     assert not outside, outside
 
 
-def test_online_nothing_is_loaded_at_start(desktop: LoadedPage) -> None:
-    """The game's page loads no online code and opens no connection until a
-    player starts an online game."""
-    loaded = desktop.page.evaluate(
-        "() => performance.getEntriesByType('resource').map((entry) => entry.name)"
-    )
-    assert loaded and not [url for url in loaded if "trystero" in url or "online" in url]
-    assert not [url for url in desktop.requests if "online-transport" in url]
+def test_online_nothing_is_loaded_at_start(browser: Browser, site_url: str) -> None:
+    """The game's page and its AI worker load no online code and open no
+    connection until a player starts an online game.  Only the service worker
+    fetches the online code, from the site, to precache it with every other file."""
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    requests: list[tuple[str, bool]] = []
+    sockets: list[str] = []
+    context.on("request", lambda r: requests.append((r.url, r.service_worker is not None)))
+    page.on("websocket", lambda socket: sockets.append(socket.url))
+    try:
+        page.goto(site_url)
+        wait_ready(page, LoadedPage(context, page))
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        resources = page.evaluate(
+            "() => performance.getEntriesByType('resource').map((entry) => entry.name)"
+        )
+    finally:
+        context.close()
+    online = ("online-transport", "vendor/trystero/")
+    assert resources and not [url for url in resources if any(o in url for o in online)]
+    assert not [
+        url for url, by_worker in requests if any(o in url for o in online) and not by_worker
+    ]
+    assert not sockets
+    outside = [
+        url
+        for url, _ in requests
+        if not url.startswith(origin(site_url) + "/") and not is_local_scheme(url)
+    ]
+    assert not outside, outside
 
 
 def test_online_relay_opens_a_data_channel_both_ways(
