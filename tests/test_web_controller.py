@@ -25,7 +25,9 @@ from web.storage import AUTOSAVE, CORRUPT, PREFIX, STATS, MemoryStorage
 
 def web_modules() -> list[ModuleType]:
     return [
-        importlib.import_module(f"web.{info.name}") for info in pkgutil.iter_modules(web.__path__)
+        importlib.import_module(info.name)
+        for info in pkgutil.walk_packages(web.__path__, "web.")
+        if not info.ispkg
     ]
 
 

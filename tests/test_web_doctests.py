@@ -10,7 +10,10 @@ import pytest
 
 import web
 
-MODULES = sorted(f"web.{info.name}" for info in pkgutil.iter_modules(web.__path__))
+# Sub-packages too (web.online).
+MODULES = sorted(
+    info.name for info in pkgutil.walk_packages(web.__path__, "web.") if not info.ispkg
+)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import ClassVar, TypeAlias
 
 from web.online.codec import b64, unb64
@@ -131,10 +132,12 @@ Act: TypeAlias = (
     | NextGame
 )
 
-_PLAIN: dict[str, Act] = {
-    a.code: a
-    for a in (AskRoll(), Double(), Take(), Drop(), Beaver(), Accept(), Reject(), NextGame())
-}
+_PLAIN: Mapping[str, Act] = MappingProxyType(
+    {
+        a.code: a
+        for a in (AskRoll(), Double(), Take(), Drop(), Beaver(), Accept(), Reject(), NextGame())
+    }
+)
 
 
 def act_to_json(act: Act) -> dict[str, object]:
@@ -173,7 +176,14 @@ def _move(raw: object) -> tuple[int, int]:
     return (src, dst)
 
 
-_KEYS = {"commit": {"a", "h"}, "random": {"a", "r"}, "reveal": {"a", "s"}, "play": {"a", "m"}}
+_KEYS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "commit": frozenset({"a", "h"}),
+        "random": frozenset({"a", "r"}),
+        "reveal": frozenset({"a", "s"}),
+        "play": frozenset({"a", "m"}),
+    }
+)
 
 
 def act_from_json(raw: object) -> Act:
@@ -183,7 +193,7 @@ def act_from_json(raw: object) -> Act:
     code = raw.get("a")
     if not isinstance(code, str):
         raise MalformedMessageError(f"an act names what it is, not {code!r}")
-    keys = _KEYS.get(code, {"a", "v"} if code == "resign" else {"a"})
+    keys = _KEYS.get(code, frozenset({"a", "v"} if code == "resign" else {"a"}))
     if set(raw) != keys:
         raise MalformedMessageError(f"{code!r}: expected the keys {sorted(keys)}")
     if code in _PLAIN:

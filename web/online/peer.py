@@ -51,7 +51,8 @@ True
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 
 from engine.game import Phase
 from engine.match import Match
@@ -571,14 +572,16 @@ class Peer:
             raise SavedStateError(str(exc)) from exc
 
 
-_DECISIONS: dict[type[Act], Decision | BeaverDouble] = {
-    Double: OfferDouble(),
-    Take: TakeDouble(),
-    Drop: DropDouble(),
-    Beaver: BeaverDouble(),
-    Accept: AcceptResignation(),
-    Reject: RejectResignation(),
-}
+_DECISIONS: Mapping[type[Act], Decision | BeaverDouble] = MappingProxyType(
+    {
+        Double: OfferDouble(),
+        Take: TakeDouble(),
+        Drop: DropDouble(),
+        Beaver: BeaverDouble(),
+        Accept: AcceptResignation(),
+        Reject: RejectResignation(),
+    }
+)
 
 
 def _rolled(after: Table) -> list[Event]:
