@@ -3,17 +3,29 @@ opponent's turns (asked through its :class:`~web.opponent.Opponent` port and
 applied through the engine), automatic rolls and forced plays, the end of a
 game and its statistics — and the changes of the match either side makes
 (roll, double, take, drop, resign), announced and saved the same way.
+
+Online (:mod:`web.online.remote`), two hooks join the page to the friend's:
+the dice of this page's own rolls come from :meth:`OnlineLink.roll` (the
+agreed fair roll, which may have to wait for the friend), and every change
+of the match is shown to :meth:`OnlineLink.sync` where it is saved, which
+sends the friend what this page's player did (the opponent's own decisions,
+applied here, are already known to it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 from engine.game import Action, Phase
+from engine.match import Match
 from engine.turn import Step
 from web.animation import plan_motions
 from web.history import wins
 from web.opponent import (
     AcceptResignation,
     Answer,
+    BeaverDouble,
     Decision,
     DropDouble,
     OfferDouble,
@@ -22,15 +34,59 @@ from web.opponent import (
     PlayMoves,
     RejectResignation,
     RollDice,
+    StartNextGame,
     TakeDouble,
 )
 from web.session import Session
-from web.state import Dialog
+from web.state import Dialog, Reviewing
 from web.storage import STATS
+
+
+class OnlineLink(Protocol):
+    """What the flow asks of an online game (see the module docs)."""
+
+    def roll(self, then: Callable[[], None]) -> bool:
+        """Make this page's player's dice ready for the engine's roll: True if they
+        are now, else False and ``then()`` is called once they are."""
+        ...
+
+    def sync(self, match: Match) -> None:
+        """The match changed here: tell the friend what this page's player did."""
+        ...
 
 
 class Flow(Session):
     """See the module docs."""
+
+    online: OnlineLink | None = None
+
+    def go_online(self, link: OnlineLink, remote_seat: int, friend_name: str) -> None:
+        """Play against a friend online from now on: ``remote_seat`` is theirs."""
+        self.online = link
+        self._set(remote_seat=remote_seat, friend_name=friend_name)
+
+    def online_friend(self, name: str) -> None:
+        """The friend online said who they are."""
+        self._set(friend_name=name)
+
+    def online_news(self, text: str) -> None:
+        """Something the player must read from the online game (a refusal, a
+        phrase from the friend): on the status line, announced, drawn."""
+        self._set(message=text)
+        self._say(text)
+        self._render()
+
+    def online_apply(self, decision: Decision) -> None:
+        """A friend's decision that no turn asked for (starting the next game)."""
+        with self._one_render():
+            self._apply(decision)
+            self._advance()
+            self._render()
+
+    def _autosave(self) -> None:
+        if self.online is not None:
+            self.online.sync(self.state.match)
+        super()._autosave()
 
     def _seat(self, player: int | None) -> Opponent | None:
         """Who plays ``player``'s seat (None: nobody is to act)."""
@@ -39,11 +95,23 @@ class Flow(Session):
         return self.seat_factory(self.state.options, self.ai)[player]
 
     def _roll(self, dice: tuple[int, int] | None) -> None:
+        if dice is None and self.online is not None and not self.online.roll(self._dice_came):
+            self._set(busy=True, message="Waiting for the dice from your friend…")
+            return
         before = self.state.match
         self._set(match=before.roll(dice, rng=None if dice is not None else self.dice))
         self._select(selected=None, swapped=False)
         self._say_roll(before)
         self._autosave()
+
+    def _dice_came(self) -> None:
+        """The agreed dice of a roll that waited for them."""
+        self._set(busy=False, message="")
+        with self._one_render():
+            if self._legal(Action.ROLL):
+                self._roll(None)
+            self._advance()
+            self._render()
 
     def _double(self) -> None:
         doubler = self.state.match.turn
@@ -182,6 +250,14 @@ class Flow(Session):
     def _apply(self, decision: Decision) -> None:
         """An opponent's decision, through the engine like a player's own."""
         m = self.state.match
+        if isinstance(decision, StartNextGame):
+            if Action.NEXT_GAME in m.legal_actions():
+                self._close()
+                self._set(reviewing=Reviewing(), match=m.next_game(), history_index=None)
+                self._select(selected=None)
+                self._say(f"Game {self.state.match.game_number} begins.")
+                self._autosave()
+            return
         actor = m.actor
         assert actor is not None
         name = self.state.names[actor]
@@ -193,6 +269,11 @@ class Flow(Session):
             self._resign(decision.value)
         elif isinstance(decision, TakeDouble):
             self._take()
+        elif isinstance(decision, BeaverDouble):
+            self._set(match=m.beaver())
+            s = self.state
+            self._say(f"{name} beavers: the {s.theme.cube} would go to {s.match.cube.value * 4}.")
+            self._autosave()
         elif isinstance(decision, DropDouble):
             self._drop()
         elif isinstance(decision, AcceptResignation):
@@ -211,7 +292,7 @@ class Flow(Session):
             self._play_steps(steps if steps is not None else m.first_legal_steps())
 
     def _opponent_roll(self) -> None:
-        if self.state.settings.manual_dice:
+        if self.state.settings.manual_dice and self.online is None:
             self._open(Dialog.DICE)
             return
         before = self.state.match

@@ -85,6 +85,16 @@ class PlayMoves:
     moves: tuple[tuple[int, int], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class BeaverDouble:
+    """Beaver the double (money play with beavers): only a human opponent does."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartNextGame:
+    """Start the next game (a friend online may start it first)."""
+
+
 Decision = (
     RollDice
     | OfferDouble
@@ -94,6 +104,8 @@ Decision = (
     | AcceptResignation
     | RejectResignation
     | PlayMoves
+    | BeaverDouble
+    | StartNextGame
 )
 
 

@@ -122,6 +122,10 @@ class UiState:
     advice: Advice = field(default_factory=Advice)
     reviewing: Reviewing = Reviewing()
     animation: str | None = None  # overrides the setting (tests, reduced motion)
+    # Online play: the friend's seat (played from the other browser) and name;
+    # this page plays the other seat.  None: no friend online.
+    remote_seat: int | None = None
+    friend_name: str = "Your friend"
 
     # -- who is who ---------------------------------------------------------------
 
@@ -135,17 +139,25 @@ class UiState:
 
     @property
     def names(self) -> tuple[str, str]:
+        if self.remote_seat is not None:
+            you, friend = "You", self.friend_name
+            return (friend, you) if self.remote_seat == 0 else (you, friend)
         if self.options.vs_ai:
             return ("You", ai_name(self.options.opponent))
         return self.theme.colour_names
 
     def is_ai(self, player: int | None) -> bool:
+        """Whether ``player``'s seat is played elsewhere (the AI, or a friend online)."""
+        if self.remote_seat is not None:
+            return player == self.remote_seat
         return self.options.vs_ai and player == 1
 
     @property
     def viewer(self) -> int:
         """Whose side the board is drawn from: the human, or on a shared device
         the player on roll."""
+        if self.remote_seat is not None:
+            return 1 - self.remote_seat
         if self.options.vs_ai:
             return 0
         turn = self.match.turn

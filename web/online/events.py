@@ -23,17 +23,9 @@ from typing import TypeAlias
 from engine.scoring import WinType
 from web.online.errors import OnlineError
 from web.online.presence import Link
+from web.opponent import BeaverDouble as BeaverDouble  # re-exported: made by a friend only
 from web.opponent import Decision
-
-
-@dataclass(frozen=True, slots=True)
-class BeaverDouble:
-    """The friend beavers the double (money play with beavers)."""
-
-
-@dataclass(frozen=True, slots=True)
-class StartNextGame:
-    """The friend started the next game."""
+from web.opponent import StartNextGame as StartNextGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +42,7 @@ class Decided:
     """The friend's decision, to apply through the engine as any opponent's."""
 
     seat: int
-    decision: Decision | BeaverDouble | StartNextGame
+    decision: Decision
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,243 @@
+"""Two whole controllers playing each other online: each page's friend is a
+:class:`~web.online.remote.RemoteOpponent`, the texts pass through an
+in-memory transport pair, and the dice are the fair rolls both agreed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from web_fakes import FakeTimer, FakeView
+
+from engine.game import Phase
+from engine.rules import Rules
+from web.actions import Act
+from web.ai_client import DirectAi
+from web.controller import Controller
+from web.online import wire
+from web.online.invite import Invite
+from web.online.peer import Peer
+from web.online.remote import OnlineTable
+from web.online.transport import PeerEvent
+from web.state import Dialog
+from web.storage import MemoryStorage, Store
+
+
+class MemoryTransport:
+    """One end of an in-memory channel; texts wait in ``inbox`` until pumped."""
+
+    def __init__(self) -> None:
+        self.inbox: list[str] = []
+        self.other: MemoryTransport | None = None
+        self.deliver: Callable[[str], None] = lambda text: None
+        self.peer: Callable[[PeerEvent], None] = lambda event: None
+        self.up = True
+
+    def send(self, text: str) -> None:
+        if self.up and self.other is not None:
+            self.other.inbox.append(text)
+
+    def on_message(self, callback: Callable[[str], None]) -> None:
+        self.deliver = callback
+
+    def on_peer(self, callback: Callable[[PeerEvent], None]) -> None:
+        self.peer = callback
+
+    def close(self) -> None:
+        self.up = False
+
+    def pump(self) -> bool:
+        moved = bool(self.inbox)
+        while self.inbox:
+            self.deliver(self.inbox.pop(0))
+        return moved
+
+
+def pair() -> tuple[MemoryTransport, MemoryTransport]:
+    a, b = MemoryTransport(), MemoryTransport()
+    a.other, b.other = b, a
+    return a, b
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.5
+        return self.now
+
+
+def tokens(seed: int) -> Callable[[int], bytes]:
+    rng = random.Random(seed)
+    return lambda n: rng.randbytes(n)
+
+
+class Side:
+    """One browser: a controller wired to fakes and its online table."""
+
+    def __init__(
+        self, peer: Peer, transport: MemoryTransport, storage: MemoryStorage | None = None
+    ) -> None:
+        self.storage = storage if storage is not None else MemoryStorage()
+        self.saved: list[dict[str, object]] = []
+        self.clock = Clock()
+        self.table = OnlineTable(peer, transport, self.clock, self.saved.append)
+        self.view = FakeView()
+        self.timer = FakeTimer()
+        self.transport = transport
+        self.c = Controller(
+            self.view,
+            Store(self.storage, clock=lambda: 1000.0),
+            DirectAi(),
+            self.timer,
+            self.table.dice,
+            animation="off",
+            seat_factory=self.table.seats,
+        )
+        self.table.attach(self.c)
+
+    def start(self, rules: Rules) -> None:
+        self.c.boot()
+        self.c.act(Act.START, "", {"opponent": "human", "length": str(rules.match_length),
+                                    "cube": "on", "crawford": "on"})  # fmt: skip
+        self.go_online()
+
+    def go_online(self) -> None:
+        peer = self.table.peer
+        self.c.go_online(self.table, peer.friend, peer.friend_name or "Your friend")
+        self.table.resume(self.c.state.match)
+        self.timer.run()
+
+    @property
+    def seat(self) -> int:
+        return self.table.peer.seat
+
+    def act(self, action: Act, value: str = "") -> None:
+        self.c.act(action, value)
+        self.timer.run()
+
+    def step(self) -> bool:
+        """Let this page's player do what is theirs to do now; True if anything."""
+        s = self.c.state
+        m = s.match
+        if s.busy:
+            return False
+        if s.dialog is Dialog.CUBE:
+            self.act(Act.TAKE)
+        elif s.dialog is Dialog.RESIGN_ANSWER:
+            self.act(Act.ACCEPT)
+        elif m.is_over:
+            return False
+        elif m.is_game_over:
+            self.act(Act.NEXT_GAME)
+        elif s.dialog is not None:
+            self.act(Act.CLOSE)
+        elif m.phase is Phase.OPENING or (m.phase is Phase.ROLL and m.turn == self.seat):
+            self.act(Act.ROLL)
+        elif s.human_to_move:
+            while self.c.state.movable:
+                src = max(self.c.state.movable)
+                self.c.tap(src)
+                self.c.tap(min(self.c.state.destinations(src)))
+            self.act(Act.CONFIRM)
+        else:
+            return False
+        return True
+
+
+def connect(a: Side, b: Side) -> None:
+    a.transport.up = b.transport.up = True
+    a.transport.peer(PeerEvent("b", True))
+    b.transport.peer(PeerEvent("a", True))
+    pump(a, b)
+
+
+def pump(a: Side, b: Side) -> None:
+    while True:
+        a.timer.run()
+        b.timer.run()
+        if not (a.transport.pump() | b.transport.pump()):
+            return
+
+
+def new_game(rules: Rules | None = None) -> tuple[Side, Side]:
+    rules = rules or Rules(3)
+    invite = Invite.new("Ann", rules, token=tokens(1))
+    ta, tb = pair()
+    ann = Side(Peer.host(invite, now=0.0, token=tokens(2)), ta)
+    bob = Side(Peer.join(invite, "Bob", now=0.0, token=tokens(3)), tb)
+    ann.start(rules)
+    bob.start(rules)
+    connect(ann, bob)
+    return ann, bob
+
+
+def play(a: Side, b: Side, limit: int = 3000, until: Callable[[], bool] = lambda: False) -> None:
+    for _ in range(limit):
+        if until():
+            return
+        moved = a.step() | b.step()
+        pump(a, b)
+        if not moved and a.c.state.match.is_over and b.c.state.match.is_over:
+            return
+    raise AssertionError("the game did not end")
+
+
+def test_two_pages_play_a_match_to_the_end() -> None:
+    ann, bob = new_game()
+    assert ann.c.state.names == ("You", "Bob") and bob.c.state.names == ("Ann", "You")
+    assert bob.c.state.viewer == 1
+    play(ann, bob)
+    a, b = ann.c.state.match, bob.c.state.match
+    assert a.is_over and a.record == b.record == ann.table.peer.match.record
+    assert a.score == b.score and max(a.score) >= 3
+    assert len(a.games) >= 2  # the next games were started through the peers too
+
+
+def test_a_double_is_answered_by_the_friend() -> None:
+    ann, bob = new_game()
+    play(ann, bob, until=lambda: ann.c.state.match.phase is Phase.ROLL
+         and ann.c.state.match.turn == 0 and ann.c.state.match.can_double())  # fmt: skip
+    ann.act(Act.DOUBLE)
+    pump(ann, bob)
+    assert bob.c.state.dialog is Dialog.CUBE
+    bob.act(Act.TAKE)
+    pump(ann, bob)
+    assert ann.c.state.match.cube.value == 2 == bob.c.state.match.cube.value
+    assert ann.c.state.match.record == bob.c.state.match.record
+
+
+def test_a_cheating_message_is_refused_plainly_and_the_game_goes_on() -> None:
+    ann, bob = new_game()
+    play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 3)
+    before = bob.c.state.match
+    # A message replayed by someone on the way.
+    bob.transport.deliver(bob.table.peer.seal.seal(wire.Envelope(0, bytes(16), 1, wire.Ping())))
+    bob.timer.run()
+    assert bob.c.state.message.startswith("Someone other than your friend tried to play")
+    assert bob.c.state.match is before
+    play(ann, bob)
+    assert ann.c.state.match.record == bob.c.state.match.record
+
+
+def test_a_reload_resumes_from_the_saves() -> None:
+    ann, bob = new_game()
+    play(ann, bob, until=lambda: len(bob.c.state.match.events) >= 6 and not bob.c.state.busy)
+    # Bob's page reloads: a new controller from the autosave, a peer from its save.
+    bob.transport.close()
+    ann.transport.peer(PeerEvent("b", False))
+    ta, tb = pair()
+    ann.table.transport = ta
+    ta.on_message(ann.table.receive)
+    ta.on_peer(ann.table._on_peer)
+    ann.transport = ta
+    peer = Peer.from_json(bob.saved[-1], now=10.0, token=tokens(4))
+    bob2 = Side(peer, tb, storage=bob.storage)
+    bob2.c.boot()
+    bob2.go_online()
+    assert bob2.c.state.match.game_number == bob.c.state.match.game_number
+    connect(ann, bob2)
+    play(ann, bob2)
+    assert ann.c.state.match.record == bob2.c.state.match.record
+    assert ann.c.state.match.is_over

@@ -1,0 +1,355 @@
+"""A friend online behind the :class:`~web.opponent.Opponent` port.
+
+The controller plays an online game as any other: it asks the seat that must
+act (:class:`RemoteOpponent`) for its decision, and applies it through the
+engine.  An :class:`OnlineTable` joins the controller to the
+:class:`~web.online.peer.Peer` and its :class:`~web.online.transport.Transport`:
+
+- texts that arrive go to the peer; its events become the friend's
+  decisions (to the :class:`RemoteOpponent`), the agreed dice (to
+  :class:`AgreedDice`, the controller's source of dice), and news for the
+  player (refusals, phrases, the friend joining);
+- this page's own player acts through the controller as usual, and the
+  table hears of it through the flow's two hooks
+  (:class:`~web.flow.OnlineLink`): :meth:`OnlineTable.roll` before a roll
+  (the fair roll may have to ask the friend first), :meth:`OnlineTable.sync`
+  whenever the match is saved, which turns the new events of this page's
+  seat (a confirmed play, a double, a take...) into the peer's intents.
+  Watching the saved match rather than each intent keeps the controller's
+  intents as they are: every local change of the match is saved, and the
+  record says what it was;
+- the peer's state is saved (``save``) before any text is sent, so nothing the
+  friend has seen is missing here after a reload (:meth:`OnlineTable.restore`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Protocol
+
+from engine.game import Phase
+from engine.match import Match
+from engine.record import (
+    Beavered,
+    Doubled,
+    Dropped,
+    Event,
+    OpeningRoll,
+    Played,
+    ResignAccepted,
+    ResignOffered,
+    ResignRejected,
+    Roll,
+    Took,
+)
+from web.ai_client import AiPort
+from web.online.errors import OnlineError
+from web.online.events import (
+    Claimed,
+    Decided,
+    FriendJoined,
+    LinkChanged,
+    Output,
+    Refused,
+    Rolled,
+    Said,
+)
+from web.online.peer import Peer
+from web.online.presence import Link
+from web.online.transport import PeerEvent, Transport
+from web.opponent import (
+    AcceptResignation,
+    Answer,
+    BeaverDouble,
+    Decision,
+    DropDouble,
+    LocalPlayer,
+    OfferDouble,
+    OfferResignation,
+    Opponent,
+    PlayMoves,
+    RejectResignation,
+    RollDice,
+    StartNextGame,
+    TakeDouble,
+)
+from web.options import MatchOptions
+
+Clock = Callable[[], float]
+
+
+class NoAgreedDiceError(LookupError):
+    """The engine asked for a die that the two sides have not agreed."""
+
+
+class AgreedDice:
+    """The controller's source of dice online: the faces of the rolls both
+    sides agreed (:class:`~web.online.events.Rolled`), in order.
+
+    >>> dice = AgreedDice()
+    >>> dice.push((6, 5)); dice.ready, dice.randint(1, 6), dice.randint(1, 6)
+    (True, 6, 5)
+    >>> dice.randint(1, 6)
+    Traceback (most recent call last):
+    ...
+    web.online.remote.NoAgreedDiceError: no agreed dice to roll
+    """
+
+    __slots__ = ("_faces",)
+
+    def __init__(self) -> None:
+        self._faces: deque[int] = deque()
+
+    @property
+    def ready(self) -> bool:
+        return bool(self._faces)
+
+    def push(self, dice: tuple[int, int]) -> None:
+        self._faces.extend(dice)
+
+    def randint(self, a: int, b: int) -> int:
+        if not self._faces:
+            raise NoAgreedDiceError("no agreed dice to roll")
+        return self._faces.popleft()
+
+
+class RemoteOpponent:
+    """The friend's seat: each decision is the friend's, as it arrives.
+
+    >>> from web.opponent import OfferDouble
+    >>> friend, seen = RemoteOpponent(), []
+    >>> friend.decide(Match.new(0), seen.append); seen
+    []
+    >>> friend.give(OfferDouble()); seen
+    [Answer(decision=OfferDouble(), problem='')]
+    """
+
+    def __init__(self) -> None:
+        self._decisions: deque[Decision] = deque()
+        self._waiting: Callable[[Answer], None] | None = None
+
+    @property
+    def local(self) -> bool:
+        return False
+
+    def decide(self, match: Match, answer: Callable[[Answer], None]) -> None:
+        if self._decisions:
+            answer(Answer(self._decisions.popleft()))
+        else:
+            self._waiting = answer
+
+    def give(self, decision: Decision) -> None:
+        """The friend decided (already checked by the peer, so by the engine)."""
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None:
+            waiting(Answer(decision))
+        else:
+            self._decisions.append(decision)
+
+
+class Host(Protocol):
+    """What the table asks of the controller (:class:`~web.flow.Flow`)."""
+
+    def online_friend(self, name: str) -> None: ...
+
+    def online_news(self, text: str) -> None: ...
+
+    def online_apply(self, decision: Decision) -> None: ...
+
+
+class OnlineTable:
+    """One online game on this page (see the module docs)."""
+
+    def __init__(
+        self,
+        peer: Peer,
+        transport: Transport,
+        clock: Clock,
+        save: Callable[[dict[str, object]], None],
+    ) -> None:
+        self.peer = peer
+        self.transport = transport
+        self.clock = clock
+        self.save = save
+        self.dice = AgreedDice()
+        self.remote = RemoteOpponent()
+        self.host: Host | None = None
+        self.link = peer.link(clock())
+        self._then: Callable[[], None] | None = None
+        self._syncing = False
+        self._rolling = False  # this page's player asked for its dice
+        transport.on_message(self.receive)
+        transport.on_peer(self._on_peer)
+
+    def seats(self, options: MatchOptions, port: AiPort) -> tuple[Opponent, Opponent]:
+        """The controller's seat factory: this page plays the peer's seat."""
+        if self.peer.seat == 0:
+            return (LocalPlayer(), self.remote)
+        return (self.remote, LocalPlayer())
+
+    def attach(self, host: Host) -> None:
+        self.host = host
+
+    # -- the transport -------------------------------------------------------------------
+
+    def _on_peer(self, event: PeerEvent) -> None:
+        now = self.clock()
+        self._handle(self.peer.connected(now) if event.joined else self.peer.disconnected(now))
+
+    def receive(self, text: str) -> None:
+        self._handle(self.peer.receive(text, self.clock()))
+
+    def tick(self) -> None:
+        """Call from a timer: the heartbeat and the friend's presence."""
+        self._handle(self.peer.tick(self.clock()))
+
+    def resume(self, match: Match) -> None:
+        """After a reload: ``match`` (the controller's autosave) may lack what the
+        friend did that the peer had received (its save is written first):
+        hand it over again as the friend's decisions and the agreed dice."""
+        theirs = self.peer.match
+        if match.game_number + 1 == theirs.game_number and match.is_game_over:
+            # Reloaded between games: the next one began.
+            if self.host is not None:
+                self.host.online_apply(StartNextGame())
+            match = match.next_game()
+        if match.game_number != theirs.game_number:
+            return
+        for event in theirs.events[len(match.events) :]:
+            if isinstance(event, OpeningRoll):
+                self.dice.push((event.die0, event.die1))
+            elif getattr(event, "player", None) != self.peer.friend:
+                continue
+            elif isinstance(event, Roll):
+                self.dice.push(event.dice)
+                self.remote.give(RollDice())
+            elif isinstance(event, Played):
+                self.remote.give(PlayMoves(event.moves))
+            elif isinstance(event, ResignOffered):
+                self.remote.give(OfferResignation(int(event.value)))
+            elif type(event) in _DECISIONS:
+                self.remote.give(_DECISIONS[type(event)])
+
+    def _handle(self, out: Output) -> None:
+        if out.messages or out.events:
+            # Before sending (see the module docs), and after anything received, so
+            # that the peer's save is never behind the controller's autosave.
+            self.save(self.peer.to_json())
+            for text in out.messages:
+                self.transport.send(text)
+        for event in out.events:
+            self._event(event)
+
+    def _event(self, event: object) -> None:
+        if isinstance(event, Rolled):
+            if event.seat == self.peer.seat and not self._rolling:
+                return  # dice revealed by a resignation before the player rolled
+            self.dice.push(event.dice)
+            self._rolling = False
+            then, self._then = self._then, None
+            if then is not None:
+                then()
+        elif isinstance(event, Decided):
+            if isinstance(event.decision, StartNextGame):
+                if self.host is not None:
+                    self.host.online_apply(event.decision)
+            else:
+                self.remote.give(event.decision)
+        elif isinstance(event, Refused):
+            self._news(event.text)
+        elif isinstance(event, FriendJoined):
+            if self.host is not None:
+                self.host.online_friend(event.name)
+            self._news(f"{event.name} is here.")
+        elif isinstance(event, Said):
+            who = "You" if event.seat == self.peer.seat else self.peer.friend_name or "Your friend"
+            self._news(f"{who}: “{event.text}”")
+        elif isinstance(event, Claimed):
+            who = "You" if event.seat == self.peer.seat else self.peer.friend_name or "Your friend"
+            self._news(f"{who} claimed the game: {event.points} points.")
+        elif isinstance(event, LinkChanged):
+            self.link = event.link
+            if event.link is Link.CONNECTED:
+                self._news("Your friend is connected.")
+
+    def _news(self, text: str) -> None:
+        if self.host is not None:
+            self.host.online_news(text)
+
+    # -- this page's player (the flow's hooks) ---------------------------------------------
+
+    def roll(self, then: Callable[[], None]) -> bool:
+        """This page's player rolls (the opening roll included): ask the peer
+        for this side's dice unless they are here; True if they are."""
+        if self.dice.ready:
+            return True
+        t = self.peer.table
+        if t.match.phase is Phase.ROLL and t.roller == self.peer.seat:
+            self._rolling = True
+            try:
+                self._handle(self.peer.roll(self.clock()))
+            except OnlineError as exc:
+                self._rolling = False
+                self._news(exc.plain)
+                return False
+        if self.dice.ready:
+            self._rolling = False
+            return True
+        self._then = then
+        return False
+
+    def sync(self, match: Match) -> None:
+        """Send the friend what this page's player did: the events of this
+        side in ``match`` that the peer's match has not got yet."""
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            self._sync(match)
+        except OnlineError as exc:
+            self._news(exc.plain)
+        finally:
+            self._syncing = False
+
+    def _sync(self, match: Match) -> None:
+        peer, now = self.peer, self.clock()
+        theirs = peer.match
+        if match.game_number > theirs.game_number and theirs.is_game_over and not theirs.is_over:
+            self._handle(peer.next_game(now))
+            theirs = peer.match
+        if match.game_number != theirs.game_number:
+            return
+        for event in match.events[len(theirs.events) :]:
+            if getattr(event, "player", None) != peer.seat:
+                continue  # a roll (sent with its play) or the friend's own
+            if isinstance(event, Played):
+                self._handle(peer.play(event.moves, now))
+            elif isinstance(event, Doubled):
+                self._handle(peer.double(now))
+            elif isinstance(event, Beavered):
+                self._handle(peer.beaver(now))
+            elif isinstance(event, Took):
+                self._handle(peer.take(now))
+            elif isinstance(event, Dropped):
+                self._handle(peer.drop(now))
+            elif isinstance(event, ResignOffered):
+                self._handle(peer.resign(int(event.value), now))
+            elif isinstance(event, ResignAccepted):
+                self._handle(peer.accept(now))
+            elif isinstance(event, ResignRejected):
+                self._handle(peer.reject(now))
+
+
+# The friend's recorded decisions that carry no value, as the decision itself.
+_DECISIONS: Mapping[type[Event], Decision] = MappingProxyType(
+    {
+        Doubled: OfferDouble(),
+        Beavered: BeaverDouble(),
+        Took: TakeDouble(),
+        Dropped: DropDouble(),
+        ResignAccepted: AcceptResignation(),
+        ResignRejected: RejectResignation(),
+    }
+)
