@@ -206,3 +206,41 @@ def test_prefixes_are_normalised() -> None:
     assert serve.normalise_prefix("backgammon") == "/backgammon/"
     assert serve.normalise_prefix("/a/b/") == "/a/b/"
     assert serve.normalise_prefix("/") == "/"
+
+
+def content_security_policy(html: str) -> dict[str, list[str]]:
+    found = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    assert len(found) == 1, "the page needs exactly one Content-Security-Policy"
+    directives = [part.split() for part in found[0].split(";") if part.strip()]
+    return {name: sources for name, *sources in directives}
+
+
+def test_the_page_carries_a_content_security_policy_for_the_site_alone(site: Path) -> None:
+    html = (site / "index.html").read_text()
+    policy = content_security_policy(html)
+    assert policy["default-src"] == ["'self'"]
+    # PyScript builds its hooks with Function() and Pyodide compiles WebAssembly;
+    # no inline script, and no other origin.
+    assert policy["script-src"] == ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]
+    assert policy["worker-src"] == ["'self'", "blob:"]  # PyScript's workers start from a blob
+    assert policy["style-src"] == ["'self'", "'unsafe-inline'"]  # the board's style attributes
+    assert policy["connect-src"] == ["'self'", "wss:"]  # online play's relays, WebSocket only
+    assert policy["object-src"] == ["'none'"]
+    assert policy["base-uri"] == ["'self'"] and policy["form-action"] == ["'self'"]
+    for sources in policy.values():
+        assert not any(s in ("*", "http:", "https:", "data:") or "://" in s for s in sources)
+    # A <meta> policy governs only what comes after it: first in the head.
+    head = html[: html.index("</head>")]
+    assert head.index("Content-Security-Policy") < min(
+        head.index(tag) for tag in ("<script", "<link") if tag in head
+    )
+    # Directives a <meta> cannot carry (browsers ignore them, with a console error).
+    assert not {"frame-ancestors", "report-uri", "sandbox"} & set(policy)
+
+
+def test_the_built_page_has_no_inline_script_the_policy_would_refuse(site: Path) -> None:
+    html = (site / "index.html").read_text()
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        assert 'src="./' in tag or 'type="py"' in tag, tag  # a file of the site, or PyScript's
+    assert not re.search(r"\son[a-z]+=", html)  # no inline event handlers
+
