@@ -16,6 +16,7 @@ Run from the repository root: ``python -m scripts.build_site [--test-hooks] [--o
 from __future__ import annotations
 
 import argparse
+import gzip
 import io
 import json
 import os
@@ -140,6 +141,7 @@ def build(out: Path = DEFAULT_OUT, *, test_hooks: bool = False) -> Path:
     _pack(staging, shipped)
     _write_config(staging / "pyscript.json", [PAGE_ARCHIVE])
     _write_config(staging / WORKER_CONFIG, [PAGE_ARCHIVE, WORKER_ARCHIVE], worker=True)
+    _write_progress_sizes(staging, chunks)
     # GitHub Pages runs Jekyll by default, which drops files starting with "_".
     (staging / ".nojekyll").write_text("")
     # Last: the service worker's manifest hashes every file written above.
@@ -397,6 +399,36 @@ def _add_preloads(page: Path, pyscript_modules: list[str]) -> None:
     links = [f'<link rel="modulepreload" href="{url}">' for url in (*modules, *PRELOAD_MODULES)]
     links += [f'<link rel="preload" href="{u}" as="fetch" crossorigin>' for u in PRELOAD_FETCHES]
     page.write_text(html.replace(PRELOAD_MARKER, "\n  ".join(links)), encoding="utf-8")
+
+
+# public/progress.js shows how much of Python has downloaded: it is told each
+# file of the runtime the page fetches before Python runs, with its size and
+# its gzip size (what GitHub Pages sends), between these markers.
+PROGRESS_SCRIPT = "progress.js"
+_PROGRESS_FILES = re.compile(r"/\* @files \*/.*?/\* @end \*/", re.DOTALL)
+
+
+def runtime_files(pyscript_modules: list[str]) -> list[str]:
+    """The runtime's files the page loads before Python runs (site paths)."""
+    return [
+        *(f"{SITE_PYSCRIPT}/{name}" for name in pyscript_modules),
+        *(f"{SITE_PYODIDE}/{name}" for name in PYODIDE_FILES),
+    ]
+
+
+def _write_progress_sizes(site: Path, pyscript_modules: list[str]) -> None:
+    script = site / PROGRESS_SCRIPT
+    code = script.read_text(encoding="utf-8")
+    if len(_PROGRESS_FILES.findall(code)) != 1:
+        raise BuildError(f"public/{PROGRESS_SCRIPT} needs one /* @files */ ... /* @end */")
+    sizes = {}
+    for rel in runtime_files(pyscript_modules):
+        data = (site / rel).read_bytes()
+        sizes[rel] = [len(data), len(gzip.compress(data, compresslevel=6, mtime=0))]
+    literal = json.dumps(sizes, indent=2, sort_keys=True)
+    script.write_text(
+        _PROGRESS_FILES.sub(lambda _: f"/* @files */ {literal} /* @end */", code), encoding="utf-8"
+    )
 
 
 def _pyscript_modules(dist: Path) -> set[str]:

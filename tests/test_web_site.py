@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import urllib.error
@@ -244,3 +245,29 @@ def test_the_built_page_has_no_inline_script_the_policy_would_refuse(site: Path)
         assert 'src="./' in tag or 'type="py"' in tag, tag  # a file of the site, or PyScript's
     assert not re.search(r"\son[a-z]+=", html)  # no inline event handlers
 
+
+def test_the_progress_script_knows_the_runtimes_files_and_their_sizes(site: Path) -> None:
+    code = (site / build_site.PROGRESS_SCRIPT).read_text()
+    found = re.findall(r"/\* @files \*/ (.*?) /\* @end \*/", code, re.DOTALL)
+    assert len(found) == 1
+    files = json.loads(found[0])
+    assert "vendor/pyodide/pyodide.asm.wasm" in files and "vendor/pyscript/core.js" in files
+    for rel, (size, gzipped) in files.items():
+        data = (site / rel).read_bytes()
+        assert size == len(data), rel
+        assert gzipped == len(gzip.compress(data, compresslevel=6, mtime=0)), rel
+    # Everything Python needs before it runs, the game's own files aside.
+    html = (site / "index.html").read_text()
+    head = html[: html.index("</head>")]
+    preloaded = set(re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', head))
+    game = {"pyscript.json", "main.py", build_site.PAGE_ARCHIVE}
+    assert preloaded - game <= set(files)
+    assert 4_000_000 < sum(gz for _, gz in files.values()) < 6_000_000
+
+
+def test_the_progress_script_runs_before_pyscript(site: Path) -> None:
+    html = (site / "index.html").read_text()
+    progress = html.index('<script src="./progress.js" defer></script>')
+    assert progress < html.index('<script type="module" src="./vendor/pyscript/core.js">')
+    # The source keeps an empty list for the build to fill.
+    assert "/* @files */ {} /* @end */" in (build_site.PUBLIC / "progress.js").read_text()

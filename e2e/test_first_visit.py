@@ -1,0 +1,81 @@
+"""A first visit on a slow link: while Python downloads and starts, the page says
+what is loading and how far (public/progress.js), over the board it has already
+drawn."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser
+
+from e2e.helpers import DESKTOP, READY_TIMEOUT_MS
+
+# The issue's slow link: 9 Mbit/s down, 40 ms away.
+SLOW_LINK = {
+    "offline": False,
+    "latency": 40,
+    "downloadThroughput": 9_000_000 / 8,
+    "uploadThroughput": 2_000_000 / 8,
+}
+
+# Installed before the page's scripts: every text the progress shows, with when,
+# and when the board became interactive.
+RECORD = """
+window.__progress = [];
+window.__readyAt = null;
+new MutationObserver(() => {
+  const status = document.querySelector("#load-progress [role=status]");
+  const text = status ? status.textContent : null;
+  const seen = window.__progress;
+  if (text && (!seen.length || seen[seen.length - 1][1] !== text)) {
+    seen.push([performance.now(), text]);
+  }
+  const board = document.getElementById("board");
+  if (window.__readyAt === null && board && board.dataset.ready === "true") {
+    window.__readyAt = performance.now();
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+
+BYTES = re.compile(r"Downloading Python: (\d+\.\d) of (\d+\.\d) MB")
+
+
+def test_a_slow_first_visit_shows_what_is_loading_and_how_far(
+    browser: Browser, site_url: str
+) -> None:
+    context = browser.new_context(**DESKTOP)
+    context.add_init_script(RECORD)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
+    try:
+        page.goto(site_url + "?anim=off")
+        # The board is drawn before Python runs, and the progress shows over it.
+        assert page.locator("#board .checker").count() == 30
+        page.wait_for_selector('#board[data-ready="true"]', timeout=READY_TIMEOUT_MS)
+        ready_at = page.evaluate("() => window.__readyAt")
+        shown = [(float(t), str(text)) for t, text in page.evaluate("() => window.__progress")]
+        before = [text for t, text in shown if t <= ready_at]
+
+        downloading = [m for m in (BYTES.fullmatch(text) for text in before) if m is not None]
+        assert len(downloading) >= 2, shown  # the bytes, more than once
+        done = [float(m[1]) for m in downloading]
+        assert done == sorted(done) and done[-1] > done[0], shown  # going up
+        assert {m[2] for m in downloading} == {downloading[0][2]}  # of one total
+        assert 3.0 < float(downloading[0][2]) < 6.0  # the runtime: about 4.6 MB
+        assert len(set(before)) >= 3, shown  # and it moves on: starting Python, the game
+        assert any(text in ("Starting Python…", "Starting the game…") for text in before)
+
+        # Accessible: a polite status, not an alert.
+        status = page.locator("#load-progress [role=status]")
+        if status.count():
+            assert status.get_attribute("aria-live") in (None, "polite")
+        # Once the AI is ready it goes away.
+        page.wait_for_selector('#board[data-ai="ready"]', timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("#load-progress", state="detached")
+        assert "Loading the AI…" in [text for _, text in shown] + [
+            str(text) for _, text in page.evaluate("() => window.__progress")
+        ]
+    finally:
+        context.close()

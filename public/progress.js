@@ -1,0 +1,192 @@
+/* Loading progress, shown over the pre-drawn board until Python has drawn it.
+ *
+ * A first visit downloads about 5 MB before the board takes input (Pyodide's
+ * WebAssembly alone is 3.5 MB), then starts the interpreter and the game.  This
+ * says which, and how far: "Downloading Python: 1.2 of 5.0 MB", "Starting
+ * Python…", "Starting the game…", then "Loading the AI…" until the AI's worker
+ * has answered.
+ *
+ * How far: the build writes below (between the markers) each file of Pyodide
+ * and PyScript that the page needs before Python runs, with its size and its
+ * gzip size (what GitHub Pages sends).  (Not the game's own archive: it differs
+ * between the published and the test build, and this file should not.)  A file counts whole once the browser reports it loaded
+ * (PerformanceObserver, "resource" entries); the big ones count as their
+ * bytes arrive, by reading the responses Pyodide's and PyScript's fetch()
+ * calls get through a counting stream (the same request, so preloads still
+ * match).  The phases follow PyScript's "py:progress" events and the board's
+ * data-ready / data-ai attributes.
+ *
+ * It runs before PyScript (a deferred classic script ahead of PyScript's
+ * module), touches nothing Python draws, and fails quietly: progress is a
+ * courtesy, never a reason for the game not to start.
+ */
+(() => {
+  "use strict";
+
+  // site path -> [bytes, gzip bytes]; written by scripts/build_site.py.
+  const FILES = /* @files */ {} /* @end */;
+  // Responses larger than this are counted as they stream in.
+  const STREAM_FROM = 100000;
+  // The live region is told at most this often (screen readers read each change).
+  const ANNOUNCE_MS = 1000;
+
+  const paths = Object.keys(FILES);
+  if (!paths.length || !("PerformanceObserver" in window)) return;
+  const base = new URL(".", document.baseURI).href;
+  const total = paths.reduce((sum, path) => sum + FILES[path][1], 0);
+  const done = new Map(); // path -> fraction of it loaded, 0..1
+
+  let phase = "download"; // download | start | game | ai | over
+  let element = null;
+  let bar = null;
+  let text = null;
+  let announced = 0;
+  let timer = 0;
+
+  function pathOf(url) {
+    try {
+      const href = new URL(url, base).href.split(/[?#]/)[0];
+      return href.startsWith(base) ? decodeURIComponent(href.slice(base.length)) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function loaded() {
+    let bytes = 0;
+    for (const [path, fraction] of done) bytes += fraction * FILES[path][1];
+    return bytes;
+  }
+
+  function megabytes(bytes) {
+    return (bytes / 1e6).toFixed(1);
+  }
+
+  function message() {
+    switch (phase) {
+      case "download":
+        return `Downloading Python: ${megabytes(loaded())} of ${megabytes(total)} MB`;
+      case "start":
+        return "Starting Python…";
+      case "game":
+        return "Starting the game…";
+      case "ai":
+        return "Loading the AI…";
+      default:
+        return "";
+    }
+  }
+
+  function show() {
+    if (!element) {
+      if (!document.body) return;
+      element = document.createElement("div");
+      element.id = "load-progress";
+      element.className = "load-progress";
+      bar = document.createElement("progress");
+      bar.max = 1;
+      bar.value = 0;
+      bar.setAttribute("aria-hidden", "true"); // the text says it
+      text = document.createElement("span");
+      text.setAttribute("role", "status"); // polite: read when the reader is idle
+      element.append(text, bar);
+      document.body.append(element);
+    }
+    if (phase === "over") {
+      element.remove();
+      return;
+    }
+    bar.value = phase === "download" ? loaded() / total : 1;
+    bar.hidden = phase === "ai";
+    const now = performance.now();
+    const next = message();
+    if (next === text.textContent) return;
+    // Bytes change many times a second; the words only now and then.
+    if (phase === "download" && text.textContent && now - announced < ANNOUNCE_MS) {
+      if (!timer) timer = setTimeout(() => ((timer = 0), show()), ANNOUNCE_MS);
+      return;
+    }
+    announced = now;
+    text.textContent = next;
+  }
+
+  function setPhase(next) {
+    const order = ["download", "start", "game", "ai", "over"];
+    if (order.indexOf(next) > order.indexOf(phase)) {
+      phase = next;
+      show();
+    }
+  }
+
+  function count(path, fraction) {
+    if (!(path in FILES)) return;
+    done.set(path, Math.max(done.get(path) || 0, Math.min(1, fraction)));
+    if (phase === "download" && loaded() >= total - 1) setPhase("start");
+    else show();
+  }
+
+  // Files the browser has finished, including those before this ran.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const path = pathOf(entry.name);
+      if (path) count(path, 1);
+    }
+  }).observe({ type: "resource", buffered: true });
+
+  // The big files, as their bytes arrive.
+  const originalFetch = window.fetch;
+  if (typeof originalFetch === "function" && "TransformStream" in window) {
+    window.fetch = function (input, init) {
+      const pending = originalFetch.call(window, input, init);
+      const path = pathOf(typeof input === "string" || input instanceof URL ? input : input.url);
+      if (!path || !(path in FILES) || FILES[path][0] < STREAM_FROM) return pending;
+      return pending.then((response) => {
+        if (!response.ok || !response.body) return response;
+        try {
+          let bytes = 0;
+          const counter = new TransformStream({
+            transform(chunk, controller) {
+              bytes += chunk.byteLength;
+              count(path, bytes / FILES[path][0]);
+              controller.enqueue(chunk);
+            },
+          });
+          return new Response(response.body.pipeThrough(counter), {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+          });
+        } catch {
+          return response;
+        }
+      });
+    };
+  }
+
+  // PyScript's own milestones (the interpreter's, not its workers').
+  addEventListener("py:progress", (event) => {
+    if (event.detail === "Loaded Pyodide") setPhase("start");
+    if (event.detail === "Loaded interpreter") setPhase("game");
+  });
+
+  function watchBoard() {
+    const board = document.getElementById("board");
+    if (!board) return;
+    const look = () => {
+      if (board.dataset.ai === "ready") setPhase("over");
+      else if (board.dataset.ready === "true") setPhase("ai");
+    };
+    new MutationObserver(look).observe(board, {
+      attributes: true,
+      attributeFilter: ["data-ready", "data-ai"],
+    });
+    look();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => (watchBoard(), show()), { once: true });
+  } else {
+    watchBoard();
+    show();
+  }
+})();
