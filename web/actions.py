@@ -84,6 +84,7 @@ class Act(StrEnum):
     POSITION_OPEN = "position-open"  # the Position dialog: Position ID, Match ID, XGID
     COPY_ID = "copy-id"  # value: which identifier ("position", "match" or "xgid")
     HELP_OPEN = "help-open"  # How to play
+    COPY_INVITE = "copy-invite"  # the online invite's link
     DISMISS_NOTICE = "dismiss-notice"
     HISTORY_GAME = "history-game"
 

@@ -297,7 +297,10 @@ class Controller(StorageIntents, Coaching, Flow):
 
     def _on_start(self, value: str, fields: Fields) -> None:
         if self._may_abandon(Act.START, value, fields):
-            self._start(MatchOptions.from_form(fields))
+            options = MatchOptions.from_form(fields)
+            self._start(options)
+            if options.online:
+                self._invite(options)
 
     def _on_abandon(self, value: str, fields: Fields) -> None:
         """The player confirmed the intent that throws the game in progress away."""
@@ -335,10 +338,12 @@ class Controller(StorageIntents, Coaching, Flow):
         self._say(text)
 
     def _start(self, options: MatchOptions) -> None:
+        self._leave_online()
         self._set(options=options)
         self._replace(Match.from_rules(options.rules()), counted=0)
         kind = f"a match to {options.length}" if options.length else "a money game"
         who = ai_name(options.opponent) if options.vs_ai else "a friend"
+        who += " online" if options.online else ""
         self._say(f"New game: {kind} against {who}. Roll to start.")
         self._autosave()
 
@@ -365,6 +370,10 @@ class Controller(StorageIntents, Coaching, Flow):
         on = not self.state.settings.sound
         self._on_setting(f"sound={'true' if on else 'false'}", fields)
         self._say("Sound on." if on else "Sound off.")
+
+    def _on_copy_invite(self, value: str, fields: Fields) -> None:
+        if self.state.invite_link:
+            self._copy("invite", self.state.invite_link)
 
     def _on_help_open(self, value: str, fields: Fields) -> None:
         self._open(Dialog.HELP)
@@ -424,6 +433,7 @@ HANDLERS: Mapping[Act, Handler] = MappingProxyType(
         Act.POSITION_OPEN: Controller._on_position_open,
         Act.COPY_ID: Controller._on_copy_id,
         Act.HELP_OPEN: Controller._on_help_open,
+        Act.COPY_INVITE: Controller._on_copy_invite,
         Act.DISMISS_NOTICE: Controller._on_dismiss_notice,
         Act.HISTORY_GAME: Controller._on_history_game,
     }

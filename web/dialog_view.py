@@ -16,6 +16,7 @@ from web.dialogs import (
     describe_win,
     dice_entry_html,
     game_over_html,
+    invite_html,
     new_game_html,
     position_html,
     records_table,
@@ -30,7 +31,7 @@ from web.dialogs import (
 from web.help_page import help_html
 from web.hint import cube_hint_html
 from web.html_parts import action_row, button, dialog_form
-from web.options import AI_NAMES, HUMAN, ai_label
+from web.options import AI_NAMES, HUMAN, ONLINE, ai_label
 from web.review import review_html
 from web.state import Dialog, UiState
 from web.tutor import cube_advice
@@ -224,6 +225,10 @@ def _position(state: UiState) -> str:
     return position_html(m.position_id, m.match_id, xgid, state.copied)
 
 
+def _invite(state: UiState) -> str:
+    return invite_html(state.invite_link, state.link_status, state.copied == "invite")
+
+
 def _help(state: UiState) -> str:
     return help_html(state.theme)
 
@@ -233,7 +238,11 @@ def _stats(state: UiState) -> str:
     game = stats_table(f"Game {m.game_number}", names, m.game_stats())
     whole = "Session" if state.options.length == 0 else "Match"
     match = stats_table(whole, names, m.stats())
-    opponents = {**{key: ai_label(key) for key, _ in AI_NAMES}, HUMAN: "A friend (as player 1)"}
+    opponents = {
+        **{key: ai_label(key) for key, _ in AI_NAMES},
+        HUMAN: "A friend (as player 1)",
+        ONLINE: "Friends online",
+    }
     return stats_html(game, match, records_table(state.records, opponents))
 
 
@@ -256,5 +265,6 @@ _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
         Dialog.ABANDON: _abandon,
         Dialog.POSITION: _position,
         Dialog.HELP: _help,
+        Dialog.INVITE: _invite,
     }
 )

@@ -24,6 +24,7 @@ from web.options import (
     ANIMATIONS,
     HUMAN,
     MATCH_LENGTHS,
+    ONLINE,
     MatchOptions,
     Settings,
     ai_label,
@@ -34,7 +35,11 @@ from web.themes import MODES, THEMES, Theme
 
 
 def new_game_html(setup: MatchOptions, can_cancel: bool) -> str:
-    opponents = [*((key, ai_label(key)) for key, _ in AI_NAMES), (HUMAN, "A friend on this device")]
+    opponents = [
+        *((key, ai_label(key)) for key, _ in AI_NAMES),
+        (HUMAN, "A friend on this device"),
+        (ONLINE, "A friend online"),
+    ]
     radios = "".join(
         f'<label class="choice"><input type="radio" name="opponent" value="{key}"'
         # autofocus: the dialog opens with focus on the chosen opponent, not the first
@@ -63,12 +68,39 @@ def new_game_html(setup: MatchOptions, can_cancel: bool) -> str:
         + box("crawford", "Crawford rule (matches)", setup.crawford)
         + box("beavers", "Beavers (money games)", setup.beavers)
         + "</div></fieldset>"
+        + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
         + action_row(
             button(Act.CLOSE, "Cancel") if can_cancel else "",
             button(Act.START, "Start", primary=True),
         )
     )
     return dialog_form("new", inner, submit=Act.START)
+
+
+RELAY_NOTE = (
+    "Starting a game with a friend online contacts public relays to find your friend: "
+    "the only time this page contacts anything outside its own site."
+)
+
+
+def invite_html(link: str, status: str, copied: bool) -> str:
+    """The online invite: the link to send the friend, with its copy button,
+    and whether the friend is here yet.
+
+    >>> html = invite_html("https://x.org/#join=abc", "Waiting for your friend…", False)
+    >>> "#join=abc" in html and 'data-action="copy-invite"' in html
+    True
+    """
+    copy = _copy_button(Act.COPY_INVITE, "", "Copy link", "Copy the invite link", copied)
+    inner = (
+        '<h2 id="dlg-title">Invite a friend</h2>'
+        "<p>Send this link to your friend. When they open it and accept, the game begins.</p>"
+        f'<p class="copyable"><code data-testid="invite-link">{escape(link)}</code>{copy}</p>'
+        f'<p role="status" data-testid="link-status">{escape(status)}</p>'
+        f'<p class="muted">{escape(RELAY_NOTE)}</p>'
+        + action_row(button(Act.CLOSE, "Close", primary=True))
+    )
+    return dialog_form("invite", inner)
 
 
 def cube_answer_html(

@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from engine.dice import RandomSource
 from engine.game import Action, Phase
 from engine.match import Match
 from engine.turn import Step
+from web.ai_client import AiPort
 from web.animation import plan_motions
 from web.history import wins
 from web.opponent import (
@@ -37,7 +39,8 @@ from web.opponent import (
     StartNextGame,
     TakeDouble,
 )
-from web.session import Session
+from web.options import MatchOptions
+from web.session import SeatFactory, Session
 from web.state import Dialog, Reviewing
 from web.storage import STATS
 
@@ -54,16 +57,63 @@ class OnlineLink(Protocol):
         """The match changed here: tell the friend what this page's player did."""
         ...
 
+    @property
+    def dice(self) -> RandomSource:
+        """The dice both sides agreed, for the engine's rolls."""
+        ...
+
+    def seats(self, options: MatchOptions, port: AiPort) -> tuple[Opponent, Opponent]:
+        """Who plays each seat: this page one, the friend the other."""
+        ...
+
+
+# Starts an online game with these options (the page's part: the invite, the
+# transport); it calls :meth:`Flow.go_online` and :meth:`Flow.show_invite`.
+OnlineStarter = Callable[[MatchOptions], None]
+
 
 class Flow(Session):
     """See the module docs."""
 
     online: OnlineLink | None = None
+    online_starter: OnlineStarter | None = None  # the page's, where online play is offered
+    _offline: tuple[SeatFactory, RandomSource] | None = None
 
     def go_online(self, link: OnlineLink, remote_seat: int, friend_name: str) -> None:
-        """Play against a friend online from now on: ``remote_seat`` is theirs."""
+        """Play against a friend online from now on: ``remote_seat`` is theirs,
+        and the dice are those the two sides agree."""
+        if self._offline is None:
+            self._offline = (self.seat_factory, self.dice)
         self.online = link
+        self.seat_factory, self.dice = link.seats, link.dice
         self._set(remote_seat=remote_seat, friend_name=friend_name)
+
+    def _leave_online(self) -> None:
+        """Back to this page's own opponents and dice (a new game replaces the online one)."""
+        if self._offline is not None:
+            self.seat_factory, self.dice = self._offline
+            self._offline = None
+        self.online = None
+        self._set(remote_seat=None, invite_link="", link_status="")
+
+    def _invite(self, options: MatchOptions) -> None:
+        """The player chose a friend online: the page makes the invite."""
+        if self.online_starter is None:
+            self._set(message="Online play is not available on this page.")
+            return
+        self._set(link_status="Contacting the relays…")
+        self.online_starter(options)
+
+    def show_invite(self, link: str) -> None:
+        """The invite is ready: show its link until the friend comes."""
+        self._set(invite_link=link, link_status="Waiting for your friend…")
+        self._open(Dialog.INVITE)
+        self._render()
+
+    def online_status(self, text: str) -> None:
+        """The friend's presence changed (connected, waiting...)."""
+        self._set(link_status=text)
+        self._render()
 
     def online_friend(self, name: str) -> None:
         """The friend online said who they are."""

@@ -17,15 +17,16 @@ from typing import Any
 from engine.rules import Rules
 from web.themes import MODES, THEMES
 
-# Opponent keys: the AI levels of engine.ai (easy/medium/hard) or a second
-# human on this device.
+# Opponent keys: the AI levels of engine.ai (easy/medium/hard), a second
+# human on this device, or a friend in another browser (web.online).
 HUMAN = "human"
+ONLINE = "online"
 AI_NAMES: tuple[tuple[str, str], ...] = (
     ("easy", "Beach Bum"),
     ("medium", "Selector"),
     ("hard", "King Tubby"),
 )
-OPPONENTS = (*(key for key, _ in AI_NAMES), HUMAN)
+OPPONENTS = (*(key for key, _ in AI_NAMES), HUMAN, ONLINE)
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
 ANIMATIONS = ("normal", "fast", "off")
 
@@ -77,7 +78,12 @@ class MatchOptions:
 
     @property
     def vs_ai(self) -> bool:
-        return self.opponent != HUMAN
+        return self.opponent not in (HUMAN, ONLINE)
+
+    @property
+    def online(self) -> bool:
+        """A friend in another browser (web.online)."""
+        return self.opponent == ONLINE
 
     def rules(self) -> Rules:
         return Rules(

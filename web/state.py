@@ -50,6 +50,7 @@ class Dialog(StrEnum):
     ABANDON = "abandon"  # asks before a game in progress is thrown away
     POSITION = "position"  # the position's identifiers, to copy
     HELP = "help"  # how to play: the rules in brief, the controls, the notation
+    INVITE = "invite"  # the online invite's link, and whether the friend is here
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +127,8 @@ class UiState:
     # this page plays the other seat.  None: no friend online.
     remote_seat: int | None = None
     friend_name: str = "Your friend"
+    invite_link: str = ""  # the link the friend opens to join (the host's)
+    link_status: str = ""  # the friend's presence in words ("Waiting for your friend…")
 
     # -- who is who ---------------------------------------------------------------
 

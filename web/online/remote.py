@@ -79,6 +79,16 @@ from web.options import MatchOptions
 
 Clock = Callable[[], float]
 
+# The friend's presence, as the invite dialog and the status line say it.
+LINK_WORDS: Mapping[Link, str] = MappingProxyType(
+    {
+        Link.CONNECTING: "Waiting for your friend…",
+        Link.CONNECTED: "Your friend is connected.",
+        Link.WAITING: "Waiting for your friend to come back…",
+        Link.CLAIMABLE: "Your friend has been gone a while: you may claim the game.",
+    }
+)
+
 
 class NoAgreedDiceError(LookupError):
     """The engine asked for a die that the two sides have not agreed."""
@@ -155,6 +165,8 @@ class Host(Protocol):
     def online_friend(self, name: str) -> None: ...
 
     def online_news(self, text: str) -> None: ...
+
+    def online_status(self, text: str) -> None: ...
 
     def online_apply(self, decision: Decision) -> None: ...
 
@@ -271,8 +283,8 @@ class OnlineTable:
             self._news(f"{who} claimed the game: {event.points} points.")
         elif isinstance(event, LinkChanged):
             self.link = event.link
-            if event.link is Link.CONNECTED:
-                self._news("Your friend is connected.")
+            if self.host is not None:
+                self.host.online_status(LINK_WORDS[event.link])
 
     def _news(self, text: str) -> None:
         if self.host is not None:
