@@ -89,3 +89,84 @@ def test_a_new_game_against_the_ai_leaves_the_online_game() -> None:
     seats = rig.c.seat_factory(s.options, rig.c.ai)
     assert isinstance(seats[0], LocalPlayer) and isinstance(seats[1], AiOpponent)
     assert rig.c.dice is rig.dice
+
+
+def test_a_page_opened_with_an_invite_offers_to_join_and_plays() -> None:
+    ann_rig = Rig(seed=4).boot()
+    ta, tb = pair()
+    starter = Starter(ann_rig, ta)
+    ann_rig.c.online_starter = starter
+    ann_rig.start("online", 1)
+    ann_rig.act("copy-invite")
+    invite = Invite.from_link(ann_rig.view.copied[-1])
+
+    bob_rig = Rig(seed=5).boot()
+    bob: list[Side] = []
+
+    def joiner(name: str) -> None:
+        side = Side.__new__(Side)
+        side.c, side.timer, side.view, side.transport = bob_rig.c, bob_rig.timer, bob_rig.view, tb
+        side.table = OnlineTable(Peer.join(invite, name, now=0.0, token=tokens(11)), tb,
+                                 Clock(), lambda data: None)  # fmt: skip
+        side.table.attach(bob_rig.c)
+        bob_rig.c.go_online(side.table, 0, invite.name)
+        bob.append(side)
+
+    bob_rig.c.offer_join(invite.name, invite.terms, MatchOptions.online_with(invite.rules), joiner)
+    dialog = bob_rig.view.last.dialog
+    assert dialog is not None and dialog.kind == "join"
+    assert (
+        "Ann invites you to play a 1-point match" in dialog.html or "Ann invites you" in dialog.html
+    )
+    assert "contacts public relays" in dialog.html
+    bob_rig.act("join-accept", name="Bob")
+    assert bob_rig.c.state.options.online and bob_rig.c.state.match.match_length == 1
+    assert bob_rig.c.state.names == ("Ann", "You") and bob_rig.c.state.viewer == 1
+    assert starter.table is not None
+    ann = Side.__new__(Side)
+    ann.c, ann.timer, ann.view, ann.transport, ann.table = (
+        ann_rig.c, ann_rig.timer, ann_rig.view, ta, starter.table,
+    )  # fmt: skip
+    connect(ann, bob[0])
+    assert ann_rig.c.state.names == ("You", "Bob")
+    ann_rig.act("close")
+    play(ann, bob[0])
+    assert ann_rig.c.state.match.is_over and bob_rig.c.state.match.is_over
+    assert ann_rig.c.state.match.record == bob_rig.c.state.match.record
+
+
+class FakeLocation:
+    def __init__(self, fragment: str) -> None:
+        self.hash = fragment
+        self.href = "https://example.org/game/" + fragment
+
+
+class FakeDate:
+    @staticmethod
+    def now() -> float:
+        return 1_000_000.0
+
+
+class FakeWindow:
+    def __init__(self, fragment: str) -> None:
+        self.location = FakeLocation(fragment)
+        self.Date = FakeDate()
+
+
+def test_the_app_offers_the_invite_in_the_link() -> None:
+    from web.app import _offer_online
+
+    invite = Invite.new("Ann", MatchOptions(length=3).rules(), token=tokens(12))
+    rig = Rig().boot()
+    _offer_online(rig.c, rig.c.store, FakeWindow("#" + invite.fragment), rig.timer)  # type: ignore[arg-type]
+    dialog = rig.view.last.dialog
+    assert dialog is not None and dialog.kind == "join" and "Ann invites you" in dialog.html
+    assert rig.c.online_starter is not None
+
+
+def test_the_app_says_plainly_when_the_invite_in_the_link_is_broken() -> None:
+    from web.app import _offer_online
+
+    rig = Rig().boot()
+    _offer_online(rig.c, rig.c.store, FakeWindow("#join=nonsense"), rig.timer)  # type: ignore[arg-type]
+    assert rig.c.state.message.startswith("This invite link cannot be used")

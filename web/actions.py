@@ -85,6 +85,7 @@ class Act(StrEnum):
     COPY_ID = "copy-id"  # value: which identifier ("position", "match" or "xgid")
     HELP_OPEN = "help-open"  # How to play
     COPY_INVITE = "copy-invite"  # the online invite's link
+    JOIN_ACCEPT = "join-accept"  # accept the invite the page was opened with (field: name)
     DISMISS_NOTICE = "dismiss-notice"
     HISTORY_GAME = "history-game"
 

@@ -14,8 +14,12 @@ from typing import Any
 from engine.dice import RandomSource, system_random
 from web.browser import BrowserTimer, WorkerAi, local_storage, page_path
 from web.controller import Controller
+from web.options import MatchOptions
 from web.page import Page
 from web.storage import Store
+
+ONLINE_SAVE = "online"  # the storage key of the online game's peer (web.online.peer)
+TICK_MS = 2000  # how often the online game's heartbeat and the friend's presence are checked
 
 
 def start(
@@ -57,7 +61,89 @@ def start(
     )
     page.attach(controller)
     controller.boot()
+    _offer_online(controller, store, window, BrowserTimer(window))
     page.board.setAttribute("data-ready", "true")
     if controller.state.options.vs_ai:
         ai.start()  # the board is interactive: now the AI may load
     return page
+
+
+def _offer_online(controller: Controller, store: Store, window: Any, timer: BrowserTimer) -> None:
+    """Online play (#17): the New game dialog's "A friend online" makes an
+    invite and waits in its room; a page opened with an invite's ``#join=``
+    link offers to join.  The online code is imported only then, so a page
+    that plays no online game loads none of it and contacts nothing outside
+    its origin."""
+
+    tasks: list[Any] = []
+
+    def clock() -> float:
+        return float(window.Date.now()) / 1000
+
+    def play(invite: Any, peer: Any, friend: str) -> None:
+        import asyncio
+
+        from web.online.remote import OnlineTable
+        from web.online.transport import RoomConfig, join_room
+
+        async def connect() -> None:
+            from web.online.codec import b64
+
+            try:
+                transport = await join_room(RoomConfig(invite.room_id, b64(invite.secret)))
+            except Exception as exc:  # the relays or the browser refused: say so
+                controller.online_news(f"Could not reach the relays to find your friend ({exc}).")
+                return
+            table = OnlineTable(peer, transport, clock, lambda data: store.write(ONLINE_SAVE, data))
+            table.attach(controller)
+            controller.go_online(table, peer.friend, friend)
+            table.resume(controller.state.match)
+            if peer.seat == 0:
+                controller.show_invite(invite.link(str(window.location.href)))
+
+            def tick() -> None:
+                if controller.online is table:
+                    table.tick()
+                    timer.later(TICK_MS, tick)
+
+            timer.later(TICK_MS, tick)
+
+        tasks.append(asyncio.ensure_future(connect()))  # kept: a task only weakly held may vanish
+
+    def host(options: MatchOptions) -> None:
+        from web.online.invite import Invite
+        from web.online.peer import Peer
+
+        invite = Invite.new("Your friend", options.rules())
+        play(invite, Peer.host(invite, now=clock()), "Your friend")
+
+    controller.online_starter = host
+    fragment = str(window.location.hash or "")
+    if "join=" not in fragment:
+        saved = store.read(ONLINE_SAVE) if controller.state.options.online else None
+        if saved is not None and not controller.state.match.is_over:
+            from web.online.errors import OnlineError as SavedError
+            from web.online.peer import Peer as SavedPeer
+
+            try:  # a reload: the game goes on
+                peer = SavedPeer.from_json(saved, now=clock())
+            except SavedError as exc:
+                controller.online_news(exc.plain)
+                return
+            play(peer.invite, peer, peer.friend_name or "Your friend")
+        return
+    from web.online.errors import OnlineError
+    from web.online.invite import Invite
+
+    try:
+        invite = Invite.from_link(fragment)
+    except OnlineError as exc:
+        controller.online_news(exc.plain)
+        return
+
+    def join(name: str) -> None:
+        from web.online.peer import Peer
+
+        play(invite, Peer.join(invite, name, now=clock()), invite.name)
+
+    controller.offer_join(invite.name, invite.terms, MatchOptions.online_with(invite.rules), join)

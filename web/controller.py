@@ -371,6 +371,12 @@ class Controller(StorageIntents, Coaching, Flow):
         self._on_setting(f"sound={'true' if on else 'false'}", fields)
         self._say("Sound on." if on else "Sound off.")
 
+    def _on_join_accept(self, value: str, fields: Fields) -> None:
+        options = self.join_options
+        if options is not None and self._may_abandon(Act.JOIN_ACCEPT, value, fields):
+            self._start(options)
+            self._join(fields.get("name", "").strip())
+
     def _on_copy_invite(self, value: str, fields: Fields) -> None:
         if self.state.invite_link:
             self._copy("invite", self.state.invite_link)
@@ -434,6 +440,7 @@ HANDLERS: Mapping[Act, Handler] = MappingProxyType(
         Act.COPY_ID: Controller._on_copy_id,
         Act.HELP_OPEN: Controller._on_help_open,
         Act.COPY_INVITE: Controller._on_copy_invite,
+        Act.JOIN_ACCEPT: Controller._on_join_accept,
         Act.DISMISS_NOTICE: Controller._on_dismiss_notice,
         Act.HISTORY_GAME: Controller._on_history_game,
     }

@@ -17,6 +17,7 @@ from web.dialogs import (
     dice_entry_html,
     game_over_html,
     invite_html,
+    join_html,
     new_game_html,
     position_html,
     records_table,
@@ -225,6 +226,10 @@ def _position(state: UiState) -> str:
     return position_html(m.position_id, m.match_id, xgid, state.copied)
 
 
+def _join(state: UiState) -> str:
+    return join_html(state.join_from, state.join_terms)
+
+
 def _invite(state: UiState) -> str:
     return invite_html(state.invite_link, state.link_status, state.copied == "invite")
 
@@ -266,5 +271,6 @@ _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
         Dialog.POSITION: _position,
         Dialog.HELP: _help,
         Dialog.INVITE: _invite,
+        Dialog.JOIN: _join,
     }
 )

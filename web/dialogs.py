@@ -83,6 +83,27 @@ RELAY_NOTE = (
 )
 
 
+def join_html(inviter: str, terms: str) -> str:
+    """The invite this page was opened with: who invites, the terms, Accept.
+
+    >>> html = join_html("Ann", "a match to 3 points")
+    >>> "Ann invites you" in html and 'data-action="join-accept"' in html
+    True
+    """
+    inner = (
+        '<h2 id="dlg-title">Play online</h2>'
+        f"<p>{escape(inviter)} invites you to play {escape(terms)}.</p>"
+        '<label class="field">Your name <input name="name" maxlength="24" '
+        'autocomplete="nickname" autofocus></label>'
+        f'<p class="muted">{escape(RELAY_NOTE)}</p>'
+        + action_row(
+            button(Act.CLOSE, "Not now"),
+            button(Act.JOIN_ACCEPT, "Accept", primary=True),
+        )
+    )
+    return dialog_form("join", inner, submit=Act.JOIN_ACCEPT)
+
+
 def invite_html(link: str, status: str, copied: bool) -> str:
     """The online invite: the link to send the friend, with its copy button,
     and whether the friend is here yet.

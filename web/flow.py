@@ -70,6 +70,8 @@ class OnlineLink(Protocol):
 # Starts an online game with these options (the page's part: the invite, the
 # transport); it calls :meth:`Flow.go_online` and :meth:`Flow.show_invite`.
 OnlineStarter = Callable[[MatchOptions], None]
+# Joins the online game this page was opened with, under the player's name.
+OnlineJoiner = Callable[[str], None]
 
 
 class Flow(Session):
@@ -77,6 +79,8 @@ class Flow(Session):
 
     online: OnlineLink | None = None
     online_starter: OnlineStarter | None = None  # the page's, where online play is offered
+    online_joiner: OnlineJoiner | None = None  # the page's, when opened with an invite
+    join_options: MatchOptions | None = None  # the invite's match
     _offline: tuple[SeatFactory, RandomSource] | None = None
 
     def go_online(self, link: OnlineLink, remote_seat: int, friend_name: str) -> None:
@@ -103,6 +107,26 @@ class Flow(Session):
             return
         self._set(link_status="Contacting the relays…")
         self.online_starter(options)
+
+    def offer_join(
+        self, inviter: str, terms: str, options: MatchOptions, joiner: OnlineJoiner
+    ) -> None:
+        """The page was opened with an invite (a match with ``options``): ask
+        whether to play."""
+        self.online_joiner = joiner
+        self.join_options = options
+        self._set(join_from=inviter, join_terms=terms)
+        self._open(Dialog.JOIN)
+        self._render()
+
+    def _join(self, name: str) -> None:
+        """The player accepted the invite (the page joins: :meth:`go_online`)."""
+        joiner, self.online_joiner = self.online_joiner, None
+        if joiner is None:
+            return
+        self._close()
+        self._set(link_status="Contacting the relays…")
+        joiner(name)
 
     def show_invite(self, link: str) -> None:
         """The invite is ready: show its link until the friend comes."""

@@ -85,6 +85,16 @@ class MatchOptions:
         """A friend in another browser (web.online)."""
         return self.opponent == ONLINE
 
+    @classmethod
+    def online_with(cls, rules: Rules) -> MatchOptions:
+        """The options of an online match under an invite's ``rules``.
+
+        >>> MatchOptions.online_with(Rules(3)).rules() == Rules(3)
+        True
+        """
+        return cls(ONLINE, rules.match_length, rules.cube, rules.jacoby, rules.crawford,
+                   rules.beavers)  # fmt: skip
+
     def rules(self) -> Rules:
         return Rules(
             match_length=self.length,

@@ -51,6 +51,7 @@ class Dialog(StrEnum):
     POSITION = "position"  # the position's identifiers, to copy
     HELP = "help"  # how to play: the rules in brief, the controls, the notation
     INVITE = "invite"  # the online invite's link, and whether the friend is here
+    JOIN = "join"  # the invite this page was opened with: who invites, the terms, Accept
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +130,8 @@ class UiState:
     friend_name: str = "Your friend"
     invite_link: str = ""  # the link the friend opens to join (the host's)
     link_status: str = ""  # the friend's presence in words ("Waiting for your friend…")
+    join_from: str = ""  # who invites (the page was opened with their link)
+    join_terms: str = ""  # the invite's rules in words
 
     # -- who is who ---------------------------------------------------------------
 

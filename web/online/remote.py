@@ -179,7 +179,7 @@ class OnlineTable:
         peer: Peer,
         transport: Transport,
         clock: Clock,
-        save: Callable[[dict[str, object]], None],
+        save: Callable[[dict[str, object]], object],
     ) -> None:
         self.peer = peer
         self.transport = transport
