@@ -241,3 +241,29 @@ def test_a_reload_resumes_from_the_saves() -> None:
     play(ann, bob2)
     assert ann.c.state.match.record == bob2.c.state.match.record
     assert ann.c.state.match.is_over
+
+
+def test_canned_phrases_reach_the_friend() -> None:
+    ann, bob = new_game()
+    ann.act(Act.CHAT_OPEN)
+    assert ann.view.last.dialog is not None and ann.view.last.dialog.kind == "chat"
+    ann.act(Act.CHAT, "1")
+    pump(ann, bob)
+    assert ann.c.state.dialog is None
+    assert bob.c.state.message == "Ann: “Good luck!”"
+    assert ann.c.state.message == "You: “Good luck!”"
+
+
+def test_a_resignation_is_answered_by_the_friend() -> None:
+    ann, bob = new_game()
+    play(ann, bob, until=lambda: ann.c.state.match.phase is Phase.ROLL
+         and ann.c.state.match.turn == 0 and not ann.c.state.busy)  # fmt: skip
+    ann.act(Act.RESIGN_OPEN)
+    ann.act(Act.RESIGN, "1")
+    pump(ann, bob)
+    assert bob.c.state.dialog is Dialog.RESIGN_ANSWER
+    bob.act(Act.ACCEPT)
+    pump(ann, bob)
+    a, b = ann.c.state.match, bob.c.state.match
+    assert a.is_game_over and a.record == b.record == bob.table.peer.match.record
+    assert a.result is not None and a.result.winner == 1

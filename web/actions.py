@@ -86,6 +86,8 @@ class Act(StrEnum):
     HELP_OPEN = "help-open"  # How to play
     COPY_INVITE = "copy-invite"  # the online invite's link
     JOIN_ACCEPT = "join-accept"  # accept the invite the page was opened with (field: name)
+    CHAT_OPEN = "chat-open"  # the canned phrases, to say one to the friend online
+    CHAT = "chat"  # value: the phrase's number (web.online.chat)
     DISMISS_NOTICE = "dismiss-notice"
     HISTORY_GAME = "history-game"
 
@@ -118,6 +120,7 @@ KEYS: Mapping[str, Act] = MappingProxyType(
         "s": Act.SWAP_DICE,
         "h": Act.HINT,
         "?": Act.HELP_OPEN,
+        "t": Act.CHAT_OPEN,  # "talk", online only
         "Enter": Act.CONFIRM,  # only when nothing else has focus
         "Escape": Act.SELECT,  # drops the checker picked up
         "ArrowLeft": Act.REVIEW_PREV,

@@ -377,6 +377,15 @@ class Controller(StorageIntents, Coaching, Flow):
             self._start(options)
             self._join(fields.get("name", "").strip())
 
+    def _on_chat_open(self, value: str, fields: Fields) -> None:
+        if self.online is not None:
+            self._open(Dialog.CHAT)
+
+    def _on_chat(self, value: str, fields: Fields) -> None:
+        if self.online is not None and value.isdigit():
+            self._close()
+            self.online.chat(int(value))
+
     def _on_copy_invite(self, value: str, fields: Fields) -> None:
         if self.state.invite_link:
             self._copy("invite", self.state.invite_link)
@@ -441,6 +450,8 @@ HANDLERS: Mapping[Act, Handler] = MappingProxyType(
         Act.HELP_OPEN: Controller._on_help_open,
         Act.COPY_INVITE: Controller._on_copy_invite,
         Act.JOIN_ACCEPT: Controller._on_join_accept,
+        Act.CHAT_OPEN: Controller._on_chat_open,
+        Act.CHAT: Controller._on_chat,
         Act.DISMISS_NOTICE: Controller._on_dismiss_notice,
         Act.HISTORY_GAME: Controller._on_history_game,
     }

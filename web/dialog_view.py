@@ -12,6 +12,7 @@ from types import MappingProxyType
 from engine.game import Action, Phase
 from web.actions import Act
 from web.dialogs import (
+    chat_html,
     cube_answer_html,
     describe_win,
     dice_entry_html,
@@ -226,6 +227,12 @@ def _position(state: UiState) -> str:
     return position_html(m.position_id, m.match_id, xgid, state.copied)
 
 
+def _chat(state: UiState) -> str:
+    from web.online.chat import PHRASES  # a few strings; the rest of web.online stays unloaded
+
+    return chat_html(PHRASES)
+
+
 def _join(state: UiState) -> str:
     return join_html(state.join_from, state.join_terms)
 
@@ -272,5 +279,6 @@ _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
         Dialog.HELP: _help,
         Dialog.INVITE: _invite,
         Dialog.JOIN: _join,
+        Dialog.CHAT: _chat,
     }
 )

@@ -83,6 +83,22 @@ RELAY_NOTE = (
 )
 
 
+def chat_html(phrases: Sequence[str]) -> str:
+    """The canned phrases, one button each (free text would let a stranger
+    with the link say anything).
+
+    >>> 'data-action="chat" data-value="1">Good luck!' in chat_html(["Hello!", "Good luck!"])
+    True
+    """
+    buttons = "".join(button(Act.CHAT, text, value=str(i)) for i, text in enumerate(phrases))
+    inner = (
+        '<h2 id="dlg-title">Say to your friend</h2>'
+        f'<div class="choices">{buttons}</div>'
+        + action_row(button(Act.CLOSE, "Close", primary=True))
+    )
+    return dialog_form("chat", inner)
+
+
 def join_html(inviter: str, terms: str) -> str:
     """The invite this page was opened with: who invites, the terms, Accept.
 
@@ -119,7 +135,9 @@ def invite_html(link: str, status: str, copied: bool) -> str:
         f'<p class="copyable"><code data-testid="invite-link">{escape(link)}</code>{copy}</p>'
         f'<p role="status" data-testid="link-status">{escape(status)}</p>'
         f'<p class="muted">{escape(RELAY_NOTE)}</p>'
-        + action_row(button(Act.CLOSE, "Close", primary=True))
+        + action_row(
+            button(Act.CHAT_OPEN, "Say something"), button(Act.CLOSE, "Close", primary=True)
+        )
     )
     return dialog_form("invite", inner)
 

@@ -57,6 +57,10 @@ class OnlineLink(Protocol):
         """The match changed here: tell the friend what this page's player did."""
         ...
 
+    def chat(self, index: int) -> None:
+        """Say canned phrase number ``index`` to the friend."""
+        ...
+
     @property
     def dice(self) -> RandomSource:
         """The dice both sides agreed, for the engine's rolls."""

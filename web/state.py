@@ -52,6 +52,7 @@ class Dialog(StrEnum):
     HELP = "help"  # how to play: the rules in brief, the controls, the notation
     INVITE = "invite"  # the online invite's link, and whether the friend is here
     JOIN = "join"  # the invite this page was opened with: who invites, the terms, Accept
+    CHAT = "chat"  # the canned phrases to say to the friend online
 
 
 @dataclass(frozen=True, slots=True)

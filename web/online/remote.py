@@ -312,6 +312,13 @@ class OnlineTable:
         self._then = then
         return False
 
+    def chat(self, index: int) -> None:
+        """Say canned phrase number ``index`` (:mod:`web.online.chat`)."""
+        try:
+            self._handle(self.peer.chat(index, self.clock()))
+        except ValueError as exc:  # no such phrase
+            self._news(str(exc))
+
     def sync(self, match: Match) -> None:
         """Send the friend what this page's player did: the events of this
         side in ``match`` that the peer's match has not got yet."""
