@@ -114,6 +114,8 @@ def test_a_saved_game_resumes_offline(visit: LoadedPage) -> None:
     assert position_id(page) == saved
     page.click(".menu [data-action='saves-open']")
     dialog.locator("[data-action='load-slot'][data-value='offline']").click()
+    dialog.locator("[data-action='abandon']").click()  # the game in progress gives way
+    page.wait_for_function("() => !document.getElementById('dialog').open")
     assert position_id(page) == saved
     assert visit.errors == [] and visit.failures == []
 

@@ -72,7 +72,14 @@ def new_game(page: Page, opponent: str, length: int = 1, *, cube: bool = True) -
     dialog.locator("select[name='length']").select_option(str(length))
     dialog.locator("input[name='cube']").set_checked(cube)
     dialog.locator("[data-action='start']").click()
-    page.wait_for_function("() => !document.getElementById('dialog').open")
+    # A game in progress is abandoned only once the player confirms it.
+    page.wait_for_function(
+        """() => { const d = document.getElementById('dialog');
+                   return !d.open || d.dataset.kind === 'abandon'; }"""
+    )
+    if page.locator("dialog#dialog[open][data-kind='abandon']").count():
+        page.locator("dialog#dialog [data-action='abandon']").click()
+        page.wait_for_function("() => !document.getElementById('dialog').open")
 
 
 def movable(page: Page) -> list[int]:
