@@ -267,3 +267,13 @@ def test_a_resignation_is_answered_by_the_friend() -> None:
     a, b = ann.c.state.match, bob.c.state.match
     assert a.is_game_over and a.record == b.record == bob.table.peer.match.record
     assert a.result is not None and a.result.winner == 1
+
+
+def test_each_page_counts_its_own_player_s_results() -> None:
+    ann, bob = new_game()
+    play(ann, bob)
+    winner = ann.c.state.match.winner
+    for side in (ann, bob):
+        row = side.c.state.records.to_json()["rows"]["human"]  # type: ignore[index]
+        won = winner == side.seat
+        assert (row["matches_won"], row["matches_lost"]) == ((1, 0) if won else (0, 1))

@@ -114,7 +114,9 @@ def _offer_online(controller: Controller, store: Store, window: Any, timer: Brow
         from web.online.invite import Invite
         from web.online.peer import Peer
 
-        invite = Invite.new("Your friend", options.rules())
+        # The invite names its sender; the page knows no name, and the friend
+        # reads "A friend invites you to play ...".
+        invite = Invite.new("A friend", options.rules())
         play(invite, Peer.host(invite, now=clock()), "Your friend")
 
     controller.online_starter = host

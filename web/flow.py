@@ -402,12 +402,13 @@ class Flow(Session):
         result = m.result
         if result is None or s.counted > m.game_number - 1:
             return
+        me = 0 if s.remote_seat is None else 1 - s.remote_seat  # online, either seat
         records = s.records.add_game(
-            s.options.opponent, won=result.winner == 0, points=result.points,
+            s.options.opponent, won=result.winner == me, points=result.points,
             win_type=int(result.win_type),
         )  # fmt: skip
         if m.is_over:
-            records = records.add_match(s.options.opponent, won=m.winner == 0)
+            records = records.add_match(s.options.opponent, won=m.winner == me)
         self._set(counted=m.game_number, records=records)
         self.store.write(STATS, records.to_json())
         win = s.theme.win_name(int(result.win_type))
