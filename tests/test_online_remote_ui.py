@@ -170,3 +170,13 @@ def test_the_app_says_plainly_when_the_invite_in_the_link_is_broken() -> None:
     rig = Rig().boot()
     _offer_online(rig.c, rig.c.store, FakeWindow("#join=nonsense"), rig.timer)  # type: ignore[arg-type]
     assert rig.c.state.message.startswith("This invite link cannot be used")
+
+
+def test_nothing_is_played_while_the_online_game_opens() -> None:
+    rig = Rig().boot()
+    asked: list[MatchOptions] = []
+    rig.c.online_starter = asked.append  # the relays have not answered yet
+    rig.start("online")
+    assert asked and rig.c.state.busy and rig.c.state.link_status == "Contacting the relays…"
+    rig.act("roll")
+    assert not rig.c.state.match.events

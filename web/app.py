@@ -132,6 +132,7 @@ def _offer_online(controller: Controller, store: Store, window: Any, timer: Brow
             except SavedError as exc:
                 controller.online_news(exc.plain)
                 return
+            controller.await_online()
             play(peer.invite, peer, peer.friend_name or "Your friend")
         return
     from web.online.errors import OnlineError

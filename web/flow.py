@@ -94,7 +94,13 @@ class Flow(Session):
             self._offline = (self.seat_factory, self.dice)
         self.online = link
         self.seat_factory, self.dice = link.seats, link.dice
-        self._set(remote_seat=remote_seat, friend_name=friend_name)
+        self._set(remote_seat=remote_seat, friend_name=friend_name, busy=False)
+        self._render()
+
+    def await_online(self) -> None:
+        """An online game is being opened (the relays contacted): nothing may be
+        played on this page until :meth:`go_online`, or the two would differ."""
+        self._set(busy=True, link_status="Contacting the relays…")
 
     def _leave_online(self) -> None:
         """Back to this page's own opponents and dice (a new game replaces the online one)."""
@@ -109,7 +115,7 @@ class Flow(Session):
         if self.online_starter is None:
             self._set(message="Online play is not available on this page.")
             return
-        self._set(link_status="Contacting the relays…")
+        self.await_online()
         self.online_starter(options)
 
     def offer_join(
@@ -129,7 +135,7 @@ class Flow(Session):
         if joiner is None:
             return
         self._close()
-        self._set(link_status="Contacting the relays…")
+        self.await_online()
         joiner(name)
 
     def show_invite(self, link: str) -> None:
