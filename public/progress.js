@@ -11,9 +11,8 @@
  * gzip size (what GitHub Pages sends).  (Not the game's own archive: it differs
  * between the published and the test build, and this file should not.)  A file counts whole once the browser reports it loaded
  * (PerformanceObserver, "resource" entries); the big ones count as their
- * bytes arrive, by reading the responses Pyodide's and PyScript's fetch()
- * calls get through a counting stream (the same request, so preloads still
- * match).  The phases follow PyScript's "py:progress" events and the board's
+ * bytes arrive, by reading a copy of the responses Pyodide's fetch() calls get
+ * (the same request, so preloads still match).  The phases follow PyScript's "py:progress" events and the board's
  * data-ready / data-ai attributes.
  *
  * It runs before PyScript (a deferred classic script ahead of PyScript's
@@ -133,34 +132,41 @@
     }
   }).observe({ type: "resource", buffered: true });
 
-  // The big files, as their bytes arrive.
+  // The big files, as their bytes arrive: a copy of each response is read
+  // alongside.  The response itself goes back untouched, so that it keeps its
+  // URL (Chromium caches the compiled WebAssembly of a response it knows the
+  // URL of) and the caller streams it as before.
   const originalFetch = window.fetch;
-  if (typeof originalFetch === "function" && "TransformStream" in window) {
+  if (typeof originalFetch === "function") {
     window.fetch = function (input, init) {
       const pending = originalFetch.call(window, input, init);
       const path = pathOf(typeof input === "string" || input instanceof URL ? input : input.url);
       if (!path || !(path in FILES) || FILES[path][0] < STREAM_FROM) return pending;
       return pending.then((response) => {
-        if (!response.ok || !response.body) return response;
-        try {
-          let bytes = 0;
-          const counter = new TransformStream({
-            transform(chunk, controller) {
-              bytes += chunk.byteLength;
-              count(path, bytes / FILES[path][0]);
-              controller.enqueue(chunk);
-            },
-          });
-          return new Response(response.body.pipeThrough(counter), {
-            status: response.status,
-            statusText: response.statusText,
-            headers: response.headers,
-          });
-        } catch {
-          return response;
+        if (response.ok && response.body) {
+          try {
+            measure(path, response.clone().body.getReader());
+          } catch {
+            // No progress for this file: it still counts once it has loaded.
+          }
         }
+        return response;
       });
     };
+  }
+
+  async function measure(path, reader) {
+    let bytes = 0;
+    try {
+      for (;;) {
+        const { done: finished, value } = await reader.read();
+        if (finished) break;
+        bytes += value.byteLength;
+        count(path, bytes / FILES[path][0]);
+      }
+    } catch {
+      // A failed download is the loader's to report, not ours.
+    }
   }
 
   // PyScript's own milestones (the interpreter's, not its workers').
