@@ -107,10 +107,18 @@ PROBE = """
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.longtasks.push([e.startTime, e.duration]);
   }).observe({ type: "longtask", buffered: true });
+  // What the page itself had received when it became interactive (its workers'
+  // requests are not in its timeline): the page and every finished resource.
+  const received = () => performance.getEntriesByType("navigation")
+    .concat(performance.getEntriesByType("resource"))
+    .reduce((sum, e) => sum + (e.transferSize || 0), 0);
   const look = () => {
     for (const el of [document.getElementById("board"), document.body]) {
       if (!el) continue;
-      if (el.dataset.ready === "true") mark("interactive");
+      if (el.dataset.ready === "true" && !("interactive" in bench.marks)) {
+        mark("interactive");
+        bench.bytesBeforeInteractive = received();
+      }
       if (el.dataset.ai === "ready") mark("ai");
     }
   };
@@ -292,6 +300,7 @@ class Load:
     interactive: float
     ai: float | None
     checkers_at_parse: int | None
+    bytes_before_interactive: int | None
     sent: dict[str, int]
     requests: dict[str, int]
     encoded: dict[str, int]
@@ -333,6 +342,7 @@ def measure(
         interactive=marks["interactive"],
         ai=marks.get("ai") if ai_ok else None,
         checkers_at_parse=bench["checkersAtParse"],
+        bytes_before_interactive=bench.get("bytesBeforeInteractive"),
         sent=sent,
         requests=requests,
         encoded=dict(encoded),
@@ -540,6 +550,18 @@ def report(
         f"is ready in every load: {'yes' if static else 'NO'}"
     )
     table["static_first_paint"] = static
+    before = {
+        name: median(
+            [float(x.bytes_before_interactive) for x in loads
+             if x.page == name and x.kind == "cold" and x.bytes_before_interactive is not None]
+        )
+        for name in ("bare", "game")
+    }  # fmt: skip
+    lines.append(
+        f"received by the page before it was interactive (cold, median; the page's own "
+        f"requests): game {before['game'] / 1e6:.2f} MB, bare page {before['bare'] / 1e6:.2f} MB"
+    )
+    table["bytes_before_interactive"] = before
     # A preload that does not match the real request (mode, credentials) makes
     # the browser fetch the file twice, which would slow the reference page.
     twice = sorted(
