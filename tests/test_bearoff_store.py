@@ -33,7 +33,7 @@ def little_endian(records: array[int]) -> bytes:
 
 
 def test_the_file_holds_exactly_the_values_it_held_before() -> None:
-    records, _ = decode(stored())
+    records = decode(stored())
     assert hashlib.sha256(little_endian(records)).hexdigest() == OLD_RECORDS_SHA256
 
 
@@ -42,23 +42,14 @@ def test_the_file_is_smaller_than_before() -> None:
 
 
 def test_encoding_the_values_again_gives_the_same_file() -> None:
-    records, _ = decode(stored())
+    records = decode(stored())
     assert encode(records) == stored()
 
 
-def test_lookups_read_each_positions_own_records() -> None:
-    """The offsets the decoder computes point at the records an old-style scan finds."""
-    records, offsets = decode(stored())
-    o = 0
-    for j in range(2 * N_POSITIONS):
-        assert offsets[j] == o
-        o += 2 + records[o + 1]
-    assert o == len(records)
-
-
 def test_distributions_on_many_positions_match_the_old_layout() -> None:
-    """Distributions read through BearoffDB equal those read straight off the records."""
-    records, _ = decode(stored())
+    """Distributions read through BearoffDB (which finds each one in the file's
+    streams) equal those read straight off the records, as the old file held them."""
+    records = decode(stored())
     starts = []
     o = 0
     for _ in range(2 * N_POSITIONS):
@@ -80,12 +71,35 @@ def test_distributions_on_many_positions_match_the_old_layout() -> None:
 
 def test_every_off_all_distribution_adds_up_to_about_one() -> None:
     """What the format leaves out (each off_all's last value) is implied by this."""
-    db = load_bearoff()
-    records, offsets = decode(stored())
-    for i in range(0, N_POSITIONS, 97):
-        o = offsets[2 * i]
-        assert abs(sum(records[o + 2 : o + 2 + records[o + 1]]) - 65535) <= 4
-    assert db.off_all([0] * 6) == [1.0]
+    records = decode(stored())
+    o = 0
+    for j in range(2 * N_POSITIONS):
+        n = records[o + 1]
+        if j % 2 == 0:
+            assert abs(sum(records[o + 2 : o + 2 + n]) - 65535) <= 4
+        o += 2 + n
+    assert load_bearoff().off_all([0] * 6) == [1.0]
+
+
+def test_loading_reads_no_distribution_until_it_is_asked_for() -> None:
+    """The AI worker loads the database before it says it is ready: its loading
+    is a decompression and a few whole-array passes, no loop over positions."""
+    calls = 0
+    real = bearoff._Streams.off_all
+
+    def counting(self: bearoff._Streams, i: int) -> tuple[int, list[int]]:
+        nonlocal calls
+        calls += 1
+        return real(self, i)
+
+    bearoff._Streams.off_all = counting  # type: ignore[method-assign]
+    try:
+        db = bearoff.BearoffDB(stored())
+        assert calls == 0
+        db.off_all([1, 0, 0, 0, 0, 0])
+        assert calls == 1
+    finally:
+        bearoff._Streams.off_all = real  # type: ignore[method-assign]
 
 
 def test_a_record_that_does_not_fit_the_format_is_refused() -> None:

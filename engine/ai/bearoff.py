@@ -22,20 +22,24 @@ to 16 bits, and the low byte of such a value is noise that no compressor can
 shrink (about 400 of the file's 620 kB).  So the file holds only what is not
 implied: the last value of every ``off_all`` distribution is left out (the
 values of a distribution add up to 65535, give or take the rounding, and the
-small difference is kept instead), and the high and low bytes go in separate
-streams, compressed with LZMA.  Stored with zlib as one array, the same values
-took 809 kB.
+small difference is kept instead, and the value is worked out when it is
+looked up), and the high and low bytes go in separate streams, compressed with
+LZMA.  Stored with zlib as one array, the same values took 809 kB.  Loading is
+the decompression (40 ms under Pyodide) and a few passes over whole arrays:
+the AI worker loads the database before it reports ready.
 """
 
 from __future__ import annotations
 
 import lzma
+import operator
 import struct
 import sys
 from array import array
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
+from itertools import accumulate, repeat
 from pathlib import Path
 
 POINTS = 6
@@ -43,7 +47,7 @@ CHECKERS = 15
 N_POSITIONS = 54264  # C(21, 6)
 _SCALE = 65535.0
 _TOTAL = 65535  # what the 16-bit values of a distribution add up to, about
-_MAGIC = b"BGB2"
+_MAGIC = b"BGB3"
 
 Dist = list[float]
 
@@ -198,101 +202,118 @@ def encode(records: array[int]) -> bytes:
     """The file for ``records``: for each position its off_all record and then its
     first_off record, each ``start, n, value_1 .. value_n`` (16-bit values).
 
-    >>> records, _ = decode(encode(array("H", [0, 1, 65535, 0, 1, 65535] * N_POSITIONS)))
-    >>> records[:6].tolist()
-    [0, 1, 65535, 0, 1, 65535]
+    >>> records = decode(encode(array("H", [0, 1, 65535, 1, 2, 60000, 5535] * N_POSITIONS)))
+    >>> records[:7].tolist()
+    [0, 1, 65535, 1, 2, 60000, 5535]
     """
     heads = bytearray()  # off_all: start, n
+    slack = bytearray()  # off_all: sum of the values - 65535, offset by 128
     high = bytearray()  # off_all: every value but the last, high bytes, ...
     low = bytearray()  # ... and low bytes
-    slack = bytearray()  # off_all: sum of the values - 65535, offset by 128
-    first = array("H")  # first_off records as they are (mostly [1.0]: they compress to 2 kB)
+    first_heads = bytearray()  # first_off: start, n
+    first = array("H")  # first_off: the values (mostly [1.0]: they compress to 2 kB)
     o = 0
     for j in range(2 * N_POSITIONS):
         start, n = records[o], records[o + 1]
         vals = records[o + 2 : o + 2 + n]
         o += 2 + n
+        if not (0 < n < 256 and start < 256):
+            raise ValueError(f"record {j} does not fit the format")
         if j % 2:
-            first.extend(records[o - 2 - n : o])
+            first_heads += bytes((start, n))
+            first.extend(vals)
             continue
-        if not (0 < n < 256 and start < 256 and -128 <= sum(vals) - _TOTAL < 128):
+        if not -128 <= sum(vals) - _TOTAL < 128:
             raise ValueError(f"record {j} does not fit the format")
         heads += bytes((start, n))
+        slack.append(sum(vals) - _TOTAL + 128)
         for v in vals[:-1]:
             high.append(v >> 8)
             low.append(v & 0xFF)
-        slack.append(sum(vals) - _TOTAL + 128)
     if o != len(records):
         raise ValueError("records do not match the positions")
     if sys.byteorder == "big":
         first.byteswap()
-    streams = (bytes(heads), bytes(slack), bytes(high), bytes(low), first.tobytes())
-    header = struct.pack("<5I", *(len(s) for s in streams))
-    return _MAGIC + lzma.compress(header + b"".join(streams), preset=9 | lzma.PRESET_EXTREME)
+    streams = (heads, slack, high, low, first_heads, first.tobytes())
+    header = struct.pack(_HEADER, *(len(s) for s in streams))
+    body = header + b"".join(bytes(s) for s in streams)
+    return _MAGIC + lzma.compress(body, preset=9 | lzma.PRESET_EXTREME)
 
 
-def decode(blob: bytes) -> tuple[array[int], array[int]]:
-    """The records of a file, and where each one starts (by record number)."""
-    if blob[:4] != _MAGIC:
-        raise ValueError("not a bear-off database")
-    raw = lzma.decompress(blob[4:])
-    sizes = struct.unpack_from("<5I", raw)
-    parts = []
-    o = struct.calcsize("<5I")
-    for size in sizes:
-        parts.append(raw[o : o + size])
-        o += size
-    heads, slack, high, low, first_bytes = parts
-    pairs = bytearray(2 * len(high))
-    pairs[0::2] = low
-    pairs[1::2] = high
-    vals = array("H")
-    vals.frombytes(pairs)
-    first = array("H")
-    first.frombytes(first_bytes)
-    if sys.byteorder == "big":
-        vals.byteswap()
-        first.byteswap()
+_HEADER = "<6I"  # the streams' lengths
+
+
+class _Streams:
+    """The file's streams, each distribution findable without reading the others."""
+
+    def __init__(self, blob: bytes) -> None:
+        if blob[:4] != _MAGIC:
+            raise ValueError("not a bear-off database")
+        raw = lzma.decompress(blob[4:])
+        o = struct.calcsize(_HEADER)
+        parts = []
+        for size in struct.unpack_from(_HEADER, raw):
+            parts.append(raw[o : o + size])
+            o += size
+        self.heads, self.slack, high, low, self.first_heads, first = parts
+        pairs = bytearray(2 * len(high))
+        pairs[0::2] = low
+        pairs[1::2] = high
+        self.values = array("H")
+        self.values.frombytes(pairs)
+        self.first = array("H")
+        self.first.frombytes(first)
+        if sys.byteorder == "big":
+            self.values.byteswap()
+            self.first.byteswap()
+        # Where each position's values start: running sums of the counts (all
+        # in C: decoding is on the AI worker's way to ready).
+        stored = map(operator.sub, self.heads[1::2], repeat(1))  # the last is implied
+        self.starts = array("I", accumulate(stored, initial=0))
+        self.first_starts = array("I", accumulate(self.first_heads[1::2], initial=0))
+
+    def off_all(self, i: int) -> tuple[int, list[int]]:
+        start, n = self.heads[2 * i], self.heads[2 * i + 1]
+        o = self.starts[i]
+        vals = self.values[o : o + n - 1].tolist()
+        vals.append(_TOTAL + self.slack[i] - 128 - sum(vals))
+        return start, vals
+
+    def first_off(self, i: int) -> tuple[int, list[int]]:
+        o = self.first_starts[i]
+        start, n = self.first_heads[2 * i], self.first_heads[2 * i + 1]
+        return start, self.first[o : o + n].tolist()
+
+
+def decode(blob: bytes) -> array[int]:
+    """The records of a file, as :func:`encode` takes them."""
+    streams = _Streams(blob)
     records = array("H")
-    offsets = array("I", bytes(4 * 2 * N_POSITIONS))
-    v = f = 0
     for i in range(N_POSITIONS):
-        start, n = heads[2 * i], heads[2 * i + 1]
-        part = vals[v : v + n - 1]
-        v += n - 1
-        offsets[2 * i] = len(records)
-        records.extend((start, n))
-        records.extend(part)
-        records.append(_TOTAL + slack[i] - 128 - sum(part))
-        offsets[2 * i + 1] = len(records)
-        end = f + 2 + first[f + 1]
-        records.extend(first[f:end])
-        f = end
-    return records, offsets
+        for start, vals in (streams.off_all(i), streams.first_off(i)):
+            records.extend((start, len(vals)))
+            records.extend(vals)
+    return records
 
 
 class BearoffDB:
     """Lookup of the two distributions of a home board."""
 
     def __init__(self, blob: bytes) -> None:
-        self._data, self._offsets = decode(blob)
+        self._streams = _Streams(blob)
 
-    def _dist(self, j: int) -> Dist:
-        o = self._offsets[j]
-        data = self._data
-        start = data[o]
-        n = data[o + 1]
-        vals = data[o + 2 : o + 2 + n]
+    @staticmethod
+    def _dist(start: int, vals: list[int]) -> Dist:
         total = float(sum(vals))  # renormalise away the 16-bit rounding
         return [0.0] * start + [v / total for v in vals]
 
     def off_all(self, points: Sequence[int]) -> Dist:
         """P(exactly n rolls to bear off every checker), n = 0, 1, ..."""
-        return self._dist(2 * index(points))
+        return self._dist(*self._streams.off_all(index(points)))
 
     def first_off(self, points: Sequence[int]) -> Dist:
         """P(exactly n rolls until at least one checker is off)."""
-        return self._dist(2 * index(points) + 1)
+        return self._dist(*self._streams.first_off(index(points)))
 
     def mean_rolls(self, points: Sequence[int]) -> float:
         return sum(n * q for n, q in enumerate(self.off_all(points)))
