@@ -25,7 +25,15 @@ def test_a_first_visit_opens_the_new_game_dialog(desktop: LoadedPage) -> None:
     assert desktop.page.locator("#status").inner_text() == "Roll to see who starts."
     dialog = desktop.page.locator("dialog#dialog[open]")
     assert dialog.get_attribute("data-kind") == "new"
-    assert dialog.locator('input[name="opponent"]').count() == 4
+    # The three AI levels, a friend on this device, a friend online.
+    opponents = dialog.locator('input[name="opponent"]')
+    assert opponents.evaluate_all("els => els.map(e => e.value)") == [
+        "easy",
+        "medium",
+        "hard",
+        "human",
+        "online",
+    ]
 
 
 def test_no_request_leaves_the_local_origin(desktop: LoadedPage) -> None:
