@@ -27,7 +27,6 @@ from web.flow import Flow
 from web.options import MatchOptions, ai_name
 from web.session import Fields, Session, Timer, View
 from web.state import Dialog, Reviewing
-from web.storage import STATS
 from web.storage_intents import StorageIntents
 from web.tutor import judging
 
@@ -315,27 +314,6 @@ class Controller(StorageIntents, Coaching, Flow):
             HANDLERS[pending.act](self, pending.value, dict(pending.fields))
         finally:
             self._abandoning = False
-
-    def _count_abandoned(self) -> None:
-        """A game left against the AI counts as resigned at its value (servers'
-        rule), so a doubled, losing game cannot be escaped for free."""
-        s = self.state
-        m = s.match
-        if not s.options.vs_ai or m.is_game_over or not m.events:
-            return
-        kind, points = m.abandon_value(0)
-        records = s.records.add_game(
-            s.options.opponent, won=False, points=points, win_type=int(kind)
-        )
-        if m.match_length and m.score[1] + points >= m.match_length:
-            records = records.add_match(s.options.opponent, won=False)
-        self._set(records=records)
-        self.store.write(STATS, records.to_json())
-        unit = "point" if points == 1 else "points"
-        win = s.theme.win_name(int(kind))
-        text = f"The game you left counts as a resigned {win}: {points} {unit} lost."
-        self._set(message=text)
-        self._say(text)
 
     def _start(self, options: MatchOptions) -> None:
         self._leave_online()

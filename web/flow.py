@@ -401,6 +401,34 @@ class Flow(Session):
 
     # -- results and statistics -----------------------------------------------------------
 
+    def _record(self, *, won: bool, points: int, win_type: int, match_won: bool | None) -> None:
+        """Add a game (and, unless ``match_won`` is None, the match it ended) to
+        the player records against this match's opponent, and store them."""
+        opponent = self.state.options.opponent
+        records = self.state.records.add_game(opponent, won=won, points=points, win_type=win_type)
+        if match_won is not None:
+            records = records.add_match(opponent, won=match_won)
+        self._set(records=records)
+        self.store.write(STATS, records.to_json())
+
+    def _count_abandoned(self) -> None:
+        """A game left against the AI counts as resigned at its value (servers'
+        rule), so a doubled, losing game cannot be escaped for free."""
+        s = self.state
+        m = s.match
+        if not s.options.vs_ai or m.is_game_over or not m.events:
+            return
+        kind, points = m.abandon_value(0)
+        match_lost = bool(m.match_length) and m.score[1] + points >= m.match_length
+        self._record(
+            won=False, points=points, win_type=int(kind), match_won=False if match_lost else None
+        )
+        unit = "point" if points == 1 else "points"
+        win = s.theme.win_name(int(kind))
+        text = f"The game you left counts as a resigned {win}: {points} {unit} lost."
+        self._set(message=text)
+        self._say(text)
+
     def _count_result(self) -> None:
         """Add a finished game (and match) to the player records, once."""
         s = self.state
@@ -409,14 +437,11 @@ class Flow(Session):
         if result is None or s.counted > m.game_number - 1:
             return
         me = 0 if s.remote_seat is None else 1 - s.remote_seat  # online, either seat
-        records = s.records.add_game(
-            s.options.opponent, won=result.winner == me, points=result.points,
-            win_type=int(result.win_type),
+        self._set(counted=m.game_number)
+        self._record(
+            won=result.winner == me, points=result.points, win_type=int(result.win_type),
+            match_won=(m.winner == me) if m.is_over else None,
         )  # fmt: skip
-        if m.is_over:
-            records = records.add_match(s.options.opponent, won=m.winner == me)
-        self._set(counted=m.game_number, records=records)
-        self.store.write(STATS, records.to_json())
         win = s.theme.win_name(int(result.win_type))
         unit = "point" if result.points == 1 else "points"
         self._say(f"{wins(s.names[result.winner])} a {win}: {result.points} {unit}.")
