@@ -38,7 +38,21 @@ def evaluate_sides(me: Sequence[int], opp: Sequence[int]) -> Probs:
     if is_bearoff(me, opp):
         return race_probs(me, opp)
     w, wg, wbg, lg, lbg = load_network().evaluate(me, opp)
+    if _no_contact(me, opp):
+        # In a race no checker moves back: a side with none left in the other's
+        # home board (or on the bar) can no longer be backgammoned, whatever the
+        # network guesses.
+        if not any(opp[19:26]):
+            wbg = 0.0
+        if not any(me[19:26]):
+            lbg = 0.0
     return sanitize(w, wg, wbg, lg, lbg, me[0], opp[0])
+
+
+def _no_contact(me: Sequence[int], opp: Sequence[int]) -> bool:
+    my_back = max((i for i in range(1, 26) if me[i]), default=0)
+    their_back = max((i for i in range(1, 26) if opp[i]), default=0)
+    return my_back + their_back <= 25
 
 
 def _won(loser: Sequence[int]) -> Probs:
