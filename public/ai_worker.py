@@ -2,9 +2,23 @@
 
 Requests and replies are JSON text (the messages of web.protocol, answered by
 web.ai_service), so nothing but strings crosses threads and nothing here
-touches the page.
+touches the page.  Once warm, the worker gets the bear-off database in the
+background (web.worker_bearoff: from the browser's cache, or made from the
+rules between requests); ``bearoff`` says where that stands.
 """
 
-from web.ai_service import handle, warm  # noqa: F401 (exported to the page)
+from web import ai_service, worker_bearoff
+from web.ai_service import handle  # noqa: F401 (exported to the page)
 
-__export__ = ["handle", "warm"]
+
+def warm() -> str:
+    ready = ai_service.warm()
+    worker_bearoff.start_in_browser()
+    return ready
+
+
+def bearoff() -> str:
+    return worker_bearoff.state()
+
+
+__export__ = ["handle", "warm", "bearoff"]

@@ -39,6 +39,10 @@ NODE_MODULES = ROOT / "node_modules"
 # (e.g. AI weights).  Tests, caches and anything else stay behind.
 PACKAGES = ("engine", "web")
 DATA_SUFFIXES = (".json", ".bin")
+# Left out of the site: the bear-off database (620 kB, a tenth of a first
+# visit), which the AI worker makes from the rules in the background and keeps
+# in the browser's cache (web/worker_bearoff.py).
+LEFT_OUT = frozenset({"engine/ai/data/bearoff.bin"})
 
 # What Pyodide's loader fetches for a bare interpreter (no extra packages).
 PYODIDE_FILES = (
@@ -66,7 +70,7 @@ PYSCRIPT_PLUGINS_OFF = (
     "py-terminal",
 )
 
-# The AI (its code, network weights and bear-off database, about 0.8 MB) is
+# The AI (its code and network weights, about 0.2 MB) is
 # only needed in its web worker: the page's own config leaves it out so the
 # first board never waits for it; the worker gets its own config, which unpacks
 # the page's archive too (the engine, web.protocol and web.ai_service: the
@@ -257,6 +261,8 @@ def _zip(entries: dict[str, bytes]) -> bytes:
 
 
 def _ships(rel: Path) -> bool:
+    if rel.as_posix() in LEFT_OUT:
+        return False
     if any(part in ("tests", "test") or part.startswith(".") for part in rel.parts[:-1]):
         return False
     name = rel.name

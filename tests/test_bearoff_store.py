@@ -12,8 +12,18 @@ from importlib import resources
 
 import pytest
 
-from engine.ai import bearoff
-from engine.ai.bearoff import N_POSITIONS, decode, encode, index, load_bearoff
+from engine.ai import bearoff, bearoff_build, evaluator
+from engine.ai.bearoff import (
+    N_POSITIONS,
+    BearoffMismatchError,
+    BearoffMissingError,
+    decode,
+    encode,
+    index,
+    load_bearoff,
+    uncompressed,
+)
+from engine.ai.evaluator import evaluate_sides
 
 # SHA-256 of every record of the database as it was stored before (zlib of one
 # 16-bit array, 808,906 bytes): for each position its off_all and first_off
@@ -113,5 +123,69 @@ def test_a_record_that_does_not_fit_the_format_is_refused() -> None:
 
 @pytest.mark.slow
 def test_the_rules_still_generate_this_file() -> None:
-    """Regenerating the database from the rules gives the shipped file, byte for byte."""
-    assert bearoff.generate() == stored()
+    """Making the database from the rules, a slice at a time as the AI worker
+    does, gives the shipped file byte for byte."""
+    work = bearoff_build.steps()
+    slices = 0
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            raw = done.value
+            break
+        slices += 1
+    assert slices > 2 * N_POSITIONS // bearoff_build.SLICE  # small slices throughout
+    assert raw == uncompressed(stored())
+    assert bearoff.compress(raw) == stored()
+
+
+def test_the_shipped_file_is_the_database_install_expects() -> None:
+    assert hashlib.sha256(uncompressed(stored())).hexdigest() == bearoff.SHA256
+
+
+@pytest.fixture
+def no_database() -> object:
+    """The engine as the site has it: no bear-off file in the package."""
+    saved = bearoff._db, bearoff._looked
+    bearoff._db, bearoff._looked = None, True
+    yield
+    bearoff._db, bearoff._looked = saved
+
+
+def test_without_the_database_bearoffs_are_the_networks(
+    no_database: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    me = [0, 3, 3, 3, 2, 2, 2] + [0] * 19
+    opp = [0, 2, 2, 3, 3, 3, 2] + [0] * 19
+    assert bearoff.database() is None
+    with pytest.raises(BearoffMissingError):
+        load_bearoff()
+    got = evaluate_sides(me, opp)
+    assert got != race_probs_with_the_file(me, opp)
+    with monkeypatch.context() as patched:  # what the network says of any race
+        patched.setattr(evaluator, "is_bearoff", lambda me, opp: False)
+        assert got == evaluate_sides(me, opp)
+    assert abs(got[0] - race_probs_with_the_file(me, opp)[0]) < 0.1
+
+
+def race_probs_with_the_file(me: list[int], opp: list[int]) -> tuple[float, ...]:
+    bearoff.install(stored())
+    try:
+        return bearoff.race_probs(me, opp)
+    finally:
+        bearoff._db = None
+
+
+def test_install_takes_the_file_or_its_uncompressed_form_and_nothing_else(
+    no_database: object,
+) -> None:
+    with pytest.raises(BearoffMismatchError):
+        bearoff.install(uncompressed(stored())[:-1] + b"\0")
+    assert bearoff.database() is None
+    for blob in (stored(), uncompressed(stored())):
+        db = bearoff.install(blob)
+        assert bearoff.database() is db
+        assert db.off_all([1, 0, 0, 0, 0, 0]) == [0.0, 1.0]
+    me = [0, 3, 3, 3, 2, 2, 2] + [0] * 19
+    opp = [0, 2, 2, 3, 3, 3, 2] + [0] * 19
+    assert evaluate_sides(me, opp) == bearoff.race_probs(me, opp)

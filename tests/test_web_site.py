@@ -107,9 +107,12 @@ def test_the_ai_ships_only_to_its_worker(site: Path) -> None:
     worker = archive(site, build_site.WORKER_CONFIG)
     assert not any(name.startswith("engine/ai/") for name in page)
     assert "web/protocol.py" in page  # the page and its worker speak it both
-    for needed in ("engine/ai/data/contact.bin", "engine/ai/data/bearoff.bin",
-                   "web/ai_service.py", "web/protocol.py", "engine/match.py"):  # fmt: skip
+    for needed in ("engine/ai/data/contact.bin", "engine/ai/bearoff_build.py",
+                   "web/ai_service.py", "web/worker_bearoff.py", "web/protocol.py",
+                   "engine/match.py"):  # fmt: skip
         assert needed in worker
+    # The bear-off database is made by the worker, not downloaded (web/worker_bearoff.py).
+    assert not any(name.endswith("bearoff.bin") for name in (*page, *worker))
     page_config = json.loads((site / "pyscript.json").read_text())
     worker_config = json.loads((site / build_site.WORKER_CONFIG).read_text())
     assert worker_config["interpreter"] == page_config["interpreter"]

@@ -151,7 +151,9 @@ def handle(text: str) -> str:
 
 
 def warm() -> str:
-    """Load the network and the bear-off database now, before the first move."""
+    """Load the network now, before the first move (and the bear-off database
+    where the package has it: the site's worker gets it in the background, see
+    :mod:`web.worker_bearoff`)."""
     import engine.ai as ai
 
     ai.evaluate(Position.start())

@@ -4,14 +4,15 @@ Probabilities are in GNU Backgammon's order ``(win, win_gammon,
 win_backgammon, lose_gammon, lose_backgammon)``, each counting the
 stronger results too (a backgammon is also a gammon and a win).  Finished
 games are scored exactly, bear-offs come from the one-sided database, and
-everything else from the neural network.
+everything else from the neural network (bear-offs too while the database is
+not here: the site's AI worker makes it in the background).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ai.bearoff import is_bearoff, race_probs
+from engine.ai.bearoff import database, is_bearoff, race_probs
 from engine.ai.network import load_network
 from engine.position import Position
 
@@ -35,7 +36,7 @@ def evaluate_sides(me: Sequence[int], opp: Sequence[int]) -> Probs:
     if opp[0] == 15:
         w, wg, wbg, _, _ = _won(me)
         return 0.0, 0.0, 0.0, wg, wbg
-    if is_bearoff(me, opp):
+    if is_bearoff(me, opp) and database() is not None:
         return race_probs(me, opp)
     w, wg, wbg, lg, lbg = load_network().evaluate(me, opp)
     if _no_contact(me, opp):

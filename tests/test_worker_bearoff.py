@@ -1,0 +1,139 @@
+"""The AI worker's bear-off database (web/worker_bearoff.py): made in the
+background while the AI keeps answering, kept for the next visit, read back."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from importlib import resources
+
+import pytest
+
+from engine.ai import bearoff
+from engine.ai.bearoff import uncompressed
+from web import ai_service, worker_bearoff
+from web.protocol import PlayReply, PlayRequest, decode_reply, encode
+from web.worker_bearoff import BearoffJob, JobState
+
+
+def shipped() -> bytes:
+    return resources.files("engine.ai").joinpath("data", "bearoff.bin").read_bytes()
+
+
+class Memory:
+    """A store as Cache Storage is to the worker: bytes kept between visits."""
+
+    def __init__(self, blob: bytes | None = None) -> None:
+        self.blob = blob
+        self.writes = 0
+
+    async def read(self) -> bytes | None:
+        return self.blob
+
+    async def write(self, blob: bytes) -> None:
+        self.blob = blob
+        self.writes += 1
+
+
+@pytest.fixture
+def site_engine() -> Iterator[None]:
+    """The engine as the site ships it: no bear-off file in the package."""
+    saved = bearoff._db, bearoff._looked
+    bearoff._db, bearoff._looked = None, True
+    yield
+    bearoff._db, bearoff._looked = saved
+
+
+# A bear-off on both sides: its answer comes from the database once it is there.
+BEAROFF_PLAY = PlayRequest("290NAAB3tw0AAA", (6, 1), "hard")
+
+
+def test_the_worker_answers_while_it_makes_the_database(site_engine: None) -> None:
+    store = Memory()
+    job = BearoffJob(store)
+    waits: list[float] = []
+    answered_while_making: list[PlayReply] = []
+
+    async def player() -> None:
+        # Requests as the page sends them, each arriving at a random moment of a slice.
+        while job.state is not JobState.MADE:
+            asked = time.perf_counter()
+            await asyncio.sleep(0.002)
+            reply = decode_reply(ai_service.handle(encode(BEAROFF_PLAY)))
+            waits.append(time.perf_counter() - asked)
+            assert isinstance(reply, PlayReply)
+            if job.state is JobState.MAKING:
+                answered_while_making.append(reply)
+
+    async def both() -> None:
+        await asyncio.gather(job.run(), player())
+
+    asyncio.run(both())
+    assert job.state is JobState.MADE
+    assert len(answered_while_making) > 10
+    assert job.slices > 100
+    # Each answer waited for at most a slice of the work, not for all of it.
+    assert sorted(waits)[len(waits) // 2] < 0.5
+    # Made from the rules, it is the shipped database byte for byte, kept once.
+    assert store.blob == uncompressed(shipped())
+    assert store.writes == 1
+    assert bearoff.database() is not None
+
+    # The next visit: read from the store, nothing made, nothing written.
+    bearoff._db = None
+    again = BearoffJob(store)
+    asyncio.run(again.run())
+    assert again.state is JobState.FROM_CACHE
+    assert again.slices == 0 and store.writes == 1
+    assert bearoff.database() is not None
+
+
+def test_a_kept_copy_that_is_not_the_database_is_made_afresh(
+    site_engine: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = uncompressed(shipped())
+    store = Memory(made[:-1] + bytes([made[-1] ^ 1]))
+
+    async def quick(self: BearoffJob) -> bytes:
+        return made  # the making itself is the test above
+
+    monkeypatch.setattr(BearoffJob, "_make", quick)
+    job = BearoffJob(store)
+    asyncio.run(job.run())
+    assert job.state is JobState.MADE
+    assert store.blob == made and store.writes == 1
+
+
+def test_a_package_with_the_file_needs_no_job() -> None:
+    store = Memory()
+    job = BearoffJob(store)
+    asyncio.run(job.run())
+    assert job.state is JobState.SHIPPED and store.writes == 0
+
+
+def test_a_failed_job_leaves_the_ai_on_its_network(site_engine: None) -> None:
+    class Broken(Memory):
+        async def write(self, blob: bytes) -> None:
+            raise OSError("quota exceeded")
+
+    async def run() -> str:
+        worker_bearoff._job = None
+        job = worker_bearoff.start(Broken(uncompressed(shipped())[:10]))
+        monkey = job._make
+
+        async def quick() -> bytes:
+            return uncompressed(shipped())
+
+        job._make = quick  # type: ignore[method-assign]
+        del monkey
+        while worker_bearoff._tasks:
+            await asyncio.sleep(0)
+        return worker_bearoff.state()
+
+    try:
+        assert asyncio.run(run()) == "failed"
+        # The database was installed before the write failed: the AI uses it.
+        assert bearoff.database() is not None
+    finally:
+        worker_bearoff._job = None

@@ -1,0 +1,169 @@
+"""The bear-off database in the AI worker: read from the browser's cache, or
+made from the rules in the background and kept there for the next visit.
+
+The site does not ship the database (620 kB, a tenth of a first visit): the
+worker makes it with :func:`engine.ai.bearoff_build.steps` once it is ready,
+a slice of about :data:`SLICE_MS` at a time, giving the event loop back
+between slices, so an AI request waits at most one slice.  Until it is done
+the AI evaluates bear-offs with its network.  The result goes into Cache
+Storage (:class:`CacheStore`), and a later visit installs it from there
+(:func:`engine.ai.bearoff.install` checks it is the database the rules make).
+
+Under CPython the package has the file, and there is nothing to do:
+
+>>> import asyncio
+>>> class Memory:
+...     async def read(self): return None
+...     async def write(self, blob): raise AssertionError("nothing to keep")
+>>> job = BearoffJob(Memory())
+>>> asyncio.run(job.run())
+>>> job.state
+<JobState.SHIPPED: 'shipped'>
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import time
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+from engine.ai.bearoff import SHA256, BearoffMismatchError, database, install
+from engine.ai.bearoff_build import steps
+
+SLICE_MS = 15.0
+"""How long the work runs before it gives the event loop back (a request
+arriving meanwhile waits at most this, and one step more)."""
+
+
+class JobState(enum.Enum):
+    WAITING = "waiting"
+    SHIPPED = "shipped"  # the package has the file (CPython, not the site)
+    FROM_CACHE = "from cache"
+    MAKING = "making"
+    MADE = "made"
+    FAILED = "failed"
+
+
+class BlobStore(Protocol):
+    """Where the worker keeps the database between visits."""
+
+    async def read(self) -> bytes | None: ...
+
+    async def write(self, blob: bytes) -> None: ...
+
+
+class BearoffJob:
+    """Gets the database: from the package, from ``store``, or made in slices."""
+
+    def __init__(
+        self,
+        store: BlobStore,
+        *,
+        clock: Callable[[], float] = time.perf_counter,
+        pause: Callable[[], Awaitable[None]] = lambda: asyncio.sleep(0),
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._pause = pause
+        self.state = JobState.WAITING
+        self.slices = 0
+
+    async def run(self) -> None:
+        if database() is not None:
+            self.state = JobState.SHIPPED
+            return
+        if await self._from_store():
+            self.state = JobState.FROM_CACHE
+            return
+        self.state = JobState.MAKING
+        raw = await self._make()
+        install(raw)
+        self.state = JobState.MADE
+        await self._store.write(raw)
+
+    async def _from_store(self) -> bool:
+        try:
+            blob = await self._store.read()
+            if blob is None:
+                return False
+            install(blob)
+            return True
+        except (BearoffMismatchError, ValueError, OSError):
+            return False  # not this engine's, or unreadable: made afresh, kept anew
+
+    async def _make(self) -> bytes:
+        work = steps()
+        while True:
+            deadline = self._clock() + SLICE_MS / 1000
+            try:
+                while self._clock() < deadline:
+                    next(work)
+            except StopIteration as done:
+                raw: bytes = done.value
+                return raw
+            self.slices += 1
+            await self._pause()
+
+
+class CacheStore:
+    """The database in the browser's Cache Storage, under a cache name the
+    service worker leaves alone and a key naming its hash: every deployment on
+    the origin makes the same database, so they may share it (and each checks
+    it before use)."""
+
+    NAME = "backgammon-bearoff"
+
+    def __init__(self, origin: str) -> None:
+        self._url = f"{origin}/backgammon-bearoff/{SHA256}.bin"
+
+    async def read(self) -> bytes | None:
+        import js
+
+        cache = await js.caches.open(self.NAME)
+        response = await cache.match(self._url)
+        if response is None:
+            return None
+        return bytes((await response.arrayBuffer()).to_bytes())
+
+    async def write(self, blob: bytes) -> None:
+        import js
+
+        cache = await js.caches.open(self.NAME)
+        body = js.Uint8Array.new(len(blob))
+        body.assign(blob)
+        await cache.put(self._url, js.Response.new(body))
+
+
+_tasks: set[asyncio.Future[None]] = set()
+_job: BearoffJob | None = None
+
+
+def start(store: BlobStore) -> BearoffJob:
+    """Start getting the database in the background (once); returns the job."""
+    global _job
+    if _job is None:
+        _job = BearoffJob(store)
+        task = asyncio.ensure_future(_job.run())
+        _tasks.add(task)
+        task.add_done_callback(_done)
+    return _job
+
+
+def _done(task: asyncio.Future[None]) -> None:
+    _tasks.discard(task)
+    if not task.cancelled() and task.exception() is not None and _job is not None:
+        _job.state = JobState.FAILED  # the AI goes on with its network
+
+
+def start_in_browser() -> str:
+    """The worker's call: :func:`start` with the browser's Cache Storage."""
+    import js
+
+    return start(CacheStore(str(js.self.origin))).state.value
+
+
+def state() -> str:
+    """Where the database stands, for the page and its tests."""
+    return (_job.state if _job is not None else JobState.WAITING).value
