@@ -35,6 +35,41 @@ class InvalidPositionError(EngineError):
     """A board that cannot occur: wrong checker counts, shared points, bad shape."""
 
 
+class CheckerCountError(InvalidPositionError):
+    """A side with more (or, counting those borne off, fewer) than 15 checkers."""
+
+
+class SharedPointError(InvalidPositionError):
+    """A point holding checkers of both sides."""
+
+
+class FinishedPositionError(InvalidPositionError):
+    """A board where a side has borne off all its checkers: the game is over,
+    so there is nothing to play or to analyse."""
+
+
+class InvalidSetupError(EngineError):
+    """A position set up by hand whose match around it cannot be: the score,
+    the cube, the Crawford game or the dice (:mod:`engine.position_setup`)."""
+
+
+class ScoreSetupError(InvalidSetupError):
+    """A score that is not a score before a game of the match (a player at or past its length)."""
+
+
+class CubeSetupError(InvalidSetupError):
+    """A cube that cannot be: not a power of two up to 64, owned at 1, or
+    turned in the Crawford game."""
+
+
+class CrawfordSetupError(InvalidSetupError):
+    """A Crawford game with nobody at match point, or in money play."""
+
+
+class DiceSetupError(InvalidSetupError):
+    """Dice that cannot be rolled or a double that cannot be offered in the set-up."""
+
+
 class InvalidPositionIdError(EngineError):
     """A string that is not a valid GNU Backgammon Position ID."""
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.errors import InvalidPositionError
+from engine.errors import CheckerCountError, InvalidPositionError, SharedPointError
 
 CHECKERS = 15
 """Checkers per side."""
@@ -228,7 +228,7 @@ def _validate(me: tuple[int, ...], opp: tuple[int, ...]) -> None:
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise InvalidPositionError(f"{name}: counts must be non-negative ints")
         if sum(side) != CHECKERS:
-            raise InvalidPositionError(f"{name}: {sum(side)} checkers, expected {CHECKERS}")
+            raise CheckerCountError(f"{name}: {sum(side)} checkers, expected {CHECKERS}")
     for p in range(1, 25):
         if me[p] and opp[25 - p]:
-            raise InvalidPositionError(f"point {p} holds checkers of both sides")
+            raise SharedPointError(f"point {p} holds checkers of both sides")

@@ -90,6 +90,23 @@ class Act(StrEnum):
     CHAT = "chat"  # value: the phrase's number (web.online.chat)
     DISMISS_NOTICE = "dismiss-notice"
     HISTORY_GAME = "history-game"
+    # the analysis board (web.analysis): setting up a position...
+    ANALYSIS_OPEN = "analysis-open"  # the board's editor, on the game's position
+    ANALYSIS_CLOSE = "analysis-close"  # back to the game put aside
+    EDIT_TOOL = "edit-tool"  # value: web.analysis.editor.Tool (a colour or the eraser)
+    EDIT_CLEAR = "edit-clear"  # every checker off the board
+    EDIT_START = "edit-start"  # the starting position
+    EDIT_SWAP = "edit-swap"  # the two sides exchanged
+    EDIT_SET = "edit-set"  # the set-up form's fields: turn, dice, cube, score...
+    EDIT_PASTE = "edit-paste"  # field "id": an XGID, Position ID:Match ID or Position ID
+    EDIT_OPEN = "edit-open"  # from the analysis back to the editor, on its position
+    # ...and analysing it
+    ANALYSE = "analyse"
+    ANALYSIS_BACK = "analysis-back"
+    ANALYSIS_FORWARD = "analysis-forward"
+    ANALYSIS_PLAY = "analysis-play"  # value: the ranked play's index
+    ANALYSIS_OPPONENT = "analysis-opponent"  # value: an AI level, or "human" (by hand)
+    ANALYSIS_COPY = "analysis-copy"  # value: "position", "match", "xgid" or "link"
 
     @classmethod
     def parse(cls, text: str) -> Act:

@@ -21,6 +21,7 @@ from engine.game import Action, Phase
 from engine.match import Match
 from engine.turn import Step
 from web.actions import Act
+from web.analysis.intents import AnalysisIntents
 from web.animation import plan_motions
 from web.coaching import Coaching
 from web.flow import Flow
@@ -33,18 +34,23 @@ from web.tutor import judging
 __all__ = ["HANDLERS", "Controller", "Session", "Timer", "View"]
 
 
-class Controller(StorageIntents, Coaching, Flow):
+class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
     """See the module docs.  Call :meth:`boot` once, then feed it intents."""
 
     # -- reading the state (for the page's gestures) -----------------------------------------
 
     def can_lift(self, place: int) -> bool:
+        if self.editing:  # the analysis board's editor: any checker may be dragged
+            return self.edit_can_lift(place)
         return place in self.state.movable
 
     # -- pointer intents ------------------------------------------------------------------
 
     def tap(self, place: int | None) -> None:
         """A tap or click on the board at ``place`` (``None``: off the board)."""
+        if self.editing:
+            self.edit_tap(place)
+            return
         s = self.state
         if not s.human_to_move:
             if s.match.phase in (Phase.OPENING, Phase.ROLL) and place is not None:
@@ -64,6 +70,9 @@ class Controller(StorageIntents, Coaching, Flow):
 
     def double_tap(self, place: int) -> None:
         """Play a checker from ``place`` by the first usable die (bear it off if it can)."""
+        if self.editing:  # two quick taps in the editor: two checkers
+            self.edit_tap(place)
+            return
         s = self.state
         if not s.human_to_move or place not in s.movable or place == s.selection.landed:
             # The first tap of a "double tap" that just landed a checker here was a
@@ -78,6 +87,9 @@ class Controller(StorageIntents, Coaching, Flow):
 
     def lift(self, place: int) -> None:
         """A drag started on ``place``."""
+        if self.editing:
+            self.edit_lift(place)
+            return
         if place in self.state.movable:
             self._select(selected=place, lifted=place)
             self._render()
@@ -85,6 +97,8 @@ class Controller(StorageIntents, Coaching, Flow):
     def drop(self, src: int, dst: int | None) -> bool:
         """The dragged checker was released on ``dst``; False when it snaps back
         (the page slides it home from what it drew)."""
+        if self.editing:
+            return self.edit_drop(src, dst)
         self._select(lifted=None)
         if dst is not None and dst in self.state.destinations(src):
             self._select(selected=None)
@@ -432,6 +446,21 @@ HANDLERS: Mapping[Act, Handler] = MappingProxyType(
         Act.CHAT: Controller._on_chat,
         Act.DISMISS_NOTICE: Controller._on_dismiss_notice,
         Act.HISTORY_GAME: Controller._on_history_game,
+        Act.ANALYSIS_OPEN: Controller._on_analysis_open,
+        Act.ANALYSIS_CLOSE: Controller._on_analysis_close,
+        Act.EDIT_TOOL: Controller._on_edit_tool,
+        Act.EDIT_CLEAR: Controller._on_edit_clear,
+        Act.EDIT_START: Controller._on_edit_start,
+        Act.EDIT_SWAP: Controller._on_edit_swap,
+        Act.EDIT_SET: Controller._on_edit_set,
+        Act.EDIT_PASTE: Controller._on_edit_paste,
+        Act.EDIT_OPEN: Controller._on_edit_open,
+        Act.ANALYSE: Controller._on_analyse,
+        Act.ANALYSIS_BACK: Controller._on_analysis_back,
+        Act.ANALYSIS_FORWARD: Controller._on_analysis_forward,
+        Act.ANALYSIS_PLAY: Controller._on_analysis_play,
+        Act.ANALYSIS_OPPONENT: Controller._on_analysis_opponent,
+        Act.ANALYSIS_COPY: Controller._on_analysis_copy,
     }
 )
 """The handler of every action (a test checks none is missing)."""

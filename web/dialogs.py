@@ -417,7 +417,9 @@ def position_html(position_id: str, match_id: str, xgid: str, copied: str) -> st
         + row("match", "Match ID", match_id, "match-id")
         + row("xgid", "XGID", xgid, "xgid")
         + "</dl>"
-        + action_row(button(Act.CLOSE, "Close", primary=True))
+        + action_row(
+            button(Act.ANALYSIS_OPEN, "Analyse it"), button(Act.CLOSE, "Close", primary=True)
+        )
     )
     return dialog_form("position", inner)
 

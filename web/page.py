@@ -189,6 +189,10 @@ class Page:
             return
         viewer = self.last.viewer if self.last is not None else 0
         colour = "light" if viewer == 0 else "dark"
+        board = self.last.board.position if self.last is not None else None
+        if board is not None and (board.bar if place == BAR else board.me[place]) == 0:
+            # Not the viewer's checker: the analysis board's editor lifts either colour.
+            colour = "dark" if colour == "light" else "light"
         svg.insertAdjacentHTML(
             "beforeend",
             f'<use class="checker floating me {colour}" href="#bg-checker-{colour}" '
@@ -365,6 +369,8 @@ class Page:
             target.value = ""
         elif action == Act.HISTORY_GAME:
             self.c.act(Act.HISTORY_GAME, str(target.value))
+        elif action in (Act.EDIT_SET, Act.ANALYSIS_OPPONENT):  # the analysis board's forms
+            self.c.act(Act.parse(str(action)), str(target.value), self._fields(target))
 
     async def _import(self, file: Any) -> None:
         text = await file.text()
@@ -412,6 +418,11 @@ class Page:
             hint = doc.getElementById("hint")
             hint.innerHTML = screen.hint_html
             hint.hidden = not screen.hint_html
+        if last is None or last.analysis_html != screen.analysis_html:
+            panel = doc.getElementById("analysis")
+            panel.innerHTML = screen.analysis_html
+            panel.hidden = not screen.analysis_html
+            doc.body.setAttribute("data-analysis", screen.analysis_mode)
         if last is None or last.history_html != screen.history_html:
             doc.getElementById("history").innerHTML = screen.history_html
             self._scroll_to_marked_move()

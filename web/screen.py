@@ -81,6 +81,8 @@ class Screen:
     viewer: int
     vs_ai: bool
     play_text_failed: bool  # the typed play was refused: the move box keeps it
+    analysis_html: str = ""  # the analysis board's panel (web.analysis.view), "" outside it
+    analysis_mode: str = ""  # "edit" or "analyse" on the analysis board, else ""
 
 
 def screen(
@@ -97,7 +99,7 @@ def screen(
         waiting = "ai"
     else:
         waiting = "human"
-    return Screen(
+    shown = Screen(
         board=board_view(state, frame),
         motions=motions,
         motion_ms=state.pace[0],
@@ -130,6 +132,12 @@ def screen(
         vs_ai=state.options.vs_ai,
         play_text_failed=state.play_refused,
     )
+    if state.analysis is not None:
+        # The analysis board's own view makes this screen over (it imports this module).
+        from web.analysis.view import analysis_screen
+
+        return analysis_screen(state, shown)
+    return shown
 
 
 # -- the board --------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from engine.match import Match
 from engine.record import OpeningRoll
 from web.actions import Act
 from web.advice import Advice
+from web.analysis.state import Analysis
 from web.options import MatchOptions, Settings, ai_name
 from web.player_records import PlayerRecords
 from web.review import Review
@@ -133,6 +134,7 @@ class UiState:
     link_status: str = ""  # the friend's presence in words ("Waiting for your friend…")
     join_from: str = ""  # who invites (the page was opened with their link)
     join_terms: str = ""  # the invite's rules in words
+    analysis: Analysis | None = None  # the analysis board, when the page is in that mode
 
     # -- who is who ---------------------------------------------------------------
 

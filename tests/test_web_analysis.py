@@ -1,0 +1,230 @@
+"""The analysis board through the controller (web.analysis), with fakes: the
+editor's intents, refused set-ups with their reasons, the analysis asked of
+King Tubby, playing on and stepping back and forth, the shared link, and the
+game put aside coming back untouched."""
+
+from __future__ import annotations
+
+import pytest
+from web_fakes import LaterAi, Rig
+
+from engine.game import Phase
+from engine.position import BAR, OFF
+from engine.position_setup import PositionSetup
+from web.actions import Act
+from web.analysis.editor import Editor, Tool, drag, tap, with_fields, with_tool
+from web.analysis.link import share_link, xgid_from_fragment
+from web.protocol import CubeHintRequest, HintRequest
+from web.storage import AUTOSAVE, MemoryStorage
+
+XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
+XGID_CUBE = "XGID=-BBBBBBC-----------bbbbbe-:0:0:1:00:0:0:0:7:10"  # a race, 7-point match
+
+
+def test_editor_taps_place_and_take_off_either_colour() -> None:
+    e = Editor(PositionSetup.start().cleared())
+    e = tap(e, 6)
+    e = tap(e, 6)
+    e = tap(with_tool(e, Tool.DARK), 19)
+    e = tap(e, BAR)
+    assert e.setup.at(6) == (2, 0) and e.setup.at(19) == (0, 1) and e.setup.at(BAR) == (0, 1)
+    e = tap(with_tool(e, Tool.ERASE), 6)
+    e = tap(e, BAR)
+    assert e.setup.at(6) == (1, 0) and e.setup.at(BAR) == (0, 0)
+    with pytest.raises(ValueError, match="no checker here"):
+        tap(e, 12)
+    with pytest.raises(ValueError, match="borne off"):
+        tap(e, OFF)
+
+
+def test_editor_drags_a_checker_or_refuses_the_whole_drop() -> None:
+    e = Editor(PositionSetup.start())
+    e = drag(e, 6, 5)
+    assert e.setup.at(6) == (4, 0) and e.setup.at(5) == (1, 0)
+    with pytest.raises(ValueError, match="Black has checkers on point 12"):
+        drag(e, 6, 12)
+    assert drag(e, 19, None).setup.counts(1) == (14, 0, 1)
+
+
+def test_the_set_up_form_sets_turn_dice_cube_and_match() -> None:
+    e = with_fields(
+        Editor(),
+        {"turn": "1", "dice": "double", "cube": "2", "owner": "1", "length": "0",
+         "jacoby": "on", "score0": "4"},
+    )  # fmt: skip
+    s = e.setup
+    assert (s.turn, s.dice, s.doubled, s.cube, s.owner) == (1, None, True, 2, 1)
+    assert (s.length, s.score, s.jacoby, s.beavers, s.crawford) == (0, (0, 0), True, False, False)
+    with pytest.raises(ValueError, match="whole number"):
+        with_fields(Editor(), {"length": "5", "score0": "x"})
+
+
+def test_the_fragment_round_trip() -> None:
+    link = share_link("https://example.org/bg/index.html#join=zzz", XGID_31)
+    assert link.startswith("https://example.org/bg/index.html#xgid=")
+    assert xgid_from_fragment(link.split("#", 1)[1]) == XGID_31
+    assert xgid_from_fragment("#xgid=" + "A" * 300) is None
+    assert xgid_from_fragment("") is None
+
+
+def _into_editor(rig: Rig) -> None:
+    rig.act("analysis-open")
+    assert rig.c.state.analysis is not None and rig.c.editing
+
+
+def test_the_editor_on_the_shared_board_refuses_with_the_reason() -> None:
+    rig = Rig().boot()
+    rig.start("medium", 5)
+    _into_editor(rig)
+    screen = rig.view.last
+    assert screen.analysis_mode == "edit" and screen.phase == "edit"
+    assert not any(b.visible for b in screen.controls)  # the game's controls stand aside
+    assert rig.c.can_lift(6) and not rig.c.can_lift(3)
+    screen = rig.tap(3)  # White has all 15 on the board
+    assert "All 15 of White’s checkers" in screen.status
+    rig.act("edit-tool", "erase")
+    rig.tap(6)
+    rig.tap(19)  # a black checker off its 6 point: one to place
+    rig.act("edit-tool", "dark")
+    screen = rig.tap(6)
+    assert screen.status == "White has checkers on point 6: remove them first"
+    # A set-up that cannot be played keeps Analyse off and says why.
+    rig.act("edit-set", length="5", score0="5", score1="0", turn="0", dice="roll", cube="1")
+    html = rig.view.last.analysis_html
+    assert "a match to 5 is over at 5" in html
+    assert 'data-action="analyse" disabled' in html
+    rig.act("analyse")
+    assert rig.c.editing and "over at 5" in rig.view.last.status
+
+
+def test_dragging_in_the_editor_moves_or_removes_a_checker() -> None:
+    rig = Rig().boot()
+    _into_editor(rig)
+    assert rig.c.drop(13, 8) is True
+    assert rig.c.state.analysis.editor.setup.at(8) == (4, 0)  # type: ignore[union-attr]
+    rig.c.drop(8, None)
+    assert rig.c.state.analysis.editor.setup.counts(0) == (14, 0, 1)  # type: ignore[union-attr]
+
+
+def test_pasting_ids_and_copying_all_three() -> None:
+    rig = Rig().boot()
+    _into_editor(rig)
+    rig.act("edit-paste", id=XGID_31)
+    setup = rig.c.state.analysis.editor.setup  # type: ignore[union-attr]
+    assert setup.dice == (3, 1) and setup.xgid == XGID_31
+    position_id, match_id, _ = setup.ids()
+    rig.act("edit-paste", id="nonsense")
+    assert "expected 14 base64 characters" in rig.view.last.status
+    rig.act("edit-paste", id=f"{position_id}:{match_id}")
+    assert rig.c.state.analysis.editor.setup.ids()[:2] == (position_id, match_id)  # type: ignore[union-attr]
+    rig.c.page_url = "https://example.org/bg/"
+    rig.act("analysis-close")
+    _into_editor(rig)
+    rig.act("edit-paste", id=XGID_31)
+    for what in ("position", "match", "xgid", "link"):
+        rig.act("analysis-copy", what)
+    assert rig.view.copied == [
+        position_id,
+        match_id,
+        XGID_31,
+        "https://example.org/bg/#xgid=" + XGID_31.removeprefix("XGID="),
+    ]
+
+
+def test_analyse_asks_for_the_plays_and_the_cube_and_shows_them() -> None:
+    rig = Rig().boot()
+    ai = LaterAi()
+    rig.c.ai = ai
+    _into_editor(rig)
+    rig.act("edit-paste", id=XGID_31)
+    rig.act("analyse")
+    assert not rig.c.editing and rig.c.state.match.dice == (3, 1)
+    kinds = [type(r) for r, _ in ai.pending]
+    assert kinds == [CubeHintRequest, HintRequest]
+    assert "thinking" in rig.view.last.analysis_html
+    ai.answer()
+    ai.answer()
+    rig.timer.run()
+    html = rig.view.last.analysis_html
+    assert 'data-testid="ranked-plays"' in html and "8/5 6/5" in html
+    assert "Chances after the best play" in html and "Cube" in html
+    # The best play, made from the list, moves the line on; Back and Forward step along it.
+    rig.act("analysis-play", "0")
+    assert rig.c.state.match.turn == 1 and rig.c.state.match.phase is Phase.ROLL
+    assert rig.c.state.analysis.at == 1  # type: ignore[union-attr]
+    rig.act("analysis-back")
+    assert rig.c.state.match.dice == (3, 1) and rig.c.state.analysis.can_forward  # type: ignore[union-attr]
+    rig.act("analysis-forward")
+    assert rig.c.state.match.turn == 1
+
+
+def test_a_cube_decision_gets_its_verdict() -> None:
+    rig = Rig().boot()
+    rig.c.open_shared("#xgid=" + XGID_CUBE.removeprefix("XGID="))
+    rig.timer.run()
+    a = rig.c.state.analysis
+    assert a is not None and not a.editing and rig.c.state.match.phase is Phase.ROLL
+    report = a.report
+    assert report.cube is not None and report.plays is None and not report.pending
+    html = rig.view.last.analysis_html
+    assert 'data-testid="cube-verdict"' in html and "No double" in html
+    assert "Backgammon" in html  # both sides' win, gammon and backgammon chances
+
+
+def test_playing_on_by_hand_keeps_the_line_and_stepping_back_branches() -> None:
+    rig = Rig(faces=[6, 5, 4, 2]).boot()
+    rig.c.open_shared("#xgid=" + XGID_31.removeprefix("XGID="))
+    rig.timer.run()
+    rig.act("play-text", text="8/5 6/5")
+    rig.act("confirm")
+    rig.act("roll")
+    a = rig.c.state.analysis
+    assert a is not None and len(a.trail) == 3 and a.at == 2
+    rig.act("analysis-back")
+    rig.act("analysis-back")
+    rig.act("play-text", text="24/21 6/5")  # another play at the first decision
+    rig.act("confirm")
+    a = rig.c.state.analysis
+    assert a is not None and len(a.trail) == 2 and a.at == 1 and not a.can_forward
+
+
+def test_leaving_brings_the_game_back_and_nothing_was_saved_or_counted() -> None:
+    storage = MemoryStorage()
+    rig = Rig(faces=[3, 1], storage=storage).boot()
+    rig.start("medium", 5)
+    rig.act("roll")
+    saved = rig.store.read(AUTOSAVE)
+    assert saved is not None
+    game = rig.c.state.match
+    records = rig.c.state.records
+    _into_editor(rig)
+    rig.act("edit-paste", id=XGID_CUBE)
+    rig.act("analyse")
+    rig.act("analysis-opponent", "hard")
+    rig.act("roll")  # play on against King Tubby
+    rig.timer.run()
+    assert rig.c.state.match is not game
+    assert rig.store.read(AUTOSAVE) == saved  # the game's save, untouched
+    rig.act("analysis-close")
+    assert rig.c.state.analysis is None and rig.c.state.match == game
+    assert rig.c.state.options.opponent == "medium" and rig.c.state.records == records
+
+
+def test_a_new_game_from_the_analysis_asks_about_the_game_put_aside() -> None:
+    rig = Rig(faces=[3, 1]).boot()
+    rig.start("medium", 5)
+    rig.act("roll")
+    _into_editor(rig)
+    rig.act("analyse")
+    rig.act(Act.START.value, opponent="easy", length="3", cube="on")
+    assert rig.c.state.analysis is None
+    assert rig.c.state.pending is not None  # the game in progress is the one asked about
+
+
+def test_a_bad_shared_link_is_said_and_the_game_stays() -> None:
+    rig = Rig().boot()
+    rig.start("medium", 5)
+    game = rig.c.state.match
+    rig.c.open_shared("#xgid=-b----E-C:0:0")
+    assert rig.c.state.analysis is None and rig.c.state.match is game
+    assert "could not be read" in rig.view.last.status

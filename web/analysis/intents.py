@@ -1,0 +1,357 @@
+"""The analysis board's intents: the controller's part for this mode.
+
+Entering puts the game being played aside (it is neither saved over nor
+counted while the analysis lasts) and shows the editor; Analyse makes the
+set-up's match the page's own, so the game's controls play on from it by
+hand or against an AI level, and asks King Tubby about each decision
+(:mod:`web.analysis.report`); Back and Forward step along the line played;
+leaving brings the game back as it was.
+
+The hooks at the end keep the rest of the controller out of the analysis:
+nothing is autosaved (each decision reached is added to the line instead),
+no end-of-game summary or statistics, no opponent moving while the player
+steps back, and an intent that replaces the match (a new game, a load, an
+import) first brings the game back, so that it asks about that one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from engine.errors import EngineError
+from engine.game import Phase
+from engine.match import Match
+from engine.position_setup import PositionSetup
+from web.actions import Act
+from web.analysis import editor as ed
+from web.analysis.link import share_link, xgid_from_fragment
+from web.analysis.report import Report, moment, requests
+from web.analysis.state import BY_HAND, Analysis
+from web.animation import plan_motions
+from web.options import AI_NAMES
+from web.protocol import Reply
+from web.savefile import SavedGame
+from web.session import Fields
+from web.storage_intents import StorageIntents
+
+PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
+
+
+def _decision_point(match: Match) -> bool:
+    """A moment the line of play keeps: a roll, a cube answer, a play not begun, the end."""
+    moves = match.moves
+    return match.phase is not Phase.MOVE or moves is None or moves.cursor == 0
+
+
+def _step_key(match: Match) -> tuple[int, int, str, str, str]:
+    return (
+        match.game_number,
+        len(match.events),
+        match.phase.value,
+        match.position_id,
+        match.match_id,
+    )
+
+
+class AnalysisIntents(StorageIntents):
+    """See the module docs (on the storage intents for their clipboard)."""
+
+    page_url = ""  # the page's address without its fragment, for the shared link (the app's)
+    _internal = False  # the analysis itself is replacing the match
+
+    # -- entering and leaving ------------------------------------------------------------
+
+    def open_shared(self, fragment: str) -> None:
+        """The page was opened with a link's fragment: ``#xgid=`` opens the
+        analysis board on that position (a bad one is said, and the game stays)."""
+        text = xgid_from_fragment(fragment)
+        if text is None:
+            return
+        with self._one_render():
+            try:
+                setup = PositionSetup.from_xgid(text, self.state.theme.colour_names)
+            except EngineError as exc:
+                self._set(message=f"The shared position could not be read: {exc}")
+            else:
+                editor = ed.Editor(setup)
+                if self._enter(editor) and not ed.problem(editor):
+                    self._on_analyse("", {})  # a position that can be played is analysed at once
+                    self._advance()
+            self._render()
+
+    def _enter(self, editor: ed.Editor) -> bool:
+        s = self.state
+        if s.options.online or s.remote_seat is not None:
+            self._set(message="The analysis board opens once the online game is over.")
+            return False
+        kept = (
+            s.analysis.kept if s.analysis is not None else SavedGame(s.options, s.match, s.counted)
+        )
+        self._internally(lambda: self._replace(s.match, s.counted))
+        self._set(analysis=Analysis(editor=editor, kept=kept, page_url=self.page_url), message="")
+        self._say("Analysis board: set up a position.")
+        return True
+
+    def _on_analysis_open(self, value: str, fields: Fields) -> None:
+        if self.state.analysis is not None:
+            return
+        m = self.state.match
+        names = self.state.theme.colour_names
+        try:
+            setup = PositionSetup.from_match(m, names)
+        except EngineError:  # a finished match has no position to set up
+            setup = replace(PositionSetup.start(), names=names)
+        self._enter(ed.Editor(setup))
+
+    def _on_analysis_close(self, value: str, fields: Fields) -> None:
+        self._leave()
+        self._say("Back to your game.")
+
+    def _leave(self) -> None:
+        a = self.state.analysis
+        if a is None:
+            return
+        self._internally(lambda: self._set(analysis=None))
+        kept = a.kept
+        if kept is not None:
+            self._internally(lambda: self._install(kept))
+            self._saved = kept.match  # it is what storage holds
+            if not self.state.in_progress and not self.state.match.events:
+                self._open_new_game(can_cancel=False)  # as at start-up: no game yet
+
+    def _internally(self, change: Callable[[], None]) -> None:
+        self._internal = True
+        try:
+            change()
+        finally:
+            self._internal = False
+
+    # -- the editor ----------------------------------------------------------------------
+
+    @property
+    def _editor(self) -> ed.Editor | None:
+        a = self.state.analysis
+        return a.editor if a is not None else None
+
+    def _edit(self, change: Callable[[ed.Editor], ed.Editor]) -> None:
+        a = self.state.analysis
+        if a is None or a.editor is None:
+            return
+        try:
+            editor = change(a.editor)
+        except EngineError as exc:
+            self._set(message=str(exc))
+            self._say(str(exc))
+            return
+        self._set(analysis=replace(a, editor=editor), message="")
+
+    @property
+    def editing(self) -> bool:
+        """The board is the editor's: the page's gestures edit it."""
+        return self._editor is not None
+
+    def edit_can_lift(self, place: int) -> bool:
+        editor = self._editor
+        return editor is not None and ed.liftable(editor, place)
+
+    def edit_tap(self, place: int | None) -> None:
+        self._edit(lambda e: ed.tap(e, place))
+        self._render()
+
+    def edit_lift(self, place: int) -> None:
+        self._render()
+
+    def edit_drop(self, src: int, dst: int | None) -> bool:
+        self._edit(lambda e: ed.drag(e, src, dst))
+        self._render()
+        return True  # the board is drawn afresh either way: nothing slides back
+
+    def _on_edit_tool(self, value: str, fields: Fields) -> None:
+        if value in tuple(ed.Tool):
+            self._edit(lambda e: ed.with_tool(e, ed.Tool(value)))
+
+    def _on_edit_clear(self, value: str, fields: Fields) -> None:
+        self._edit(lambda e: replace(e, setup=e.setup.cleared()))
+
+    def _on_edit_start(self, value: str, fields: Fields) -> None:
+        self._edit(lambda e: replace(e, setup=replace(e.setup, sides=PositionSetup.start().sides)))
+
+    def _on_edit_swap(self, value: str, fields: Fields) -> None:
+        self._edit(lambda e: replace(e, setup=e.setup.swapped()))
+
+    def _on_edit_set(self, value: str, fields: Fields) -> None:
+        self._edit(lambda e: ed.with_fields(e, fields))
+
+    def _on_edit_paste(self, value: str, fields: Fields) -> None:
+        text = (fields.get("id") or value).strip()
+        if text:
+            self._edit(lambda e: ed.pasted(e, text))
+            if not self.state.message:
+                self._say("Position set up from the pasted ID.")
+
+    def _on_edit_open(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is None or a.editor is not None:
+            return
+        names = self.state.theme.colour_names
+        try:
+            setup = PositionSetup.from_match(self.state.match, names)
+        except EngineError:
+            setup = PositionSetup.from_match(a.trail[0], names) if a.trail else PositionSetup()
+        self._internally(lambda: self._replace(self.state.match, 0))
+        self._set(analysis=replace(a, editor=ed.Editor(setup), report=Report()))
+
+    # -- analysing -----------------------------------------------------------------------
+
+    def _on_analyse(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is None or a.editor is None:
+            return
+        try:
+            match = a.editor.setup.match()
+        except EngineError as exc:
+            self._set(message=str(exc))
+            return
+        self._set(options=replace(self.state.options, opponent=a.opponent))
+        self._internally(lambda: self._replace(match, 0))
+        self._set(analysis=replace(a, editor=None, trail=(match,), at=0, report=Report()))
+        self._say("Analysing the position.")
+
+    def _go(self, at: int) -> None:
+        a = self.state.analysis
+        if a is None or a.editor is not None or not 0 <= at < len(a.trail):
+            return
+        before, viewer = self._board(), self.state.viewer
+        self._internally(lambda: self._replace(a.trail[at], 0))
+        self._set(analysis=replace(a, at=at))
+        if self.state.viewer == viewer:  # the board still seen from the same side: slide
+            self._motions = tuple(plan_motions(before, self._board()))
+
+    def _on_analysis_back(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is not None and a.can_back:
+            self._go(a.at - 1)
+
+    def _on_analysis_forward(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is not None and a.can_forward:
+            self._go(a.at + 1)
+
+    def _on_analysis_play(self, value: str, fields: Fields) -> None:
+        """A ranked play, made and confirmed: the line goes on from it."""
+        a = self.state.analysis
+        plays = a.report.plays if a is not None and a.editor is None else None
+        m = self.state.match
+        if plays is None or not value.isdigit() or int(value) >= len(plays.plays):
+            return
+        if a is None or a.report.key != moment(m) or self.state.busy or self.state.is_ai(m.turn):
+            return
+        before = self._board()
+        player = m.turn
+        self._set(match=m.with_play(plays.plays[int(value)].moves).confirm())
+        self._select(selected=None)
+        self._motions = tuple(plan_motions(before, self._board()))
+        self._say_play(player)
+        self._autosave()
+
+    def _on_analysis_opponent(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is None or value not in PLAYERS:
+            return
+        self._set(
+            analysis=replace(a, opponent=value),
+            options=replace(self.state.options, opponent=value),
+        )
+
+    def _on_analysis_copy(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is None:
+            return
+        try:
+            if a.editor is not None:
+                setup = a.editor.setup
+                ids = {"xgid": setup.xgid}
+                if value in ("position", "match"):
+                    position_id, match_id, _ = setup.ids()
+                    ids.update(position=position_id, match=match_id)
+            else:
+                m = self.state.match
+                ids = {"position": m.position_id, "match": m.match_id, "xgid": m.xgid()}
+        except EngineError as exc:
+            self._set(message=str(exc))
+            return
+        if value == "link":
+            self._copy("link", share_link(self.page_url, ids["xgid"]))
+        elif value in ids:
+            self._copy(value, ids[value])
+
+    def _analyse(self) -> None:
+        """Ask King Tubby about the moment on the board, unless already asked."""
+        s = self.state
+        a = s.analysis
+        if a is None or a.editor is not None or s.busy:
+            return
+        m = s.match
+        key = moment(m)
+        if a.report.key == key:
+            return
+        cube, plays = requests(m)
+        waiting = (cube is not None) + (plays is not None)
+        self._set(analysis=replace(a, report=Report(key, waiting)))
+        taker = m.phase is Phase.CUBE
+        match_play = m.match_length > 0
+
+        def answered(read: Callable[[Report], Report]) -> None:
+            now = self.state.analysis
+            if now is None or now.report.key != key:
+                return  # the board moved on meanwhile
+            self._set(analysis=replace(now, report=read(now.report)))
+            self._render()
+
+        def on_cube(reply: Reply) -> None:
+            answered(lambda r: r.with_cube(reply, taker=taker))
+
+        def on_plays(reply: Reply) -> None:
+            answered(lambda r: r.with_plays(reply, match_play=match_play))
+
+        if cube is not None:
+            self.ai.ask(cube, on_cube)
+        if plays is not None:
+            self.ai.ask(plays, on_plays)
+
+    # -- hooks into the rest of the controller ----------------------------------------------
+
+    def _autosave(self) -> None:
+        a = self.state.analysis
+        if a is None:
+            super()._autosave()
+            return
+        m = self.state.match
+        if a.editor is not None or not _decision_point(m):
+            return
+        if a.trail and _step_key(a.trail[a.at]) == _step_key(m):
+            return
+        trail = (*a.trail[: a.at + 1], m)
+        self._set(analysis=replace(a, trail=trail, at=len(trail) - 1))
+
+    def _advance(self) -> None:
+        a = self.state.analysis
+        if a is None:
+            super()._advance()
+            return
+        if a.editor is not None:
+            return
+        if a.at_end and not self.state.match.is_game_over:
+            super()._advance()  # no summary or statistics at the end: the board shows it
+        self._analyse()
+
+    def _may_abandon(self, act: Act, value: str, fields: Fields) -> bool:
+        if self.state.analysis is not None and not self._abandoning:
+            self._leave()  # it is the game put aside that a new one would replace
+        return super()._may_abandon(act, value, fields)
+
+    def _replace(self, match: Match, counted: int) -> None:
+        if not self._internal:
+            self._set(analysis=None)  # anything else that replaces the match ends the analysis
+        super()._replace(match, counted)
