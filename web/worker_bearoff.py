@@ -140,28 +140,33 @@ _tasks: set[asyncio.Future[None]] = set()
 _job: BearoffJob | None = None
 
 
-def start(store: BlobStore) -> BearoffJob:
-    """Start getting the database in the background (once); returns the job."""
+def start(store: BlobStore, log: Callable[[str], None] = lambda _: None) -> BearoffJob:
+    """Start getting the database in the background (once); returns the job.
+    ``log`` is told the outcome ("bear-off database: made", ...)."""
     global _job
     if _job is None:
-        _job = BearoffJob(store)
-        task = asyncio.ensure_future(_job.run())
+        job = _job = BearoffJob(store)
+        started = time.perf_counter()
+
+        def done(task: asyncio.Future[None]) -> None:
+            _tasks.discard(task)
+            if task.cancelled() or task.exception() is not None:
+                job.state = JobState.FAILED  # the AI goes on with its network
+            seconds = time.perf_counter() - started
+            log(f"bear-off database: {job.state.value} ({seconds:.1f} s, {job.slices} slices)")
+
+        task = asyncio.ensure_future(job.run())
         _tasks.add(task)
-        task.add_done_callback(_done)
+        task.add_done_callback(done)
     return _job
-
-
-def _done(task: asyncio.Future[None]) -> None:
-    _tasks.discard(task)
-    if not task.cancelled() and task.exception() is not None and _job is not None:
-        _job.state = JobState.FAILED  # the AI goes on with its network
 
 
 def start_in_browser() -> str:
     """The worker's call: :func:`start` with the browser's Cache Storage."""
     import js
 
-    return start(CacheStore(str(js.self.origin))).state.value
+    # The worker's print goes to the browser's console.
+    return start(CacheStore(str(js.self.origin)), print).state.value
 
 
 def state() -> str:

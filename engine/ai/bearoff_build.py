@@ -19,6 +19,7 @@ Regenerate the shipped file with ``python -m engine.ai.bearoff_build``.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Generator, Iterator, Sequence
 
 from engine.ai.bearoff import CHECKERS, N_POSITIONS, POINTS, SCALE, StreamWriter, compress, index
@@ -109,11 +110,11 @@ def _solve(
     mean = [0.0] * N_POSITIONS
     dist: list[Dist] = [[1.0]] * N_POSITIONS
     # best[k][d][i]: the result reached from i by k moves of die d chosen to minimise the mean
-    best: list[list[list[int]]] = []
+    best: list[list[array[int]]] = []
     for _ in range(5):
         best.append([])
         for _ in range(7):
-            best[-1].append(list(range(N_POSITIONS)))
+            best[-1].append(array("i", range(N_POSITIONS)))
             yield
     key = mean.__getitem__
     for n, i in enumerate(order):

@@ -1,0 +1,64 @@
+"""The AI worker makes the bear-off database in the background on a first
+visit (the site does not ship it), keeps it in Cache Storage, and reads it
+from there on the next visit (web/worker_bearoff.py)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Browser, ConsoleMessage
+
+from e2e.helpers import DESKTOP, READY_TIMEOUT_MS
+from engine.ai.bearoff import uncompressed
+from tests.test_worker_bearoff import shipped
+
+OUTCOME = re.compile(r"bear-off database: ([a-z ]+) \(([\d.]+) s, (\d+) slices\)")
+MAKING_TIMEOUT_S = 600  # about 15 s of Pyodide on an idle machine; much more when shared
+
+CACHED = """async () => {
+  const cache = await caches.open("backgammon-bearoff");
+  const keys = await cache.keys();
+  const size = async (k) => (await (await cache.match(k)).arrayBuffer()).byteLength;
+  return Promise.all(keys.map(async (k) => [k.url, await size(k)]));
+}"""
+
+
+def test_the_worker_makes_the_database_once_and_reads_it_back(
+    browser: Browser, site_url: str
+) -> None:
+    context = browser.new_context(**DESKTOP)
+    said: list[str] = []
+
+    def listen(message: ConsoleMessage) -> None:
+        said.append(message.text)
+
+    context.on("console", listen)
+
+    def outcome() -> tuple[str, int]:
+        deadline = time.monotonic() + MAKING_TIMEOUT_S
+        while time.monotonic() < deadline:
+            for text in said:
+                if match := OUTCOME.search(text):
+                    said.clear()
+                    return match.group(1), int(match.group(3))
+            page.wait_for_timeout(500)
+        raise AssertionError(f"the worker never said how it got the database: {said[-20:]}")
+
+    try:
+        page = context.new_page()
+        page.goto(site_url + "?anim=off")
+        page.wait_for_selector('#board[data-ai="ready"]', timeout=READY_TIMEOUT_MS)
+        state, slices = outcome()
+        assert state == "made"
+        assert slices > 100  # in slices, between which the worker could answer
+        [(url, size)] = page.evaluate(CACHED)
+        assert url.endswith(".bin") and size == len(uncompressed(shipped()))
+
+        page.close()
+        page = context.new_page()
+        page.goto(site_url + "?anim=off")
+        page.wait_for_selector('#board[data-ai="ready"]', timeout=READY_TIMEOUT_MS)
+        assert outcome() == ("from cache", 0)
+    finally:
+        context.close()
