@@ -252,6 +252,21 @@ class Relay:
 
 
 BLANK_PAGE = "online-e2e.html"
+# The page's Content-Security-Policy lets it reach relays over wss: only; the
+# bench's relay speaks plain ws: on the namespace's loopback.
+CONNECT_SRC = "connect-src 'self' wss:"
+BENCH_CONNECT_SRC = f"{CONNECT_SRC} ws://127.0.0.1:{RELAY_PORT}"
+
+
+def allow_bench_relay(index_html: str) -> str:
+    """The page's HTML with the bench's relay allowed by its Content-Security-Policy.
+
+    >>> allow_bench_relay("connect-src 'self' wss:; object-src")
+    "connect-src 'self' wss: ws://127.0.0.1:7447; object-src"
+    """
+    if index_html.count(CONNECT_SRC) != 1:
+        raise RuntimeError(f"the page's Content-Security-Policy has no {CONNECT_SRC!r} to extend")
+    return index_html.replace(CONNECT_SRC, BENCH_CONNECT_SRC)
 
 
 def serve_site(space: Namespace, site: Path, prefix: str, folder: Path) -> str:
@@ -266,7 +281,10 @@ def serve_site(space: Namespace, site: Path, prefix: str, folder: Path) -> str:
     root = folder / "root"
     root.mkdir()
     for entry in site.iterdir():
-        (root / entry.name).symlink_to(entry)
+        if entry.name == "index.html":
+            (root / entry.name).write_text(allow_bench_relay(entry.read_text()))
+        else:
+            (root / entry.name).symlink_to(entry)
     (root / BLANK_PAGE).write_text("<!doctype html>\n<title>online e2e</title>\n")
     log = folder / "site.log"
     argv = [sys.executable, "-m", "scripts.serve", "--root", str(root)]

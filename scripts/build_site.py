@@ -88,6 +88,7 @@ TEST_MODULES = (
     "e2e/site/__init__.py",
     "e2e/site/dice.py",
     "e2e/site/hooks.py",
+    "e2e/site/online.py",
 )
 
 # Each Python environment gets its files as one archive, which PyScript fetches

@@ -99,8 +99,8 @@ class Side:
 
     def start(self, rules: Rules) -> None:
         self.c.boot()
-        self.c.act(Act.START, "", {"opponent": "human", "length": str(rules.match_length),
-                                    "cube": "on", "crawford": "on"})  # fmt: skip
+        fields = {"opponent": "human", "length": str(rules.match_length), "crawford": "on"}
+        self.c.act(Act.START, "", fields | ({"cube": "on"} if rules.cube else {}))
         self.go_online()
 
     def go_online(self) -> None:
@@ -267,6 +267,28 @@ def test_a_resignation_is_answered_by_the_friend() -> None:
     a, b = ann.c.state.match, bob.c.state.match
     assert a.is_game_over and a.record == b.record == bob.table.peer.match.record
     assert a.result is not None and a.result.winner == 1
+
+
+def test_a_resignation_after_the_fair_roll_is_made_keeps_both_records_alike() -> None:
+    """Without cube access the friend's part of the roll comes ahead, so the dice
+    are cast before the player rolls; resigning then reveals them first, and
+    this page's record must show the roll too, as the friend's does."""
+    ann, bob = new_game(Rules(3, cube=False))
+    play(ann, bob, until=lambda: ann.c.state.match.phase is Phase.ROLL
+         and ann.c.state.match.turn == 0 and not ann.c.state.busy)  # fmt: skip
+    cast = ann.table.cast()
+    assert cast is not None and ann.c.state.match.dice is None
+    ann.act(Act.RESIGN_OPEN)
+    ann.act(Act.RESIGN, "1")
+    pump(ann, bob)
+    assert bob.c.state.dialog is Dialog.RESIGN_ANSWER
+    assert ann.c.state.match.record == bob.c.state.match.record
+    assert ann.c.state.match.match_id == bob.c.state.match.match_id
+    bob.act(Act.ACCEPT)
+    pump(ann, bob)
+    a, b = ann.c.state.match, bob.c.state.match
+    assert a.is_game_over and a.record == b.record == ann.table.peer.match.record
+    assert ann.table.cast() is None
 
 
 def test_each_page_counts_its_own_player_s_results() -> None:

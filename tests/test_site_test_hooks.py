@@ -13,6 +13,7 @@ import pytest
 
 from e2e.site import dice as dice_module
 from e2e.site import hooks as hooks_module
+from e2e.site import online as online_module
 from e2e.site.dice import QueuedDice, parse_faces
 from e2e.site.hooks import Hooks, read_hooks
 from scripts import build_site, precache
@@ -21,7 +22,7 @@ from scripts import build_site, precache
 HOOK_MARKERS = (b"backgammonQueueDice", b"QueuedDice", b"location.search", b"e2e.site")
 
 
-@pytest.mark.parametrize("module", [dice_module, hooks_module])
+@pytest.mark.parametrize("module", [dice_module, hooks_module, online_module])
 def test_doctests(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0
 

@@ -9,6 +9,7 @@ drawn and interactive first; only then does the AI's worker start loading
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.dice import RandomSource, system_random
@@ -28,12 +29,16 @@ def start(
     *,
     dice: RandomSource | None = None,
     animation: str | None = None,
+    relays: Sequence[str] | None = None,
+    ice_servers: Sequence[Mapping[str, str]] | None = None,
 ) -> Page:
     """Build the game on the page and draw it.
 
-    ``dice`` replaces the system's random source and ``animation`` the
-    player's animation setting: the test build's entry point passes them;
-    the published page never does.
+    ``dice`` replaces the system's random source, ``animation`` the
+    player's animation setting, and ``relays`` and ``ice_servers`` the public
+    Nostr relays and STUN servers an online game contacts: the test build's
+    entry point passes them (its relay on loopback, no STUN); the published
+    page never does.
     """
     page = Page(document, window)
 
@@ -61,14 +66,26 @@ def start(
     )
     page.attach(controller)
     controller.boot()
-    _offer_online(controller, store, window, BrowserTimer(window))
+    _offer_online(
+        controller, store, window, BrowserTimer(window), relays=relays, ice_servers=ice_servers
+    )
+    # The analysis board's shared link (#19): "#xgid=..." opens it on that position.
+    controller.page_url = str(window.location.href).partition("#")[0]
+    controller.open_shared(str(window.location.hash or ""))
     page.board.setAttribute("data-ready", "true")
     if controller.state.options.vs_ai:
         ai.start()  # the board is interactive: now the AI may load
     return page
 
 
-def _offer_online(controller: Controller, store: Store, window: Any, timer: BrowserTimer) -> None:
+def _offer_online(
+    controller: Controller,
+    store: Store,
+    window: Any,
+    timer: BrowserTimer,
+    relays: Sequence[str] | None = None,
+    ice_servers: Sequence[Mapping[str, str]] | None = None,
+) -> None:
     """Online play (#17): the New game dialog's "A friend online" makes an
     invite and waits in its room; a page opened with an invite's ``#join=``
     link offers to join.  The online code is imported only then, so a page
@@ -90,7 +107,10 @@ def _offer_online(controller: Controller, store: Store, window: Any, timer: Brow
             from web.online.codec import b64
 
             try:
-                transport = await join_room(RoomConfig(invite.room_id, b64(invite.secret)))
+                config = RoomConfig(
+                    invite.room_id, b64(invite.secret), relay_urls=relays, ice_servers=ice_servers
+                )
+                transport = await join_room(config)
             except Exception as exc:  # the relays or the browser refused: say so
                 controller.online_news(f"Could not reach the relays to find your friend ({exc}).")
                 return

@@ -57,6 +57,12 @@ class OnlineLink(Protocol):
         """The match changed here: tell the friend what this page's player did."""
         ...
 
+    def cast(self) -> tuple[int, int] | None:
+        """This page's player's next dice if the fair roll is already made (the
+        friend's part came in), though not yet shown: a resignation now comes
+        after them, as the friend will see it."""
+        ...
+
     def chat(self, index: int) -> None:
         """Say canned phrase number ``index`` to the friend."""
         ...
@@ -223,6 +229,10 @@ class Flow(Session):
     def _resign(self, amount: int) -> None:
         player = self.state.match.turn
         assert player is not None
+        if self.online is not None and self.state.match.phase is Phase.ROLL:
+            cast = self.online.cast()
+            if cast is not None:  # the friend's record has the roll first: so must ours
+                self._set(match=self.state.match.roll(cast))
         self._set(match=self.state.match.resign(amount))
         s = self.state
         self._say(f"{s.names[player]} offers to resign a {s.theme.win_name(amount)}.")

@@ -7,18 +7,21 @@ its animations from the page's URL, and queue more dice as they go.
   first), in the game's own code path;
 - ``?anim=off`` (or ``fast``, ``normal``): overrides the player's animation
   setting;
-- ``window.backgammonQueueDice([3, 1])``: queues more faces at any time.
+- ``window.backgammonQueueDice([3, 1])``: queues more faces at any time;
+- ``?relay=ws://...``: online games meet through this relay, with no STUN
+  server, and ``window.backgammonOnlineCheat()`` sends the friend an illegal
+  play (:mod:`e2e.site.online`).
 
 Anything else in the query, or a value it does not understand, is ignored:
 the page always starts.  ``scripts.build_site.build(test_hooks=True)`` ships
 this module and ``e2e/site/main.py``; the published build has neither, so a
 player cannot choose the dice.
 
->>> hooks = read_hooks("?seed=7&dice=6,5%203-1&anim=off&junk")
->>> hooks.seed, hooks.faces, hooks.animation
-(7, [6, 5, 3, 1], 'off')
->>> read_hooks("?seed=x&dice=9&anim=sideways")
-Hooks(seed=None, faces=[], animation=None)
+>>> hooks = read_hooks("?seed=7&dice=6,5%203-1&anim=off&junk&relay=ws://127.0.0.1:7447")
+>>> hooks.seed, hooks.faces, hooks.animation, hooks.relays
+(7, [6, 5, 3, 1], 'off', ('ws://127.0.0.1:7447',))
+>>> read_hooks("?seed=x&dice=9&anim=sideways&relay=file:///")
+Hooks(seed=None, faces=[], animation=None, relays=())
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from e2e.site.dice import QueuedDice, parse_faces
+from e2e.site.online import cheat, read_relays
 from engine.dice import seeded_random, system_random
 from web.app import start as start_app
 from web.options import ANIMATIONS
@@ -54,6 +58,7 @@ class Hooks:
     seed: int | None = None
     faces: list[int] = field(default_factory=list)
     animation: str | None = None
+    relays: tuple[str, ...] = ()
 
 
 def read_hooks(search: str) -> Hooks:
@@ -64,6 +69,7 @@ def read_hooks(search: str) -> Hooks:
         seed=parse_seed(params.get("seed", "")),
         faces=parse_faces(params.get("dice", "")),
         animation=animation if animation in ANIMATIONS else None,
+        relays=read_relays(params.get("relay", "")),
     )
 
 
@@ -78,4 +84,16 @@ def start(document: Any, window: Any) -> Page:
     dice = QueuedDice(fallback, hooks.faces)
     # A proxy, so that JavaScript may call it for as long as the page lives.
     window.backgammonQueueDice = create_proxy(lambda faces: dice.push(int(f) for f in faces))
-    return start_app(document, window, dice=dice, animation=hooks.animation)
+    relays = hooks.relays or None
+    page = start_app(
+        document,
+        window,
+        dice=dice,
+        animation=hooks.animation,
+        relays=relays,
+        ice_servers=() if relays else None,  # the bench's private network has no STUN
+    )
+    window.backgammonOnlineCheat = create_proxy(
+        lambda: cheat(getattr(page.controller, "online", None))
+    )
+    return page

@@ -312,6 +312,15 @@ class OnlineTable:
         self._then = then
         return False
 
+    def cast(self) -> tuple[int, int] | None:
+        """This side's dice, when its fair roll is made but not yet shown (the
+        friend's value came in ahead: no cube decision stood in the way); a
+        resignation reveals them first (:meth:`~web.online.peer.Peer.resign`)."""
+        t = self.peer.table
+        if t.match.phase is Phase.ROLL and t.roller == self.peer.seat and not self.dice.ready:
+            return self.peer.my_dice
+        return None
+
     def chat(self, index: int) -> None:
         """Say canned phrase number ``index`` (:mod:`web.online.chat`)."""
         try:
