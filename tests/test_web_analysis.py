@@ -228,3 +228,18 @@ def test_a_bad_shared_link_is_said_and_the_game_stays() -> None:
     rig.c.open_shared("#xgid=-b----E-C:0:0")
     assert rig.c.state.analysis is None and rig.c.state.match is game
     assert "could not be read" in rig.view.last.status
+
+
+def test_a_double_is_answered_from_the_panel_beside_its_analysis() -> None:
+    rig = Rig().boot()
+    rig.c.open_shared("#xgid=-b----E-C---eE---c-e----B-:1:-1:-1:D:2:1:0:5:10")
+    rig.timer.run()
+    s = rig.c.state
+    assert s.match.phase is Phase.CUBE and s.dialog is None  # no take/drop dialog over it
+    html = rig.view.last.analysis_html
+    assert 'data-action="take"' in html and 'data-action="drop"' in html
+    assert "White should take." in html or "White should pass." in html
+    rig.act("take")
+    m = rig.c.state.match
+    assert m.phase is Phase.ROLL and m.cube.value == 4 and m.cube.owner == 0
+    assert rig.c.state.analysis.at == 1  # type: ignore[union-attr]

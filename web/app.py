@@ -69,9 +69,15 @@ def start(
     _offer_online(
         controller, store, window, BrowserTimer(window), relays=relays, ice_servers=ice_servers
     )
-    # The analysis board's shared link (#19): "#xgid=..." opens it on that position.
+    # The analysis board's shared link (#19): "#xgid=..." opens it on that position,
+    # also when a link changes only the fragment of the page already open (no reload).
     controller.page_url = str(window.location.href).partition("#")[0]
-    controller.open_shared(str(window.location.hash or ""))
+
+    def shared(event: Any = None) -> None:
+        controller.open_shared(str(window.location.hash or ""))
+
+    shared()
+    page._listen(window, "hashchange", shared)
     page.board.setAttribute("data-ready", "true")
     if controller.state.options.vs_ai:
         ai.start()  # the board is interactive: now the AI may load

@@ -342,8 +342,12 @@ class AnalysisIntents(StorageIntents):
             return
         if a.editor is not None:
             return
-        if a.at_end and not self.state.match.is_game_over:
-            super()._advance()  # no summary or statistics at the end: the board shows it
+        m = self.state.match
+        answered_here = m.phase is Phase.CUBE and not self.state.is_ai(m.actor)
+        if a.at_end and not m.is_game_over and not answered_here:
+            # No summary or statistics at the end: the board shows it.  A double is
+            # answered from the panel, beside its analysis, not in the dialog over it.
+            super()._advance()
         self._analyse()
 
     def _may_abandon(self, act: Act, value: str, fields: Fields) -> bool:

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from html import escape
+from types import MappingProxyType
 
 from engine.errors import EngineError
+from engine.game import Action, Phase
 from engine.position import BAR, Position
 from engine.position_setup import PositionSetup
 from web.actions import Act
@@ -81,14 +83,14 @@ def _editor_panels(state: UiState, setup: PositionSetup) -> tuple[Panel, Panel]:
     pips = Position(setup.sides[0], setup.sides[1]).pips()
 
     def panel(player: int) -> Panel:
-        on, bar, off = setup.counts(player)
+        off = setup.counts(player)[2]
         return Panel(
             name=names[player],
             colour="light" if player == 0 else "dark",
             pips=pips[player],
             score=str(setup.score[player]) if setup.length else "–",
             on_roll=setup.turn == player,
-            note=f"{on + bar} on the board · {off} off",
+            note=f"{off} off" if off else "",
             owns_cube=setup.owner == player,
         )
 
@@ -125,7 +127,7 @@ def _score(name: str, label: str, value: int) -> str:
 
 
 def _setup_form(setup: PositionSetup, names: tuple[str, str]) -> str:
-    dice_choices = [("roll", "Not rolled: cube decision"), ("double", "Doubled: take or pass?")]
+    dice_choices = [("roll", "Not rolled"), ("double", "Doubled")]
     dice_choices += [(f"{a}{b}", f"{a}-{b}") for a in range(6, 0, -1) for b in range(a, 0, -1)]
     if setup.doubled:
         dice = "double"
@@ -160,9 +162,18 @@ def _setup_form(setup: PositionSetup, names: tuple[str, str]) -> str:
     return f'<form class="an-setup" autocomplete="off">{"".join(parts)}</form>'
 
 
+_ID_NAMES = MappingProxyType(
+    {"position": "Position ID", "match": "Match ID", "xgid": "XGID", "link": "link"}
+)
+
+
 def _copy(value: str, label: str, copied: str) -> str:
-    text = "Copied ✓" if copied == value else label
-    return button(Act.ANALYSIS_COPY, text, value=value, extra=f' aria-label="{label}: {value}"')
+    """A copy button, which says so once the clipboard took its text (until the next action)."""
+    done = copied == value
+    aria = f"Copy the {_ID_NAMES[value]}" + (": copied" if done else "")
+    return button(
+        Act.ANALYSIS_COPY, "Copied ✓" if done else label, value=value, extra=f' aria-label="{aria}"'
+    )
 
 
 def _ids_html(ids: tuple[str, str, str] | None, xgid: str, link: str, copied: str) -> str:
@@ -212,8 +223,9 @@ def _tools(editor: Editor, names: tuple[str, str]) -> str:
         f'<span class="an-chip {tool.value}" aria-hidden="true"></span>{escape(label)}</button>'
         for tool, label in labels
     )
+    # The dock: beside the board, or on a phone held upright fixed under it (public/style.css).
     return (
-        '<div class="an-tools" role="group" aria-label="What a tap on the board does">'
+        '<div class="an-dock an-tools" role="group" aria-label="What a tap on the board does">'
         f"{buttons}</div>"
     )
 
@@ -234,9 +246,9 @@ def editor_html(state: UiState, editor: Editor, page_url: str) -> str:
     )
     return (
         '<h2 class="an-title">Set up a position</h2>'
-        '<p class="an-help">Tap a point to add a checker of the colour chosen, or to '
-        "take one off with Remove; drag a checker to move it, off the board to remove it.</p>"
         + _tools(editor, names)
+        + '<p class="an-help">Tap a point to add a checker of the colour chosen, or to '
+        "take one off with Remove; drag a checker to move it, off the board to remove it.</p>"
         + '<div class="an-row">'
         + button(Act.EDIT_START, "Start position")
         + button(Act.EDIT_CLEAR, "Clear")
@@ -274,13 +286,25 @@ def analysis_html(state: UiState, a: Analysis) -> str:
         body = '<p class="an-over">The game is over.</p>'
     else:
         body = report_html(a.report, names, turn)
+    answer = ""
+    if m.phase is Phase.CUBE and not state.is_ai(m.actor) and not state.busy:
+        taker = names[m.actor] if m.actor is not None else ""
+        legal = m.legal_actions()
+        answer = (
+            f'<div class="an-row an-answer"><span>{escape(taker)}:</span>'
+            + button(Act.TAKE, state.theme.take, primary=True)
+            + button(Act.DROP, state.theme.drop)
+            + (button(Act.BEAVER, "Beaver") if Action.BEAVER in legal else "")
+            + "</div>"
+        )
     return (
         '<h2 class="an-title">Analysis</h2>'
-        '<div class="an-row an-steps">'
+        '<div class="an-dock an-steps" role="group" aria-label="Along the line played">'
         + button(Act.ANALYSIS_BACK, "‹ Back", enabled=a.can_back)
         + f'<span class="an-at" data-testid="an-at">{where}</span>'
         + button(Act.ANALYSIS_FORWARD, "Forward ›", enabled=a.can_forward)
         + "</div>"
+        + answer
         + f'<section class="an-report" aria-live="polite" data-testid="an-report">{body}</section>'
         + '<label class="an-field an-opponent"><span>Play on</span>'
         f'<select data-action="{Act.ANALYSIS_OPPONENT}" name="opponent">{opts}</select></label>'
@@ -288,7 +312,21 @@ def analysis_html(state: UiState, a: Analysis) -> str:
         + button(Act.EDIT_OPEN, "Edit position")
         + button(Act.ANALYSIS_CLOSE, "Leave")
         + "</div>"
-        + (_ids_html(ids, xgid, share_link(a.page_url, xgid), state.copied) if xgid else "")
+        + (_ids_compact(xgid, share_link(a.page_url, xgid), state.copied) if ids else "")
+    )
+
+
+def _ids_compact(xgid: str, link: str, copied: str) -> str:
+    """The analysed position's XGID, and a copy button for each identifier and the link."""
+    return (
+        f'<p class="an-xgid"><code data-testid="an-xgid">{escape(xgid)}</code></p>'
+        '<div class="an-row an-copy"><span class="an-copy-label">Copy</span>'
+        + _copy("position", "Position ID", copied)
+        + _copy("match", "Match ID", copied)
+        + _copy("xgid", "XGID", copied)
+        + _copy("link", "Link", copied)
+        + "</div>"
+        + f'<a class="an-link" href="{escape(link)}" data-testid="an-link">Share link</a>'
     )
 
 

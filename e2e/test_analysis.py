@@ -1,0 +1,236 @@
+"""The analysis board (#19) in the browser: setting up a position on the shared
+board, an illegal set-up refused with its reason, the three IDs round-tripping,
+King Tubby's analysis shown and played on, the shared link opening the board
+(offline too), and how it looks on a desktop and on a phone either way up.
+
+The desktop tests share one page and run in order, as a player would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from e2e.conftest import SUB_PATH
+from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game, screenshot, wait_ready
+from e2e.service_worker import Deployment, wait_until_offline_ready
+from scripts.page_driver import (
+    AI_TIMEOUT_MS,
+    click_place,
+    drag,
+    new_game,
+    position_id,
+    tap_place,
+    text_of,
+    until,
+)
+
+QUERY = "seed=1&anim=off"
+XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
+# A 7-point match at 2-4, White to act with a cube decision (a race): the link a forum post gives.
+XGID_RACE = "XGID=-BBBBBBC-----------bbbbbe-:0:0:1:00:2:4:0:7:10"
+PHONE_SIDEWAYS: dict[str, Any] = {**PHONE_PORTRAIT, "viewport": {"width": 844, "height": 390}}
+
+
+def link_to(xgid: str) -> str:
+    return f"?{QUERY}#xgid={xgid.removeprefix('XGID=')}"
+
+
+def checkers(page: Page, side: str, point: int) -> int:
+    return page.locator(f'#board .checker[data-side="{side}"][data-point="{point}"]').count()
+
+
+def tool(page: Page, name: str) -> None:
+    page.click(f"#analysis [data-action='edit-tool'][data-value='{name}']")
+
+
+def status(page: Page) -> str:
+    return text_of(page, "#status")
+
+
+def wait_for_analysis(page: Page, what: str = "cube-verdict") -> None:
+    page.wait_for_selector(f"#analysis [data-testid='{what}']", timeout=AI_TIMEOUT_MS)
+
+
+@pytest.fixture(scope="module")
+def desk(browser: Browser, site_url: str) -> Iterator[LoadedPage]:
+    loaded = open_game(browser, site_url, query=QUERY, **DESKTOP)
+    new_game(loaded.page, "medium", 3)
+    yield loaded
+    loaded.context.close()
+
+
+def test_a_position_is_set_up_by_tapping_and_dragging(desk: LoadedPage) -> None:
+    page = desk.page
+    page.click(".menu [data-action='analysis-open']")
+    page.wait_for_selector("body[data-analysis='edit'] #analysis:not([hidden])")
+    assert page.locator("#controls button:visible").count() == 0  # the game's controls stand aside
+    tool(page, "erase")
+    click_place(page, 6)
+    until(page, lambda: checkers(page, "me", 6), 4)
+    tool(page, "light")
+    click_place(page, 5)
+    until(page, lambda: checkers(page, "me", 5), 1)
+    drag(page, 13, 7)
+    until(page, lambda: (checkers(page, "me", 13), checkers(page, "me", 7)), (4, 1))
+    assert "1 off" not in text_of(page, "#player-bottom")  # still 15 on the board
+    assert desk.errors == []
+
+
+def test_an_illegal_set_up_is_refused_with_its_reason(desk: LoadedPage) -> None:
+    page = desk.page
+    click_place(page, 3)
+    until(page, lambda: status(page), "All 15 of White’s checkers are on the board already")
+    tool(page, "erase")
+    click_place(page, 19)  # one of Black's off its 6 point
+    tool(page, "dark")
+    click_place(page, 6)
+    until(page, lambda: status(page), "White has checkers on point 6: remove them first")
+    form = page.locator("#analysis form.an-setup")
+    form.locator("select[name='length']").select_option("3")
+    page.wait_for_selector("#analysis input[name='score0']")
+    score = page.locator("#analysis input[name='score0']")
+    score.fill("3")
+    score.press("Tab")
+    problem = page.locator("#analysis [data-testid='an-problem']")
+    problem.wait_for()
+    assert "a match to 3 is over at 3" in problem.inner_text()
+    assert page.locator("#analysis [data-action='analyse']").is_disabled()
+    score = page.locator("#analysis input[name='score0']")
+    score.fill("1")
+    score.press("Tab")
+    page.wait_for_selector("#analysis [data-action='analyse']:not([disabled])")
+    screenshot(page, "analysis-editor-desktop")
+
+
+def test_the_three_ids_round_trip(desk: LoadedPage) -> None:
+    page = desk.page
+    page.fill("#an-id", XGID_31)
+    page.press("#an-id", "Enter")
+    until(page, lambda: text_of(page, "[data-testid='an-xgid']"), XGID_31)
+    position, match = (
+        text_of(page, "[data-testid='an-position']"),
+        text_of(page, "[data-testid='an-match']"),
+    )
+    assert position == "4HPwATDgc/ABMA" and len(match) == 12
+    assert checkers(page, "me", 6) == 5  # the board is the pasted one
+    page.fill("#an-id", "nonsense")
+    page.press("#an-id", "Enter")
+    until(page, lambda: "expected 14 base64 characters" in status(page), True)
+    page.fill("#an-id", f"{position}:{match}")
+    page.press("#an-id", "Enter")
+    until(page, lambda: text_of(page, "[data-testid='an-xgid']"), XGID_31)
+    assert text_of(page, "[data-testid='an-match']") == match
+    link = page.locator("[data-testid='an-link']").get_attribute("href") or ""
+    assert link.endswith("#xgid=" + XGID_31.removeprefix("XGID="))
+
+
+def test_the_analysis_is_shown_and_played_on(desk: LoadedPage) -> None:
+    page = desk.page
+    page.click("#analysis [data-action='analyse']")
+    page.wait_for_selector("body[data-analysis='analyse']")
+    wait_for_analysis(page, "ranked-plays")
+    wait_for_analysis(page)
+    plays = page.locator("#analysis [data-testid='ranked-plays'] .an-play")
+    assert plays.count() >= 3
+    assert plays.first.locator(".an-move").inner_text() == "8/5 6/5"
+    report = text_of(page, "[data-testid='an-report']")
+    assert "Chances after the best play" in report and "Backgammon" in report
+    assert "Double, take" in report
+    screenshot(page, "analysis-desktop")
+    plays.first.click()  # made and confirmed: Black to roll
+    until(page, lambda: text_of(page, "[data-testid='an-at']"), "Decision 2 of 2")
+    page.click("#analysis [data-action='analysis-back']")
+    until(page, lambda: text_of(page, "[data-testid='an-at']"), "Decision 1 of 2")
+    assert position_id(page) == "4HPwATDgc/ABMA"
+    page.click("#analysis [data-action='analysis-forward']")
+    until(page, lambda: text_of(page, "[data-testid='an-at']"), "Decision 2 of 2")
+    assert desk.errors == []
+
+
+def test_leaving_brings_the_game_back(desk: LoadedPage) -> None:
+    page = desk.page
+    page.click("#analysis [data-action='analysis-close']")
+    page.wait_for_selector("#analysis[hidden]", state="attached")
+    assert page.locator("body").get_attribute("data-analysis") == ""
+    assert page.locator("#controls [data-action='roll']").is_visible()
+    assert "Match to 3" in text_of(page, "#match-line")
+
+
+# -- on a phone, either way up -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "device"), [("upright", PHONE_PORTRAIT), ("sideways", PHONE_SIDEWAYS)]
+)
+def test_on_a_phone_the_board_stays_big_and_the_tools_at_hand(
+    browser: Browser, site_url: str, name: str, device: dict[str, Any]
+) -> None:
+    loaded = open_game(browser, site_url, query=link_to(XGID_31)[1:], **device)
+    page = loaded.page
+    try:
+        page.wait_for_selector("body[data-analysis='analyse']")
+        wait_for_analysis(page, "ranked-plays")
+        width = device["viewport"]["width"]
+        height = device["viewport"]["height"]
+        board = page.locator("#board").bounding_box()
+        assert board is not None
+        if name == "upright":
+            assert board["width"] >= 0.95 * width  # as wide as the screen
+            dock = page.locator("#analysis .an-dock").bounding_box()
+            assert dock is not None and dock["y"] + dock["height"] <= height + 1  # docked, in view
+        else:
+            assert board["height"] >= 0.8 * height
+        screenshot(page, f"analysis-phone-{name}")
+        page.click("#analysis [data-action='edit-open']")
+        page.wait_for_selector("body[data-analysis='edit']")
+        page.locator("#board").scroll_into_view_if_needed()
+        tool(page, "erase")
+        tap_place(page, 6)
+        until(page, lambda: checkers(page, "me", 6), 4)
+        screenshot(page, f"analysis-editor-phone-{name}")
+        assert loaded.errors == []
+    finally:
+        loaded.context.close()
+
+
+# -- the shared link, offline --------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def deployment(test_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    deployed = Deployment(test_site, tmp_path_factory.mktemp("pages"), SUB_PATH)
+    yield deployed
+    deployed.down()
+
+
+def test_a_shared_link_opens_the_analysis_offline(browser: Browser, deployment: Deployment) -> None:
+    visit = open_game(browser, deployment.url, query=QUERY, **DESKTOP)
+    page = visit.page
+    try:
+        wait_until_offline_ready(page)  # one visit online: the service worker keeps the site
+        deployment.down()
+        visit.context.set_offline(True)
+        page.close()  # the first visit's page, and whatever it still had on the network
+        requests_before = len(visit.requests)
+        errors: list[str] = []
+        page = visit.context.new_page()  # the link opened in a new tab, as from a message
+        page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(deployment.url + link_to(XGID_RACE))
+        wait_ready(page, visit)
+        page.wait_for_selector("body[data-analysis='analyse']")
+        wait_for_analysis(page)
+        verdict = text_of(page, "[data-testid='cube-verdict']")
+        assert verdict in ("No double.", "Double, take.", "Double, pass.") or "Too good" in verdict
+        assert "Match to 7" in text_of(page, "#match-line")
+        assert text_of(page, "[data-testid='an-xgid']").startswith(XGID_RACE[:-3])
+        # Nothing of the fragment went anywhere: no request holds it.
+        assert not any("xgid" in url.lower() for url in visit.requests[requests_before:])
+        assert errors == []
+    finally:
+        visit.context.close()
