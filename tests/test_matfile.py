@@ -1,0 +1,274 @@
+"""Jellyfish ``.mat`` files: GNU Backgammon's own files read and written back byte
+for byte, our matches exported and read back as the same record, and malformed
+files refused with the line and the reason.
+
+The files in ``tests/data/mat`` were written by GNU Backgammon (``export match
+mat``): matches it played against itself, and matches driven move by move with
+doubles, beavers and resignations (``python -m bench.gnubg_mat tests/data/mat``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.game import Action, Phase
+from engine.match import Match, replay
+from engine.matfile import Aside, MatFile, MatFileError, dumps, loads
+from engine.record import (
+    Beavered,
+    OpeningRoll,
+    Played,
+    ResignAccepted,
+    ResignOffered,
+    ResignRejected,
+    Roll,
+)
+from engine.scoring import EndReason, WinType
+
+DATA = Path(__file__).parent / "data" / "mat"
+FILES = sorted(DATA.glob("*.mat"))
+
+
+def test_the_gnubg_files_are_there() -> None:
+    assert len(FILES) >= 8
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_gnubg_file_reads_and_writes_back_byte_for_byte(path: Path) -> None:
+    text = path.read_text()
+    mat = MatFile.parse(text)
+    assert str(mat) == text
+    assert MatFile.parse(str(mat)) == mat
+    assert replay(mat.record) == mat.match()
+    assert mat.tags == (("EventDate", "2026.01.01"),)
+
+
+def test_a_gnubg_self_play_match_as_read() -> None:
+    mat = MatFile.parse((DATA / "selfplay_7pt.mat").read_text())
+    m = mat.match()
+    assert mat.names == ("Alice", "Bob")
+    assert m.rules.match_length == 7 and m.is_over
+    assert max(m.score) >= 7
+    games = mat.record.games
+    # The score line of each game is the score the engine reached.
+    assert [g.score for g in games] == [(0, 0), (2, 0), (3, 0), (3, 1), (3, 3)]
+    assert m.score == (9, 3)  # "Wins 6 points" at the end: a gammon at 3
+    # The Crawford game is the first after a player reached 6 (none here reached it
+    # before the last game): the engine works it out, the file does not say it.
+    assert [g.crawford for g in games] == [False] * 5
+    first = games[0].events
+    assert isinstance(first[0], OpeningRoll) and isinstance(first[1], Played)
+    assert first[1].notation == "24/14"  # gnubg's "64: 24/18 18/14"
+
+
+def test_gnubg_beavers_and_implicit_takes() -> None:
+    mat = MatFile.parse((DATA / "scripted_money.mat").read_text())
+    assert mat.record.rules.is_money and mat.record.rules.beavers
+    events = [e for g in mat.record.games for e in g.events]
+    assert sum(isinstance(e, Beavered) for e in events) == 6
+    first = mat.record.games[0]
+    assert first.result is not None and first.result.reason is EndReason.DROPPED
+    assert first.result.points == 2  # the beaver was dropped: the cube before it
+
+
+def test_gnubg_resignations_are_inferred_from_the_points() -> None:
+    mat = MatFile.parse((DATA / "selfplay_5pt.mat").read_text())
+    resigned = [g for g in mat.record.games if g.result and g.result.reason is EndReason.RESIGNED]
+    assert resigned
+    for game in resigned:
+        offer, accept = game.events[-2:]
+        assert isinstance(offer, ResignOffered) and isinstance(accept, ResignAccepted)
+        assert game.result is not None and offer.player == 1 - game.result.winner
+
+
+# -- our matches, exported and read back ---------------------------------------------
+
+
+def random_match(seed: int, length: int, **rules: object) -> Match:
+    """A match played with random legal actions, every kind of event included."""
+    rng = random.Random(seed)
+    m = Match.new(length, **rules)  # type: ignore[arg-type]
+    for _ in range(4000):
+        if m.is_over or (not length and len(m.games) == 3 and m.is_game_over):
+            return m
+        acts = m.legal_actions()
+        r = rng.random()
+        if Action.NEXT_GAME in acts:
+            m = m.next_game()
+        elif m.phase is Phase.OPENING:
+            m = m.roll((rng.randint(1, 6), rng.randint(1, 6)))
+        elif m.phase is Phase.RESIGNATION:
+            m = m.accept_resignation() if r < 0.5 else m.reject_resignation()
+        elif Action.RESIGN in acts and r < 0.01 and m.game.can_resign(v := rng.randint(1, 3)):
+            m = m.resign(v)
+        elif m.phase is Phase.ROLL and Action.DOUBLE in acts and r < 0.12:
+            m = m.double()
+        elif m.phase is Phase.ROLL:
+            m = m.roll((rng.randint(1, 6), rng.randint(1, 6)))
+        elif m.phase is Phase.CUBE and Action.BEAVER in acts and r < 0.4:
+            m = m.beaver()
+        elif m.phase is Phase.CUBE:
+            m = m.take() if r < 0.7 else m.drop()
+        else:
+            m = m.play(rng.choice(m.game.legal_plays))
+    raise AssertionError("the match did not end")
+
+
+CASES = [
+    (3, {}),
+    (5, {}),
+    (7, {"crawford": False}),
+    (1, {}),
+    (0, {}),
+    (0, {"jacoby": True, "beavers": True}),
+    (0, {"auto_doubles": 2, "jacoby": True}),
+    (5, {"cube": False}),
+]
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize(("length", "rules"), CASES)
+def test_our_matches_export_losslessly(seed: int, length: int, rules: dict[str, object]) -> None:
+    m = random_match(seed, length, **rules)
+    mat = MatFile.from_match(m, ("You", "King Tubby"), [("Site", "backgammon")])
+    text = str(mat)
+    back = MatFile.parse(text)
+    assert back == mat
+    assert back.record == m.record
+    assert back.match() == m
+    assert str(back) == text
+    assert loads(dumps(m)) == m
+
+
+def test_what_the_columns_cannot_hold_goes_aside() -> None:
+    m = Match.new(0, jacoby=True, auto_doubles=1).roll((4, 4)).roll((3, 1)).play("8/5 6/5")
+    m = m.resign(1).reject_resignation().roll((6, 6))
+    m = m.resign(WinType.GAMMON).accept_resignation()  # centred cube, Jacoby: 1 point... of 2
+    text = dumps(m, ("A", "B"))
+    assert '; [Aside "1 0 opening 44"]' in text
+    assert '; [Aside "1 3 resign 1 1"]' in text and '; [Aside "1 4 reject 0"]' in text
+    # A gammon resigned under the Jacoby rule scores as a single game: the points
+    # cannot tell which, so the resignation is written aside too.
+    assert '; [Aside "1 6 resign 1 2"]' in text and '; [Aside "1 7 accept 0"]' in text
+    assert '; [Jacoby "On"]' in text and '; [AutoDoubles "1"]' in text
+    assert loads(text) == m
+
+
+def test_a_game_set_up_from_a_position_round_trips() -> None:
+    m = Match.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:1:3:0:5:10")
+    m = m.play(m.legal_plays[0]).roll((3, 1))
+    text = dumps(m, ("X", "O"))
+    assert "; [Setup " in text
+    assert loads(text) == m
+
+
+def test_a_roll_then_a_resignation() -> None:
+    m = Match.new(3).roll((3, 1)).play("8/5 6/5").roll((6, 4)).resign(1).accept_resignation()
+    text = dumps(m, ("A", "B"))
+    assert "  1) 31: 8/5 6/5                 64: \n      Wins 1 point\n" in text
+    back = loads(text)
+    assert back == m
+    assert isinstance(back.game.events[-3], Roll)
+
+
+def test_an_unfinished_match_round_trips() -> None:
+    m = Match.new(5).roll((3, 1)).play("8/5 6/5").double()
+    assert loads(dumps(m)) == m
+    m = Match.new(5).roll((1, 3)).play("24/21 24/23")
+    assert loads(dumps(m)) == m
+
+
+def test_aside_text_round_trips() -> None:
+    for event in (OpeningRoll(3, 3), ResignOffered(1, WinType.BACKGAMMON), ResignRejected(0)):
+        a = Aside(2, 7, event)
+        assert Aside.parse(str(a)) == a
+    with pytest.raises(ValueError):
+        Aside.parse("1 2 resign 3 1")
+
+
+def test_names_must_be_writable() -> None:
+    m = Match.new(3)
+    for bad in (("A:B", "C"), ("", "C"), (" A", "C"), ("A", "A"), ("A\nB", "C")):
+        with pytest.raises(ValueError):
+            MatFile.from_match(m, bad)
+
+
+# -- malformed files -----------------------------------------------------------------
+
+GOOD = (
+    '; [Site "here"]\n\n 3 point match\n\n Game 1\n Alice : 0                      Bob : 0\n'
+    "  1) 31: 8/5 6/5                 64: 24/18 13/9 \n"
+    "  2)  Doubles => 2                Takes\n"
+    "  3) 52: 13/8 13/11              \n"
+)
+
+
+def test_the_good_file_is_good() -> None:
+    mat = MatFile.parse(GOOD)
+    assert mat.names == ("Alice", "Bob") and mat.tags == (("Site", "here"),)
+    assert mat.match().cube.value == 2
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "words"),
+    [
+        ("31: 8/5 6/5", "31: 8/5 6/4", 7, "Alice's 31: 8/5 6/4 is not a legal play"),
+        (" 3 point match", " three point match", 3, "expected the match length"),
+        ("Bob : 0", "Bob : 1", 6, "the first game starts at 0-1, not 0-0"),
+        (" Game 1", " Game 2", 5, "game 2 where game 1 should be"),
+        ("Doubles => 2", "Doubles => 4", 8, "Alice doubles to 4, but the cube goes to 2"),
+        ("  3) 52:", "  3) 55:", 9, "Alice's 55: 13/8 13/11 is not a legal play"),
+        ("                Takes", "                Takes   61: 13/7 8/7", 8, "more than one"),
+        ("31: 8/5 6/5", "33: 8/5 6/5", 7, "the opening roll cannot be a double"),
+        ("  2)  Doubles", "  2) 21: 6/5 6/4 \n  3)  Doubles", 9, "Alice doubles, but it is Bob's"),
+        ("Bob : 0", "Bob", 6, "expected the players and the score"),
+        ("  3) 52", "  3) 52: 13/8 13/11\n xyzzy\n  4) 52", 10, "cannot read 'xyzzy'"),
+    ],
+)
+def test_malformed_files_say_where_and_what(old: str, new: str, line: int, words: str) -> None:
+    assert old in GOOD
+    with pytest.raises(MatFileError) as info:
+        MatFile.parse(GOOD.replace(old, new, 1))
+    assert info.value.line == line
+    assert words in str(info.value)
+    assert str(info.value).startswith(f"line {line}: ")
+
+
+def test_results_are_checked() -> None:
+    m = random_match(1, 3)
+    text = dumps(m, ("A", "B"))
+    assert "Wins" in text
+    lines = text.splitlines(keepends=True)
+    k = next(i for i, s in enumerate(lines) if "Wins" in s)
+    wrong = re.sub(r"Wins \d+ points?", "Wins 63 points", lines[k])
+    with pytest.raises(MatFileError, match=f"line {k + 1}: .*wins 63 points, but"):
+        MatFile.parse("".join([*lines[:k], wrong, *lines[k + 1 :]]))
+
+
+def test_a_file_that_is_not_a_match() -> None:
+    for text in ("", "hello\n", "; just a comment\n"):
+        with pytest.raises(MatFileError):
+            MatFile.parse(text)
+    with pytest.raises(MatFileError, match="no games"):
+        MatFile.parse(" 5 point match\n")
+
+
+def test_a_game_that_stops_before_the_next() -> None:
+    text = GOOD + "\n Game 2\n Alice : 0                      Bob : 0\n"
+    with pytest.raises(MatFileError, match="game 1 stops before it is over"):
+        MatFile.parse(text)
+
+
+def test_standard_notation_and_jellyfish_habits_are_read() -> None:
+    text = (
+        " 0 point match\n\n Game 1\n Alice : 0                      Bob : 0\n"
+        "  1) 61: 13/7 8/7                 64: 24/14\n"
+        "  2) 44: 24/20(2) 13/9(2)         31: Cannot Move\n"
+    )
+    m = MatFile.parse(text).match()
+    plays = [e for e in m.game.events if isinstance(e, Played)]
+    assert [p.notation for p in plays] == ["13/7 8/7", "24/14", "24/20(2) 13/9(2)"]
