@@ -103,6 +103,33 @@ def _cmd_hint(args: argparse.Namespace) -> int:
     return result
 
 
+ROLLOUT_PLAYERS = ("fast", "easy", "medium", "hard")
+"""Who may play a rollout's games (``engine.ai.rollout_game.PLAYERS``, named here so
+that the parser is built without importing the AI)."""
+
+
+def rollout_arguments(ap: argparse.ArgumentParser) -> None:
+    """The arguments of ``rollout`` (here and in ``engine.ai.rollout_cli``)."""
+    ap.add_argument("position", help="gnubg Position ID, PositionID:MatchID or XGID")
+    ap.add_argument("dice", type=parse_dice, nargs="?", help="e.g. 31; omitted: the cube")
+    ap.add_argument("--trials", type=int, default=1296, help="games per candidate (1296)")
+    ap.add_argument("--seed", type=int, default=1, help="the same seed gives the same figures")
+    ap.add_argument("--truncate", type=int, default=0, help="stop after P plies (0: the end)")
+    ap.add_argument("--player", choices=ROLLOUT_PLAYERS, default="fast", help="who plays")
+    ap.add_argument("--luck", action="store_true", help="luck-adjust (slower, smaller SE)")
+    ap.add_argument("--no-stratify", action="store_true", help="draw the first two rolls too")
+    ap.add_argument("--cubeless", action="store_true", help="no cube actions (plays only)")
+    ap.add_argument("--candidates", type=int, default=5, help="plays to roll out at most")
+    ap.add_argument("--progress", action="store_true", help="report on stderr as it goes")
+
+
+def _cmd_rollout(args: argparse.Namespace) -> int:
+    from engine.ai.rollout_cli import run  # type: ignore[import-not-found,unused-ignore]
+
+    result: int = run(args)
+    return result
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine",
@@ -142,6 +169,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--level", choices=("easy", "medium", "hard"), default="hard", help="whose ranking"
     )
     hint.set_defaults(run=_cmd_hint)
+    roll = sub.add_parser(
+        "rollout",
+        help="roll out the plays of a roll, or the cube decision",
+        description=(
+            "Monte-Carlo rollout of the best candidate plays of DICE (mean ± standard "
+            "error, best first) or, without DICE, of the cube decision (no double, "
+            "double-take, double-pass).  Seeded: the same seed gives the same figures."
+        ),
+    )
+    rollout_arguments(roll)
+    roll.set_defaults(run=_cmd_rollout)
     return parser
 
 
