@@ -243,3 +243,57 @@ def test_a_double_is_answered_from_the_panel_beside_its_analysis() -> None:
     m = rig.c.state.match
     assert m.phase is Phase.ROLL and m.cube.value == 4 and m.cube.owner == 0
     assert rig.c.state.analysis.at == 1  # type: ignore[union-attr]
+
+
+def _played_match(rig: Rig) -> None:
+    """A short pass-and-play game of a 3-point match: a few plays, then a double dropped."""
+    rig.start("human", 3, cube="on")
+    rig.act("roll")
+    for _ in range(3):
+        rig.play_greedy()
+        rig.act("roll")
+    rig.play_greedy()
+    rig.act("double")
+    rig.act("drop")
+    assert rig.c.state.match.is_game_over
+
+
+def test_a_match_exported_as_mat_imports_onto_the_analysis_board_for_review() -> None:
+    rig = Rig(faces=[3, 1, 6, 4, 5, 2, 4, 4, 6, 1]).boot()
+    _played_match(rig)
+    played = rig.c.state.match
+    rig.act("export", "mat")
+    name, text = rig.view.downloads[-1]
+    assert name == "backgammon-3-point-match.mat" and text.lstrip("\n").startswith(" 3 point match")
+    assert "White : 0" in text and "Doubles => 2" in text and "Drops" in text
+    rig.start("medium", 5)  # another game in progress, to be put aside
+    game = rig.c.state.match
+    rig.act("saves-open")
+    rig.act("import", text)
+    a = rig.c.state.analysis
+    assert a is not None and not a.editing and a.names == ("White", "Black")
+    assert rig.c.state.dialog is None and rig.c.state.match.record == played.record
+    assert a.at == len(a.trail) - 1 and len(a.trail) >= 9  # every decision, to step through
+    screen = rig.view.last
+    assert 'data-action="review"' in screen.analysis_html
+    rig.act("analysis-back")
+    assert rig.c.state.match.phase is Phase.CUBE  # the double, before it was dropped
+    rig.act("analysis-forward")
+    rig.act("review")  # King Tubby judges both players' decisions, as for our own games
+    review = rig.c.state.reviewing.review
+    assert review is not None and review.done and len(review.items) >= 8
+    assert rig.c.state.dialog is not None and rig.c.state.dialog.value == "review"
+    rig.act("close")
+    rig.act("analysis-close")
+    assert rig.c.state.match == game
+
+
+def test_a_malformed_mat_file_says_its_line_and_nothing_is_lost() -> None:
+    rig = Rig().boot()
+    rig.start("medium", 5)
+    game = rig.c.state.match
+    rig.act("saves-open")
+    rig.act("import", " 3 point match\n\n Game 1\n White : 0     Black : 0\n  1) 31: 8/4 6/5\n")
+    error = rig.view.last.dialog
+    assert error is not None and "line 5" in error.html.lower() and "untouched" in error.html
+    assert rig.c.state.analysis is None and rig.c.state.match is game

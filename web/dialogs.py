@@ -307,8 +307,13 @@ def saves_html(
         + _unreadable_html(unreadable, held)
         + '<h3>File</h3><div class="dlg-actions left">'
         + button(Act.EXPORT, "Export to file")
+        # A match file of Jellyfish's format, for GNU Backgammon, eXtreme Gammon, BGBlitz.
+        + button(Act.EXPORT, "Export .mat", value="mat")
         + '<label class="button file">Import from file <input type="file" name="file" '
-        f'accept=".json,application/json" data-action="{Act.IMPORT}"></label></div>'
+        f'accept=".json,.mat,.txt,application/json,text/plain" data-action="{Act.IMPORT}">'
+        "</label></div>"
+        + '<p class="muted">A <code>.mat</code> match file opens on the analysis board, '
+        "to step through and review.</p>"
         + "<h3>GNU Backgammon IDs</h3>"
         + '<dl class="ids"><dt>Position ID</dt><dd><code data-testid="position-id">'
         + escape(position_id)

@@ -148,6 +148,8 @@ class UiState:
 
     @property
     def names(self) -> tuple[str, str]:
+        if self.analysis is not None and self.analysis.names is not None:
+            return self.analysis.names  # an imported match's players
         if self.remote_seat is not None:
             you, friend = "You", self.friend_name
             return (friend, you) if self.remote_seat == 0 else (you, friend)

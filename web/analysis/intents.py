@@ -21,7 +21,8 @@ from dataclasses import replace
 
 from engine.errors import EngineError
 from engine.game import Phase
-from engine.match import Match
+from engine.match import Match, replay_events
+from engine.matfile import MatFile
 from engine.position_setup import PositionSetup
 from web.actions import Act
 from web.analysis import editor as ed
@@ -29,6 +30,7 @@ from web.analysis.link import share_link, xgid_from_fragment
 from web.analysis.report import Report, moment, requests
 from web.analysis.state import BY_HAND, Analysis
 from web.animation import plan_motions
+from web.messages import UNTOUCHED
 from web.options import AI_NAMES
 from web.protocol import Reply
 from web.savefile import SavedGame
@@ -319,6 +321,65 @@ class AnalysisIntents(StorageIntents):
             self.ai.ask(cube, on_cube)
         if plays is not None:
             self.ai.ask(plays, on_plays)
+
+    # -- match files (.mat) ------------------------------------------------------------------
+
+    def _on_export(self, value: str, fields: Fields) -> None:
+        """Export: with ``mat``, the match on the board as a Jellyfish ``.mat`` file."""
+        if value != "mat":
+            super()._on_export(value, fields)
+            return
+        m = self.state.match
+        text = str(MatFile.from_match(m, self.state.names))
+        length = f"{m.match_length}-point-match" if m.match_length else "money-session"
+        self.view.download(f"backgammon-{length}.mat", text)
+        self._say("Exported the match as a .mat file.")
+
+    def _on_import(self, value: str, fields: Fields) -> None:
+        """A file to import: a saved game (JSON), or a ``.mat`` match file, which
+        opens on the analysis board with the game in progress put aside."""
+        if value.lstrip().startswith("{") or not value.strip():
+            super()._on_import(value, fields)
+            return
+        try:
+            mat = MatFile.parse(value)
+        except EngineError as exc:  # says the line and what is wrong with it
+            text = f"That match file cannot be read: {exc}. {UNTOUCHED}"
+            self._set(**{"dialog_error" if self.state.dialog else "notice": text})
+            return
+        self._open_match(mat)
+
+    def _open_match(self, mat: MatFile) -> None:
+        """An imported match on the analysis board: its line is every decision of
+        every game, the board at its end, ready for Back, Forward and Review."""
+        final = mat.match()
+        steps = [r.before for r in replay_events(mat.record) if _decision_point(r.before)]
+        trail: list[Match] = []
+        for m in (*steps, final):
+            if not trail or _step_key(trail[-1]) != _step_key(m):
+                trail.append(m)
+        setup = replace(PositionSetup.start(), names=self.state.theme.colour_names)
+        if not self._enter(ed.Editor(setup)):
+            return
+        a = self.state.analysis
+        assert a is not None
+        self._set(options=replace(self.state.options, opponent=BY_HAND))
+        self._internally(lambda: self._replace(final, 0))
+        self._set(
+            analysis=replace(
+                a,
+                editor=None,
+                trail=tuple(trail),
+                at=len(trail) - 1,
+                names=mat.names,
+                opponent=BY_HAND,
+            )
+        )
+        games = len(mat.record.games)
+        self._say(
+            f"Imported {mat.names[0]} against {mat.names[1]}: {games} game"
+            f"{'s' if games != 1 else ''}. Step back through it, or review a game at its end."
+        )
 
     # -- hooks into the rest of the controller ----------------------------------------------
 

@@ -36,6 +36,7 @@ class Analysis:
     report: Report = field(default_factory=Report)
     opponent: str = BY_HAND  # who plays Black on from here: an AI level, or both by hand
     page_url: str = ""  # the page's address without its fragment, for the shared link
+    names: tuple[str, str] | None = None  # an imported match's players (None: the colours)
 
     @property
     def editing(self) -> bool:

@@ -283,7 +283,9 @@ def analysis_html(state: UiState, a: Analysis) -> str:
         xgid, ids = "", None
     where = f"Decision {a.at + 1} of {len(a.trail)}"
     if m.is_game_over:
-        body = '<p class="an-over">The game is over.</p>'
+        body = '<p class="an-over">The game is over: King Tubby can review it.</p>' + button(
+            Act.REVIEW, "Review this game", primary=True
+        )
     else:
         body = report_html(a.report, names, turn)
     answer = ""
