@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.helpers import DESKTOP, LoadedPage, open_game
+from scripts import build_site, bytecode, pystrip
 from scripts.page_driver import new_game, wait_for_player
 
 # Three 6-5 openings queued, then the dice of seed 1.
@@ -65,8 +66,18 @@ def test_the_published_python_reads_no_dice_from_the_url(published_url: str) -> 
 
     archive = zipfile.ZipFile(io.BytesIO(get("python/page.zip")))
     sources = {name: archive.read(name) for name in archive.namelist() if name.endswith(".py")}
+    # Most modules ship as bytecode alone: the source each was compiled from (its
+    # header's hash names it) must not mention the hooks, nor the bytecode itself.
+    for name in archive.namelist():
+        if name.endswith(".pyc"):
+            data = archive.read(name)
+            source = (build_site.ROOT / name.removesuffix("c")).read_text(encoding="utf-8")
+            stripped = pystrip.strip(source).encode()
+            assert bytecode.compiled_from(data, stripped), f"{name} is not from {name[:-1]}"
+            sources[name] = data
+            sources[name.removesuffix("c")] = stripped
     sources["main.py"] = get("main.py")
-    assert "web/page.py" in sources and "engine/dice.py" in sources
+    assert "web/page.pyc" in sources and "engine/dice.py" in sources
     assert not [name for name in archive.namelist() if name.startswith("e2e/")]
     found = [(name, m.decode()) for name, src in sources.items() for m in HOOK_MARKERS if m in src]
     assert found == []

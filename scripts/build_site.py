@@ -94,8 +94,14 @@ TEST_MODULES = (
 # Each Python environment gets its files as one archive, which PyScript fetches
 # and unpacks into Python's working directory (a "files" entry whose
 # destination ends in "/*"): one request instead of one per module, on the
-# critical path right after the interpreter starts.  The archives hold
-# precompiled bytecode beside the sources (see scripts/bytecode.py).
+# critical path right after the interpreter starts.  The archives hold each
+# module's precompiled bytecode without its source (see scripts/bytecode.py):
+# compiling at import took a third of the front end's import time, and the
+# sources beside it were a quarter of the archive's bytes.  A traceback shows
+# files and line numbers, not the lines' text.
+# Shipped as sources instead: online play (imported only when an online game
+# starts, after the board is interactive; a third the bytes of its bytecode).
+SOURCES_ONLY = ("web/online/",)
 PAGE_ARCHIVE = "python/page.zip"
 WORKER_ARCHIVE = "python/ai-worker.zip"
 # Fixed, so that an unchanged build writes byte-identical archives and keeps
@@ -242,12 +248,23 @@ def _pack(site: Path, shipped: list[str]) -> None:
         raise BuildError(f"no bytecode for {sorted(set(sources) - set(compiled))}")
     archives = ((PAGE_ARCHIVE, page_files(shipped)), (WORKER_ARCHIVE, worker_files(shipped)))
     for archive, files in archives:
-        entries = {rel: (site / rel).read_bytes() for rel in files}
-        entries |= dict(compiled[rel] for rel in files if rel in compiled)
+        entries = {}
+        for rel in files:
+            if rel in compiled and not rel.startswith(SOURCES_ONLY):
+                entries[sourceless(rel)] = compiled[rel][1]
+            else:
+                entries[rel] = (site / rel).read_bytes()
         (site / archive).parent.mkdir(parents=True, exist_ok=True)
         (site / archive).write_bytes(_zip(entries))
     for package in sorted({rel.split("/", 1)[0] for rel in shipped}):
         shutil.rmtree(site / package)
+
+
+def sourceless(rel: str) -> str:
+    """Where a module's bytecode goes when it ships without its source: where the
+    source would be (``web/page.py`` -> ``web/page.pyc``), which Python imports
+    as it imports a source."""
+    return rel.removesuffix(".py") + ".pyc"
 
 
 def _zip(entries: dict[str, bytes]) -> bytes:

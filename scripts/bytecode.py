@@ -9,9 +9,11 @@ anyway).
 
 The files are hash-based and *unchecked* (PEP 552): the import system loads
 them without comparing them to the source's modification time, which an
-unpacked archive does not keep.  The sources ship next to them, for
-tracebacks (without comments and docstrings, line for line: see
-:mod:`scripts.pystrip`; the bytecode is compiled from what ships).  The code
+unpacked archive does not keep.  The build ships most of them without their
+sources (``scripts/build_site.py``); the hash in each header still names the
+source it was compiled from (the repository's file without its comments and
+docstrings, line for line: see :mod:`scripts.pystrip`), which
+:func:`compiled_from` checks under any CPython.  The code
 objects carry no column ranges, so a traceback shows no carets.  A Pyodide
 whose magic number differs (a ``.pyc`` from another version) simply ignores
 them and compiles from source.
@@ -60,6 +62,26 @@ process.stdout.write(out);
 
 class BytecodeError(RuntimeError):
     pass
+
+
+def compiled_from(pyc: bytes, source: bytes) -> bool:
+    r"""Whether hash-based bytecode (PEP 552) was compiled from ``source``: its
+    header holds the source's hash, keyed by the magic number of the Python
+    that wrote it, which any CPython can compute.
+
+    >>> import importlib.util
+    >>> from importlib._bootstrap_external import _code_to_hash_pyc
+    >>> source = b"x = 1\n"
+    >>> pyc = _code_to_hash_pyc(compile(source, "x.py", "exec"), importlib.util.source_hash(source))
+    >>> compiled_from(pyc, source), compiled_from(pyc, b"x = 2\n")
+    (True, False)
+    """
+    import _imp
+
+    if len(pyc) < 16 or not int.from_bytes(pyc[4:8], "little") & 0b01:
+        return False  # not hash-based: nothing names its source
+    key = int.from_bytes(pyc[:4], "little")
+    return bool(pyc[8:16] == _imp.source_hash(key, source))
 
 
 def compile_sources(sources: dict[str, bytes], pyodide: Path) -> dict[str, tuple[str, bytes]]:

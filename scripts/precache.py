@@ -1,6 +1,7 @@
 """Write the service worker's precache manifest into a built site.
 
-Every file the site serves is listed with its SHA-256, and the list is written
+Every file the site serves (but online play's signalling, :data:`ON_DEMAND`)
+is listed with its SHA-256, and the list is written
 into ``sw.js`` itself (between its ``/* @precache */`` and ``/* @end */``
 markers) and into ``precache.json``.  Putting it in ``sw.js`` matters: browsers
 look for a new service worker by comparing the script's bytes, so any change to
@@ -30,6 +31,11 @@ MANIFEST_FILE = "precache.json"
 # Not precached: the service worker (the browser fetches it itself to look for
 # updates), the manifest (written into sw.js), and GitHub Pages' marker.
 NOT_PRECACHED = frozenset({SERVICE_WORKER, MANIFEST_FILE, ".nojekyll"})
+# Served but not precached, so a first visit does not download them: online
+# play's signalling (Trystero and its glue, 63 kB gzipped), which the page
+# imports only when a player starts an online game; that needs the network
+# anyway, and the service worker passes these requests to it.
+ON_DEMAND = ("online-transport.js", "vendor/trystero/")
 
 _MARKED = re.compile(r"/\* @precache \*/.*?/\* @end \*/", re.DOTALL)
 
@@ -43,13 +49,23 @@ class PrecacheError(RuntimeError):
     pass
 
 
-def precached_files(site: Path) -> list[str]:
-    """Every file served from ``site`` that the game may need, as site-relative paths."""
+def served_files(site: Path) -> list[str]:
+    """Every file ``site`` serves, as site-relative paths."""
     return sorted(
         rel
         for rel in (p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-        if rel not in NOT_PRECACHED and not any(part.startswith(".") for part in rel.split("/"))
+        if not any(part.startswith(".") for part in rel.split("/"))
     )
+
+
+def precached_files(site: Path) -> list[str]:
+    """Every file served from ``site`` that the game may need offline, as
+    site-relative paths: all but :data:`NOT_PRECACHED` and :data:`ON_DEMAND`."""
+    return [
+        rel
+        for rel in served_files(site)
+        if rel not in NOT_PRECACHED and not rel.startswith(ON_DEMAND)
+    ]
 
 
 def sha256(path: Path) -> str:
@@ -63,6 +79,11 @@ def make_manifest(site: Path, worker_code: str) -> Manifest:
     digest = hashlib.sha256(_MARKED.sub("", worker_code).encode())
     for rel, file_hash in files.items():
         digest.update(f"\n{rel} {file_hash}".encode())
+    # A change to a file fetched on demand makes a new version too, so that
+    # players are offered the page that goes with it.
+    for rel in served_files(site):
+        if rel.startswith(ON_DEMAND):
+            digest.update(f"\n{rel} {sha256(site / rel)} on demand".encode())
     return {"version": digest.hexdigest()[:16], "files": files}
 
 

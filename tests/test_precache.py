@@ -90,6 +90,21 @@ def test_any_changed_file_makes_a_new_version(tmp_path: Path) -> None:
     assert changed == {"engine/__init__.py"}
 
 
+def test_online_plays_signalling_is_served_but_not_precached(tmp_path: Path) -> None:
+    """A first visit does not download it (it loads when an online game starts,
+    which needs the network anyway); a change to it still makes a new version."""
+    site = small_site(tmp_path)
+    make_site(site, {"online-transport.js": "export {}", "vendor/trystero/nostr.mjs": "x"})
+    before = precache.write(site)
+    assert "online-transport.js" not in before["files"]
+    assert not [rel for rel in before["files"] if rel.startswith("vendor/trystero/")]
+    assert "vendor/trystero/nostr.mjs" in precache.served_files(site)
+    (site / "vendor/trystero/nostr.mjs").write_text("y")
+    after = precache.write(site)
+    assert after["files"] == before["files"]
+    assert after["version"] != before["version"]
+
+
 def test_a_change_to_the_worker_code_makes_a_new_version(tmp_path: Path) -> None:
     before = precache.write(small_site(tmp_path))
     worker = tmp_path / "sw.js"
@@ -127,7 +142,9 @@ def test_the_build_precaches_everything_the_game_loads(site: Path) -> None:
         for p in site.rglob("*")
         if p.is_file() and not p.name.startswith(".")
     }
-    assert set(files) == served - {"sw.js", "precache.json"}
+    on_demand = {rel for rel in served if rel.startswith(precache.ON_DEMAND)}
+    assert "online-transport.js" in on_demand and "vendor/trystero/nostr.mjs" in on_demand
+    assert set(files) == served - {"sw.js", "precache.json"} - on_demand
     for needed in (
         "index.html",
         "main.py",

@@ -16,7 +16,7 @@ from e2e.site import hooks as hooks_module
 from e2e.site import online as online_module
 from e2e.site.dice import QueuedDice, parse_faces
 from e2e.site.hooks import Hooks, read_hooks
-from scripts import build_site, precache
+from scripts import build_site, bytecode, precache, pystrip
 
 # What the page's own Python would have to contain to let a visitor choose the dice.
 HOOK_MARKERS = (b"backgammonQueueDice", b"QueuedDice", b"location.search", b"e2e.site")
@@ -86,6 +86,16 @@ def test_the_published_page_has_no_test_hooks(site: Path, tmp_path: Path) -> Non
     page = unzipped((site / build_site.PAGE_ARCHIVE).read_bytes(), tmp_path / "page.zip")
     worker = unzipped((site / build_site.WORKER_ARCHIVE).read_bytes(), tmp_path / "worker.zip")
     python = {name: data for name, data in (page | worker).items() if name.endswith(".py")}
+    # Most modules ship as bytecode alone: the source each was compiled from (its
+    # header's hash names it) must not mention the hooks, nor the bytecode itself.
+    for name, data in (page | worker).items():
+        if name.endswith(".pyc"):
+            source = (build_site.ROOT / name.removesuffix("c")).read_text(encoding="utf-8")
+            stripped = pystrip.strip(source).encode()
+            assert bytecode.compiled_from(data, stripped), f"{name} is not from {name[:-1]}"
+            python[name] = data
+            python[name.removesuffix("c")] = stripped
+    assert "web/page.pyc" in python and "engine/dice.py" in python
     python["main.py"] = (site / "main.py").read_bytes()
     python["ai_worker.py"] = (site / "ai_worker.py").read_bytes()
     for name, source in python.items():
@@ -107,8 +117,7 @@ def test_the_test_build_differs_only_by_its_entry_point_and_hooks(
     page = unzipped(published[build_site.PAGE_ARCHIVE], tmp_path / "published.zip")
     test_page = unzipped(tested[build_site.PAGE_ARCHIVE], tmp_path / "test.zip")
     added = set(test_page) - set(page)
-    assert {name for name in added if name.endswith(".py")} == set(build_site.TEST_MODULES)
-    assert all(name.endswith(".py") or "/__pycache__/" in name for name in added)
+    assert added == {build_site.sourceless(rel) for rel in build_site.TEST_MODULES}
     assert all(test_page[name] == data for name, data in page.items())
 
 

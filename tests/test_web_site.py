@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts import build_site, serve
+from scripts import build_site, bytecode, pystrip, serve
 
 needs_node_modules = pytest.mark.skipif(
     not (build_site.NODE_MODULES / "pyodide").is_dir(),
@@ -50,9 +50,10 @@ def test_pyodides_lock_file_ships_without_the_packages_the_site_never_loads(site
 
 
 def test_shipped_python_has_no_comments_or_docstrings_but_keeps_its_lines(site: Path) -> None:
+    """(What ships as source; the bytecode is compiled from the same stripping.)"""
     page = archive(site, "pyscript.json")
-    source = (build_site.ROOT / "engine/position.py").read_text()
-    shipped = page["engine/position.py"].decode()
+    source = (build_site.ROOT / "web/online/peer.py").read_text()
+    shipped = page["web/online/peer.py"].decode()
     assert shipped.count("\n") == source.count("\n")
     assert len(shipped) < 0.8 * len(source)
     assert not any(line.lstrip().startswith("#") for line in shipped.splitlines())
@@ -72,33 +73,41 @@ def test_the_page_gets_one_archive_its_worker_that_and_the_ais(site: Path) -> No
 def test_each_python_environment_gets_its_files_as_archives(site: Path) -> None:
     page = archive(site, "pyscript.json")
     worker = archive(site, build_site.WORKER_CONFIG)
+    modules = {name.removesuffix("c") for name in page | worker if name.endswith(".pyc")}
     sources = {name for name in page | worker if not name.endswith(".pyc")}
-    assert {"engine/__init__.py", "engine/position.py", "web/page.py"} <= set(page)
+    assert {"engine/__init__.py", "engine/position.py", "web/page.py"} <= modules
     assert all(name.endswith((*build_site.DATA_SUFFIXES, ".py")) for name in sources)
     assert not any("/test" in name or name.startswith("test") for name in page | worker)
     # The loose package files are not shipped (or precached) as well.
     assert not any((site / package).exists() for package in build_site.PACKAGES)
-    # Everything the repository ships is in one archive or the other.
+    # Everything the repository ships is in one archive or the other, once.
     repo = {
         p.relative_to(build_site.ROOT).as_posix()
         for package in build_site.PACKAGES
         for p in (build_site.ROOT / package).rglob("*")
         if p.is_file() and build_site._ships(p.relative_to(build_site.ROOT))
     }
-    assert sources == repo
+    assert not modules & sources
+    assert modules | sources == repo
 
 
-def test_every_module_ships_with_bytecode_for_the_vendored_pyodide(site: Path) -> None:
+def test_modules_ship_as_bytecode_for_the_vendored_pyodide_without_sources(site: Path) -> None:
+    """Each module as bytecode where its source would be, compiled from the
+    source the repository has (less comments and docstrings); online play,
+    imported only when a player starts an online game, as its source."""
     for config_name in ("pyscript.json", build_site.WORKER_CONFIG):
         files = archive(site, config_name)
-        modules = [name for name in files if name.endswith(".py")]
-        for module in modules:
-            folder, _, name = module.rpartition("/")
-            [pyc] = [f for f in files if f.startswith(f"{folder}/__pycache__/{name[:-3]}.cpython-")]
-            data = files[pyc]
-            # PEP 552: flags 0b01 = hash-based, not checked against the source.
-            assert int.from_bytes(data[4:8], "little") == 0b01, pyc
-        assert len([f for f in files if f.endswith(".pyc")]) == len(modules)
+        assert not [name for name in files if "__pycache__" in name]
+        for name, data in files.items():
+            if name.endswith(".pyc"):
+                assert not name.startswith(build_site.SOURCES_ONLY), name
+                # PEP 552: flags 0b01 = hash-based, not checked against the source.
+                assert int.from_bytes(data[4:8], "little") == 0b01, name
+                source = (build_site.ROOT / name.removesuffix("c")).read_text(encoding="utf-8")
+                assert bytecode.compiled_from(data, pystrip.strip(source).encode()), name
+            elif name.endswith(".py"):
+                assert name.startswith(build_site.SOURCES_ONLY), f"{name} ships as source"
+        assert "web/online/peer.py" in archive(site, "pyscript.json")
 
 
 def test_the_ai_ships_only_to_its_worker(site: Path) -> None:
@@ -106,10 +115,10 @@ def test_the_ai_ships_only_to_its_worker(site: Path) -> None:
     page = archive(site, "pyscript.json")
     worker = archive(site, build_site.WORKER_CONFIG)
     assert not any(name.startswith("engine/ai/") for name in page)
-    assert "web/protocol.py" in page  # the page and its worker speak it both
-    for needed in ("engine/ai/data/contact.bin", "engine/ai/bearoff_build.py",
-                   "web/ai_service.py", "web/worker_bearoff.py", "web/protocol.py",
-                   "engine/match.py"):  # fmt: skip
+    assert "web/protocol.pyc" in page  # the page and its worker speak it both
+    for needed in ("engine/ai/data/contact.bin", "engine/ai/bearoff_build.pyc",
+                   "web/ai_service.pyc", "web/worker_bearoff.pyc", "web/protocol.pyc",
+                   "engine/match.pyc"):  # fmt: skip
         assert needed in worker
     # The bear-off database is made by the worker, not downloaded (web/worker_bearoff.py).
     assert not any(name.endswith("bearoff.bin") for name in (*page, *worker))
