@@ -71,8 +71,8 @@ def test_the_published_python_reads_no_dice_from_the_url(published_url: str) -> 
     for name in archive.namelist():
         if name.endswith(".pyc"):
             data = archive.read(name)
-            source = (build_site.ROOT / name.removesuffix("c")).read_text(encoding="utf-8")
-            stripped = pystrip.strip(source).encode()
+            text = (build_site.ROOT / name.removesuffix("c")).read_text(encoding="utf-8")
+            stripped = pystrip.strip(text).encode()
             assert bytecode.compiled_from(data, stripped), f"{name} is not from {name[:-1]}"
             sources[name] = data
             sources[name.removesuffix("c")] = stripped

@@ -90,8 +90,8 @@ def test_the_published_page_has_no_test_hooks(site: Path, tmp_path: Path) -> Non
     # header's hash names it) must not mention the hooks, nor the bytecode itself.
     for name, data in (page | worker).items():
         if name.endswith(".pyc"):
-            source = (build_site.ROOT / name.removesuffix("c")).read_text(encoding="utf-8")
-            stripped = pystrip.strip(source).encode()
+            text = (build_site.ROOT / name.removesuffix("c")).read_text(encoding="utf-8")
+            stripped = pystrip.strip(text).encode()
             assert bytecode.compiled_from(data, stripped), f"{name} is not from {name[:-1]}"
             python[name] = data
             python[name.removesuffix("c")] = stripped
