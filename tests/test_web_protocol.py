@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from engine.cube import CubeState, InvalidCubeStateError, cube_state_for
 from engine.match import Match
+from engine.rollout_stats import RolloutTally, Tally
 from web.protocol import (
     CUBE_CHOICES,
     PROTOCOL_VERSION,
+    ROLLOUT_PLAYERS,
     AcceptReply,
     AcceptRequest,
     CubeHintReply,
@@ -29,6 +31,9 @@ from web.protocol import (
     RankedPlay,
     Reply,
     Request,
+    RolloutCancel,
+    RolloutProgress,
+    RolloutRequest,
     TakeReply,
     TakeRequest,
     TurnReply,
@@ -72,6 +77,27 @@ requests: st.SearchStrategy[Request] = st.one_of(
     st.builds(AcceptRequest, ids, cubes, st.integers(1, 3)),
     st.builds(HintRequest, ids, dice, maybe(cubes), maybe(ids)),
     st.builds(CubeHintRequest, ids, cubes, st.booleans(), maybe(st.sampled_from(CUBE_CHOICES))),
+    st.builds(
+        lambda job, pos, d, cube, cut, opts: RolloutRequest(
+            job, pos, d, cube, cut[2], cut[0], cut[1], *opts
+        ),
+        ids,
+        ids,
+        maybe(dice),
+        maybe(cubes),
+        st.lists(st.integers(0, 10**6), min_size=3, max_size=3).map(sorted),
+        st.tuples(
+            st.integers(1, 500),
+            st.integers(-(2**40), 2**40),
+            st.integers(0, 50),
+            st.sampled_from(ROLLOUT_PLAYERS),
+            st.booleans(),
+            st.booleans(),
+            st.booleans(),
+            st.integers(1, 20),
+        ),
+    ),
+    st.builds(RolloutCancel, ids),
 )
 ranked = st.builds(RankedPlay, st.text(), moves, numbers, numbers, st.integers(0, 2), probs)
 replies: st.SearchStrategy[Reply] = st.one_of(
@@ -95,6 +121,34 @@ replies: st.SearchStrategy[Reply] = st.one_of(
         st.sampled_from(["equity", "mwc"]),
         probs,
         maybe(st.builds(CubeJudgement, numbers, st.sampled_from(CUBE_CHOICES), st.booleans())),
+    ),
+    st.builds(
+        RolloutProgress,
+        ids,
+        st.builds(
+            RolloutTally,
+            st.text(),
+            st.sampled_from(["plays", "cube"]),
+            st.sampled_from(["equity", "mwc"]),
+            st.lists(st.tuples(st.integers(0, 99), st.integers(100, 10**9)), max_size=3).map(tuple),
+            st.lists(
+                st.builds(
+                    Tally,
+                    st.text(),
+                    st.integers(0, 10**6),
+                    st.integers(-(2**80), 2**80),  # exact sums grow past 2**53: JSON keeps them
+                    st.integers(0, 2**100),
+                    st.integers(-(2**80), 2**80),
+                    st.integers(0, 2**100),
+                    st.tuples(*[st.integers(0, 2**60)] * 5),
+                ),
+                max_size=5,
+            ).map(tuple),
+            numbers,
+            st.booleans(),
+        ),
+        st.booleans(),
+        st.booleans(),
     ),
     st.builds(ErrorReply, st.text()),
 )
@@ -122,6 +176,7 @@ def test_each_message_type_has_its_own_kind_and_a_repr_to_paste_back() -> None:
     assert len({m.kind for m in (HintRequest, CubeHintRequest, ErrorReply)}) == 3
     # a reply's kind is the kind of the request it answers
     assert (PlayReply.kind, HintReply.kind, CubeHintReply.kind) == ("play", "hint", "cube-hint")
+    assert (RolloutRequest.kind, RolloutProgress.kind) == ("rollout", "rollout")
 
 
 def test_the_wire_format_is_plain_json() -> None:

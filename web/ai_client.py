@@ -1,6 +1,7 @@
 """The page's side of the AI: requests (:mod:`web.protocol`) built from a match,
 and the port the controller asks through (a web worker in the browser, a
-direct call in tests).  See :mod:`web.ai_service` for the other side.
+direct call in tests).  See :mod:`web.ai_service` for the other side, and
+:mod:`web.rollout_client` (re-exported here) for rollouts spread over workers.
 
 >>> from engine.match import Match
 >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5")
@@ -29,17 +30,22 @@ from web.protocol import (
     decode_reply,
     encode,
 )
+from web.rollout_client import RolloutView, SpreadRollout, rollout_requests, worker_count
 
 __all__ = [
     "AiPort",
     "DirectAi",
     "Reply",
     "Request",
+    "RolloutView",
+    "SpreadRollout",
     "accept_request",
     "hint_request",
     "play_request",
+    "rollout_requests",
     "take_request",
     "turn_request",
+    "worker_count",
 ]
 
 

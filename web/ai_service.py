@@ -38,6 +38,8 @@ from web.protocol import (
     RankedPlay,
     Reply,
     Request,
+    RolloutCancel,
+    RolloutRequest,
     TakeReply,
     TakeRequest,
     TurnReply,
@@ -45,6 +47,7 @@ from web.protocol import (
     decode_request,
     encode,
 )
+from web.rollout_service import answer_rollout, cancel_rollout
 
 HINT_PLAYS = 5
 """How many of the ranked plays a hint shows."""
@@ -133,6 +136,8 @@ _ANSWERS: Mapping[type, Callable[[Any], Reply]] = MappingProxyType(
         AcceptRequest: _accept,
         HintRequest: _hint,
         CubeHintRequest: _cube_hint,
+        RolloutRequest: answer_rollout,
+        RolloutCancel: cancel_rollout,
     }
 )
 

@@ -38,6 +38,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
 from engine.cube import CubeState
+from engine.rollout_stats import RolloutTally
 
 PROTOCOL_VERSION = 1
 """Bumped whenever a message changes shape: the page and its worker may come
@@ -149,7 +150,68 @@ class CubeHintRequest:
             raise ProtocolError(f"chosen must be one of {CUBE_CHOICES}, got {self.chosen!r}")
 
 
-Request = PlayRequest | TurnRequest | TakeRequest | AcceptRequest | HintRequest | CubeHintRequest
+ROLLOUT_PLAYERS = ("fast", "easy", "medium", "hard")
+"""Who may play a rollout's games (:data:`engine.ai.rollout_game.PLAYERS`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutRequest:
+    """Play ``chunk`` more trials of rollout ``job``'s slice (trials ``first`` to
+    ``stop - 1``); the first request of a job starts it, each later one (the same
+    request again) carries it on.  ``dice`` None rolls out the cube decision.  The
+    settings are :class:`engine.ai.rollout.RolloutSettings`'; ``trials`` is the
+    whole rollout's count (several workers share it by slices).  Answered by
+    :class:`RolloutProgress`."""
+
+    kind: ClassVar[str] = "rollout"
+    job: str
+    position: str
+    dice: tuple[int, int] | None
+    cube: CubeState | None
+    trials: int
+    first: int
+    stop: int
+    chunk: int = 36
+    seed: int = 1
+    truncate: int = 0
+    player: str = "fast"
+    luck: bool = False
+    stratify: bool = True
+    cubeful: bool = True
+    candidates: int = 5
+
+    def __post_init__(self) -> None:
+        if self.dice is not None:
+            _dice(self.dice)
+        if not 0 <= self.first <= self.stop <= self.trials:
+            raise ProtocolError(
+                f"trials {self.first}..{self.stop} are not a slice of {self.trials}"
+            )
+        if self.chunk < 1 or self.truncate < 0 or self.candidates < 1:
+            raise ProtocolError("chunk and candidates must be positive, truncate not negative")
+        if self.player not in ROLLOUT_PLAYERS:
+            raise ProtocolError(f"player must be one of {ROLLOUT_PLAYERS}, got {self.player!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutCancel:
+    """Stop rollout ``job`` and forget it.  Answered by :class:`RolloutProgress`
+    (``cancelled``, with what the slice had done)."""
+
+    kind: ClassVar[str] = "rollout-cancel"
+    job: str
+
+
+Request = (
+    PlayRequest
+    | TurnRequest
+    | TakeRequest
+    | AcceptRequest
+    | HintRequest
+    | CubeHintRequest
+    | RolloutRequest
+    | RolloutCancel
+)
 
 
 # -- replies (worker -> page) ----------------------------------------------------------
@@ -259,6 +321,19 @@ class CubeHintReply:
 
 
 @dataclass(frozen=True, slots=True)
+class RolloutProgress:
+    """A rollout slice's tally so far (exact sums: the page merges the slices of
+    all its workers with :func:`engine.rollout_stats.merge`); ``finished`` when
+    the slice is done, ``cancelled`` when it was stopped."""
+
+    kind: ClassVar[str] = "rollout"
+    job: str
+    tally: RolloutTally
+    finished: bool
+    cancelled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ErrorReply:
     """The worker could not answer (a bad request, or the AI failed)."""
 
@@ -266,7 +341,16 @@ class ErrorReply:
     error: str
 
 
-Reply = PlayReply | TurnReply | TakeReply | AcceptReply | HintReply | CubeHintReply | ErrorReply
+Reply = (
+    PlayReply
+    | TurnReply
+    | TakeReply
+    | AcceptReply
+    | HintReply
+    | CubeHintReply
+    | RolloutProgress
+    | ErrorReply
+)
 
 _REQUESTS: Mapping[str, type[Request]] = MappingProxyType(
     {
@@ -278,6 +362,8 @@ _REQUESTS: Mapping[str, type[Request]] = MappingProxyType(
             AcceptRequest,
             HintRequest,
             CubeHintRequest,
+            RolloutRequest,
+            RolloutCancel,
         )
     }
 )
@@ -291,6 +377,7 @@ _REPLIES: Mapping[str, type[Reply]] = MappingProxyType(
             AcceptReply,
             HintReply,
             CubeHintReply,
+            RolloutProgress,
             ErrorReply,
         )
     }
