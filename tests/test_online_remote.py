@@ -107,6 +107,7 @@ class Side:
         peer = self.table.peer
         self.c.go_online(self.table, peer.friend, peer.friend_name or "Your friend")
         self.table.resume(self.c.state.match)
+        self.c.online_resumed()
         self.timer.run()
 
     @property
@@ -289,6 +290,28 @@ def test_a_resignation_after_the_fair_roll_is_made_keeps_both_records_alike() ->
     a, b = ann.c.state.match, bob.c.state.match
     assert a.is_game_over and a.record == b.record == ann.table.peer.match.record
     assert ann.table.cast() is None
+
+
+def test_manual_dice_stay_off_online() -> None:
+    """The setting to enter real dice is for games at a board: online the dice
+    are the fair roll both sides make."""
+    ann, bob = new_game()
+    for side in (ann, bob):
+        side.act(Act.SETTING, "manual_dice=true")
+        assert side.c.state.settings.manual_dice
+    play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 4)
+    assert ann.c.state.dialog is not Dialog.DICE and bob.c.state.dialog is not Dialog.DICE
+    assert ann.c.state.match.record == bob.c.state.match.record
+
+
+def test_a_new_game_closes_the_online_one() -> None:
+    ann, bob = new_game()
+    play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 3)
+    ann.c.act(Act.START, "", {"opponent": "human", "length": "1"})
+    ann.act(Act.ABANDON)
+    assert ann.c.online is None and ann.c.state.remote_seat is None
+    assert not ann.transport.up  # the old connection is closed: nothing more goes out
+    assert ann.table.host is None  # nor does anything that comes in reach the new game
 
 
 def test_each_page_counts_its_own_player_s_results() -> None:

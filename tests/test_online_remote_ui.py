@@ -180,3 +180,36 @@ def test_nothing_is_played_while_the_online_game_opens() -> None:
     assert asked and rig.c.state.busy and rig.c.state.link_status == "Contacting the relays…"
     rig.act("roll")
     assert not rig.c.state.match.events
+
+
+def test_the_friend_s_page_reloaded_with_the_invite_in_its_address_resumes() -> None:
+    """After accepting, the friend's address still holds ``#join=``: a reload
+    goes on with the saved game instead of offering to join again."""
+    import asyncio
+
+    from web.app import ONLINE_SAVE, _offer_online
+
+    invite = Invite.new("Ann", MatchOptions(length=3).rules(), token=tokens(12))
+    rig = Rig().boot()
+    rig.start("online")
+    rig.c.store.write(ONLINE_SAVE, Peer.join(invite, "Bob", now=0.0, token=tokens(3)).to_json())
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        _offer_online(rig.c, rig.c.store, FakeWindow("#" + invite.fragment), rig.timer)  # type: ignore[arg-type]
+    finally:
+        for task in asyncio.all_tasks(loop):
+            task.cancel()  # joining the relays needs a browser
+        loop.run_until_complete(asyncio.sleep(0))
+        loop.close()
+        asyncio.set_event_loop(None)
+    assert rig.c.state.dialog is None or rig.c.state.dialog.value != "join"
+    assert rig.c.state.link_status == "Contacting the relays…"
+    # Another invite in the address is offered, as any link.
+    other = Invite.new("Cy", MatchOptions(length=1).rules(), token=tokens(13))
+    rig2 = Rig().boot()
+    rig2.start("online")
+    rig2.c.store.write(ONLINE_SAVE, Peer.join(invite, "Bob", now=0.0, token=tokens(3)).to_json())
+    _offer_online(rig2.c, rig2.c.store, FakeWindow("#" + other.fragment), rig2.timer)  # type: ignore[arg-type]
+    dialog = rig2.view.last.dialog
+    assert dialog is not None and dialog.kind == "join" and "Cy invites you" in dialog.html

@@ -124,6 +124,7 @@ def _offer_online(
             table.attach(controller)
             controller.go_online(table, peer.friend, friend)
             table.resume(controller.state.match)
+            controller.online_resumed()
             if peer.seat == 0:
                 controller.show_invite(invite.link(str(window.location.href)))
 
@@ -147,19 +148,24 @@ def _offer_online(
 
     controller.online_starter = host
     fragment = str(window.location.hash or "")
-    if "join=" not in fragment:
-        saved = store.read(ONLINE_SAVE) if controller.state.options.online else None
-        if saved is not None and not controller.state.match.is_over:
-            from web.online.errors import OnlineError as SavedError
-            from web.online.peer import Peer as SavedPeer
+    saved = store.read(ONLINE_SAVE) if controller.state.options.online else None
+    peer: Any = None
+    if saved is not None and not controller.state.match.is_over:
+        from web.online.errors import OnlineError as SavedError
+        from web.online.peer import Peer as SavedPeer
 
-            try:  # a reload: the game goes on
-                peer = SavedPeer.from_json(saved, now=clock())
-            except SavedError as exc:
-                controller.online_news(exc.plain)
-                return
-            controller.await_online()
-            play(peer.invite, peer, peer.friend_name or "Your friend")
+        try:
+            peer = SavedPeer.from_json(saved, now=clock())
+        except SavedError as exc:
+            controller.online_news(exc.plain)
+
+    def resume() -> None:  # a reload: the game goes on
+        controller.await_online()
+        play(peer.invite, peer, peer.friend_name or "Your friend")
+
+    if "join=" not in fragment:
+        if peer is not None:
+            resume()
         return
     from web.online.errors import OnlineError
     from web.online.invite import Invite
@@ -168,6 +174,9 @@ def _offer_online(
         invite = Invite.from_link(fragment)
     except OnlineError as exc:
         controller.online_news(exc.plain)
+        return
+    if peer is not None and peer.invite.room == invite.room:
+        resume()  # the friend's page, reloaded: its address still holds the invite
         return
 
     def join(name: str) -> None:

@@ -155,7 +155,7 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
         s = self.state
         if s.busy or s.dialog is not None or not self._legal(Action.ROLL):
             return
-        if s.settings.manual_dice:
+        if s.settings.manual_dice and self.online is None:  # online, the dice are both sides'
             self._open(Dialog.DICE)
             return
         self._roll(None)

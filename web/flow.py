@@ -67,6 +67,10 @@ class OnlineLink(Protocol):
         """Say canned phrase number ``index`` to the friend."""
         ...
 
+    def close(self) -> None:
+        """Leave the online game: close the connection (a new game replaces it)."""
+        ...
+
     @property
     def dice(self) -> RandomSource:
         """The dice both sides agreed, for the engine's rolls."""
@@ -113,6 +117,8 @@ class Flow(Session):
         if self._offline is not None:
             self.seat_factory, self.dice = self._offline
             self._offline = None
+        if self.online is not None:
+            self.online.close()
         self.online = None
         self._set(remote_seat=None, invite_link="", link_status="")
 
@@ -170,6 +176,13 @@ class Flow(Session):
         """A friend's decision that no turn asked for (starting the next game)."""
         with self._one_render():
             self._apply(decision)
+            self._advance()
+            self._render()
+
+    def online_resumed(self) -> None:
+        """The friend's decisions that the autosave lacked are handed over
+        (:meth:`~web.online.remote.OnlineTable.resume`): play on from them."""
+        with self._one_render():
             self._advance()
             self._render()
 

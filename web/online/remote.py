@@ -321,6 +321,11 @@ class OnlineTable:
             return self.peer.my_dice
         return None
 
+    def close(self) -> None:
+        """Leave: the transport is closed and nothing more is heard or sent."""
+        self.host = None
+        self.transport.close()
+
     def chat(self, index: int) -> None:
         """Say canned phrase number ``index`` (:mod:`web.online.chat`)."""
         try:
