@@ -130,6 +130,39 @@ def _cmd_rollout(args: argparse.Namespace) -> int:
     return result
 
 
+def _cmd_review(args: argparse.Namespace) -> int:
+    from engine.ai.review_cli import run as review  # type: ignore[import-not-found,unused-ignore]
+
+    result: int = review(args)
+    return result
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    """A saved game (the page's file, or the engine's save) as a ``.mat`` file."""
+    import json
+
+    from engine.errors import SaveError
+    from engine.matfile import MatFile
+    from engine.save import load_match
+
+    try:
+        with open(args.save, encoding="utf-8") as f:
+            raw = json.load(f)
+    except (OSError, ValueError) as exc:
+        raise SaveError(f"cannot read {args.save}: {exc}") from exc
+    inner = raw.get("match") if isinstance(raw, dict) and raw.get("app") else raw
+    try:
+        text = str(MatFile.from_match(load_match(inner), tuple(args.names)))
+    except ValueError as exc:
+        raise SaveError(str(exc)) from exc
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine",
@@ -180,6 +213,32 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rollout_arguments(roll)
     roll.set_defaults(run=_cmd_rollout)
+    review = sub.add_parser(
+        "review",
+        help="judge every decision of a .mat match file and rate both players",
+        description=(
+            "Read a Jellyfish .mat match file (as GNU Backgammon, eXtreme Gammon and "
+            "BGBlitz write them), have King Tubby judge every checker play and cube "
+            "decision, and print each player's doubtful decisions, mistakes, blunders "
+            "and performance rating (PR: 500 x the mean equity lost per decision), "
+            "then the flagged decisions."
+        ),
+    )
+    review.add_argument("file", help="the .mat file")
+    review.add_argument("--player", type=int, choices=(1, 2), help="review one side only")
+    review.add_argument("--progress", action="store_true", help="report on stderr as it goes")
+    review.set_defaults(run=_cmd_review)
+    export = sub.add_parser(
+        "export",
+        help="write a saved game as a .mat match file",
+        description="Write a saved game or match (a file the page exported) as a .mat file.",
+    )
+    export.add_argument("save", help="the saved game (JSON)")
+    export.add_argument("-o", "--output", help="the .mat file to write (default: print it)")
+    export.add_argument(
+        "--names", nargs=2, default=("Player 1", "Player 2"), metavar=("FIRST", "SECOND")
+    )
+    export.set_defaults(run=_cmd_export)
     return parser
 
 
