@@ -1,0 +1,124 @@
+"""PR agreement: our performance rating of each player next to GNU Backgammon's.
+
+For each of ``--matches`` matches, gnubg plays a ``--length``-point match
+against itself (its evaluations blurred by ``--noise`` so that both sides make
+errors), writes it with ``export match mat``, and analyses it (``analyse
+match`` at ``--plies``, then ``show statistics match``).  We read the same
+``.mat`` file and review it with King Tubby (:mod:`engine.ai.review`).  The
+table gives, per player, the decisions each side counted, the checker-play
+mistakes and blunders each marked, and the two PRs (gnubg's: its overall
+"error rate mEMG" / 2, the same definition).
+
+    python -m bench.pr_agreement                 # 3 matches of 3 points, a few minutes
+    python -m bench.pr_agreement --matches 10 --length 5
+
+gnubg (GPL) is the referee only: never imported by the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bench import gnubg_mat
+from engine.ai.review import Grade, MatchReview, review
+from engine.matfile import MatFile
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    match: int
+    name: str
+    ours_decisions: int
+    gnubg_decisions: int
+    ours_bad: tuple[int, int]  # checker-play mistakes, blunders
+    gnubg_bad: tuple[int, int]  # checker plays marked bad, very bad
+    ours_pr: float
+    gnubg_pr: float
+
+
+def _checker_bad(r: MatchReview, player: int) -> tuple[int, int]:
+    grades = [
+        j.grade for j in r.judgements if j.decision.player == player and j.decision.kind == "play"
+    ]
+    return grades.count(Grade.MISTAKE), grades.count(Grade.BLUNDER)
+
+
+def one_match(index: int, seed: int, length: int, noise: float, plies: int) -> list[Row]:
+    gnubg_mat.setup(seed, noise=noise, analysis_plies=plies)
+    gnubg_mat.quiet(f"new match {length}")
+    gnubg_mat.names("Alice", "Bob")
+    text = gnubg_mat.export_mat()
+    theirs = gnubg_mat.analyse()
+    mat = MatFile.parse(text)
+    ours = review(mat.record)
+    return [
+        Row(
+            index,
+            mat.names[p],
+            ours.players[p].decisions,
+            theirs[p].unforced + theirs[p].close_cube,
+            _checker_bad(ours, p),
+            (theirs[p].bad, theirs[p].very_bad),
+            ours.players[p].pr,
+            theirs[p].pr,
+        )
+        for p in (0, 1)
+    ]
+
+
+def _pearson(xs: Sequence[float], ys: Sequence[float]) -> float:
+    if len(xs) < 2 or statistics.pstdev(xs) == 0 or statistics.pstdev(ys) == 0:
+        return math.nan
+    return statistics.correlation(xs, ys)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=3, help="matches to play (3)")
+    parser.add_argument("--length", type=int, default=3, help="points per match (3)")
+    parser.add_argument("--noise", type=float, default=0.05, help="gnubg's evaluation noise")
+    parser.add_argument("--plies", type=int, default=2, help="gnubg's analysis depth (2)")
+    parser.add_argument("--seed", type=int, default=1, help="the first match's dice seed")
+    args = parser.parse_args(argv)
+    rows: list[Row] = []
+    started = time.perf_counter()
+    for k in range(args.matches):
+        rows += one_match(k + 1, args.seed + k, args.length, args.noise, args.plies)
+    took = time.perf_counter() - started
+    print(
+        f"{args.matches} matches to {args.length} points played by gnubg (noise {args.noise}), "
+        f"analysed by gnubg at {args.plies}-ply and by King Tubby; {took:.0f} s"
+    )
+    print()
+    head = (
+        f"{'match':>5} {'player':<7} {'decisions':>13} {'mistakes':>11} {'blunders':>11}"
+        f" {'PR ours':>8} {'PR gnubg':>9} {'diff':>6}"
+    )
+    print(head)
+    print(f"{'':>5} {'':<7} {'ours gnubg':>13} {'ours gnubg':>11} {'ours gnubg':>11}")
+    for r in rows:
+        print(
+            f"{r.match:>5} {r.name:<7} {r.ours_decisions:>6} {r.gnubg_decisions:>6}"
+            f" {r.ours_bad[0]:>5} {r.gnubg_bad[0]:>5} {r.ours_bad[1]:>5} {r.gnubg_bad[1]:>5}"
+            f" {r.ours_pr:>8.1f} {r.gnubg_pr:>9.1f} {r.ours_pr - r.gnubg_pr:>+6.1f}"
+        )
+    ours = [r.ours_pr for r in rows]
+    theirs = [r.gnubg_pr for r in rows]
+    diffs = [a - b for a, b in zip(ours, theirs, strict=True)]
+    print()
+    print(
+        f"mean PR: ours {statistics.fmean(ours):.1f}, gnubg {statistics.fmean(theirs):.1f}; "
+        f"mean |diff| {statistics.fmean(abs(d) for d in diffs):.1f}; "
+        f"correlation {_pearson(ours, theirs):.2f} over {len(rows)} player-matches"
+    )
+    print("(mistakes and blunders: checker plays only; gnubg's 'bad' and 'very bad')")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
