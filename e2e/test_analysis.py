@@ -23,6 +23,7 @@ from scripts.page_driver import (
     click_place,
     drag,
     new_game,
+    play_turn,
     position_id,
     tap_place,
     text_of,
@@ -159,6 +160,58 @@ def test_leaving_brings_the_game_back(desk: LoadedPage) -> None:
     assert page.locator("body").get_attribute("data-analysis") == ""
     assert page.locator("#controls [data-action='roll']").is_visible()
     assert "Match to 3" in text_of(page, "#match-line")
+
+
+# -- match files ------------------------------------------------------------------------------
+
+
+def test_a_mat_file_exports_and_imports_for_review_on_the_board(
+    browser: Browser, site_url: str, tmp_path: Path
+) -> None:
+    game = open_game(browser, site_url, query="seed=3&anim=off&dice=3,1,6,4,5,2,4,4", **DESKTOP)
+    page = game.page
+    try:
+        new_game(page, "human", 3)
+        page.click("#controls [data-action='roll']")
+        for _ in range(3):
+            play_turn(page)
+            page.click("#controls [data-action='roll']")
+        play_turn(page)
+        page.click("#controls [data-action='double']")
+        page.locator("dialog#dialog[open] [data-action='drop']").click()
+        page.wait_for_selector("dialog#dialog[open][data-kind='over']")
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.getElementById('dialog').open")
+        page.click(".menu [data-action='saves-open']")
+        with page.expect_download() as download:
+            page.locator("dialog#dialog [data-action='export'][data-value='mat']").click()
+        saved = tmp_path / download.value.suggested_filename
+        download.value.save_as(saved)
+        text = saved.read_text()
+        assert saved.suffix == ".mat" and "3 point match" in text and "Drops" in text
+        page.set_input_files("dialog#dialog input[type='file']", str(saved))
+        page.wait_for_selector("body[data-analysis='analyse']")
+        assert "Imported White against Black" in text_of(page, "#announce")
+        page.click("#analysis [data-action='review']")
+        page.wait_for_selector("dialog#dialog[open][data-kind='review']")
+        page.wait_for_selector(
+            "dialog#dialog .review-summary:not([aria-busy])", timeout=AI_TIMEOUT_MS
+        )
+        screenshot(page, "analysis-mat-review")
+        shown = page.locator("dialog#dialog [data-action='review-show']")
+        if shown.count():  # a flagged decision on the board
+            shown.first.click()
+            page.wait_for_selector("#controls [data-action='review-list']:visible")
+        bad = tmp_path / "bad.mat"
+        bad.write_text(" 3 point match\n\n Game 1\n White : 0     Black : 0\n  1) 31: 8/4 6/5\n")
+        page.keyboard.press("Escape")
+        page.click(".menu [data-action='saves-open']")
+        page.set_input_files("dialog#dialog input[type='file']", str(bad))
+        page.wait_for_selector("dialog#dialog .dialog-error")
+        assert "line 5" in text_of(page, "dialog#dialog .dialog-error").lower()
+        assert game.errors == []
+    finally:
+        game.context.close()
 
 
 # -- on a phone, either way up -------------------------------------------------------------------
