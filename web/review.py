@@ -1,8 +1,8 @@
 """Reviewing a finished game: each decision of the reviewed side, judged by King Tubby.
 
-The decisions come from the engine's replay of the record (the match before
-and after each event): checker plays, and cube choices (doubling or not when
-the cube was there to turn, taking or dropping).  Each is sent to the AI
+The decisions come from the engine (:func:`engine.review.decisions`, read off
+its replay of the record): checker plays, and cube choices (doubling or not
+when the cube was there to turn, taking or dropping).  Each is sent to the AI
 worker, one at a time so that the worker stays free for the next game's
 moves: a :class:`web.protocol.HintRequest` with the board the player left
 (``played``), or a :class:`web.protocol.CubeHintRequest` with the choice made
@@ -28,14 +28,11 @@ from html import escape
 from types import MappingProxyType
 
 from engine import Position
-from engine.errors import EngineError
-from engine.game import Action, Phase
-from engine.match import Match, replay_events
 from engine.notation import format_dice
-from engine.record import Doubled, Dropped, MatchRecord, Played, Roll, Took
+from engine.record import MatchRecord
+from engine.review import decisions
 from engine.turn import TurnState
 from web.actions import Act
-from web.ai_client import hint_request
 from web.board_svg import CubeView
 from web.hint import BLUNDER, DOUBTFUL, MISTAKE, parse_play_hint, signed
 from web.protocol import CubeHintReply, CubeHintRequest, ErrorReply, HintRequest, Reply
@@ -73,50 +70,20 @@ class Verdict:
 
 
 def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tuple[ReviewItem, ...]:
-    """The decisions of ``players`` in game ``game`` of ``record``, in order."""
+    """The decisions of ``players`` in game ``game`` of ``record``, in order (which
+    events are decisions is the engine's: :func:`engine.review.decisions`)."""
     items = []
-    k = -1  # the event's index in its game's record
-    for r in replay_events(record):
-        event = r.event
-        if r.game != game:
-            continue
-        k += 1
-        if getattr(event, "player", None) not in players:
-            continue
-        chosen = _cube_choice(r.before, event)
-        if chosen is not None:
-            cube_request = hint_request(r.before)
-            if isinstance(cube_request, CubeHintRequest):
-                cube_request = replace(cube_request, chosen=chosen)
-                player = int(getattr(event, "player", 0))
-                items.append(ReviewItem(player, None, chosen, cube_request, "cube", k))
-            continue
-        if not isinstance(event, Played):
-            continue
-        request = hint_request(r.before)
-        if not isinstance(request, HintRequest):
-            continue
-        try:
-            played = r.before.with_play(event.moves).board.id
-        except EngineError:  # cannot happen for a record that replays
-            continue
-        request = replace(request, played=played)
-        items.append(ReviewItem(event.player, event.dice, event.notation, request, "play", k))
+    for d in decisions(record, players, game):
+        if d.kind == "cube":
+            taker = d.chosen in ("take", "drop")
+            request: HintRequest | CubeHintRequest = CubeHintRequest(
+                d.position.id, d.cube, taker, d.chosen
+            )
+        else:
+            assert d.dice is not None and d.played is not None
+            request = HintRequest(d.position.id, d.dice, d.cube, d.played.id)
+        items.append(ReviewItem(d.player, d.dice, d.chosen, request, d.kind, d.event))
     return tuple(items)
-
-
-def _cube_choice(before: Match, event: object) -> str | None:
-    """The cube choice an event made, when it was one worth judging."""
-    if isinstance(event, Roll) and before.phase is Phase.ROLL:
-        return "no double" if Action.DOUBLE in before.legal_actions() else None
-    if isinstance(event, Doubled):
-        return "double"
-    if isinstance(event, Took | Dropped):
-        offer = before.offer
-        if offer is None or offer.beavered:
-            return None  # the answer to a beaver is not judged
-        return "take" if isinstance(event, Took) else "drop"
-    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,39 +1,16 @@
-"""Reviewing a match: every decision judged by King Tubby, each player's error
-counts and performance rating.
+"""King Tubby's review of a match: every decision judged, each player rated.
 
-The decisions are read off the engine's replay of the record
-(:func:`engine.match.replay_events`): each checker play, and each cube choice
-(doubling or not when the cube could be turned, taking or dropping).  A play
-is judged with :func:`engine.ai.rank_plays` at the hard level (what it gives
-up against King Tubby's best play), a cube choice with
-:func:`engine.ai.cube_decision` and :func:`engine.ai.choice_loss` — the same
-calls, on the same positions and cube states, as the page's review through
-the AI worker (:mod:`web.review`, :mod:`web.ai_service`), so both give the
-same verdicts.  Losses are in normalised equity: money equity per current
-cube, or, in a match, match-winning chances scaled so that a single game at
-the current cube is worth 1 (GNU Backgammon's "EMG").
-
-The performance rating (PR) is the one eXtreme Gammon and Galaxy report::
-
-    PR = 500 x (sum of the player's losses) / (the player's decisions)
-
-where the decisions are the *unforced* checker plays (more than one legal
-play) and the cube decisions that count: every double, take and drop, and a
-roll without doubling only when doubling was close or right
-(:func:`engine.ai.is_close`), as GNU Backgammon counts "close or actual cube
-decisions".  A forced play or a far-from-doubling roll is no decision and
-adds nothing to either side of the ratio.  Errors are not multiplied by the
-cube value (a blunder at 8 counts as one at 1), as in XG's PR and gnubg's
-"error rate mEMG" (PR = mEMG / 2).  Lower is better: about 2 to 5 is
-world class, 5 to 8 expert, 10 to 15 intermediate, 20 and above a beginner.
-
-Grades use GNU Backgammon's thresholds (those of the page's tutor and
-review): doubtful from 0.04, a mistake from 0.08, a blunder from 0.16.
+:func:`judge` gives the verdict on one :class:`~engine.review.Decision` with the
+same calls, on the same positions and cube states, as the page's review
+through the AI worker (:mod:`web.review`, :mod:`web.ai_service`): a play with
+:func:`engine.ai.rank_plays` at the hard level (what it gives up against King
+Tubby's best play), a cube choice with :func:`engine.ai.cube_decision` and
+:func:`engine.ai.choice_loss`.  :func:`review` judges a whole record; the
+counts and the performance rating are :mod:`engine.review`'s (see there for
+the definition of the PR).
 
 >>> from engine.match import Match
 >>> m = Match.new(0).roll((3, 1)).play("24/20").roll((6, 4)).play("24/14")
->>> [(d.player, d.kind, d.chosen) for d in decisions(m.record)]
-[(0, 'play', '24/20'), (1, 'cube', 'no double'), (1, 'play', '24/14')]
 >>> first, cube, _ = (judge(d) for d in decisions(m.record))
 >>> first.best, first.grade, first.counted
 ('8/5 6/5', <Grade.BLUNDER: 'blunder'>, True)
@@ -43,144 +20,40 @@ review): doubtful from 0.04, a mistake from 0.08, a blunder from 0.16.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import Enum
+from collections.abc import Iterable
 
 from engine.ai.cube import choice_loss, cube_decision, is_close
 from engine.ai.player import rank_plays
-from engine.cube import CubeState, cube_state_for
-from engine.game import Action, Phase
-from engine.match import Match, replay_events
-from engine.movegen import Move
-from engine.position import Position
-from engine.record import Doubled, Dropped, Event, MatchRecord, Played, Roll, Took
+from engine.record import MatchRecord
+from engine.review import (
+    BLUNDER,
+    DOUBTFUL,
+    MISTAKE,
+    PR_SCALE,
+    Decision,
+    Grade,
+    Judgement,
+    MatchReview,
+    PlayerSummary,
+    decisions,
+    summarise,
+)
 
-DOUBTFUL, MISTAKE, BLUNDER = 0.04, 0.08, 0.16
-"""Normalised equity a decision may give up before it is doubtful, a mistake or a
-blunder (GNU Backgammon's default thresholds)."""
-
-PR_SCALE = 500.0
-
-
-class Grade(Enum):
-    """How bad a decision was."""
-
-    GOOD = "good"
-    DOUBTFUL = "doubtful"
-    MISTAKE = "mistake"
-    BLUNDER = "blunder"
-
-    @classmethod
-    def of(cls, loss: float) -> Grade:
-        """The grade of a loss.
-
-        >>> [Grade.of(x).value for x in (0.03, 0.04, 0.1, 0.2)]
-        ['good', 'doubtful', 'mistake', 'blunder']
-        """
-        if loss >= BLUNDER:
-            return cls.BLUNDER
-        if loss >= MISTAKE:
-            return cls.MISTAKE
-        if loss >= DOUBTFUL:
-            return cls.DOUBTFUL
-        return cls.GOOD
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision to judge.
-
-    ``kind`` is ``"play"`` (``chosen`` is the play's notation, ``dice`` the
-    roll, ``played`` the board after it, seen by the mover) or ``"cube"``
-    (``chosen`` is ``"no double"``, ``"double"``, ``"take"`` or ``"drop"``).
-    ``position`` and ``cube`` are the mover's at the start of the turn; for a
-    cube decision they are the doubler's, also when the taker decides.
-    ``game`` and ``event`` say where the decision is in the record (the
-    event's index in its game)."""
-
-    game: int
-    event: int
-    player: int
-    kind: str
-    chosen: str
-    position: Position
-    cube: CubeState
-    dice: tuple[int, int] | None = None
-    played: Position | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """A decision with King Tubby's verdict: what it gave up and the best choice.
-
-    ``counted`` says whether it is one of the player's decisions for the
-    rating (not a forced play, nor a roll far from doubling)."""
-
-    decision: Decision
-    loss: float
-    best: str
-    best_moves: tuple[Move, ...] = ()
-    counted: bool = True
-
-    @property
-    def grade(self) -> Grade:
-        return Grade.of(self.loss)
-
-
-def _cube_choice(before: Match, event: Event) -> str | None:
-    """The cube choice an event made, when it was one worth judging."""
-    if isinstance(event, Roll) and before.phase is Phase.ROLL:
-        return "no double" if Action.DOUBLE in before.legal_actions() else None
-    if isinstance(event, Doubled):
-        return "double"
-    if isinstance(event, Took | Dropped):
-        offer = before.offer
-        if offer is None or offer.beavered:
-            return None  # the answer to a beaver is not judged
-        return "take" if isinstance(event, Took) else "drop"
-    return None
-
-
-def _start_of_turn(match: Match, player: int) -> Position:
-    position = match.position
-    return position if match.turn == player else position.swap()
-
-
-def decisions(
-    record: MatchRecord, players: Iterable[int] = (0, 1), game: int | None = None
-) -> tuple[Decision, ...]:
-    """The decisions of ``players`` (in game ``game``, or all games), in order."""
-    wanted = frozenset(players)
-    out: list[Decision] = []
-    index: dict[int, int] = {}  # the next event's index in each game
-    for r in replay_events(record):
-        k = index.get(r.game, 0)
-        index[r.game] = k + 1
-        event = r.event
-        player = getattr(event, "player", None)
-        if (game is not None and r.game != game) or player not in wanted:
-            continue
-        assert isinstance(player, int)
-        before = r.before
-        turn = before.turn
-        if turn is None or before.is_game_over:
-            continue
-        chosen = _cube_choice(before, event)
-        if chosen is not None:
-            position = _start_of_turn(before, turn)  # the doubler's, also for the taker
-            cube = cube_state_for(before, turn)
-            out.append(Decision(r.game, k, player, "cube", chosen, position, cube))
-        elif isinstance(event, Played) and before.phase is Phase.MOVE and before.dice:
-            played = before.with_play(event.moves).board
-            cube = cube_state_for(before, turn)
-            start = _start_of_turn(before, turn)
-            out.append(
-                Decision(
-                    r.game, k, player, "play", event.notation, start, cube, before.dice, played
-                )
-            )
-    return tuple(out)
+__all__ = [
+    "BLUNDER",
+    "DOUBTFUL",
+    "MISTAKE",
+    "PR_SCALE",
+    "Decision",
+    "Grade",
+    "Judgement",
+    "MatchReview",
+    "PlayerSummary",
+    "decisions",
+    "judge",
+    "review",
+    "summarise",
+]
 
 
 def judge(decision: Decision) -> Judgement:
@@ -198,66 +71,6 @@ def judge(decision: Decision) -> Judgement:
         raise ValueError(f"{decision.chosen!r} is not a play of {decision.dice}")
     forced = len(ranked) == 1
     return Judgement(decision, max(0.0, mine.loss), str(top.play), top.play.moves, not forced)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSummary:
-    """One player's review: the decisions that count, the error counts and the PR."""
-
-    player: int
-    plays: int  # unforced checker plays
-    cube: int  # cube decisions that count
-    doubtful: int
-    mistakes: int
-    blunders: int
-    error: float  # the sum of the losses, normalised equity
-
-    @property
-    def decisions(self) -> int:
-        return self.plays + self.cube
-
-    @property
-    def pr(self) -> float:
-        """The performance rating: 500 x the mean loss per decision (0 with none)."""
-        return PR_SCALE * self.error / self.decisions if self.decisions else 0.0
-
-
-def summarise(judgements: Sequence[Judgement], player: int) -> PlayerSummary:
-    """The review of ``player``'s judged decisions.
-
-    >>> from engine.cube import CubeState
-    >>> d = Decision(0, 1, 0, "play", "24/20", Position.start(), CubeState(), (3, 1))
-    >>> s = summarise([Judgement(d, 0.12, "8/5 6/5"), Judgement(d, 0.0, "8/5 6/5")], 0)
-    >>> s.decisions, s.mistakes, s.pr
-    (2, 1, 30.0)
-    """
-    mine = [j for j in judgements if j.decision.player == player]
-    grades = [j.grade for j in mine]
-    return PlayerSummary(
-        player,
-        sum(j.counted and j.decision.kind == "play" for j in mine),
-        sum(j.counted and j.decision.kind == "cube" for j in mine),
-        grades.count(Grade.DOUBTFUL),
-        grades.count(Grade.MISTAKE),
-        grades.count(Grade.BLUNDER),
-        sum(j.loss for j in mine if j.counted),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class MatchReview:
-    """Every judged decision of a match and each player's summary."""
-
-    judgements: tuple[Judgement, ...]
-    players: tuple[PlayerSummary, PlayerSummary]
-
-    def flagged(self, player: int | None = None) -> tuple[Judgement, ...]:
-        """The decisions judged doubtful or worse, in order."""
-        return tuple(
-            j
-            for j in self.judgements
-            if j.grade is not Grade.GOOD and (player is None or j.decision.player == player)
-        )
 
 
 def review(record: MatchRecord, players: Iterable[int] = (0, 1)) -> MatchReview:
