@@ -210,15 +210,28 @@ def summarise(judgements: Sequence[Judgement], player: int) -> PlayerSummary:
     (2, 1, 30.0)
     """
     mine = [j for j in judgements if j.decision.player == player]
-    grades = [j.grade for j in mine]
+    return tally(player, ((j.decision.kind, j.loss, j.counted) for j in mine))
+
+
+def tally(player: int, verdicts: Iterable[tuple[str, float, bool]]) -> PlayerSummary:
+    """A player's summary from the ``(kind, loss, counted)`` of each of its judged
+    decisions (``kind`` ``"play"`` or ``"cube"``): for a caller that holds its own
+    verdicts, as the page does.  Only counted decisions enter the PR.
+
+    >>> s = tally(1, [("play", 0.2, True), ("cube", 0.0, False), ("play", 0.0, False)])
+    >>> s.plays, s.cube, s.blunders, s.pr
+    (1, 0, 1, 100.0)
+    """
+    seen = list(verdicts)
+    grades = [Grade.of(loss) for _, loss, _ in seen]
     return PlayerSummary(
         player,
-        sum(j.counted and j.decision.kind == "play" for j in mine),
-        sum(j.counted and j.decision.kind == "cube" for j in mine),
+        sum(counted and kind == "play" for kind, _, counted in seen),
+        sum(counted and kind == "cube" for kind, _, counted in seen),
         grades.count(Grade.DOUBTFUL),
         grades.count(Grade.MISTAKE),
         grades.count(Grade.BLUNDER),
-        sum(j.loss for j in mine if j.counted),
+        sum(loss for _, loss, counted in seen if counted),
     )
 
 
