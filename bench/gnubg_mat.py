@@ -50,9 +50,16 @@ def quiet(*commands: str) -> None:
         capture(command)
 
 
-def setup(seed: int, *, plies: int = 0, noise: float = 0.0, analysis_plies: int = 0) -> None:
-    """Both players gnubg at ``plies`` with evaluation ``noise`` (so that they err);
-    the analysis at ``analysis_plies``."""
+def setup(
+    seed: int,
+    *,
+    plies: int = 0,
+    noise: float | tuple[float, float] = 0.0,
+    analysis_plies: int = 0,
+) -> None:
+    """Both players gnubg at ``plies`` with evaluation ``noise`` (so that they err;
+    one figure for both or one each); the analysis at ``analysis_plies``."""
+    noises = noise if isinstance(noise, tuple) else (noise, noise)
     commands = [
         "set display off",
         "set sound enable off",
@@ -71,7 +78,7 @@ def setup(seed: int, *, plies: int = 0, noise: float = 0.0, analysis_plies: int 
         for what in ("chequerplay", "cubedecision"):
             commands += [
                 f"set player {p} {what} evaluation plies {plies}",
-                f"set player {p} {what} evaluation noise {noise}",
+                f"set player {p} {what} evaluation noise {noises[p]}",
                 f"set player {p} {what} evaluation deterministic on",
             ]
     quiet(*commands)

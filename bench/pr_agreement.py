@@ -1,8 +1,9 @@
 """PR agreement: our performance rating of each player next to GNU Backgammon's.
 
 For each of ``--matches`` matches, gnubg plays a ``--length``-point match
-against itself (its evaluations blurred by ``--noise`` so that both sides make
-errors), writes it with ``export match mat``, and analyses it (``analyse
+against itself, each side's evaluations blurred by its own noise (the pairs
+of ``NOISES`` in turn, or ``--noise`` for both), so that the players err by
+different amounts; gnubg writes it with ``export match mat``, and analyses it (``analyse
 match`` at ``--plies``, then ``show statistics match``).  We read the same
 ``.mat`` file and review it with King Tubby (:mod:`engine.ai.review`).  The
 table gives, per player, the decisions each side counted, the checker-play
@@ -33,6 +34,7 @@ from engine.matfile import MatFile
 class Row:
     match: int
     name: str
+    noise: float
     ours_decisions: int
     gnubg_decisions: int
     ours_bad: tuple[int, int]  # checker-play mistakes, blunders
@@ -48,7 +50,13 @@ def _checker_bad(r: MatchReview, player: int) -> tuple[int, int]:
     return grades.count(Grade.MISTAKE), grades.count(Grade.BLUNDER)
 
 
-def one_match(index: int, seed: int, length: int, noise: float, plies: int) -> list[Row]:
+NOISES: tuple[tuple[float, float], ...] = ((0.0, 0.06), (0.03, 0.0), (0.09, 0.02), (0.015, 0.045))
+"""Each player's evaluation noise, match by match: from gnubg's own 0-ply play to a weak player."""
+
+
+def one_match(
+    index: int, seed: int, length: int, noise: tuple[float, float], plies: int
+) -> list[Row]:
     gnubg_mat.setup(seed, noise=noise, analysis_plies=plies)
     gnubg_mat.quiet(f"new match {length}")
     gnubg_mat.names("Alice", "Bob")
@@ -60,6 +68,7 @@ def one_match(index: int, seed: int, length: int, noise: float, plies: int) -> l
         Row(
             index,
             mat.names[p],
+            noise[p],
             ours.players[p].decisions,
             theirs[p].unforced + theirs[p].close_cube,
             _checker_bad(ours, p),
@@ -81,29 +90,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=3, help="matches to play (3)")
     parser.add_argument("--length", type=int, default=3, help="points per match (3)")
-    parser.add_argument("--noise", type=float, default=0.05, help="gnubg's evaluation noise")
+    parser.add_argument("--noise", type=float, help="one evaluation noise for both players")
     parser.add_argument("--plies", type=int, default=2, help="gnubg's analysis depth (2)")
     parser.add_argument("--seed", type=int, default=1, help="the first match's dice seed")
     args = parser.parse_args(argv)
     rows: list[Row] = []
     started = time.perf_counter()
     for k in range(args.matches):
-        rows += one_match(k + 1, args.seed + k, args.length, args.noise, args.plies)
+        noise = NOISES[k % len(NOISES)] if args.noise is None else (args.noise, args.noise)
+        rows += one_match(k + 1, args.seed + k, args.length, noise, args.plies)
     took = time.perf_counter() - started
     print(
-        f"{args.matches} matches to {args.length} points played by gnubg (noise {args.noise}), "
+        f"{args.matches} matches to {args.length} points played by gnubg "
+        f"(noise {'per player' if args.noise is None else args.noise}), "
         f"analysed by gnubg at {args.plies}-ply and by King Tubby; {took:.0f} s"
     )
     print()
     head = (
-        f"{'match':>5} {'player':<7} {'decisions':>13} {'mistakes':>11} {'blunders':>11}"
+        f"{'match':>5} {'player':<7} {'noise':>5} {'decisions':>13}"
+        f" {'mistakes':>11} {'blunders':>11}"
         f" {'PR ours':>8} {'PR gnubg':>9} {'diff':>6}"
     )
     print(head)
-    print(f"{'':>5} {'':<7} {'ours gnubg':>13} {'ours gnubg':>11} {'ours gnubg':>11}")
+    print(f"{'':>5} {'':<7} {'':>5} {'ours gnubg':>13} {'ours gnubg':>11} {'ours gnubg':>11}")
     for r in rows:
         print(
-            f"{r.match:>5} {r.name:<7} {r.ours_decisions:>6} {r.gnubg_decisions:>6}"
+            f"{r.match:>5} {r.name:<7} {r.noise:>5.3f} {r.ours_decisions:>6} {r.gnubg_decisions:>6}"
             f" {r.ours_bad[0]:>5} {r.gnubg_bad[0]:>5} {r.ours_bad[1]:>5} {r.gnubg_bad[1]:>5}"
             f" {r.ours_pr:>8.1f} {r.gnubg_pr:>9.1f} {r.ours_pr - r.gnubg_pr:>+6.1f}"
         )
