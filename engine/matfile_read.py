@@ -43,8 +43,11 @@ LEFT_BEFORE = 20
 
 _TAG = re.compile(r'^[;#]\s*\[([A-Za-z][A-Za-z0-9 ]*?)\s+"(.*)"\]\s*$')
 _LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\b", re.I)
-_GAME = re.compile(r"^\s*Game\s+(\d+)\s*(?:\(Crawford\))?\s*$", re.I)
-_SCORE = re.compile(r"^\s*(.+?)\s*:\s*(\d+)\s+(.+?)\s*:\s*(\d+)\s*(?:\(?Crawford\)?)?\s*$", re.I)
+_GAME = re.compile(r"^\s*Game\s+(\d+)\s*(?P<crawford>\(?Crawford(?:\s+game)?\)?)?\s*$", re.I)
+_SCORE = re.compile(
+    r"^\s*(.+?)\s*:\s*(\d+)\s+(.+?)\s*:\s*(\d+)\s*(?P<crawford>\(?Crawford(?:\s+game)?\)?)?\s*$",
+    re.I,
+)
 _NUMBERED = re.compile(r"^\s*(\d+)\)")
 _POINT = r"(?:\d{1,2}|bar|off)"
 _MOVE = rf"{_POINT}(?:/{_POINT}\*?)+(?:\(\d\))?"
@@ -83,6 +86,7 @@ class GameText:
     score: tuple[int, int]
     score_line: int
     cells: tuple[Cell, ...]
+    crawford: bool = False  # the file notes that this is the Crawford game
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +199,7 @@ def scan(text: str) -> Scanned:
                 (int(s[2]), int(s[4])),
                 game_line + 1,
                 tuple(cells),
+                bool(g["crawford"] or s["crawford"]),
             )
         )
     return Scanned(tuple(tags), length, tuple(games))
@@ -489,6 +494,10 @@ def read(text: str) -> MatFile:
                 game.score_line,
                 f"the score is {_score(replay.match.game.score)} before game {i + 1}, "
                 f"not {_score(game.score)}",
+            )
+        if game.crawford and not replay.match.is_crawford_game:
+            raise MatFileError(
+                game.line, f"game {i + 1} is noted as the Crawford game, but it is not"
             )
         for cell in game.cells:
             replay.place_asides(i)
