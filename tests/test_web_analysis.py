@@ -14,7 +14,7 @@ from engine.position_setup import PositionSetup
 from web.actions import Act
 from web.analysis.editor import Editor, Tool, drag, tap, with_fields, with_tool
 from web.analysis.link import share_link, xgid_from_fragment
-from web.protocol import CubeHintRequest, HintRequest
+from web.protocol import CubeHintRequest, HintRequest, RolloutRequest
 from web.storage import AUTOSAVE, MemoryStorage
 
 XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
@@ -297,3 +297,46 @@ def test_a_malformed_mat_file_says_its_line_and_nothing_is_lost() -> None:
     error = rig.view.last.dialog
     assert error is not None and "line 5" in error.html.lower() and "untouched" in error.html
     assert rig.c.state.analysis is None and rig.c.state.match is game
+
+
+def test_a_rollout_shows_its_progress_and_figures_and_can_be_cancelled() -> None:
+    rig = Rig().boot()
+    ai = LaterAi()
+    rig.c.ai = ai
+    rig.c.open_shared("#xgid=" + XGID_CUBE.removeprefix("XGID="))
+    while ai.pending:
+        ai.answer()
+    assert 'data-action="rollout"' in rig.view.last.analysis_html
+    rig.act("rollout", trials="144", truncate="5")
+    a = rig.c.state.analysis
+    assert a is not None and a.rollout is not None and a.rollout.running
+    assert "Rolling out… 0 of 144 trials, cut at 5 plies." in rig.view.last.analysis_html
+    (request, _), *_ = ai.pending
+    assert isinstance(request, RolloutRequest) and request.dice is None  # the cube decision
+    ai.answer()  # a first chunk of 36 trials: its figures, each with its standard error
+    html = rig.view.last.analysis_html
+    assert "Rolling out… 36 of 144 trials" in html and "No double" in html and "± " in html
+    rig.act("rollout-cancel")
+    while ai.pending:
+        ai.answer()
+    a = rig.c.state.analysis
+    assert a is not None and a.rollout is not None and not a.rollout.running
+    view = a.rollout.view
+    assert view is not None and view.cancelled and 36 <= view.done < 144
+    assert "Cancelled after" in rig.view.last.analysis_html
+
+
+def test_a_rollout_of_the_plays_runs_to_its_end_and_ranks_them() -> None:
+    rig = Rig().boot()
+    rig.c.open_shared("#xgid=-b----E-C---eE---c-e----B-:0:0:1:66:0:0:0:0:10")
+    rig.act("rollout", trials="36", truncate="5")
+    a = rig.c.state.analysis
+    assert a is not None and a.rollout is not None and a.rollout.view is not None
+    view = a.rollout.view
+    assert view.finished and view.done == 36 and view.tally is not None
+    labels = [t.label for t in view.tally.ranked()]
+    html = rig.view.last.analysis_html
+    assert "Rolled out: 36 trials, cut at 5 plies." in html
+    assert html.index(labels[0]) < html.index(labels[-1])  # best first
+    rig.act("analysis-play", "0")  # the board moves on: the next moment has no rollout yet
+    assert rig.c.state.analysis.rollout is None  # type: ignore[union-attr]

@@ -107,6 +107,8 @@ class Act(StrEnum):
     ANALYSIS_PLAY = "analysis-play"  # value: the ranked play's index
     ANALYSIS_OPPONENT = "analysis-opponent"  # value: an AI level, or "human" (by hand)
     ANALYSIS_COPY = "analysis-copy"  # value: "position", "match", "xgid" or "link"
+    ROLLOUT = "rollout"  # fields: trials, truncate (plies; 0 to the end)
+    ROLLOUT_CANCEL = "rollout-cancel"
 
     @classmethod
     def parse(cls, text: str) -> Act:

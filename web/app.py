@@ -9,17 +9,21 @@ drawn and interactive first; only then does the AI's worker start loading
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.dice import RandomSource, system_random
-from web.browser import BrowserTimer, WorkerAi, local_storage, page_path
+from web.ai_client import AiPort, worker_count
+from web.browser import WORKER_NAME, BrowserTimer, WorkerAi, local_storage, page_path
 from web.controller import Controller
 from web.options import MatchOptions
 from web.page import Page
 from web.storage import Store
 
 ONLINE_SAVE = "online"  # the storage key of the online game's peer (web.online.peer)
+# Workers a rollout may use at most: each holds its own Python (about 100 MB), so a
+# phone with eight cores is spared eight of them.
+ROLLOUT_WORKERS = 4
 TICK_MS = 2000  # how often the online game's heartbeat and the friend's presence are checked
 
 
@@ -72,6 +76,7 @@ def start(
     # The analysis board's shared link (#19): "#xgid=..." opens it on that position,
     # also when a link changes only the fragment of the page already open (no reload).
     controller.page_url = str(window.location.href).partition("#")[0]
+    controller.rollout_ports = _rollout_ports(ai, window)
 
     def shared(event: Any = None) -> None:
         controller.open_shared(str(window.location.hash or ""))
@@ -185,3 +190,21 @@ def _offer_online(
         play(invite, Peer.join(invite, name, now=clock()), invite.name)
 
     controller.offer_join(invite.name, invite.terms, MatchOptions.online_with(invite.rules), join)
+
+
+def _rollout_ports(ai: WorkerAi, window: Any) -> Callable[[], list[AiPort]]:
+    """The analysis board's rollouts run on the AI's worker and, on a machine with
+    more cores, on more workers started at the first rollout (and kept)."""
+    extra: list[WorkerAi] = []
+
+    def ports() -> list[AiPort]:
+        try:
+            cores = int(window.navigator.hardwareConcurrency or 1)
+        except Exception:
+            cores = 1
+        wanted = min(worker_count(cores), ROLLOUT_WORKERS)
+        while 1 + len(extra) < wanted:
+            extra.append(WorkerAi(lambda state: None, name=f"{WORKER_NAME}-{len(extra) + 1}"))
+        return [ai, *extra]
+
+    return ports

@@ -38,7 +38,8 @@ class WorkerAi:
     once the board is interactive) or on first need, so that loading it
     never delays the first board."""
 
-    def __init__(self, on_state: Callable[[str], None]) -> None:
+    def __init__(self, on_state: Callable[[str], None], name: str = WORKER_NAME) -> None:
+        self._name = name  # each worker its own: a rollout runs on several (web.rollout_client)
         self._worker: Any = None
         self._starting: asyncio.Future[Any] | None = None
         self._on_state = on_state
@@ -52,7 +53,7 @@ class WorkerAi:
         from pyscript import create_named_worker
 
         self._on_state("loading")
-        worker = await create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG)
+        worker = await create_named_worker(src=WORKER_SRC, name=self._name, config=WORKER_CONFIG)
         await worker.warm()
         self._worker = worker
         self._on_state("ready")

@@ -461,6 +461,8 @@ HANDLERS: Mapping[Act, Handler] = MappingProxyType(
         Act.ANALYSIS_PLAY: Controller._on_analysis_play,
         Act.ANALYSIS_OPPONENT: Controller._on_analysis_opponent,
         Act.ANALYSIS_COPY: Controller._on_analysis_copy,
+        Act.ROLLOUT: Controller._on_rollout,
+        Act.ROLLOUT_CANCEL: Controller._on_rollout_cancel,
     }
 )
 """The handler of every action (a test checks none is missing)."""

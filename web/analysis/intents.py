@@ -16,18 +16,22 @@ import) first brings the game back, so that it asks about that one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from engine.cube import cube_state_for
 from engine.errors import EngineError
 from engine.game import Phase
 from engine.match import Match, replay_events
 from engine.matfile import MatFile
 from engine.position_setup import PositionSetup
 from web.actions import Act
+from web.ai_client import AiPort, RolloutView, SpreadRollout, rollout_requests
 from web.analysis import editor as ed
 from web.analysis.link import share_link, xgid_from_fragment
 from web.analysis.report import Report, moment, requests
+from web.analysis.rollout import Rollout
+from web.analysis.rollout import settings as rollout_settings
 from web.analysis.state import BY_HAND, Analysis
 from web.animation import plan_motions
 from web.messages import UNTOUCHED
@@ -44,6 +48,21 @@ def _decision_point(match: Match) -> bool:
     """A moment the line of play keeps: a roll, a cube answer, a play not begun, the end."""
     moves = match.moves
     return match.phase is not Phase.MOVE or moves is None or moves.cursor == 0
+
+
+def _looks_like_mat(text: str) -> bool:
+    """Whether a file is meant as a ``.mat`` match file: its first line that is
+    not a comment names the match length (``5 point match``), as the format begins.
+
+    >>> _looks_like_mat("; [Site 'x']\\n\\n 5 point match"), _looks_like_mat('{"app": 1}')
+    (True, False)
+    """
+    for line in text[:4000].splitlines():
+        line = line.strip()
+        if line and not line.startswith(";"):
+            words = line.split()
+            return len(words) == 3 and words[0].isdigit() and words[1:] == ["point", "match"]
+    return False
 
 
 def _step_key(match: Match) -> tuple[int, int, str, str, str]:
@@ -114,6 +133,7 @@ class AnalysisIntents(StorageIntents):
         a = self.state.analysis
         if a is None:
             return
+        self._cancel_rollout()
         self._internally(lambda: self._set(analysis=None))
         kept = a.kept
         if kept is not None:
@@ -300,7 +320,8 @@ class AnalysisIntents(StorageIntents):
             return
         cube, plays = requests(m)
         waiting = (cube is not None) + (plays is not None)
-        self._set(analysis=replace(a, report=Report(key, waiting)))
+        self._cancel_rollout()  # the workers are freed for this moment's analysis
+        self._set(analysis=replace(a, report=Report(key, waiting), rollout=None))
         taker = m.phase is Phase.CUBE
         match_play = m.match_length > 0
 
@@ -322,6 +343,55 @@ class AnalysisIntents(StorageIntents):
         if plays is not None:
             self.ai.ask(plays, on_plays)
 
+    # -- rollouts ----------------------------------------------------------------------
+
+    rollout_ports: Callable[[], Sequence[AiPort]] | None = None  # the app's: its workers
+    _spread: SpreadRollout | None = None
+    _jobs = 0
+
+    def _on_rollout(self, value: str, fields: Fields) -> None:
+        """Roll out the moment on the board: its plays, or its cube decision."""
+        s = self.state
+        a = s.analysis
+        m = s.match
+        if a is None or a.editor is not None or s.busy or a.report.key != moment(m):
+            return
+        turn = m.turn
+        if turn is None or m.is_game_over or (a.rollout is not None and a.rollout.running):
+            return
+        trials, truncate = rollout_settings(fields)
+        position = m.position if m.turn == turn else m.position.swap()
+        dice = m.dice if m.phase is Phase.MOVE else None
+        ports = list(self.rollout_ports() if self.rollout_ports is not None else [self.ai])
+        self._jobs += 1
+        job = f"{s.epoch}.{self._jobs}"
+        requests = rollout_requests(
+            job, position.id, dice, cube_state_for(m, turn), trials, len(ports),
+            truncate=truncate, seed=1,
+        )  # fmt: skip
+        key = a.report.key
+        self._set(analysis=replace(a, rollout=Rollout(key, trials, truncate)))
+
+        def show(view: RolloutView) -> None:
+            now = self.state.analysis
+            if now is None or now.rollout is None or now.rollout.key != key:
+                return  # the board moved on: the rollout was cancelled with it
+            self._set(analysis=replace(now, rollout=replace(now.rollout, view=view)))
+            self._render()
+
+        self._cancel_rollout()
+        self._spread = SpreadRollout(ports, requests, show)
+        self._spread.start()
+        self._say(f"Rolling out {trials} trials.")
+
+    def _on_rollout_cancel(self, value: str, fields: Fields) -> None:
+        self._cancel_rollout()
+
+    def _cancel_rollout(self) -> None:
+        spread, self._spread = self._spread, None
+        if spread is not None:
+            spread.cancel()
+
     # -- match files (.mat) ------------------------------------------------------------------
 
     def _on_export(self, value: str, fields: Fields) -> None:
@@ -338,8 +408,8 @@ class AnalysisIntents(StorageIntents):
     def _on_import(self, value: str, fields: Fields) -> None:
         """A file to import: a saved game (JSON), or a ``.mat`` match file, which
         opens on the analysis board with the game in progress put aside."""
-        if value.lstrip().startswith("{") or not value.strip():
-            super()._on_import(value, fields)
+        if not _looks_like_mat(value):
+            super()._on_import(value, fields)  # a saved game, or says it is not one
             return
         try:
             mat = MatFile.parse(value)

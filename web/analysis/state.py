@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from engine.match import Match
 from web.analysis.editor import Editor
 from web.analysis.report import Report
+from web.analysis.rollout import Rollout
 from web.savefile import SavedGame
 
 BY_HAND = "human"
@@ -37,6 +38,7 @@ class Analysis:
     opponent: str = BY_HAND  # who plays Black on from here: an AI level, or both by hand
     page_url: str = ""  # the page's address without its fragment, for the shared link
     names: tuple[str, str] | None = None  # an imported match's players (None: the colours)
+    rollout: Rollout | None = None  # the rollout of the moment on the board, if one was asked
 
     @property
     def editing(self) -> bool:

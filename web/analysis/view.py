@@ -25,7 +25,8 @@ from engine.position_setup import PositionSetup
 from web.actions import Act
 from web.analysis.editor import Editor, Tool, problem
 from web.analysis.link import share_link
-from web.analysis.report import report_html
+from web.analysis.report import moment, report_html
+from web.analysis.rollout import rollout_html
 from web.analysis.state import BY_HAND, Analysis
 from web.board_svg import BoardView, CubeView, DiceView
 from web.html_parts import button
@@ -282,6 +283,7 @@ def analysis_html(state: UiState, a: Analysis) -> str:
     except EngineError:
         xgid, ids = "", None
     where = f"Decision {a.at + 1} of {len(a.trail)}"
+    ready = a.report.key == moment(m) and not a.report.pending and not state.busy
     if m.is_game_over:
         body = '<p class="an-over">The game is over: King Tubby can review it.</p>' + button(
             Act.REVIEW, "Review this game", primary=True
@@ -308,6 +310,13 @@ def analysis_html(state: UiState, a: Analysis) -> str:
         + "</div>"
         + answer
         + f'<section class="an-report" aria-live="polite" data-testid="an-report">{body}</section>'
+        + (
+            '<section class="an-rollout" data-testid="an-rollout">'
+            + rollout_html(a.rollout, ready=ready)
+            + "</section>"
+            if not m.is_game_over
+            else ""
+        )
         + '<label class="an-field an-opponent"><span>Play on</span>'
         f'<select data-action="{Act.ANALYSIS_OPPONENT}" name="opponent">{opts}</select></label>'
         + '<div class="an-row">'
