@@ -162,6 +162,49 @@ def test_leaving_brings_the_game_back(desk: LoadedPage) -> None:
     assert "Match to 3" in text_of(page, "#match-line")
 
 
+# -- rollouts ---------------------------------------------------------------------------------
+
+
+def test_a_seeded_rollout_shows_progress_can_be_cancelled_and_completes(
+    browser: Browser, site_url: str
+) -> None:
+    loaded = open_game(browser, site_url, query=link_to(XGID_RACE)[1:], **DESKTOP)
+    page = loaded.page
+    try:
+        wait_for_analysis(page)
+        rollout = page.locator("#analysis [data-testid='an-rollout']")
+        rollout.locator("select[name='trials']").select_option("432")
+        rollout.locator("select[name='truncate']").select_option("5")
+        rollout.locator("[data-action='rollout']").click()
+        state = page.locator("#analysis [data-testid='rollout-state']")
+        state.wait_for()
+        assert "Rolling out…" in state.inner_text() and "of 432 trials" in state.inner_text()
+        # The first chunks come in: each candidate's mean ± its standard error.
+        page.wait_for_selector("#analysis [data-testid='rollout-table']", timeout=AI_TIMEOUT_MS)
+        assert "± " in text_of(page, "#analysis [data-testid='rollout-table']")
+        assert page.locator("#board").get_attribute("data-busy") == "false"  # never blocks
+        page.click("#analysis [data-action='rollout-cancel']")
+        until(
+            page, lambda: "Cancelled after" in text_of(page, "[data-testid='rollout-state']"), True
+        )
+        screenshot(page, "analysis-rollout-cancelled")
+        rollout.locator("select[name='trials']").select_option("36")
+        rollout.locator("select[name='truncate']").select_option("5")
+        rollout.locator("[data-action='rollout']").click()
+        page.wait_for_function(
+            "() => (document.querySelector('[data-testid=rollout-state]') || {}).innerText"
+            "?.startsWith('Rolled out: 36 trials')",
+            timeout=AI_TIMEOUT_MS,
+        )
+        table = text_of(page, "#analysis [data-testid='rollout-table']")
+        assert "No double" in table and "Double, take" in table and "exact" in table
+        assert "Rollout:" in text_of(page, "#analysis [data-testid='an-rollout']")
+        screenshot(page, "analysis-rollout")
+        assert loaded.errors == []
+    finally:
+        loaded.context.close()
+
+
 # -- match files ------------------------------------------------------------------------------
 
 
