@@ -131,7 +131,7 @@ def rollout_html(rollout: Rollout | None, *, ready: bool) -> str:
         action = _form() if ready else ""
     else:
         state = f"Rolled out: {done} trials{cut}."
-        action = ""
+        action = _form() if ready else ""  # again, with more trials or further
     progress = f'<progress max="{total}" value="{done}" aria-hidden="true"></progress>'
     table = _rows(v.tally) if v is not None and v.tally is not None and v.tally.trials else ""
     return (
