@@ -10,6 +10,7 @@ import math
 import pytest
 
 import engine.ai.rollout
+import engine.ai.rollout_game
 import engine.rollout_stats
 from engine.ai.encoding import ROLLS
 from engine.ai.rollout import (
@@ -154,6 +155,21 @@ def test_a_full_rollout_plays_to_the_end() -> None:
     for t in tally.candidates:
         assert t.rates[1] == 0.0  # they have borne off: no gammons
         assert all(x % engine.rollout_stats.SCALE == 0 for x in t.outcomes)
+
+
+def test_a_cubeless_rollout_counts_gammons_even_under_the_jacoby_rule() -> None:
+    # The cube is never turned in a cubeless rollout, so the Jacoby rule (on by
+    # default in money play) must not make gammons worth a single game: when it
+    # did, play stopped caring about them and a third of the games from the
+    # opening ended in a gammon or a backgammon.
+    table = Table(CubeState(jacoby=True), engine.ai.rollout_game.TrialOptions(cubeful=False))
+    assert table.values(0, 1, None)[:3] == (1.0, 2.0, 3.0)
+    s = RolloutSpec(START, (3, 1), None, RolloutSettings(trials=36, cubeful=False, candidates=1))
+    t = rollout(s).candidates[0]
+    assert t.rates[2] + t.rates[4] < 0.06  # backgammons: about 1 % in good play
+    # Every gammon counts double: the mean is what the outcomes are worth.
+    w, wg, wbg, lg, lbg = t.rates
+    assert math.isclose(t.raw_mean, 2 * w - 1 + wg - lg + wbg - lbg, abs_tol=1e-9)
 
 
 # -- cube decisions --------------------------------------------------------------------------

@@ -119,7 +119,10 @@ class Table:
             win = tuple(equity_after(a, b, c, k * value, 0) for k in (1, 2, 3))
             lose = tuple(equity_after(a, b, c, 0, k * value) for k in (1, 2, 3))
         else:
-            gammons = not (r.jacoby and owner is None)
+            # The Jacoby rule waits for the cube to be turned, which a cubeless
+            # rollout never does: there gammons count, as in gnubg's cubeless
+            # equities (else play stops caring about them and gammons run wild).
+            gammons = not (self.options.cubeful and r.jacoby and owner is None)
             pts = tuple(value * (k if gammons else 1) / self.unit for k in (1, 2, 3))
             win = pts
             lose = tuple(-p for p in pts)
