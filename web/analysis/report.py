@@ -120,7 +120,7 @@ def _value(x: float, mwc: bool) -> str:
     return _percent(x) if mwc else signed(x)
 
 
-def cube_html(hint: CubeHint, doubler: str, taker: str) -> str:
+def cube_html(hint: CubeHint, doubler: str, taker: str, before_roll: bool = False) -> str:
     """The cube decision, in the doubler's figures, and its verdict."""
     if not hint.may_double and not hint.taker:
         verdict = f"{doubler} may not double now."
@@ -147,7 +147,8 @@ def cube_html(hint: CubeHint, doubler: str, taker: str) -> str:
     )
     return (
         f'<p class="an-verdict" data-testid="cube-verdict">{escape(verdict)}</p>'
-        f'<table class="an-cube"><caption>Cube ({escape(doubler)}’s {unit})</caption>'
+        f'<table class="an-cube"><caption>Cube{" before the roll" if before_roll else ""} '
+        f"({escape(doubler)}’s {unit})</caption>"
         f"<tbody>{body}</tbody></table>"
     )
 
@@ -183,7 +184,7 @@ def report_html(report: Report, names: tuple[str, str], turn: int) -> str:
         best = report.plays.plays[0]
         parts.append(chances_html(best.probs, (doubler, taker), "after the best play"))
     if report.cube is not None:
-        parts.append(cube_html(report.cube, doubler, taker))
+        parts.append(cube_html(report.cube, doubler, taker, before_roll=report.plays is not None))
         if report.plays is None:
             parts.append(chances_html(report.cube.probs, (doubler, taker)))
     if report.pending:
