@@ -28,8 +28,9 @@ Traceback (most recent call last):
 engine.errors.SharedPointError: White has checkers on point 6: remove them first
 >>> s.remove(0, 6).counts(0)  # on the points, on the bar, borne off
 (14, 0, 1)
->>> PositionSetup.start().with_dice((3, 1)).match().legal_plays()[0].moves
-((8, 5), (6, 5))
+>>> m = PositionSetup.start().with_dice((3, 1)).match()  # the match to play it on
+>>> m.turn, m.dice, len(m.legal_plays)
+(0, (3, 1), 16)
 """
 
 from __future__ import annotations
