@@ -617,7 +617,8 @@ def report(
     all_gzip = sum(z["gzip"] for z in sizes.values())
     all_brotli = sum(z.get("brotli", 0) for z in sizes.values())
     lines.append(
-        f"{'every file of the site':42s}{'':9s}{'':9s}{'':7s}{all_raw / 1e3:8.1f}k"
+        f"{'a first visit: every precached file, sw.js':42s}{'':9s}{'':9s}{'':7s}"
+        f"{all_raw / 1e3:8.1f}k"
         f"{all_gzip / 1e3:8.1f}k{all_brotli / 1e3:8.1f}k"
     )
     table["first_load"] = {
