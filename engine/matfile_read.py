@@ -17,7 +17,7 @@ writes), or standard notation (``24/18*/13``, ``8/5(2)``, ``6/off``).
 >>> mat = read(" 1 point match\\n Game 1\\n A : 0   B : 0\\n  1) 31: 8/5 6/5\\n")
 >>> mat.names, mat.record.games[0].events[1].notation
 (('A', 'B'), '8/5 6/5')
->>> read(" 1 point match\\n Game 1\\n A : 0   B : 0\\n  1) 31: 8/5 6/4\\n")
+>>> read(" 1 point match\\n Game 1\\n A : 0   B : 0\\n  1) 31: 8/5 6/4\\n")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 engine.matfile.MatFileError: line 4: A's 31: 8/5 6/4 is not a legal play: ...
