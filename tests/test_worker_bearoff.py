@@ -77,7 +77,7 @@ def test_the_worker_answers_while_it_makes_the_database(site_engine: None) -> No
     assert sorted(waits)[len(waits) // 2] < 0.5
     # Made from the rules, it is the shipped database byte for byte, kept once.
     assert store.blob == uncompressed(shipped())
-    assert store.writes == 1
+    assert store.writes == 1 and job.kept
     assert bearoff.database() is not None
 
     # The next visit: read from the store, nothing made, nothing written.
@@ -112,28 +112,45 @@ def test_a_package_with_the_file_needs_no_job() -> None:
     assert job.state is JobState.SHIPPED and store.writes == 0
 
 
-def test_a_failed_job_leaves_the_ai_on_its_network(site_engine: None) -> None:
-    class Broken(Memory):
+def test_a_cache_that_cannot_be_read_or_written_costs_only_the_keeping(
+    site_engine: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Refusing(Memory):
+        async def read(self) -> bytes | None:
+            raise RuntimeError("caches is not defined")  # as a JavaScript error reads
+
         async def write(self, blob: bytes) -> None:
-            raise OSError("quota exceeded")
+            raise RuntimeError("QuotaExceededError")
+
+    made = uncompressed(shipped())
+
+    async def quick(self: BearoffJob) -> bytes:
+        return made
+
+    monkeypatch.setattr(BearoffJob, "_make", quick)
+    job = BearoffJob(Refusing())
+    asyncio.run(job.run())
+    assert job.state is JobState.MADE and not job.kept
+    assert bearoff.database() is not None  # the AI has it for this visit
+
+
+def test_a_job_that_fails_leaves_the_ai_on_its_network(
+    site_engine: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said: list[str] = []
+
+    async def broken(self: BearoffJob) -> bytes:
+        raise MemoryError
+
+    monkeypatch.setattr(BearoffJob, "_make", broken)
+    monkeypatch.setattr(worker_bearoff, "_job", None)
 
     async def run() -> str:
-        worker_bearoff._job = None
-        job = worker_bearoff.start(Broken(uncompressed(shipped())[:10]))
-        monkey = job._make
-
-        async def quick() -> bytes:
-            return uncompressed(shipped())
-
-        job._make = quick  # type: ignore[method-assign]
-        del monkey
+        worker_bearoff.start(Memory(), said.append)
         while worker_bearoff._tasks:
             await asyncio.sleep(0)
         return worker_bearoff.state()
 
-    try:
-        assert asyncio.run(run()) == "failed"
-        # The database was installed before the write failed: the AI uses it.
-        assert bearoff.database() is not None
-    finally:
-        worker_bearoff._job = None
+    assert asyncio.run(run()) == "failed"
+    assert bearoff.database() is None
+    assert said and said[0].startswith("bear-off database: failed")

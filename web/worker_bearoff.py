@@ -69,6 +69,7 @@ class BearoffJob:
         self._pause = pause
         self.state = JobState.WAITING
         self.slices = 0
+        self.kept = False
 
     async def run(self) -> None:
         if database() is not None:
@@ -81,17 +82,24 @@ class BearoffJob:
         raw = await self._make()
         install(raw)
         self.state = JobState.MADE
-        await self._store.write(raw)
+        try:
+            await self._store.write(raw)
+            self.kept = True
+        except Exception:  # a full or refused cache: made again next visit
+            self.kept = False
 
     async def _from_store(self) -> bool:
         try:
             blob = await self._store.read()
-            if blob is None:
-                return False
+        except Exception:  # no Cache Storage here (or it refuses): make it
+            return False
+        if blob is None:
+            return False
+        try:
             install(blob)
-            return True
-        except (BearoffMismatchError, ValueError, OSError):
-            return False  # not this engine's, or unreadable: made afresh, kept anew
+        except (BearoffMismatchError, ValueError):
+            return False  # not this engine's, or damaged: made afresh, kept anew
+        return True
 
     async def _make(self) -> bytes:
         work = steps()
