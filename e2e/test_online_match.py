@@ -12,7 +12,9 @@ show the same position, cube and score.
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -32,7 +34,8 @@ from e2e.test_online_transport import (  # noqa: F401  (pytest fixtures)
 )
 from scripts.page_driver import board_state, play_turn, text_of
 
-SHOTS = Path("/tmp/work/online")
+# Screenshots of each step, to look at: under $E2E_SHOTS (default: the temporary folder).
+SHOTS = Path(os.environ.get("E2E_SHOTS", tempfile.gettempdir())) / "online"
 STEP_TIMEOUT_S = 90.0  # one decision on a slow, shared machine (a roll is a round trip)
 
 
@@ -72,19 +75,25 @@ class Side:
         return str(self.page.evaluate("() => document.body.dataset.dialog || ''"))
 
 
-def pages_url(site: str, relay: Relay) -> str:
-    return f"{site}?relay={quote(relay.url, safe='')}&anim=off"
+def pages_url(site: str, relay: Relay, query: str = "") -> str:
+    return f"{site}?relay={quote(relay.url, safe='')}&anim=off{query}"
 
 
-def open_pair(browsers: tuple[Browser, Browser], site: str, relay: Relay) -> tuple[Side, Side]:
-    """The inviter on a desktop, the friend on a phone, playing a match to 3."""
-    host = Side("Ann", open_game(browsers[0], pages_url(site, relay), **DESKTOP))
+def open_pair(
+    browsers: tuple[Browser, Browser], site: str, relay: Relay, query: str = ""
+) -> tuple[Side, Side]:
+    """The inviter (Ann) on a desktop, the friend (Bob) on a phone, playing a
+    match to 3; ``query``: more of the test build's hooks, for both pages."""
+    host = Side("Ann", open_game(browsers[0], pages_url(site, relay, query), **DESKTOP))
     page = host.page
     page.click(".menu [data-action='new-open']") if host.dialog() != "new" else None
     dialog = page.locator("dialog#dialog[open]")
+    name = dialog.locator("input[name='name']")
+    assert not name.is_visible()  # asked for an online game only
     dialog.locator("input[name='opponent'][value='online']").check()
     dialog.locator("select[name='length']").select_option("3")
     dialog.locator("input[name='cube']").set_checked(True)
+    name.fill("Ann")
     shot(host.game, "desktop-new-game")
     dialog.locator("[data-action='start']").click()
     link = page.locator("dialog#dialog[open] [data-testid='invite-link']")
@@ -96,7 +105,7 @@ def open_pair(browsers: tuple[Browser, Browser], site: str, relay: Relay) -> tup
     friend = Side("Bob", open_game(browsers[1], url, **PHONE_PORTRAIT))
     join = friend.page.locator("dialog#dialog[open] form[data-dialog='join']")
     join.wait_for()
-    assert "A friend invites you to play a 3-point match" in join.inner_text()
+    assert "Ann invites you to play a 3-point match" in join.inner_text()
     join.locator("input[name='name']").fill("Bob")
     shot(friend.game, "phone-join")
     join.locator("[data-action='join-accept']").click()
@@ -112,8 +121,16 @@ def open_pair(browsers: tuple[Browser, Browser], site: str, relay: Relay) -> tup
             f"no friend: {text_of(page, '#status')} / {text_of(friend.page, '#status')}; "
             f"relay events {relay.events()}; {host.console} / {friend.console}"
         ) from None
+    status = page.locator("dialog#dialog[open] [data-testid='link-status']").inner_text()
+    assert status == "Bob is connected.", status
     shot(host.game, "desktop-friend-connected")
     page.click("dialog#dialog [data-action='close']")
+    # Each board names the other player, and says they are connected.
+    for side, friend_name in ((host, "Bob"), (friend, "Ann")):
+        panel = side.page.locator("#player-top")
+        panel.locator(".name").filter(has_text=friend_name).wait_for(timeout=30_000)
+        note = panel.locator(".note").filter(has_text=re.compile(r"^(connected|playing…)$"))
+        note.wait_for(timeout=30_000)
     return host, friend
 
 

@@ -178,9 +178,14 @@
   function watchBoard() {
     const board = document.getElementById("board");
     if (!board) return;
+    // The AI loads only for a game against it (started as the board becomes
+    // ready): a board ready with no AI loading (a friend on this device or
+    // online, or an AI that failed) has nothing more to wait for.
     const look = () => {
       if (board.dataset.ai === "ready") setPhase("over");
-      else if (board.dataset.ready === "true") setPhase("ai");
+      else if (board.dataset.ready !== "true") return;
+      else if (board.dataset.ai === "loading") setPhase("ai");
+      else setPhase("over");
     };
     new MutationObserver(look).observe(board, {
       attributes: true,

@@ -217,6 +217,7 @@ def test_a_cheating_message_is_refused_plainly_and_the_game_goes_on() -> None:
     bob.transport.deliver(bob.table.peer.seal.seal(wire.Envelope(0, bytes(16), 1, wire.Ping())))
     bob.timer.run()
     assert bob.c.state.message.startswith("Someone other than your friend tried to play")
+    assert bob.c.state.notice == bob.c.state.message  # in view on a phone too
     assert bob.c.state.match is before
     play(ann, bob)
     assert ann.c.state.match.record == bob.c.state.match.record

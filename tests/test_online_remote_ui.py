@@ -23,8 +23,8 @@ class Starter:
         self.table: OnlineTable | None = None
         self.invite: Invite | None = None
 
-    def __call__(self, options: MatchOptions) -> None:
-        self.invite = Invite.new("Ann", options.rules(), token=tokens(7))
+    def __call__(self, options: MatchOptions, name: str) -> None:
+        self.invite = Invite.new(name or "Ann", options.rules(), token=tokens(7))
         peer = Peer.host(self.invite, now=0.0, token=tokens(8))
         self.table = OnlineTable(peer, self.transport, Clock(), lambda data: None)
         self.table.attach(self.rig.c)
@@ -66,8 +66,9 @@ def test_an_online_game_from_the_new_game_dialog() -> None:
         rig.c, rig.timer, rig.view, ta, starter.table,
     )  # fmt: skip
     connect(ann, bob)
-    assert rig.c.state.link_status == "Your friend is connected."
-    assert "Your friend is connected." in rig.view.last.dialog.html  # type: ignore[union-attr]
+    assert rig.c.state.link_status == "Bob is connected."
+    assert "Bob is connected." in rig.view.last.dialog.html  # type: ignore[union-attr]
+    assert rig.view.last.top.name == "Bob" and rig.view.last.top.note == "connected"
     assert rig.c.state.names == ("You", "Bob")
     rig.act("close")
     play(ann, bob)
@@ -175,7 +176,7 @@ def test_the_app_says_plainly_when_the_invite_in_the_link_is_broken() -> None:
 def test_nothing_is_played_while_the_online_game_opens() -> None:
     rig = Rig().boot()
     asked: list[MatchOptions] = []
-    rig.c.online_starter = asked.append  # the relays have not answered yet
+    rig.c.online_starter = lambda options, name: asked.append(options)  # no relay answered yet
     rig.start("online")
     assert asked and rig.c.state.busy and rig.c.state.link_status == "Contacting the relays…"
     rig.act("roll")
@@ -213,3 +214,53 @@ def test_the_friend_s_page_reloaded_with_the_invite_in_its_address_resumes() -> 
     _offer_online(rig2.c, rig2.c.store, FakeWindow("#" + other.fragment), rig2.timer)  # type: ignore[arg-type]
     dialog = rig2.view.last.dialog
     assert dialog is not None and dialog.kind == "join" and "Cy invites you" in dialog.html
+
+
+def test_the_inviter_s_name_goes_in_the_invite_and_is_remembered() -> None:
+    """The New game dialog asks the name (for an online game), the invite carries
+    it to the friend, and the next dialogs offer it again, also after a reload."""
+    from web.app import _offer_online
+    from web.flow import NAME
+
+    rig = Rig().boot()
+    html = rig.view.last.dialog.html  # type: ignore[union-attr]
+    assert 'class="field online-only">Your name <input name="name"' in html
+    ta, _ = pair()
+    starter = Starter(rig, ta)
+    rig.c.online_starter = starter
+    rig.start("online", 3, name="  Ann   Lee ")
+    assert starter.invite is not None and starter.invite.name == "Ann Lee"
+    assert rig.c.store.read(NAME) == "Ann Lee"
+    rig.act("close")
+    rig.act("new-open")
+    assert 'value="Ann Lee"' in rig.view.last.dialog.html  # type: ignore[union-attr]
+
+    # Another page of the same player (the storage kept), opened with a friend's invite.
+    invite = Invite.new("Bob", MatchOptions(length=3).rules(), token=tokens(13))
+    other = Rig().boot()
+    other.c.store.write(NAME, "Ann Lee")
+    _offer_online(other.c, other.c.store, FakeWindow("#" + invite.fragment), other.timer)  # type: ignore[arg-type]
+    dialog = other.view.last.dialog
+    assert dialog is not None and dialog.kind == "join"
+    assert "Bob invites you to play a 3-point match" in dialog.html
+    assert 'name="name" maxlength="24" autocomplete="nickname" value="Ann Lee"' in dialog.html
+
+
+def test_the_joiner_s_name_shows_on_the_inviter_s_board_once_connected() -> None:
+    ann_rig = Rig(seed=4).boot()
+    ta, tb = pair()
+    starter = Starter(ann_rig, ta)
+    ann_rig.c.online_starter = starter
+    ann_rig.start("online", 1, name="Ann")
+    assert ann_rig.view.last.top.name == "Your friend"
+    assert ann_rig.view.last.top.note in ("", "not here yet")
+    assert starter.invite is not None and starter.table is not None
+    bob = Side(Peer.join(starter.invite, "Bob", now=0.0, token=tokens(9)), tb)
+    bob.start(starter.invite.rules)
+    ann = Side.__new__(Side)
+    ann.c, ann.timer, ann.view, ann.transport, ann.table = (
+        ann_rig.c, ann_rig.timer, ann_rig.view, ta, starter.table,
+    )  # fmt: skip
+    connect(ann, bob)
+    assert ann_rig.view.last.top.name == "Bob" and ann_rig.view.last.top.note == "connected"
+    assert bob.view.last.top.name == "Ann"

@@ -88,6 +88,10 @@ class Act(StrEnum):
     JOIN_ACCEPT = "join-accept"  # accept the invite the page was opened with (field: name)
     CHAT_OPEN = "chat-open"  # the canned phrases, to say one to the friend online
     CHAT = "chat"  # value: the phrase's number (web.online.chat)
+    CLAIM = "claim"  # claim the online game: the friend has been gone the stated time
+    MANUAL_OFFER = "manual-offer"  # "Can't connect?": a connection link to send by hand
+    MANUAL_ANSWER = "manual-answer"  # the friend's answer code, pasted (field: answer)
+    COPY_CODE = "copy-code"  # value: "offer" (the connection link) or "answer" (the code)
     DISMISS_NOTICE = "dismiss-notice"
     HISTORY_GAME = "history-game"
     # the analysis board (web.analysis): setting up a position...

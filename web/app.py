@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.dice import RandomSource, system_random
 from web.ai_client import AiPort, worker_count
 from web.browser import WORKER_NAME, BrowserTimer, WorkerAi, local_storage, page_path
 from web.controller import Controller
+from web.flow import NAME
 from web.options import MatchOptions
 from web.page import Page
 from web.storage import Store
+
+if TYPE_CHECKING:  # online play is imported only when an online game starts
+    from web.online.remote import OnlineTable
 
 ONLINE_SAVE = "online"  # the storage key of the online game's peer (web.online.peer)
 # Workers a rollout may use at most: each holds its own Python (about 100 MB), so a
@@ -35,14 +39,16 @@ def start(
     animation: str | None = None,
     relays: Sequence[str] | None = None,
     ice_servers: Sequence[Mapping[str, str]] | None = None,
+    claim_after: float | None = None,
 ) -> Page:
     """Build the game on the page and draw it.
 
     ``dice`` replaces the system's random source, ``animation`` the
     player's animation setting, and ``relays`` and ``ice_servers`` the public
-    Nostr relays and STUN servers an online game contacts: the test build's
-    entry point passes them (its relay on loopback, no STUN); the published
-    page never does.
+    Nostr relays and STUN servers an online game contacts, and ``claim_after``
+    the seconds after which a gone friend's game may be claimed: the test
+    build's entry point passes them (its relay on loopback, no STUN, a short
+    wait); the published page never does.
     """
     page = Page(document, window)
 
@@ -71,7 +77,13 @@ def start(
     page.attach(controller)
     controller.boot()
     _offer_online(
-        controller, store, window, BrowserTimer(window), relays=relays, ice_servers=ice_servers
+        controller,
+        store,
+        window,
+        BrowserTimer(window),
+        relays=relays,
+        ice_servers=ice_servers,
+        claim_after=claim_after,
     )
     # The analysis board's shared link (#19): "#xgid=..." opens it on that position,
     # also when a link changes only the fragment of the page already open (no reload).
@@ -96,6 +108,7 @@ def _offer_online(
     timer: BrowserTimer,
     relays: Sequence[str] | None = None,
     ice_servers: Sequence[Mapping[str, str]] | None = None,
+    claim_after: float | None = None,
 ) -> None:
     """Online play (#17): the New game dialog's "A friend online" makes an
     invite and waits in its room; a page opened with an invite's ``#join=``
@@ -108,22 +121,45 @@ def _offer_online(
     def clock() -> float:
         return float(window.Date.now()) / 1000
 
-    def play(invite: Any, peer: Any, friend: str) -> None:
+    def timing() -> Any:
+        """The presence's stated times: the default, or the test build's shorter wait."""
+        if claim_after is None:
+            return None
+        from web.online.presence import Timing
+
+        return Timing(
+            heartbeat=min(5.0, claim_after / 6), quiet=min(15.0, claim_after / 2),
+            claim_after=claim_after,
+        )  # fmt: skip
+
+    name = store.read(NAME)
+    if isinstance(name, str):
+        controller.known_name(name)
+
+    def play(invite: Any, peer: Any, friend: str, offer: str | None = None) -> None:
+        """Play ``peer``'s side, meeting the friend through the relays, or
+        (``offer``: the inviter's connection code) by hand."""
         import asyncio
 
         from web.online.remote import OnlineTable
-        from web.online.transport import RoomConfig, join_room
+        from web.online.transport import RoomConfig, accept_offer, join_room
 
         async def connect() -> None:
             from web.online.codec import b64
 
+            answer = ""
             try:
-                config = RoomConfig(
-                    invite.room_id, b64(invite.secret), relay_urls=relays, ice_servers=ice_servers
-                )
-                transport = await join_room(config)
-            except Exception as exc:  # the relays or the browser refused: say so
-                controller.online_news(f"Could not reach the relays to find your friend ({exc}).")
+                if offer is not None:
+                    answer, transport = await accept_offer(offer, ice_servers=ice_servers)
+                else:
+                    config = RoomConfig(
+                        invite.room_id, b64(invite.secret), relay_urls=relays,
+                        ice_servers=ice_servers,
+                    )  # fmt: skip
+                    transport = await join_room(config)
+            except Exception as exc:  # the relays, the code or the browser refused: say so
+                where = "use the connection link" if offer else "reach the relays"
+                controller.online_alert(f"Could not {where} to find your friend ({exc}).")
                 return
             table = OnlineTable(peer, transport, clock, lambda data: store.write(ONLINE_SAVE, data))
             table.attach(controller)
@@ -131,7 +167,11 @@ def _offer_online(
             table.resume(controller.state.match)
             controller.online_resumed()
             if peer.seat == 0:
-                controller.show_invite(invite.link(str(window.location.href)))
+                link = invite.link(str(window.location.href))
+                controller.manual = _ByHand(controller, table, link, ice_servers, tasks)
+                controller.show_invite(link)
+            elif answer:
+                controller.show_answer(answer)
 
             def tick() -> None:
                 if controller.online is table:
@@ -142,14 +182,14 @@ def _offer_online(
 
         tasks.append(asyncio.ensure_future(connect()))  # kept: a task only weakly held may vanish
 
-    def host(options: MatchOptions) -> None:
-        from web.online.invite import Invite
+    def host(options: MatchOptions, name: str) -> None:
+        from web.online.invite import Invite, clean_name
         from web.online.peer import Peer
 
-        # The invite names its sender; the page knows no name, and the friend
-        # reads "A friend invites you to play ...".
-        invite = Invite.new("A friend", options.rules())
-        play(invite, Peer.host(invite, now=clock()), "Your friend")
+        # The invite names its sender: the friend reads "Ann invites you to play
+        # ..." (or "A friend invites you..." when the player gave no name).
+        invite = Invite.new(clean_name(name) or "A friend", options.rules())
+        play(invite, Peer.host(invite, now=clock(), timing=timing()), "Your friend")
 
     controller.online_starter = host
     fragment = str(window.location.hash or "")
@@ -160,7 +200,7 @@ def _offer_online(
         from web.online.peer import Peer as SavedPeer
 
         try:
-            peer = SavedPeer.from_json(saved, now=clock())
+            peer = SavedPeer.from_json(saved, now=clock(), timing=timing())
         except SavedError as exc:
             controller.online_news(exc.plain)
 
@@ -185,11 +225,65 @@ def _offer_online(
         return
 
     def join(name: str) -> None:
+        from web.online.invite import offer_code
         from web.online.peer import Peer
 
-        play(invite, Peer.join(invite, name, now=clock()), invite.name)
+        peer = Peer.join(invite, name, now=clock(), timing=timing())
+        play(invite, peer, invite.name, offer_code(fragment))
 
     controller.offer_join(invite.name, invite.terms, MatchOptions.online_with(invite.rules), join)
+
+
+class _ByHand:
+    """Connecting by hand, the inviter's side (:class:`web.flow.ManualSignalling`):
+    a connection link with the offer's code, then the friend's answer code."""
+
+    def __init__(
+        self,
+        controller: Controller,
+        table: OnlineTable,
+        link: str,
+        ice_servers: Sequence[Mapping[str, str]] | None,
+        tasks: list[Any],
+    ) -> None:
+        self.controller, self.table, self.link = controller, table, link
+        self.ice_servers, self.tasks = ice_servers, tasks
+        self._offer: Any = None
+
+    def offer(self) -> None:
+        import asyncio
+
+        from web.online.invite import offer_link
+        from web.online.transport import create_offer
+
+        async def make() -> None:
+            try:
+                offer = await create_offer(ice_servers=self.ice_servers)
+            except Exception as exc:  # the browser refused: say so
+                self.controller.manual_failed(f"Could not make a connection link ({exc}).")
+                return
+            if self.controller.online is not self.table:
+                return  # another game began meanwhile
+            self._offer = offer
+            self.table.switch(offer.transport)
+            self.controller.show_offer(offer_link(self.link, offer.code))
+
+        self.tasks.append(asyncio.ensure_future(make()))
+
+    def answer(self, code: str) -> None:
+        import asyncio
+
+        async def use() -> None:
+            if self._offer is None:
+                return
+            try:
+                await self._offer.accept(code)
+            except Exception as exc:  # a malformed or stale code: say so
+                self.controller.manual_failed(
+                    f"This answer code does not work ({exc}). Copy it again, whole."
+                )
+
+        self.tasks.append(asyncio.ensure_future(use()))
 
 
 def _rollout_ports(ai: WorkerAi, window: Any) -> Callable[[], list[AiPort]]:

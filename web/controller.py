@@ -313,7 +313,7 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
             options = MatchOptions.from_form(fields)
             self._start(options)
             if options.online:
-                self._invite(options)
+                self._invite(options, " ".join(fields.get("name", "").split())[:24])
 
     def _on_abandon(self, value: str, fields: Fields) -> None:
         """The player confirmed the intent that throws the game in progress away."""
@@ -377,6 +377,32 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
         if self.online is not None and value.isdigit():
             self._close()
             self.online.chat(int(value))
+
+    def _on_claim(self, value: str, fields: Fields) -> None:
+        if self.online is not None and not self.state.claimed:
+            if self.state.dialog is Dialog.CLAIM:
+                self._close()
+            self.online.claim()
+
+    def _on_manual_offer(self, value: str, fields: Fields) -> None:
+        if self.manual is not None and not self.state.offer_link:
+            self._set(dialog_error="")
+            self.manual.offer()
+
+    def _on_manual_answer(self, value: str, fields: Fields) -> None:
+        code = fields.get("answer", "").strip()
+        if self.manual is None or not self.state.offer_link:
+            return
+        if not code:
+            self._set(dialog_error="Paste the answer code your friend sent back.")
+            return
+        self._set(dialog_error="", link_status="Connecting…")
+        self.manual.answer(code)
+
+    def _on_copy_code(self, value: str, fields: Fields) -> None:
+        text = {"offer": self.state.offer_link, "answer": self.state.answer_code}.get(value, "")
+        if text:
+            self._copy(value, text)
 
     def _on_copy_invite(self, value: str, fields: Fields) -> None:
         if self.state.invite_link:
@@ -444,6 +470,10 @@ HANDLERS: Mapping[Act, Handler] = MappingProxyType(
         Act.JOIN_ACCEPT: Controller._on_join_accept,
         Act.CHAT_OPEN: Controller._on_chat_open,
         Act.CHAT: Controller._on_chat,
+        Act.CLAIM: Controller._on_claim,
+        Act.MANUAL_OFFER: Controller._on_manual_offer,
+        Act.MANUAL_ANSWER: Controller._on_manual_answer,
+        Act.COPY_CODE: Controller._on_copy_code,
         Act.DISMISS_NOTICE: Controller._on_dismiss_notice,
         Act.HISTORY_GAME: Controller._on_history_game,
         Act.ANALYSIS_OPEN: Controller._on_analysis_open,

@@ -12,7 +12,9 @@ from types import MappingProxyType
 from engine.game import Action, Phase
 from web.actions import Act
 from web.dialogs import (
+    answer_html,
     chat_html,
+    claim_html,
     cube_answer_html,
     describe_win,
     dice_entry_html,
@@ -76,7 +78,7 @@ def dialog_view(state: UiState) -> DialogView | None:
 
 
 def _new(state: UiState) -> str:
-    return new_game_html(state.options, state.new_can_cancel)
+    return new_game_html(state.options, state.new_can_cancel, state.player_name)
 
 
 def _cube(state: UiState) -> str:
@@ -234,11 +236,31 @@ def _chat(state: UiState) -> str:
 
 
 def _join(state: UiState) -> str:
-    return join_html(state.join_from, state.join_terms)
+    return join_html(state.join_from, state.join_terms, state.player_name)
+
+
+def _claim(state: UiState) -> str:
+    m, friend = state.match, state.remote_seat
+    if friend is None or m.is_game_over:
+        return ""
+    kind, points = m.abandon_value(friend)
+    win = state.theme.win_name(int(kind))
+    return claim_html(state.names[friend], state.claim_after, win, points)
 
 
 def _invite(state: UiState) -> str:
-    return invite_html(state.invite_link, state.link_status, state.copied == "invite")
+    return invite_html(
+        state.invite_link,
+        state.link_status,
+        state.copied,
+        offer_link=state.offer_link,
+        connected=state.friend_link == "connected",
+    )
+
+
+def _answer(state: UiState) -> str:
+    return answer_html(state.friend_name, state.answer_code, state.link_status,
+                       state.copied == "answer")  # fmt: skip
 
 
 def _help(state: UiState) -> str:
@@ -280,5 +302,7 @@ _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
         Dialog.INVITE: _invite,
         Dialog.JOIN: _join,
         Dialog.CHAT: _chat,
+        Dialog.CLAIM: _claim,
+        Dialog.ANSWER: _answer,
     }
 )

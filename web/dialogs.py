@@ -34,7 +34,20 @@ from web.storage import AUTOSAVE, CORRUPT, SLOT, STATS
 from web.themes import MODES, THEMES, Theme
 
 
-def new_game_html(setup: MatchOptions, can_cancel: bool) -> str:
+def name_field(name: str) -> str:
+    """The player's name for an online game (remembered from the last one).
+
+    >>> 'value="Ann"' in name_field("Ann")
+    True
+    """
+    return (
+        '<label class="field online-only">Your name <input name="name" maxlength="24" '
+        f'autocomplete="nickname" value="{escape(name)}" placeholder="shown to your friend">'
+        "</label>"
+    )
+
+
+def new_game_html(setup: MatchOptions, can_cancel: bool, name: str = "") -> str:
     opponents = [
         *((key, ai_label(key)) for key, _ in AI_NAMES),
         (HUMAN, "A friend on this device"),
@@ -68,6 +81,7 @@ def new_game_html(setup: MatchOptions, can_cancel: bool) -> str:
         + box("crawford", "Crawford rule (matches)", setup.crawford)
         + box("beavers", "Beavers (money games)", setup.beavers)
         + "</div></fieldset>"
+        + name_field(name)
         + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
         + action_row(
             button(Act.CLOSE, "Cancel") if can_cancel else "",
@@ -99,7 +113,7 @@ def chat_html(phrases: Sequence[str]) -> str:
     return dialog_form("chat", inner)
 
 
-def join_html(inviter: str, terms: str) -> str:
+def join_html(inviter: str, terms: str, name: str = "") -> str:
     """The invite this page was opened with: who invites, the terms, Accept.
 
     >>> html = join_html("Ann", "a match to 3 points")
@@ -110,8 +124,10 @@ def join_html(inviter: str, terms: str) -> str:
         '<h2 id="dlg-title">Play online</h2>'
         f"<p>{escape(inviter)} invites you to play {escape(terms)}.</p>"
         '<label class="field">Your name <input name="name" maxlength="24" '
-        'autocomplete="nickname" autofocus></label>'
+        f'autocomplete="nickname" value="{escape(name)}" autofocus></label>'
         f'<p class="muted">{escape(RELAY_NOTE)}</p>'
+        '<p class="muted">Can’t connect? Ask the friend who invites you for a connection '
+        "link (“Can’t connect?” in their invite), and open that instead.</p>"
         + action_row(
             button(Act.CLOSE, "Not now"),
             button(Act.JOIN_ACCEPT, "Accept", primary=True),
@@ -120,21 +136,127 @@ def join_html(inviter: str, terms: str) -> str:
     return dialog_form("join", inner, submit=Act.JOIN_ACCEPT)
 
 
-def invite_html(link: str, status: str, copied: bool) -> str:
-    """The online invite: the link to send the friend, with its copy button,
-    and whether the friend is here yet.
+def answer_html(inviter: str, code: str, status: str, copied: bool) -> str:
+    """Connecting by hand, the friend's side: the answer code to send back.
 
-    >>> html = invite_html("https://x.org/#join=abc", "Waiting for your friend…", False)
-    >>> "#join=abc" in html and 'data-action="copy-invite"' in html
+    >>> html = answer_html("Ann", "a.b.c", "Waiting for your friend…", False)
+    >>> "Send this answer code back to Ann" in html and 'data-value="answer"' in html
     True
     """
-    copy = _copy_button(Act.COPY_INVITE, "", "Copy link", "Copy the invite link", copied)
+    copy = _copy_button(Act.COPY_CODE, "answer", "Copy code", "Copy the answer code", copied)
+    inner = (
+        '<h2 id="dlg-title">Connect by hand</h2>'
+        f"<p>Send this answer code back to {escape(inviter)}, by any messenger. "
+        "The game begins once they paste it.</p>"
+        f'<p class="copyable"><code data-testid="answer-code">{escape(code)}</code>{copy}</p>'
+        f'<p role="status" data-testid="link-status">{escape(status)}</p>'
+        f'<p class="muted">{escape(TURN_NOTE)}</p>'
+        + action_row(button(Act.CLOSE, "Close", primary=True))
+    )
+    return dialog_form("answer", inner)
+
+
+def duration_words(seconds: float) -> str:
+    """A stated time in words.
+
+    >>> duration_words(120), duration_words(60), duration_words(30)
+    ('2 minutes', '1 minute', '30 seconds')
+    """
+    if seconds >= 60 and seconds % 60 == 0:
+        n = int(seconds // 60)
+        return f"{n} minute{'s' if n != 1 else ''}"
+    n = round(seconds)
+    return f"{n} second{'s' if n != 1 else ''}"
+
+
+def claim_html(friend: str, after: float, win: str, points: int) -> str:
+    """The friend online has been gone ``after`` seconds: claim the game (it
+    counts as their resigning a ``win`` for ``points``), or keep waiting.
+
+    >>> html = claim_html("Bob", 120, "gammon", 2)
+    >>> "gone over 2 minutes" in html and 'data-action="claim"' in html
+    True
+    """
+    unit = "point" if points == 1 else "points"
+    inner = (
+        '<h2 id="dlg-title">Your friend is gone</h2>'
+        f"<p>{escape(friend)} has been gone over {duration_words(after)}. "
+        f"You may claim the game: it counts as {escape(friend)} resigning a "
+        f"{escape(win)}, {points} {unit} to you, and the online game ends. "
+        "Or keep waiting: they may come back.</p>"
+        + action_row(
+            button(Act.CLOSE, "Keep waiting"),
+            button(Act.CLAIM, "Claim the game", primary=True),
+        )
+    )
+    return dialog_form("claim", inner)
+
+
+TURN_NOTE = (
+    "Still no connection? Some routers let no direct connection through: about "
+    "15–20 % of pairs of players need a TURN relay server to connect. If you have "
+    "one, enter it in Settings (TURN server), and ask your friend to do the same."
+)
+
+
+def invite_html(
+    link: str,
+    status: str,
+    copied: str,
+    *,
+    offer_link: str = "",
+    connected: bool = False,
+) -> str:
+    """The online invite: the link to send the friend, with its copy button,
+    and whether the friend is here yet.  "Can't connect?" makes a connection
+    link to send by hand (``offer_link``, once made) and asks for the answer
+    code that comes back.  ``copied``: what the clipboard took ("invite", "offer").
+
+    >>> html = invite_html("https://x.org/#join=abc", "Waiting for your friend…", "")
+    >>> "#join=abc" in html and 'data-action="copy-invite"' in html
+    True
+    >>> 'data-action="manual-offer"' in html
+    True
+    >>> html = invite_html("https://x.org/#join=abc", "", "", offer_link="https://x.org/#join=abc&offer=o")
+    >>> 'name="answer"' in html and 'data-action="manual-answer"' in html and "TURN" in html
+    True
+    """
+    copy = _copy_button(
+        Act.COPY_INVITE, "", "Copy link", "Copy the invite link", copied == "invite"
+    )
+    if connected:
+        manual = ""
+    elif not offer_link:
+        manual = (
+            "<details><summary>Can’t connect?</summary>"
+            "<p>If your friend does not appear within a minute, connect by hand: you send "
+            "a connection link, your friend sends back an answer code.</p>"
+            + button(Act.MANUAL_OFFER, "Make a connection link")
+            + "</details>"
+        )
+    else:
+        copy_offer = _copy_button(
+            Act.COPY_CODE, "offer", "Copy link", "Copy the connection link", copied == "offer"
+        )
+        manual = (
+            '<section class="manual"><h3>Connect by hand</h3>'
+            "<p>1. Send your friend this connection link, by any messenger:</p>"
+            f'<p class="copyable"><code data-testid="offer-link">{escape(offer_link)}</code>'
+            f"{copy_offer}</p>"
+            "<p>2. Your friend opens it, accepts, and sends you back an answer code. "
+            "Paste it here:</p>"
+            '<label class="field">Answer code <input name="answer" autocomplete="off" '
+            'spellcheck="false"></label>'
+            + button(Act.MANUAL_ANSWER, "Connect", primary=True)
+            + f'<p class="muted">{escape(TURN_NOTE)}</p></section>'
+        )
     inner = (
         '<h2 id="dlg-title">Invite a friend</h2>'
         "<p>Send this link to your friend. When they open it and accept, the game begins.</p>"
         f'<p class="copyable"><code data-testid="invite-link">{escape(link)}</code>{copy}</p>'
         f'<p role="status" data-testid="link-status">{escape(status)}</p>'
-        f'<p class="muted">{escape(RELAY_NOTE)}</p>'
+        + manual
+        + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
         + action_row(
             button(Act.CHAT_OPEN, "Say something"), button(Act.CLOSE, "Close", primary=True)
         )

@@ -71,6 +71,10 @@ class OnlineLink(Protocol):
         """Leave the online game: close the connection (a new game replaces it)."""
         ...
 
+    def claim(self) -> None:
+        """Claim the game: the friend has been gone longer than the stated time."""
+        ...
+
     @property
     def dice(self) -> RandomSource:
         """The dice both sides agreed, for the engine's rolls."""
@@ -81,11 +85,27 @@ class OnlineLink(Protocol):
         ...
 
 
-# Starts an online game with these options (the page's part: the invite, the
-# transport); it calls :meth:`Flow.go_online` and :meth:`Flow.show_invite`.
-OnlineStarter = Callable[[MatchOptions], None]
+# Starts an online game with these options, under the player's name (the page's
+# part: the invite, the transport); it calls :meth:`Flow.go_online` and :meth:`Flow.show_invite`.
+OnlineStarter = Callable[[MatchOptions, str], None]
 # Joins the online game this page was opened with, under the player's name.
 OnlineJoiner = Callable[[str], None]
+
+
+NAME = "online-name"  # the storage key of the player's name online, offered next time
+
+
+class ManualSignalling(Protocol):
+    """Connecting by hand (the page's part, for the inviter): a connection
+    link to send through any messenger, and the friend's answer code."""
+
+    def offer(self) -> None:
+        """Make the connection link (:meth:`Flow.show_offer` shows it)."""
+        ...
+
+    def answer(self, code: str) -> None:
+        """Apply the friend's answer code: the channel opens."""
+        ...
 
 
 class Flow(Session):
@@ -95,6 +115,7 @@ class Flow(Session):
     online_starter: OnlineStarter | None = None  # the page's, where online play is offered
     online_joiner: OnlineJoiner | None = None  # the page's, when opened with an invite
     join_options: MatchOptions | None = None  # the invite's match
+    manual: ManualSignalling | None = None  # the inviter's page, once its invite is out
     _offline: tuple[SeatFactory, RandomSource] | None = None
 
     def go_online(self, link: OnlineLink, remote_seat: int, friend_name: str) -> None:
@@ -120,15 +141,29 @@ class Flow(Session):
         if self.online is not None:
             self.online.close()
         self.online = None
-        self._set(remote_seat=None, invite_link="", link_status="")
+        self.manual = None
+        self._set(
+            remote_seat=None, invite_link="", link_status="", friend_link="", claimed="",
+            offer_link="", answer_code="",
+        )  # fmt: skip
 
-    def _invite(self, options: MatchOptions) -> None:
+    def known_name(self, name: str) -> None:
+        """The player's name online from storage, offered in the dialogs."""
+        self._set(player_name=name)
+
+    def _remember_name(self, name: str) -> None:
+        if name and name != self.state.player_name:
+            self._set(player_name=name)
+            self.store.write(NAME, name)
+
+    def _invite(self, options: MatchOptions, name: str = "") -> None:
         """The player chose a friend online: the page makes the invite."""
         if self.online_starter is None:
             self._set(message="Online play is not available on this page.")
             return
+        self._remember_name(name)
         self.await_online()
-        self.online_starter(options)
+        self.online_starter(options, name)
 
     def offer_join(
         self, inviter: str, terms: str, options: MatchOptions, joiner: OnlineJoiner
@@ -147,6 +182,7 @@ class Flow(Session):
         if joiner is None:
             return
         self._close()
+        self._remember_name(name)
         self.await_online()
         joiner(name)
 
@@ -156,14 +192,80 @@ class Flow(Session):
         self._open(Dialog.INVITE)
         self._render()
 
+    def show_offer(self, link: str) -> None:
+        """Connecting by hand: the connection link to send is ready."""
+        self._set(offer_link=link, dialog_error="")
+        if self.state.dialog is None:
+            self._open(Dialog.INVITE)
+        self._render()
+
+    def show_answer(self, code: str) -> None:
+        """Connecting by hand, the friend's side: the answer code to send back."""
+        self._set(answer_code=code)
+        self._open(Dialog.ANSWER)
+        self._render()
+
+    def manual_failed(self, text: str) -> None:
+        """The connection code could not be made or used: said in the dialog."""
+        self._set(dialog_error=text)
+        self._render()
+
     def online_status(self, text: str) -> None:
         """The friend's presence changed (connected, waiting...)."""
         self._set(link_status=text)
         self._render()
 
+    def online_link(self, link: str, claim_after: float) -> None:
+        """The friend's presence changed (``link``: a
+        :class:`~web.online.presence.Link` value).  Once they have been gone
+        ``claim_after`` seconds the player is asked: claim the game, or keep
+        waiting (closing the dialog; the Claim button stays)."""
+        s = self.state
+        self._set(friend_link=link, claim_after=claim_after)
+        if link == "claimable" and s.dialog is None and not s.claimed:
+            if not s.match.is_game_over:
+                self._open(Dialog.CLAIM)
+        elif link != "claimable" and s.dialog is Dialog.CLAIM:
+            self._close()  # the friend came back
+        self._render()
+
+    def online_claimed(self, mine: bool, win_type: int, points: int) -> None:
+        """The game was claimed (``mine``: by this page's player, the friend
+        being gone; else by the friend while this page was away).  It counts
+        as the other resigning it at its value (the rule for abandoned games),
+        in the statistics too, and the online game is over."""
+        s = self.state
+        m = s.match
+        if s.claimed or s.remote_seat is None:
+            return
+        me = 1 - s.remote_seat
+        winner = me if mine else s.remote_seat
+        match_won: bool | None = None
+        if m.match_length and m.score[winner] + points >= m.match_length:
+            match_won = mine
+        self._record(won=mine, points=points, win_type=win_type, match_won=match_won)
+        win = s.theme.win_name(win_type)
+        unit = "point" if points == 1 else "points"
+        if mine:
+            text = (
+                f"You claimed the game: {s.friend_name} left, which counts as "
+                f"resigning a {win} ({points} {unit} to you)."
+            )
+        else:
+            text = (
+                f"{s.friend_name} claimed the game while you were away: it counts as "
+                f"your resigning a {win} ({points} {unit})."
+            )
+        self._set(claimed=text, busy=True, message=text, notice=text)  # in view on a phone
+        if self.state.dialog is Dialog.CLAIM:
+            self._close()
+        self._say(text)
+        self._render()
+
     def online_friend(self, name: str) -> None:
         """The friend online said who they are."""
         self._set(friend_name=name)
+        self._render()
 
     def online_news(self, text: str) -> None:
         """Something the player must read from the online game (a refusal, a
@@ -171,6 +273,12 @@ class Flow(Session):
         self._set(message=text)
         self._say(text)
         self._render()
+
+    def online_alert(self, text: str) -> None:
+        """News the player must not miss (a refusal, a failure): also in the
+        banner above the board, which stays in view on a phone until dismissed."""
+        self._set(notice=text)
+        self.online_news(text)
 
     def online_apply(self, decision: Decision) -> None:
         """A friend's decision that no turn asked for (starting the next game)."""

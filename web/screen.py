@@ -8,7 +8,9 @@ describe the last change rather than where things are.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from engine.game import Action, Phase
 from engine.position import Position
@@ -17,6 +19,7 @@ from web.actions import Act
 from web.animation import Motion
 from web.board_svg import BoardView, CubeView, DiceView
 from web.dialog_view import DialogView, dialog_view
+from web.dialogs import duration_words
 from web.history import HistoryRow, game_rows, history_html
 from web.review import ReviewFrame, review_frame
 from web.sound import Sound
@@ -294,12 +297,19 @@ def _last_play_marks(state: UiState) -> frozenset[int]:
 
 
 def _status(state: UiState) -> str:
+    if state.claimed:
+        return state.claimed
     if state.message:
         return state.message
     m = state.match
     names = state.names
     if m.is_game_over:
         return "Match over." if m.is_over else "Game over."
+    away = _friend_away(state)
+    if away:
+        return away
+    if state.thinking and state.remote_seat is not None:
+        return f"{names[state.remote_seat]} is playing…"
     if state.thinking:
         if m.phase is Phase.CUBE:  # the AI answers a double (web.controller gives it a beat)
             return f"{names[1]} is considering the double…"
@@ -330,6 +340,36 @@ def _status(state: UiState) -> str:
     if phase is Phase.RESIGNATION:
         return f"{who}: accept or reject the resignation?"
     return ""
+
+
+def _friend_away(state: UiState) -> str:
+    """The status line while the friend online is gone: waiting, and when the
+    game may be claimed."""
+    if state.remote_seat is None or state.match.is_game_over:
+        return ""
+    name = state.names[state.remote_seat]
+    if state.friend_link == "waiting":
+        return (
+            f"Waiting for {name} to come back… "
+            f"You may claim the game if they are gone {duration_words(state.claim_after)}."
+        )
+    if state.friend_link == "claimable":
+        return (
+            f"{name} has been gone over {duration_words(state.claim_after)}: "
+            "claim the game, or keep waiting."
+        )
+    return ""
+
+
+# The friend's presence in their panel (web.online.presence.Link's values).
+FRIEND_NOTES: Mapping[str, str] = MappingProxyType(
+    {
+        "connecting": "not here yet",
+        "connected": "connected",
+        "waiting": "waiting for your friend…",
+        "claimable": "gone: you may claim the game",
+    }
+)
 
 
 def _review_status(state: UiState, frame: ReviewFrame) -> str:
@@ -385,6 +425,17 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
         Button(Act.RESIGN_OPEN, "Resign", Action.RESIGN in acts, not over, ""),
         Button(Act.NEXT_GAME, "Next game", Action.NEXT_GAME in acts, Action.NEXT_GAME in acts),
         Button(Act.REMATCH, "Rematch", m.is_over, m.is_over),
+        Button(Act.CLAIM, "Claim", claimable(state), claimable(state)),
+    )
+
+
+def claimable(state: UiState) -> bool:
+    """Whether the player may claim the online game now (the friend gone the stated time)."""
+    return (
+        state.remote_seat is not None
+        and state.friend_link == "claimable"
+        and not state.claimed
+        and not state.match.is_game_over
     )
 
 
@@ -404,16 +455,23 @@ def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
 
     def panel(player: int) -> Panel:
         note = ""
-        if state.is_ai(player) and state.thinking:
-            note = "thinking…"
+        online = player == state.remote_seat
+        if online and state.claimed:
+            note = "game claimed"
+        elif online and state.friend_link in ("waiting", "claimable", "connecting"):
+            note = FRIEND_NOTES[state.friend_link]
+        elif state.is_ai(player) and state.thinking:
+            note = "playing…" if online else "thinking…"
         elif result is not None and result.winner == player:
             note = "wins"
+        elif online and state.friend_link == "connected":
+            note = FRIEND_NOTES["connected"]
         return Panel(
             name=names[player],
             colour="light" if player == 0 else "dark",
             pips=pips[player],
             score=str(score[player]),
-            on_roll=actor == player and not m.is_game_over,
+            on_roll=actor == player and not m.is_game_over and not state.claimed,
             note=note,
             owns_cube=owner == player,
         )

@@ -54,6 +54,8 @@ class Dialog(StrEnum):
     INVITE = "invite"  # the online invite's link, and whether the friend is here
     JOIN = "join"  # the invite this page was opened with: who invites, the terms, Accept
     CHAT = "chat"  # the canned phrases to say to the friend online
+    CLAIM = "claim"  # the friend online is gone: claim the game, or keep waiting
+    ANSWER = "answer"  # connecting by hand: the answer code to send back to the inviter
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +134,18 @@ class UiState:
     friend_name: str = "Your friend"
     invite_link: str = ""  # the link the friend opens to join (the host's)
     link_status: str = ""  # the friend's presence in words ("Waiting for your friend…")
+    # The friend's presence as web.online.presence.Link's value ("connected",
+    # "waiting", "claimable"...; "" offline), and the stated time, in seconds,
+    # after which a gone friend's game may be claimed.
+    friend_link: str = ""
+    claim_after: float = 0.0
+    claimed: str = ""  # the online game ended by a claim, in words (nothing more is played)
     join_from: str = ""  # who invites (the page was opened with their link)
+    player_name: str = ""  # this player's name online, remembered from the last game
+    # Connecting by hand, when no relay brings the two together: the inviter's
+    # connection link to send, and the friend's answer code to send back.
+    offer_link: str = ""
+    answer_code: str = ""
     join_terms: str = ""  # the invite's rules in words
     analysis: Analysis | None = None  # the analysis board, when the page is in that mode
 

@@ -10,18 +10,20 @@ its animations from the page's URL, and queue more dice as they go.
 - ``window.backgammonQueueDice([3, 1])``: queues more faces at any time;
 - ``?relay=ws://...``: online games meet through this relay, with no STUN
   server, and ``window.backgammonOnlineCheat()`` sends the friend an illegal
-  play (:mod:`e2e.site.online`).
+  play (:mod:`e2e.site.online`);
+- ``?claim=S``: a friend gone online may be claimed after ``S`` seconds (at
+  least 6) instead of two minutes.
 
 Anything else in the query, or a value it does not understand, is ignored:
 the page always starts.  ``scripts.build_site.build(test_hooks=True)`` ships
 this module and ``e2e/site/main.py``; the published build has neither, so a
 player cannot choose the dice.
 
->>> hooks = read_hooks("?seed=7&dice=6,5%203-1&anim=off&junk&relay=ws://127.0.0.1:7447")
->>> hooks.seed, hooks.faces, hooks.animation, hooks.relays
-(7, [6, 5, 3, 1], 'off', ('ws://127.0.0.1:7447',))
->>> read_hooks("?seed=x&dice=9&anim=sideways&relay=file:///")
-Hooks(seed=None, faces=[], animation=None, relays=())
+>>> hooks = read_hooks("?seed=7&dice=6,5%203-1&anim=off&junk&relay=ws://127.0.0.1:7447&claim=20")
+>>> hooks.seed, hooks.faces, hooks.animation, hooks.relays, hooks.claim_after
+(7, [6, 5, 3, 1], 'off', ('ws://127.0.0.1:7447',), 20.0)
+>>> read_hooks("?seed=x&dice=9&anim=sideways&relay=file:///&claim=1")
+Hooks(seed=None, faces=[], animation=None, relays=(), claim_after=None)
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from e2e.site.dice import QueuedDice, parse_faces
-from e2e.site.online import cheat, read_relays
+from e2e.site.online import cheat, read_claim_after, read_relays
 from engine.dice import seeded_random, system_random
 from web.app import start as start_app
 from web.options import ANIMATIONS
@@ -59,6 +61,7 @@ class Hooks:
     faces: list[int] = field(default_factory=list)
     animation: str | None = None
     relays: tuple[str, ...] = ()
+    claim_after: float | None = None
 
 
 def read_hooks(search: str) -> Hooks:
@@ -70,6 +73,7 @@ def read_hooks(search: str) -> Hooks:
         faces=parse_faces(params.get("dice", "")),
         animation=animation if animation in ANIMATIONS else None,
         relays=read_relays(params.get("relay", "")),
+        claim_after=read_claim_after(params.get("claim", "")),
     )
 
 
@@ -92,6 +96,7 @@ def start(document: Any, window: Any) -> Page:
         animation=hooks.animation,
         relays=relays,
         ice_servers=() if relays else None,  # the bench's private network has no STUN
+        claim_after=hooks.claim_after,
     )
     window.backgammonOnlineCheat = create_proxy(
         lambda: cheat(getattr(page.controller, "online", None))

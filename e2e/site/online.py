@@ -8,6 +8,9 @@
   chained as an honest one would be, without playing it here
   (:func:`cheat`).  The friend's page must refuse it and keep the game.
 
+- ``?claim=20``: a friend gone online may be claimed after 20 seconds
+  (:func:`read_claim_after`), so the e2e test need not wait two minutes.
+
 >>> read_relays("ws://127.0.0.1:7447")
 ('ws://127.0.0.1:7447',)
 >>> read_relays("http://example.org"), read_relays("")
@@ -23,6 +26,19 @@ from web.online.acts import Play, Reveal
 
 # From the bar, where the cheater has no checker: illegal whatever the dice.
 ILLEGAL = ((25, 24),)
+
+
+def read_claim_after(text: str) -> float | None:
+    """The seconds after which a gone friend's game may be claimed (``?claim=``),
+    at least 6 (the heartbeat is checked every 2 s); ``None`` for anything else.
+
+    >>> read_claim_after("20"), read_claim_after("2"), read_claim_after("x")
+    (20.0, None, None)
+    """
+    text = text.strip()
+    if not text.isascii() or not text.isdigit() or int(text) < 6:
+        return None
+    return float(text)
 
 
 def read_relays(text: str) -> tuple[str, ...]:

@@ -209,7 +209,35 @@ class Invite:
         web.online.errors.InviteError: this link holds no invite
         """
         fragment = link.split("#", 1)[1] if "#" in link else link
+        fragment = fragment.split("&", 1)[0]  # an offer code may follow (offer_code)
         key, sep, text = fragment.partition("=")
         if key != FRAGMENT_KEY or not sep:
             raise InviteError("this link holds no invite")
         return cls.parse(text)
+
+
+OFFER_KEY = "offer"
+_OFFER = re.compile(r"[A-Za-z0-9_.-]{1,2000}")
+
+
+def offer_link(invite_link: str, code: str) -> str:
+    """The invite link with a manual connection offer's code (when no relay
+    brings the two players together): the friend's page answers it directly.
+
+    >>> link = offer_link("https://x.org/#join=1.a.b.3.QW5u", "o.abc")
+    >>> link, offer_code(link)
+    ('https://x.org/#join=1.a.b.3.QW5u&offer=o.abc', 'o.abc')
+    >>> offer_code("https://x.org/#join=1.a.b.3.QW5u"), offer_code("#join=x&offer=<script>")
+    (None, None)
+    """
+    return f"{invite_link}&{OFFER_KEY}={code}"
+
+
+def offer_code(link: str) -> str | None:
+    """The manual connection offer in a link (:func:`offer_link`), or ``None``."""
+    fragment = link.split("#", 1)[1] if "#" in link else link
+    for part in fragment.split("&")[1:]:
+        key, _, value = part.partition("=")
+        if key == OFFER_KEY and _OFFER.fullmatch(value):
+            return value
+    return None

@@ -79,15 +79,25 @@ from web.options import MatchOptions
 
 Clock = Callable[[], float]
 
-# The friend's presence, as the invite dialog and the status line say it.
+# The friend's presence, as the invite dialog says it ("{name}": the friend's).
 LINK_WORDS: Mapping[Link, str] = MappingProxyType(
     {
         Link.CONNECTING: "Waiting for your friend…",
-        Link.CONNECTED: "Your friend is connected.",
-        Link.WAITING: "Waiting for your friend to come back…",
-        Link.CLAIMABLE: "Your friend has been gone a while: you may claim the game.",
+        Link.CONNECTED: "{name} is connected.",
+        Link.WAITING: "Waiting for {name} to come back…",
+        Link.CLAIMABLE: "{name} has been gone a while: you may claim the game.",
     }
 )
+
+
+def link_words(link: Link, name: str | None) -> str:
+    """The friend's presence in words, by name once known.
+
+    >>> link_words(Link.CONNECTED, "Bob"), link_words(Link.CONNECTED, None)
+    ('Bob is connected.', 'Your friend is connected.')
+    """
+    text = LINK_WORDS[link].format(name=name or "your friend")
+    return text[0].upper() + text[1:]
 
 
 class NoAgreedDiceError(LookupError):
@@ -166,7 +176,13 @@ class Host(Protocol):
 
     def online_news(self, text: str) -> None: ...
 
+    def online_alert(self, text: str) -> None: ...
+
     def online_status(self, text: str) -> None: ...
+
+    def online_link(self, link: str, claim_after: float) -> None: ...
+
+    def online_claimed(self, mine: bool, win_type: int, points: int) -> None: ...
 
     def online_apply(self, decision: Decision) -> None: ...
 
@@ -270,7 +286,7 @@ class OnlineTable:
             else:
                 self.remote.give(event.decision)
         elif isinstance(event, Refused):
-            self._news(event.text)
+            self._alert(event.text)
         elif isinstance(event, FriendJoined):
             if self.host is not None:
                 self.host.online_friend(event.name)
@@ -279,16 +295,23 @@ class OnlineTable:
             who = "You" if event.seat == self.peer.seat else self.peer.friend_name or "Your friend"
             self._news(f"{who}: “{event.text}”")
         elif isinstance(event, Claimed):
-            who = "You" if event.seat == self.peer.seat else self.peer.friend_name or "Your friend"
-            self._news(f"{who} claimed the game: {event.points} points.")
+            if self.host is not None:
+                mine = event.seat == self.peer.seat
+                self.host.online_claimed(mine, int(event.win_type), event.points)
         elif isinstance(event, LinkChanged):
             self.link = event.link
             if self.host is not None:
-                self.host.online_status(LINK_WORDS[event.link])
+                self.host.online_status(link_words(event.link, self.peer.friend_name))
+                self.host.online_link(event.link.value, self.peer.presence.timing.claim_after)
 
     def _news(self, text: str) -> None:
         if self.host is not None:
             self.host.online_news(text)
+
+    def _alert(self, text: str) -> None:
+        """A refusal or a failure: news the player must not miss."""
+        if self.host is not None:
+            self.host.online_alert(text)
 
     # -- this page's player (the flow's hooks) ---------------------------------------------
 
@@ -304,7 +327,7 @@ class OnlineTable:
                 self._handle(self.peer.roll(self.clock()))
             except OnlineError as exc:
                 self._rolling = False
-                self._news(exc.plain)
+                self._alert(exc.plain)
                 return False
         if self.dice.ready:
             self._rolling = False
@@ -320,6 +343,22 @@ class OnlineTable:
         if t.match.phase is Phase.ROLL and t.roller == self.peer.seat and not self.dice.ready:
             return self.peer.my_dice
         return None
+
+    def switch(self, transport: Transport) -> None:
+        """Talk through ``transport`` from now on (connecting by hand when the
+        relays brought nobody): the old one is closed."""
+        old, self.transport = self.transport, transport
+        transport.on_message(self.receive)
+        transport.on_peer(self._on_peer)
+        old.close()
+
+    def claim(self) -> None:
+        """Claim the game: the friend has been gone longer than the stated time
+        (:meth:`~web.online.peer.Peer.claim`); it counts as their resigning it."""
+        try:
+            self._handle(self.peer.claim(self.clock()))
+        except OnlineError as exc:
+            self._alert(exc.plain)
 
     def close(self) -> None:
         """Leave: the transport is closed and nothing more is heard or sent."""
@@ -342,7 +381,7 @@ class OnlineTable:
         try:
             self._sync(match)
         except OnlineError as exc:
-            self._news(exc.plain)
+            self._alert(exc.plain)
         finally:
             self._syncing = False
 

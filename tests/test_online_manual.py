@@ -1,0 +1,114 @@
+"""Connecting by hand when no relay brings the two players together: the
+inviter's "Can't connect?" makes a connection link, the friend's page answers
+it with a code to send back, the inviter pastes it (the page's part faked; the
+browser's WebRTC part is e2e/test_online_manual.py's)."""
+
+from __future__ import annotations
+
+from test_online_remote import Side, connect, pair, play, tokens
+from test_online_remote_ui import Starter
+from web_fakes import Rig
+
+from web.online.invite import Invite, offer_code, offer_link
+from web.online.peer import Peer
+from web.state import Dialog
+
+
+class ByHand:
+    """The page's manual signalling, faked: what the controller asked of it."""
+
+    def __init__(self, rig: Rig) -> None:
+        self.rig = rig
+        self.offers = 0
+        self.answers: list[str] = []
+
+    def offer(self) -> None:
+        self.offers += 1
+
+    def answer(self, code: str) -> None:
+        self.answers.append(code)
+
+
+def inviting() -> tuple[Rig, Starter, ByHand]:
+    rig = Rig(seed=3).boot()
+    ta, _ = pair()
+    starter = Starter(rig, ta)
+    rig.c.online_starter = starter
+    rig.start("online", 3, name="Ann")
+    manual = ByHand(rig)
+    rig.c.manual = manual
+    return rig, starter, manual
+
+
+def test_the_invite_offers_to_connect_by_hand() -> None:
+    rig, starter, manual = inviting()
+    dialog = rig.view.last.dialog
+    assert dialog is not None and dialog.kind == "invite"
+    assert "Can’t connect?" in dialog.html and 'data-action="manual-offer"' in dialog.html
+    rig.act("manual-offer")
+    assert manual.offers == 1
+    assert starter.invite is not None
+    link = offer_link("https://example.org/#" + starter.invite.fragment, "o.code")
+    rig.c.show_offer(link)
+    html = rig.view.last.dialog.html  # type: ignore[union-attr]
+    assert link.replace("&", "&amp;") in html and 'name="answer"' in html
+    assert "15–20 % of pairs" in html and "TURN" in html
+    rig.act("manual-offer")  # once is enough
+    assert manual.offers == 1
+    rig.act("copy-code", "offer")
+    assert rig.view.copied[-1] == link
+    rig.act("manual-answer")
+    assert rig.c.state.dialog_error == "Paste the answer code your friend sent back."
+    assert manual.answers == []
+    rig.act("manual-answer", answer="  a.b.c  ")
+    assert manual.answers == ["a.b.c"] and rig.c.state.link_status == "Connecting…"
+    rig.c.manual_failed("This answer code does not work (bad). Copy it again, whole.")
+    assert "This answer code does not work" in rig.view.last.dialog.html  # type: ignore[union-attr]
+
+
+def test_the_friend_s_page_shows_the_answer_code_to_send_back() -> None:
+    rig = Rig().boot()
+    rig.c.online_friend("Ann")
+    rig.c.show_answer("a.b.c")
+    dialog = rig.view.last.dialog
+    assert dialog is not None and dialog.kind == "answer"
+    assert "Send this answer code back to Ann" in dialog.html and "a.b.c" in dialog.html
+    rig.act("copy-code", "answer")
+    assert rig.view.copied[-1] == "a.b.c"
+    rig.act("close")
+    assert rig.c.state.dialog is None
+
+
+def test_the_offer_rides_in_the_invite_link() -> None:
+    invite = Invite.new("Ann", Rig().c.state.options.rules(), token=tokens(5))
+    link = offer_link(invite.link("https://example.org/game/"), "o.A-b_9")
+    assert Invite.from_link(link) == invite and offer_code(link) == "o.A-b_9"
+
+
+def test_a_table_switched_to_another_transport_plays_on_through_it() -> None:
+    """The inviter's table moves from the relays' transport to the hand-made one."""
+    invite = Invite.new("Ann", Rig().c.state.options.rules(), token=tokens(1))
+    relayed, _ = pair()  # nobody ever comes this way
+    ta, tb = pair()
+    ann = Side(Peer.host(invite, now=0.0, token=tokens(2)), relayed)
+    bob = Side(Peer.join(invite, "Bob", now=0.0, token=tokens(3)), tb)
+    ann.start(invite.rules)
+    bob.start(invite.rules)
+    ann.table.switch(ta)
+    ann.transport = ta
+    assert not relayed.up  # the old one is closed
+    connect(ann, bob)
+    assert ann.c.state.friend_name == "Bob" and ann.c.state.friend_link == "connected"
+    play(ann, bob)
+    assert ann.c.state.match.is_over and ann.c.state.match.record == bob.c.state.match.record
+
+
+def test_a_new_game_forgets_the_codes() -> None:
+    rig, _, _ = inviting()
+    rig.c.show_offer("https://example.org/#join=x&offer=y")
+    rig.act("close")
+    rig.act("new-open")
+    rig.start("easy")
+    s = rig.c.state
+    assert s.offer_link == "" and s.answer_code == "" and rig.c.manual is None
+    assert s.dialog is not Dialog.INVITE
