@@ -18,6 +18,8 @@ from playwright.sync_api import Browser, Page
 from e2e.conftest import SUB_PATH
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game, screenshot, wait_ready
 from e2e.service_worker import Deployment, wait_until_offline_ready
+from engine.ai.review import review
+from engine.matfile import MatFile
 from scripts.page_driver import (
     AI_TIMEOUT_MS,
     click_place,
@@ -240,7 +242,16 @@ def test_a_mat_file_exports_and_imports_for_review_on_the_board(
         page.wait_for_selector(
             "dialog#dialog .review-summary:not([aria-busy])", timeout=AI_TIMEOUT_MS
         )
+        # Each player of the file rated by name: the PR King Tubby gives on the command line.
+        rated = review(MatFile.parse(text).record)
+        for player, name in enumerate(("White", "Black")):
+            line = text_of(page, f"dialog#dialog [data-testid='review-player-{player}']")
+            assert line.startswith(f"{name}: PR {rated.players[player].pr:.1f} over "), line
+            assert f"{rated.players[player].blunders} blunder" in line, line
         screenshot(page, "analysis-mat-review")
+        page.set_viewport_size({"width": 390, "height": 844})  # the summary on a phone's width
+        screenshot(page, "analysis-mat-review-narrow")
+        page.set_viewport_size(DESKTOP["viewport"])
         shown = page.locator("dialog#dialog [data-action='review-show']")
         if shown.count():  # a flagged decision on the board
             shown.first.click()

@@ -25,7 +25,7 @@ from engine.cube import CubeState, cube_state_for
 from engine.game import Action, Phase
 from engine.match import Match
 from engine.position import Position
-from web.ai_client import DirectAi
+from web.ai_client import DirectAi, Reply
 from web.review import Review, review_items
 
 
@@ -117,6 +117,14 @@ def test_forced_plays_and_quiet_rolls_are_no_decisions() -> None:
     m = Match.from_setup(Match.new(0).rules, Setup(bearoff, 0)).roll((6, 5))
     [play] = [d for d in decisions(m.play(m.legal_plays[0]).record) if d.kind == "play"]
     assert not judge(play).counted  # 6/off is the only play
+    page = Review(0, review_items(m.play(m.legal_plays[0]).record, 0, frozenset({0})))
+    [k] = [i for i, item in enumerate(page.items) if item.kind == "play"]
+    answers: list[Reply] = []
+    DirectAi().ask(page.items[k].request, answers.append)
+    page = page.judged_from(k, answers[0])
+    verdict = page.verdicts[k]
+    assert verdict is not None and not verdict.counted  # nor on the page
+    assert page.summary(0).plays == 0
 
 
 def test_the_same_verdicts_as_the_pages_review() -> None:
@@ -140,5 +148,14 @@ def test_the_same_verdicts_as_the_pages_review() -> None:
         assert j.decision.event == item.event
         assert j.loss == pytest.approx(verdict.loss, abs=1e-9)
         assert j.best == verdict.best
-        if j.decision.kind == "cube":
-            assert j.counted == verdict.counted
+        assert j.counted == verdict.counted  # forced plays too, by the hint's one play
+    for player in (0, 1):  # the page's summary (its PR) is the command line's
+        mine, theirs = page.summary(player), summarise(ours, player)
+        assert mine.pr == pytest.approx(theirs.pr, abs=1e-9)
+        assert (mine.plays, mine.cube, mine.blunders, mine.mistakes, mine.doubtful) == (
+            theirs.plays,
+            theirs.cube,
+            theirs.blunders,
+            theirs.mistakes,
+            theirs.doubtful,
+        )

@@ -286,8 +286,16 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
         played = Position.from_id(item.request.played)
         loss = next(r.loss for r in ranked if r.play.result.swap() == played)
         assert verdict.loss == pytest.approx(loss) and verdict.best == str(ranked[0].play)
+    # The player's PR: 500 x the mean loss of the decisions that count, beside the counts.
+    counted_losses = [v.loss for _, v in judged if v is not None and v.counted]
+    pr = 500.0 * sum(counted_losses) / len(counted_losses)
+    blunders = sum(v is not None and v.loss >= 0.16 for _, v in judged)
+    line = screen.dialog.html.split('data-testid="review-player-0">')[1].split("</li>")[0]
+    assert line.startswith("<b>You:</b>") and f'"review-pr">{pr:.1f}</b>' in line
+    assert f"{blunders} blunder" in line and f"{len(counted_losses)} decision" in line
+    assert 'data-testid="review-player-1"' not in screen.dialog.html  # King Tubby is not rated
     flagged = [v for v in review.verdicts if v is not None and v.loss >= 0.04]
-    assert screen.dialog.html.count('<li class="review-') == len(flagged)
+    assert screen.dialog.html.count('<li class="review-') == len(flagged) + 1  # and the PR line
     # the greedy player (farthest checker, nearest point) errs: there is something to show
     assert flagged
     screen = rig.act("close")
@@ -392,3 +400,33 @@ def test_a_review_whose_cube_was_never_close_says_so() -> None:
     verdicts = (verdicts[0], Verdict(0.0, "no double"))  # a close one left alone
     html = review_html(Review(0, items, verdicts), ("You", "King Tubby"), "Review of game 1")
     assert "<b>Cube:</b> 1 close or actual decision · 0 blunders" in html
+
+
+def test_the_summary_rates_each_player_leaving_forced_plays_and_quiet_rolls_aside() -> None:
+    start = Position.start().id
+    play = HintRequest(start, (3, 1), played=start)
+    items = (
+        ReviewItem(0, (3, 1), "24/20", play),
+        ReviewItem(0, (6, 5), "24/13", play),  # forced: no decision
+        ReviewItem(1, (3, 1), "13/9", play),
+        ReviewItem(1, None, "no double", CubeHintRequest(start, CubeState()), kind="cube"),
+        ReviewItem(1, None, "double", CubeHintRequest(start, CubeState()), kind="cube"),
+    )
+    verdicts = (
+        Verdict(0.1, "8/5 6/5"),
+        Verdict(0.0, "24/13", counted=False),
+        Verdict(0.2, "8/5 6/5"),
+        Verdict(0.0, "no double", counted=False),  # far from doubling: no decision
+        Verdict(0.05, "no double"),  # a doubtful double
+    )
+    review = Review(0, items, verdicts)
+    assert review.players == (0, 1)
+    html = review_html(review, ("Ann", "Bob"), "Review of game 1")
+    ann = html.split('data-testid="review-player-0">')[1].split("</li>")[0]
+    bob = html.split('data-testid="review-player-1">')[1].split("</li>")[0]
+    assert "<b>Ann:</b>" in ann and '"review-pr">50.0</b>' in ann  # 500 x 0.1 / 1
+    assert "1 mistake" in ann and "1 decision" in ann and "0 blunders" in ann
+    assert "<b>Bob:</b>" in bob and '"review-pr">62.5</b>' in bob  # 500 x (0.2 + 0.05) / 2
+    assert "1 blunder" in bob and "1 doubtful" in bob and "2 decisions" in bob
+    assert "lower is better" in html.lower()
+    assert "<b>Checker play:</b> 3 plays" in html  # every play is listed, a forced one too

@@ -16,8 +16,8 @@ the engine's.
 >>> [(i.kind, i.dice, i.notation) for i in items]
 [('play', (3, 1), '24/20')]
 >>> r = Review(0, items).judged(0, 0.164, "8/5 6/5")
->>> r.done, r.counts()
-(True, (0, 0, 1))
+>>> r.done, r.counts(), r.summary(0).pr
+(True, (0, 0, 1), 82.0)
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from types import MappingProxyType
 from engine import Position
 from engine.notation import format_dice
 from engine.record import MatchRecord
-from engine.review import decisions
+from engine.review import PlayerSummary, decisions, tally
 from engine.turn import TurnState
 from web.actions import Act
 from web.board_svg import CubeView
@@ -144,7 +144,10 @@ class Review:
         if hint.played_loss is None:
             raise ValueError("the AI did not judge the play")
         best = hint.plays[0]
-        return self.judged(index, hint.played_loss, best.play, best.moves)
+        # The hint lists up to five plays: a single one is the only legal play,
+        # forced, which is no decision for the rating (as engine.ai.review.judge).
+        forced = len(hint.plays) == 1
+        return self.judged(index, hint.played_loss, best.play, best.moves, counted=not forced)
 
     def _losses(self, kind: str) -> list[float]:
         return [
@@ -160,6 +163,23 @@ class Review:
             sum(DOUBTFUL <= x < MISTAKE for x in losses),
             sum(MISTAKE <= x < BLUNDER for x in losses),
             sum(x >= BLUNDER for x in losses),
+        )
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The players whose decisions are reviewed, in seat order."""
+        return tuple(sorted({item.player for item in self.items}))
+
+    def summary(self, player: int) -> PlayerSummary:
+        """``player``'s counts and performance rating over the decisions judged so
+        far (:func:`engine.review.tally`: forced plays and quiet rolls aside)."""
+        return tally(
+            player,
+            (
+                (item.kind, v.loss, v.counted)
+                for item, v in zip(self.items, self.verdicts, strict=True)
+                if v is not None and item.player == player
+            ),
         )
 
     def error_rate(self, kind: str = "play") -> float:
@@ -195,8 +215,10 @@ def _plural(n: int, word: str) -> str:
 
 
 def _counted(review: Review, kind: str) -> int:
+    # Every play is listed (a forced one too, though the PR leaves it out); a roll
+    # that left the cube alone only when doubling was close.
     return sum(
-        item.kind == kind and (v is None or v.counted)
+        item.kind == kind and (v is None or v.counted or kind == "play")
         for item, v in zip(review.items, review.verdicts, strict=True)
     )
 
@@ -218,20 +240,42 @@ def _cube_summary(review: Review) -> str:
     return _summary(review, "cube", "close or actual decision")
 
 
+def _rating(review: Review, player: int, names: tuple[str, str]) -> str:
+    """A player's line of the summary: the PR beside the counts of errors."""
+    s = review.summary(player)
+    return (
+        f'<li class="review-player" data-testid="review-player-{player}">'
+        f"<b>{escape(names[player])}:</b> "
+        f'<abbr title="performance rating">PR</abbr> <b class="review-pr">{s.pr:.1f}</b>'
+        f" over {_plural(s.decisions, 'decision')} · {_plural(s.blunders, 'blunder')}"
+        f" · {_plural(s.mistakes, 'mistake')} · {s.doubtful} doubtful</li>"
+    )
+
+
+PR_NOTE = (
+    '<p class="review-note muted">PR: 500 × the equity given up per decision, forced plays '
+    "aside. Lower is better: under 5 is world class, 10 to 15 intermediate, 20 and more a "
+    "beginner.</p>"
+)
+"""What the performance rating is, under the summary."""
+
+
 def review_html(review: Review, names: tuple[str, str], title: str) -> str:
-    """The review as dialog content: progress, a summary, the flagged decisions."""
+    """The review as dialog content: progress, a summary (each player's PR and
+    error counts, then checker play and cube), the flagged decisions."""
     total = len(review.items)
     judged = sum(v is not None for v in review.verdicts)
     if not total:
         summary = "<p>There is nothing to review in this game.</p>"
     elif review.done:
-        lines = [
+        lines = [_rating(review, p, names) for p in review.players]
+        lines += [
             f"<li><b>Checker play:</b> {_summary(review, 'play', 'play')} · "
             f"{review.error_rate():.1f} millipoints given up per play</li>"
         ]
         if any(item.kind == "cube" for item in review.items):
             lines.append(f"<li><b>Cube:</b> {_cube_summary(review)}</li>")
-        summary = f'<ul class="review-summary">{"".join(lines)}</ul>'
+        summary = f'<ul class="review-summary">{"".join(lines)}</ul>{PR_NOTE}'
     else:
         summary = (
             f'<p class="review-summary" aria-busy="true">King Tubby is checking the '
