@@ -11,7 +11,7 @@ from web_fakes import LaterAi, Rig
 from engine.game import Phase
 from engine.position import BAR, OFF
 from engine.position_setup import PositionSetup
-from web.actions import Act
+from web.actions import KEYS, Act
 from web.analysis.editor import Editor, Tool, drag, tap, with_fields, with_tool
 from web.analysis.link import share_link, xgid_from_fragment
 from web.protocol import CubeHintRequest, HintRequest, RolloutRequest
@@ -283,6 +283,11 @@ def test_a_match_exported_as_mat_imports_onto_the_analysis_board_for_review() ->
     review = rig.c.state.reviewing.review
     assert review is not None and review.done and len(review.items) >= 8
     assert rig.c.state.dialog is not None and rig.c.state.dialog.value == "review"
+    html = rig.view.last.dialog.html  # type: ignore[union-attr]
+    for player, name in enumerate(a.names):  # each player of the file rated, by its name
+        line = html.split(f'data-testid="review-player-{player}">')[1].split("</li>")[0]
+        assert line.startswith(f"<b>{name}:</b>") and "PR</abbr>" in line
+        assert f'"review-pr">{review.summary(player).pr:.1f}</b>' in line
     rig.act("close")
     rig.act("analysis-close")
     assert rig.c.state.match == game
@@ -340,3 +345,29 @@ def test_a_rollout_of_the_plays_runs_to_its_end_and_ranks_them() -> None:
     assert html.index(labels[0]) < html.index(labels[-1])  # best first
     rig.act("analysis-play", "0")  # the board moves on: the next moment has no rollout yet
     assert rig.c.state.analysis.rollout is None  # type: ignore[union-attr]
+
+
+def test_the_game_keys_do_nothing_to_the_game_put_aside_while_editing() -> None:
+    rig = Rig(faces=[3, 1, 6, 5, 4, 2]).boot()
+    rig.start("human", 5)
+    rig.act("roll")
+    rig.tap(8)  # a checker picked up, then moved: Undo, Escape and Enter would each act
+    rig.tap(5)
+    ai = LaterAi()
+    rig.c.ai = ai
+    _into_editor(rig)
+    game, setup = rig.c.state.match, rig.c.state.analysis.editor  # type: ignore[union-attr]
+    page_wide = {Act.HELP_OPEN, Act.NEW_OPEN}  # the page's, not the game's: they still open
+    for key, act in KEYS.items():
+        if act in page_wide:
+            continue
+        rig.c.act(act, "none" if act is Act.SELECT else "")
+        rig.timer.run()
+        s = rig.c.state
+        assert s.match is game and s.dialog is None, key  # no roll, undo, confirm, resign...
+        assert s.analysis is not None and s.analysis.editor == setup, key
+    assert not ai.pending  # no hint asked about the hidden game
+    rig.act("edit-clear")  # the editor's own actions still apply
+    assert rig.c.state.analysis.editor.setup.counts(0) == (0, 0, 15)  # type: ignore[union-attr]
+    rig.act("analysis-close")
+    assert rig.c.state.match == game and rig.c.state.match.dice == (3, 1)  # as it was

@@ -138,6 +138,8 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
     def act(self, act: Act, value: str = "", fields: Fields | None = None) -> None:
         """A button, key or dialog action, with the control's value and its form's fields."""
         handler = HANDLERS[act]
+        if not self.accepts(act):
+            return  # the analysis board's editor: the game put aside is not played on
         self._set(message="", play_refused=False, dialog_error="", copied="")
         with self._one_render():
             try:

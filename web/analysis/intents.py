@@ -43,6 +43,21 @@ from web.storage_intents import StorageIntents
 
 PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
 
+GAME_ACTS: frozenset[Act] = frozenset(
+    {
+        Act.ROLL, Act.DOUBLE, Act.TAKE, Act.BEAVER, Act.DROP, Act.UNDO, Act.REDO, Act.CONFIRM,
+        Act.PLAY_TEXT, Act.SELECT, Act.SWAP_DICE, Act.DICE_SET, Act.RESIGN_OPEN, Act.RESIGN,
+        Act.ACCEPT, Act.REJECT, Act.NEXT_GAME, Act.REMATCH, Act.HINT, Act.HINT_PLAY,
+        Act.REVIEW, Act.REVIEW_SHOW, Act.REVIEW_PREV, Act.REVIEW_NEXT, Act.REVIEW_BEFORE,
+        Act.REVIEW_PLAYED, Act.REVIEW_BEST, Act.REVIEW_LIST, Act.HISTORY_GAME,
+        Act.CHAT_OPEN, Act.CHAT, Act.CLAIM, Act.ANALYSIS_BACK, Act.ANALYSIS_FORWARD,
+        Act.ANALYSIS_PLAY,
+        Act.ROLLOUT,
+    }
+)  # fmt: skip
+"""What acts on the match on the board: while the editor shows, that match is the
+game put aside, so these (a key's, most often) do nothing until Analyse."""
+
 
 def _decision_point(match: Match) -> bool:
     """A moment the line of play keeps: a roll, a cube answer, a play not begun, the end."""
@@ -172,6 +187,10 @@ class AnalysisIntents(StorageIntents):
     def editing(self) -> bool:
         """The board is the editor's: the page's gestures edit it."""
         return self._editor is not None
+
+    def accepts(self, act: Act) -> bool:
+        """Whether ``act`` applies now: in the editor, none of the game's does."""
+        return not self.editing or act not in GAME_ACTS
 
     def edit_can_lift(self, place: int) -> bool:
         editor = self._editor
