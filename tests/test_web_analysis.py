@@ -371,3 +371,41 @@ def test_the_game_keys_do_nothing_to_the_game_put_aside_while_editing() -> None:
     assert rig.c.state.analysis.editor.setup.counts(0) == (0, 0, 15)  # type: ignore[union-attr]
     rig.act("analysis-close")
     assert rig.c.state.match == game and rig.c.state.match.dice == (3, 1)  # as it was
+
+
+def test_against_the_ai_stepping_back_waits_and_playing_on_starts_a_new_line() -> None:
+    rig = Rig(faces=[6, 5, 4, 2, 3, 3, 5, 1, 2, 2, 6, 6, 1, 1]).boot()
+    rig.c.open_shared("#xgid=" + XGID_31.removeprefix("XGID="))
+    rig.timer.run()
+    rig.act("analysis-opponent", "easy")
+    rig.act("play-text", text="8/5 6/5")
+    rig.act("confirm")  # Black (the AI) rolls and plays: the line is at White's roll
+    a = rig.c.state.analysis
+    assert a is not None and len(a.trail) == 4 and a.at == 3 and rig.c.state.match.turn == 0
+    line = a.trail
+    # Stepping back onto the AI's roll: it waits, so that the line can be read through.
+    rig.act("analysis-back")
+    rig.act("analysis-back")
+    a = rig.c.state.analysis
+    assert a is not None and a.trail == line and a.at == 1
+    assert rig.c.state.match is line[1] and rig.c.state.match.turn == 1
+    html = rig.view.last.analysis_html
+    assert 'data-testid="an-waiting"' in html and 'data-action="analysis-play-on"' in html
+    # Asked to, it plays on from there: the old line is cut and a new one grows.
+    rig.act("analysis-play-on")
+    a = rig.c.state.analysis
+    assert a is not None and a.at == len(a.trail) - 1 and a.trail[:2] == line[:2]
+    assert a.trail[2:] != line[2:] and rig.c.state.match.turn == 0  # new dice, its play
+    assert 'data-testid="an-waiting"' not in rig.view.last.analysis_html
+    # Back at White's first decision, another play: the line is cut and the AI answers it.
+    new_line = a.trail
+    while rig.c.state.analysis.can_back:  # type: ignore[union-attr]
+        rig.act("analysis-back")
+    rig.act("play-text", text="24/21 6/5")
+    rig.act("confirm")
+    a = rig.c.state.analysis
+    assert a is not None and a.trail[0] == new_line[0] and a.trail[1] != new_line[1]
+    assert a.at == len(a.trail) - 1 and len(a.trail) == 4  # Black rolled and played
+    assert rig.c.state.match.turn == 0
+    rig.act("analysis-play-on")  # at the end of the line: nothing to cut
+    assert rig.c.state.analysis.trail == a.trail  # type: ignore[union-attr]

@@ -492,6 +492,7 @@ HANDLERS: Mapping[Act, Handler] = MappingProxyType(
         Act.ANALYSIS_FORWARD: Controller._on_analysis_forward,
         Act.ANALYSIS_PLAY: Controller._on_analysis_play,
         Act.ANALYSIS_OPPONENT: Controller._on_analysis_opponent,
+        Act.ANALYSIS_PLAY_ON: Controller._on_analysis_play_on,
         Act.ANALYSIS_COPY: Controller._on_analysis_copy,
         Act.ROLLOUT: Controller._on_rollout,
         Act.ROLLOUT_CANCEL: Controller._on_rollout_cancel,

@@ -4,8 +4,11 @@ Entering puts the game being played aside (it is neither saved over nor
 counted while the analysis lasts) and shows the editor; Analyse makes the
 set-up's match the page's own, so the game's controls play on from it by
 hand or against an AI level, and asks King Tubby about each decision
-(:mod:`web.analysis.report`); Back and Forward step along the line played;
-leaving brings the game back as it was.
+(:mod:`web.analysis.report`); Back and Forward step along the line played
+(the AI waits meanwhile: it plays only at the end of the line), and playing
+on from an earlier decision, or asking the AI to at one of its own, cuts the
+line there and goes on from it, as a new variation does on lichess's
+analysis board; leaving brings the game back as it was.
 
 The hooks at the end keep the rest of the controller out of the analysis:
 nothing is autosaved (each decision reached is added to the line instead),
@@ -51,8 +54,7 @@ GAME_ACTS: frozenset[Act] = frozenset(
         Act.REVIEW, Act.REVIEW_SHOW, Act.REVIEW_PREV, Act.REVIEW_NEXT, Act.REVIEW_BEFORE,
         Act.REVIEW_PLAYED, Act.REVIEW_BEST, Act.REVIEW_LIST, Act.HISTORY_GAME,
         Act.CHAT_OPEN, Act.CHAT, Act.CLAIM, Act.ANALYSIS_BACK, Act.ANALYSIS_FORWARD,
-        Act.ANALYSIS_PLAY,
-        Act.ROLLOUT,
+        Act.ANALYSIS_PLAY, Act.ANALYSIS_PLAY_ON, Act.ROLLOUT,
     }
 )  # fmt: skip
 """What acts on the match on the board: while the editor shows, that match is the
@@ -295,6 +297,18 @@ class AnalysisIntents(StorageIntents):
         self._motions = tuple(plan_motions(before, self._board()))
         self._say_play(player)
         self._autosave()
+
+    def _on_analysis_play_on(self, value: str, fields: Fields) -> None:
+        """At the AI's turn inside the line: the line is cut after it and the AI
+        decides afresh (stepping back alone never moves a checker, so that the line
+        can be read; a decision of the player's own cuts it the same way)."""
+        a = self.state.analysis
+        actor = self.state.match.actor
+        if a is None or a.editor is not None or a.at_end or actor is None:
+            return
+        if self.state.is_ai(actor):
+            self._set(analysis=replace(a, trail=a.trail[: a.at + 1]))
+            self._say(f"A new line from here: {self.state.names[actor]} plays on.")
 
     def _on_analysis_opponent(self, value: str, fields: Fields) -> None:
         a = self.state.analysis

@@ -309,6 +309,7 @@ def analysis_html(state: UiState, a: Analysis) -> str:
         + button(Act.ANALYSIS_FORWARD, "Forward ›", enabled=a.can_forward)
         + "</div>"
         + answer
+        + _waiting(state, a, names)
         + f'<section class="an-report" aria-live="polite" data-testid="an-report">{body}</section>'
         + (
             '<section class="an-rollout" data-testid="an-rollout">'
@@ -324,6 +325,21 @@ def analysis_html(state: UiState, a: Analysis) -> str:
         + button(Act.ANALYSIS_CLOSE, "Leave")
         + "</div>"
         + (_ids_compact(xgid, share_link(a.page_url, xgid), state.copied) if ids else "")
+    )
+
+
+def _waiting(state: UiState, a: Analysis, names: tuple[str, str]) -> str:
+    """At the AI's turn inside the line, stepped back to: it waits there (the line
+    can be read through) until asked to play on, which starts a new line."""
+    m = state.match
+    actor = m.actor
+    if a.at_end or actor is None or not state.is_ai(actor) or m.is_game_over or state.busy:
+        return ""
+    return (
+        f'<div class="an-row an-answer" data-testid="an-waiting"><span>{escape(names[actor])} '
+        "waits here: Forward follows the line.</span>"
+        + button(Act.ANALYSIS_PLAY_ON, f"{names[actor]} plays on from here")
+        + "</div>"
     )
 
 
