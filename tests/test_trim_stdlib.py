@@ -158,7 +158,12 @@ def test_the_build_ships_a_trimmed_standard_library(site: Path) -> None:
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_every_module_of_the_site_imports_and_runs_under_the_trimmed_library(site: Path) -> None:
     run = subprocess.run(
-        ["node", str(ROOT / "tests" / "pyodide" / "import_site.mjs"), str(site)],
+        [
+            "node",
+            str(ROOT / "tests" / "pyodide" / "import_site.mjs"),
+            str(site),
+            ",".join(build_site.SOURCES_ONLY),
+        ],
         capture_output=True,
         text=True,
         timeout=300,

@@ -25,25 +25,30 @@ for (const config of ["pyscript.json", "ai-worker.json"]) {
     });
   }
 }
+// Modules ship as bytecode alone (web/page.pyc), but those under the prefixes
+// given after the site (scripts/build_site.py's SOURCES_ONLY) as sources.
+const sourcesOnly = (process.argv[3] ?? "").split(",").filter(Boolean);
 const unpacked = pyodide.runPython(`
 import pathlib
-[p.relative_to("${target}").as_posix() for p in pathlib.Path("${target}").rglob("*.py")]
+[p.relative_to("${target}").as_posix() for p in pathlib.Path("${target}").rglob("*.py*")]
 `).toJs();
 for (const rel of unpacked) {
-  const parts = rel.replace(/\.py$/, "").split("/");
+  if (!/\.pyc?$/.test(rel)) continue;
+  const parts = rel.replace(/\.pyc?$/, "").split("/");
   if (parts.at(-1) === "__init__") parts.pop();
   if (parts.at(-1) !== "__main__") modules.add(parts.join("."));
 }
 pyodide.globals.set("MODULES", pyodide.toPy([...modules].sort()));
+pyodide.globals.set("SOURCES_ONLY", pyodide.toPy(sourcesOnly.map((p) => `${target}/${p}`)));
 const out = await pyodide.runPythonAsync(`
 import asyncio, datetime, importlib, importlib.machinery, json, sys, traceback
 sys.path.insert(0, "${target}")
-# Every site module must load from its shipped bytecode: compiling one from
-# source (a .pyc this Pyodide rejects, or none) goes through source_to_code.
+# Every site module must load from its shipped bytecode (but those shipped as
+# sources): compiling one from source goes through source_to_code.
 compiled = []
 to_code = importlib.machinery.SourceFileLoader.source_to_code
 def counting(self, data, path, *args, **kwargs):
-    if path.startswith("${target}/"):
+    if path.startswith("${target}/") and not path.startswith(tuple(SOURCES_ONLY)):
         compiled.append(path)
     return to_code(self, data, path, *args, **kwargs)
 importlib.machinery.SourceFileLoader.source_to_code = counting
