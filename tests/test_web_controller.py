@@ -878,6 +878,9 @@ def test_how_to_play_opens_from_the_menu_the_key_and_the_settings() -> None:
         shown = {"Escape": "Esc", "ArrowLeft": "←", "ArrowRight": "→"}.get(key, key)
         assert f"<kbd>{shown.upper() if len(shown) == 1 else shown}</kbd>" in html, key
     assert "Beach Bum (easy)" in html and "King Tubby (strong)" in html
+    analysis = html.split("<h3>Analysis board</h3>")[1].split("<h3>")[0]
+    for words in ("Position ID", "XGID", "link", "Roll out", ".mat", "PR", "offline"):
+        assert words in analysis, words
     assert KEYS["?"].value == "help-open"
     rig.act("close")
     screen = rig.act("settings-open")

@@ -1,5 +1,6 @@
 """How to play: the rules in brief (as GNU Backgammon plays them), the
-controls and the keys (read from :data:`web.actions.KEYS`), and the notation.
+controls and the keys (read from :data:`web.actions.KEYS`), the analysis
+board, and the notation.
 """
 
 from __future__ import annotations
@@ -52,6 +53,36 @@ def keys_html() -> str:
         "the arrow keys move between checkers, <kbd>Enter</kbd> picks one up and puts it "
         "down, <kbd>Esc</kbd> lets go."
     )
+
+
+ANALYSIS_HELP = (
+    "<h3>Analysis board</h3>"
+    "<ul>"
+    "<li><b>Set up</b>: <b>Analysis</b> opens the editor on the position of your game, "
+    "which is put aside and comes back as it was when you leave. Tap or drag to place "
+    "checkers of the colour chosen, or take them off with Remove; set who is on roll, the "
+    "dice (none for a cube decision), the cube, and the score and match length. Or paste "
+    "a GNU Backgammon Position ID and Match ID, or an XGID.</li>"
+    "<li><b>Analyse</b>: King Tubby ranks the plays of the roll with their equities, gives "
+    "the cube decision and both sides' chances. Play on by hand or against a level; Back "
+    "and Forward step along the line, and playing on from an earlier point starts a new "
+    "line.</li>"
+    "<li><b>Share</b>: copy the Position ID, Match ID or XGID, or a link that opens the "
+    "position on the analysis board. Nothing is sent anywhere, and the link works "
+    "offline.</li>"
+    "<li><b>Roll out</b>: the plays (or the cube decision) played out many times from "
+    "here, on several of the device's cores, to the end or cut short; each candidate's "
+    "mean ± standard error shows as it goes, and Cancel stops it.</li>"
+    "<li><b>Match files</b>: in Saves, export the match as a <code>.mat</code> file, "
+    "which GNU Backgammon, eXtreme Gammon and BGBlitz read, or import one of theirs: it "
+    "opens on the analysis board, to step through and review each game.</li>"
+    "<li><b>Review and PR</b>: King Tubby's review of a finished game lists the doubtful "
+    "decisions, mistakes and blunders, and gives each player's performance rating (PR): "
+    "500 × the equity given up per decision, forced plays aside. Lower is better: under "
+    "5 is world class, 20 and more a beginner.</li>"
+    "</ul>"
+)
+"""The analysis board's part of How to play."""
 
 
 def help_html(words: Theme) -> str:
@@ -136,6 +167,7 @@ def help_html(words: Theme) -> str:
         + themed
         + f"<p>Opponents: {opponents}, or a friend on this device.</p>"
         + controls
+        + ANALYSIS_HELP
         + notation
         + "</div>"
         + action_row(button(Act.CLOSE, "Close", primary=True))
