@@ -6,7 +6,7 @@ serve: it rolls out the current position into local variables and reports them
 only through the progress display (``CommandRollout`` in the package's
 ``gnubg_lib.c``: ``GeneralEvaluationR`` into ``arOutput``, then
 ``RolloutProgressEnd``), which the Python module never switches on
-(``fShowProgress`` is set only by the stand-alone program's ``main``), so it
+(``fShowProgress``: set by the stand-alone program's ``main`` only), so it
 prints "Rollout done." and no figure.  What does keep its figures is the
 rollout of a play in the analysis move list, ``analyse rollout move N``
 (``ScoreMoveRollout`` stores the means and standard errors in the move list),
