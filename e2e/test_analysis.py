@@ -140,7 +140,7 @@ def test_the_analysis_is_shown_and_played_on(desk: LoadedPage) -> None:
     wait_for_analysis(page)
     plays = page.locator("#analysis [data-testid='ranked-plays'] .an-play")
     assert plays.count() >= 3
-    assert plays.first.locator(".an-move").inner_text() == "8/5 6/5"
+    assert plays.first.locator(".an-move > span").inner_text() == "8/5 6/5"
     report = text_of(page, "[data-testid='an-report']")
     assert "Chances after the best play" in report and "Backgammon" in report
     assert "Double, take" in report

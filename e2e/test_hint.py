@@ -32,7 +32,7 @@ def test_hints_for_a_play_a_double_and_a_take(browser: Browser, site_url: str) -
     page.wait_for_selector("#hint .hint-play.best", timeout=AI_TIMEOUT_MS)
     rows = page.locator("#hint .hint-play")
     assert rows.count() >= 5
-    assert text_of(page, "#hint .hint-play.best .hint-move") == "8/5 6/5"
+    assert text_of(page, "#hint .hint-play.best .hint-move > span") == "8/5 6/5"
     screenshot(page, "phone-hint-plays")
     rows.first.tap()  # the best play goes onto the board, waiting for Done
     until(page, lambda: page.locator("#controls [data-action='confirm']").is_enabled(), True)
@@ -87,7 +87,7 @@ def test_the_tutor_warns_before_done(browser: Browser, site_url: str) -> None:
     page.wait_for_selector("#hint .tutor", timeout=AI_TIMEOUT_MS)
     note = text_of(page, "#hint .tutor")
     assert note.startswith("Tutor: 24/23 24/21 is a blunder") and "prefers 8/5 6/5" in note
-    assert text_of(page, "#hint .hint-play.mine .hint-move") == "24/23 24/21"
+    assert text_of(page, "#hint .hint-play.mine .hint-move > span") == "24/23 24/21"
     screenshot(page, "desktop-tutor")
     confirm_play(page)  # the player may insist
     wait_for_player(page)

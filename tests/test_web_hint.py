@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -71,6 +72,11 @@ def test_hint_lists_the_best_plays_and_a_tap_makes_one() -> None:
     screen = rig.act("hint")
     first = screen.hint_html.split("</li>")[0]
     assert 'class="hint-play best"' in first and ">8/5 6/5<" in first
+    # Each play says how deeply it was judged: the deeper ones come first, so a
+    # shallower play further down may show a higher equity.
+    plies = re.findall(r'<small class="ply">(\d)-ply</small>', screen.hint_html)
+    assert len(plies) == screen.hint_html.count("</li>") and plies == sorted(plies, reverse=True)
+    assert plies[0] > plies[-1]
     # a checker moved first does not matter: the hinted play starts from the turn's start
     c = rig.c
     src = max(c.state.movable)

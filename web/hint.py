@@ -120,6 +120,17 @@ def _odds(p: Probs) -> str:
     return f"Win {_percent(w)} · win a gammon {_percent(wg)} · lose a gammon {_percent(lg)}"
 
 
+def ply_tag(ply: int) -> str:
+    """How deep a play was judged, as GNU Backgammon's hint says it: the plays
+    looked at more deeply come first, so a shallower one below can show a
+    higher equity (its figure is the quicker estimate, not a better play).
+
+    >>> ply_tag(1)
+    '<small class="ply">1-ply</small>'
+    """
+    return f'<small class="ply">{ply}-ply</small>'
+
+
 def play_hint_html(hint: PlayHint, note: str = "") -> str:
     """The ranked plays as buttons (``hint-play`` with the play's index), best
     first, under the tutor's ``note`` when there is one (which also marks the
@@ -128,14 +139,15 @@ def play_hint_html(hint: PlayHint, note: str = "") -> str:
     for i, advice in enumerate(hint.plays):
         loss = "" if i == 0 else signed(-advice.loss)
         mine = bool(note) and i == hint.played_rank
-        label = f"{advice.play or 'No move'}: equity {signed(advice.equity)}"
+        label = f"{advice.play or 'No move'}: equity {signed(advice.equity)}, {advice.ply}-ply"
         if mine:
             label += " (your play)"
         classes = "hint-play" + (" best" if i == 0 else "") + (" mine" if mine else "")
         rows.append(
             f'<li><button type="button" class="{classes}" '
             f'data-action="{Act.HINT_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
-            f'<span class="hint-move">{escape(advice.play or "No move")}</span>'
+            f'<span class="hint-move"><span>{escape(advice.play or "No move")}</span> '
+            f"{ply_tag(advice.ply)}</span>"
             f'<span class="hint-eq">{signed(advice.equity)}</span>'
             f'<span class="hint-loss">{loss}</span></button></li>'
         )
