@@ -138,3 +138,14 @@ def test_no_claim_once_the_game_is_over() -> None:
     later(ann, 125)
     assert ann.c.state.dialog is not Dialog.CLAIM
     assert not next(b for b in ann.view.last.controls if b.action is Act.CLAIM).visible
+
+
+def test_the_match_s_end_says_you_win_to_the_winner_online() -> None:
+    ann, bob = new_game()
+    play(ann, bob)
+    winner, loser = (ann, bob) if ann.c.state.match.winner == 0 else (bob, ann)
+    won, lost = winner.view.last.dialog, loser.view.last.dialog
+    assert won is not None and lost is not None
+    assert "You win!" in won.html and "You win the match." in won.html
+    name = loser.c.state.friend_name
+    assert f"{name} wins!" in lost.html and f"{name} wins the match." in lost.html

@@ -81,8 +81,8 @@ def test_the_friend_s_page_shows_the_answer_code_to_send_back() -> None:
 
 def test_the_offer_rides_in_the_invite_link() -> None:
     invite = Invite.new("Ann", Rig().c.state.options.rules(), token=tokens(5))
-    link = offer_link(invite.link("https://example.org/game/"), "o.A-b_9")
-    assert Invite.from_link(link) == invite and offer_code(link) == "o.A-b_9"
+    link = offer_link(invite.link("https://example.org/game/"), "1o.A+b/9.x-y_z")
+    assert Invite.from_link(link) == invite and offer_code(link) == "1o.A+b/9.x-y_z"
 
 
 def test_a_table_switched_to_another_transport_plays_on_through_it() -> None:
@@ -112,3 +112,57 @@ def test_a_new_game_forgets_the_codes() -> None:
     s = rig.c.state
     assert s.offer_link == "" and s.answer_code == "" and rig.c.manual is None
     assert s.dialog is not Dialog.INVITE
+
+
+def test_a_turn_server_is_asked_for_checked_and_remembered() -> None:
+    from web.flow import TURN
+
+    rig = Rig().boot()
+    html = rig.view.last.dialog.html  # type: ignore[union-attr]
+    assert 'class="online-only"><summary>TURN server (optional)</summary>' in html
+    assert "15–20 % of pairs" in html
+    asked: list[str] = []
+    rig.c.online_starter = lambda options, name: asked.append(name)
+    rig.start("online", 3, name="Ann", turn_url="http://nope")
+    s = rig.c.state
+    assert s.dialog is Dialog.NEW and not asked  # not started: the dialog says why
+    assert s.dialog_error == (
+        "This TURN server setting cannot be used "
+        "(a TURN server's address begins with turn: or turns:)."
+    )
+    rig.start("online", 3, name="Ann", turn_url=" turns:t.example.org:5349 ", turn_username="ann",
+              turn_credential="pw")  # fmt: skip
+    assert asked == ["Ann"]
+    assert rig.c.store.read(TURN) == {
+        "url": "turns:t.example.org:5349", "username": "ann", "credential": "pw",
+    }  # fmt: skip
+    rig.act("close")
+    rig.act("new-open")
+    html = rig.view.last.dialog.html  # type: ignore[union-attr]
+    assert (
+        'value="turns:t.example.org:5349"' in html and '<details class="online-only" open>' in html
+    )
+    rig.act("close")
+    rig.act("new-open")
+    rig.start("online", 3, name="Ann")  # the address left blank: forgotten
+    assert rig.c.store.read(TURN) is None and rig.c.state.turn == ("", "", "")
+
+
+def test_the_app_offers_the_remembered_turn_server_and_uses_it() -> None:
+    from test_online_remote_ui import FakeWindow
+
+    from web.app import _offer_online
+    from web.flow import TURN
+    from web.online.transport import DEFAULT_STUN, TurnServer, with_turn
+
+    invite = Invite.new("Ann", Rig().c.state.options.rules(), token=tokens(6))
+    rig = Rig().boot()
+    rig.c.store.write(TURN, {"url": "turn:t.example.org", "username": "bob", "credential": "x"})
+    _offer_online(rig.c, rig.c.store, FakeWindow("#" + invite.fragment), rig.timer)  # type: ignore[arg-type]
+    assert rig.c.state.turn == ("turn:t.example.org", "bob", "x")
+    html = rig.view.last.dialog.html  # type: ignore[union-attr]
+    assert 'value="turn:t.example.org"' in html and 'name="turn_credential" type="password"' in html
+    turn = TurnServer.from_json(rig.c.store.read(TURN))
+    servers = with_turn(None, turn)
+    assert servers is not None and tuple(servers[:-1]) == DEFAULT_STUN
+    assert servers[-1] == {"urls": "turn:t.example.org", "username": "bob", "credential": "x"}

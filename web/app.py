@@ -16,7 +16,7 @@ from engine.dice import RandomSource, system_random
 from web.ai_client import AiPort, worker_count
 from web.browser import WORKER_NAME, BrowserTimer, WorkerAi, local_storage, page_path
 from web.controller import Controller
-from web.flow import NAME
+from web.flow import NAME, TURN
 from web.options import MatchOptions
 from web.page import Page
 from web.storage import Store
@@ -95,6 +95,10 @@ def start(
 
     shared()
     page._listen(window, "hashchange", shared)
+    if controller.state.options.vs_ai:
+        # Said before data-ready: the loading toast (public/progress.js) then waits
+        # for the AI, and goes at once on a page that loads none (a friend's game).
+        on_ai_state("loading")
     page.board.setAttribute("data-ready", "true")
     if controller.state.options.vs_ai:
         ai.start()  # the board is interactive: now the AI may load
@@ -135,6 +139,23 @@ def _offer_online(
     name = store.read(NAME)
     if isinstance(name, str):
         controller.known_name(name)
+    turn = store.read(TURN)  # checked when used (web.online.transport.TurnServer)
+    if isinstance(turn, dict):
+        words = tuple(turn.get(key) for key in ("url", "username", "credential"))
+        if all(isinstance(word, str) for word in words):
+            controller.known_turn((str(words[0]), str(words[1]), str(words[2])))
+
+    def ice() -> Sequence[Mapping[str, str]] | None:
+        """The ICE servers: the given ones (None: public STUN), and the player's TURN server."""
+        from web.online.transport import TurnServer, with_turn
+
+        return with_turn(ice_servers, TurnServer.from_json(store.read(TURN)))
+
+    def failed(message: str) -> None:
+        """The browser could not open the channel: say so, and what may help."""
+        from web.dialogs import TURN_NOTE
+
+        controller.online_alert(f"The connection to your friend failed ({message}). {TURN_NOTE}")
 
     def play(invite: Any, peer: Any, friend: str, offer: str | None = None) -> None:
         """Play ``peer``'s side, meeting the friend through the relays, or
@@ -150,11 +171,10 @@ def _offer_online(
             answer = ""
             try:
                 if offer is not None:
-                    answer, transport = await accept_offer(offer, ice_servers=ice_servers)
+                    answer, transport = await accept_offer(offer, ice_servers=ice())
                 else:
                     config = RoomConfig(
-                        invite.room_id, b64(invite.secret), relay_urls=relays,
-                        ice_servers=ice_servers,
+                        invite.room_id, b64(invite.secret), relay_urls=relays, ice_servers=ice(),
                     )  # fmt: skip
                     transport = await join_room(config)
             except Exception as exc:  # the relays, the code or the browser refused: say so
@@ -163,12 +183,13 @@ def _offer_online(
                 return
             table = OnlineTable(peer, transport, clock, lambda data: store.write(ONLINE_SAVE, data))
             table.attach(controller)
+            transport.on_error(failed)
             controller.go_online(table, peer.friend, friend)
             table.resume(controller.state.match)
             controller.online_resumed()
             if peer.seat == 0:
                 link = invite.link(str(window.location.href))
-                controller.manual = _ByHand(controller, table, link, ice_servers, tasks)
+                controller.manual = _ByHand(controller, table, link, ice(), tasks)
                 controller.show_invite(link)
             elif answer:
                 controller.show_answer(answer)
@@ -265,10 +286,18 @@ class _ByHand:
             if self.controller.online is not self.table:
                 return  # another game began meanwhile
             self._offer = offer
+            offer.transport.on_error(self.failed)
             self.table.switch(offer.transport)
             self.controller.show_offer(offer_link(self.link, offer.code))
 
         self.tasks.append(asyncio.ensure_future(make()))
+
+    def failed(self, message: str) -> None:
+        from web.dialogs import TURN_NOTE
+
+        self.controller.online_alert(
+            f"The connection to your friend failed ({message}). {TURN_NOTE}"
+        )
 
     def answer(self, code: str) -> None:
         import asyncio

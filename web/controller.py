@@ -313,6 +313,8 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
     def _on_start(self, value: str, fields: Fields) -> None:
         if self._may_abandon(Act.START, value, fields):
             options = MatchOptions.from_form(fields)
+            if options.online and not self._take_turn(fields):
+                return  # the dialog says why
             self._start(options)
             if options.online:
                 self._invite(options, " ".join(fields.get("name", "").split())[:24])
@@ -368,6 +370,8 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
     def _on_join_accept(self, value: str, fields: Fields) -> None:
         options = self.join_options
         if options is not None and self._may_abandon(Act.JOIN_ACCEPT, value, fields):
+            if not self._take_turn(fields):
+                return  # the dialog says why
             self._start(options)
             self._join(fields.get("name", "").strip())
 

@@ -34,6 +34,7 @@ from web.dialogs import (
 )
 from web.help_page import help_html
 from web.hint import cube_hint_html
+from web.history import wins
 from web.html_parts import action_row, button, dialog_form
 from web.options import AI_NAMES, HUMAN, ONLINE, ai_label
 from web.review import review_html
@@ -78,7 +79,7 @@ def dialog_view(state: UiState) -> DialogView | None:
 
 
 def _new(state: UiState) -> str:
-    return new_game_html(state.options, state.new_can_cancel, state.player_name)
+    return new_game_html(state.options, state.new_can_cancel, state.player_name, state.turn)
 
 
 def _cube(state: UiState) -> str:
@@ -165,8 +166,8 @@ def _over(state: UiState) -> str:
     winner = names[result.winner]
     if state.options.vs_ai:
         headline = "You win!" if result.winner == 0 else f"{winner} wins"
-    else:
-        headline = f"{winner} wins!"
+    else:  # online, one seat is "You"
+        headline = f"{wins(winner)}!"
     if words.headline_win:
         headline = f"{words.win_name(int(result.win_type))}! {headline}"
     how = {"dropped": " (double dropped)", "resigned": " (resignation)", "borne off": ""}
@@ -181,7 +182,7 @@ def _over(state: UiState) -> str:
         match_line = (
             "You win the match!"
             if state.options.vs_ai and m.winner == 0
-            else f"{names[m.winner]} wins the match."
+            else f"{wins(names[m.winner])} the match."
         )
     return game_over_html(headline, detail, score_line, m.is_over, match_line)
 
@@ -236,7 +237,7 @@ def _chat(state: UiState) -> str:
 
 
 def _join(state: UiState) -> str:
-    return join_html(state.join_from, state.join_terms, state.player_name)
+    return join_html(state.join_from, state.join_terms, state.player_name, state.turn)
 
 
 def _claim(state: UiState) -> str:

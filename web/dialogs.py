@@ -47,7 +47,37 @@ def name_field(name: str) -> str:
     )
 
 
-def new_game_html(setup: MatchOptions, can_cancel: bool, name: str = "") -> str:
+def turn_fields(turn: tuple[str, str, str], extra_class: str = "") -> str:
+    """The optional TURN server (address, user name, password), folded away.
+
+    >>> html = turn_fields(("turn:t.example.org", "ann", ""))
+    >>> 'name="turn_url"' in html and 'value="turn:t.example.org"' in html and " open" in html
+    True
+    """
+    url, username, credential = turn
+    fold = f' class="{extra_class}"' if extra_class else ""
+
+    def field(label: str, name: str, value: str, kind: str = "text") -> str:
+        return (
+            f'<label class="field">{label} <input name="{name}" type="{kind}" '
+            f'value="{escape(value)}" autocomplete="off" spellcheck="false"></label>'
+        )
+
+    return (
+        f"<details{fold}{' open' if url else ''}><summary>TURN server (optional)</summary>"
+        '<p class="muted">Only if you cannot connect otherwise: about 15–20 % of pairs of '
+        "players need a TURN relay server, because of their routers. Your own, or your "
+        "provider's (e.g. turn:turn.example.org:3478).</p>"
+        + field("Address", "turn_url", url)
+        + field("User name", "turn_username", username)
+        + field("Password", "turn_credential", credential, "password")
+        + "</details>"
+    )
+
+
+def new_game_html(
+    setup: MatchOptions, can_cancel: bool, name: str = "", turn: tuple[str, str, str] = ("", "", "")
+) -> str:
     opponents = [
         *((key, ai_label(key)) for key, _ in AI_NAMES),
         (HUMAN, "A friend on this device"),
@@ -82,6 +112,7 @@ def new_game_html(setup: MatchOptions, can_cancel: bool, name: str = "") -> str:
         + box("beavers", "Beavers (money games)", setup.beavers)
         + "</div></fieldset>"
         + name_field(name)
+        + turn_fields(turn, "online-only")
         + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
         + action_row(
             button(Act.CLOSE, "Cancel") if can_cancel else "",
@@ -113,7 +144,9 @@ def chat_html(phrases: Sequence[str]) -> str:
     return dialog_form("chat", inner)
 
 
-def join_html(inviter: str, terms: str, name: str = "") -> str:
+def join_html(
+    inviter: str, terms: str, name: str = "", turn: tuple[str, str, str] = ("", "", "")
+) -> str:
     """The invite this page was opened with: who invites, the terms, Accept.
 
     >>> html = join_html("Ann", "a match to 3 points")
@@ -125,7 +158,8 @@ def join_html(inviter: str, terms: str, name: str = "") -> str:
         f"<p>{escape(inviter)} invites you to play {escape(terms)}.</p>"
         '<label class="field">Your name <input name="name" maxlength="24" '
         f'autocomplete="nickname" value="{escape(name)}" autofocus></label>'
-        f'<p class="muted">{escape(RELAY_NOTE)}</p>'
+        + turn_fields(turn)
+        + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
         '<p class="muted">Can’t connect? Ask the friend who invites you for a connection '
         "link (“Can’t connect?” in their invite), and open that instead.</p>"
         + action_row(
@@ -195,7 +229,8 @@ def claim_html(friend: str, after: float, win: str, points: int) -> str:
 TURN_NOTE = (
     "Still no connection? Some routers let no direct connection through: about "
     "15–20 % of pairs of players need a TURN relay server to connect. If you have "
-    "one, enter it in Settings (TURN server), and ask your friend to do the same."
+    "one, start a new online game with it (New game, TURN server), and ask your friend "
+    "to enter it too when they accept."
 )
 
 

@@ -14,7 +14,7 @@ applied here, are already known to it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from engine.dice import RandomSource
@@ -93,6 +93,7 @@ OnlineJoiner = Callable[[str], None]
 
 
 NAME = "online-name"  # the storage key of the player's name online, offered next time
+TURN = "online-turn"  # the storage key of the player's TURN server (web.online.transport)
 
 
 class ManualSignalling(Protocol):
@@ -151,6 +152,29 @@ class Flow(Session):
         """The player's name online from storage, offered in the dialogs."""
         self._set(player_name=name)
 
+    def known_turn(self, turn: tuple[str, str, str]) -> None:
+        """The player's TURN server from storage, offered in the dialogs."""
+        self._set(turn=turn)
+
+    def _take_turn(self, fields: Mapping[str, str]) -> bool:
+        """The TURN server in the dialog's fields, remembered for the
+        connections to come (none: forgotten); False, said in the dialog, if
+        it cannot be used."""
+        from web.online.errors import TurnError  # online play's code, loaded only now
+        from web.online.transport import TurnServer
+
+        given = tuple(fields.get(f"turn_{key}", "") for key in ("url", "username", "credential"))
+        try:
+            turn = TurnServer.parse(*given)
+        except TurnError as exc:
+            self._set(dialog_error=exc.plain)
+            return False
+        words = ("", "", "") if turn is None else (turn.url, turn.username, turn.credential)
+        if words != self.state.turn:
+            self._set(turn=words)
+            self.store.write(TURN, None if turn is None else turn.to_json())
+        return True
+
     def _remember_name(self, name: str) -> None:
         if name and name != self.state.player_name:
             self._set(player_name=name)
@@ -201,7 +225,9 @@ class Flow(Session):
 
     def show_answer(self, code: str) -> None:
         """Connecting by hand, the friend's side: the answer code to send back."""
-        self._set(answer_code=code)
+        self._set(
+            answer_code=code, link_status=f"Waiting for {self.state.friend_name} to paste it…"
+        )
         self._open(Dialog.ANSWER)
         self._render()
 

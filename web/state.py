@@ -146,6 +146,7 @@ class UiState:
     # connection link to send, and the friend's answer code to send back.
     offer_link: str = ""
     answer_code: str = ""
+    turn: tuple[str, str, str] = ("", "", "")  # the player's TURN server: address, user, password
     join_terms: str = ""  # the invite's rules in words
     analysis: Analysis | None = None  # the analysis board, when the page is in that mode
 

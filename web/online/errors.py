@@ -28,6 +28,12 @@ class OnlineError(ValueError):
         return f"{self.headline} ({detail})." if detail else f"{self.headline}."
 
 
+class TurnError(OnlineError):
+    """A TURN server setting that cannot be used."""
+
+    headline = "This TURN server setting cannot be used"
+
+
 class InviteError(OnlineError):
     """An invite link that cannot be read, or whose terms cannot be played."""
 

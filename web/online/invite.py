@@ -217,16 +217,17 @@ class Invite:
 
 
 OFFER_KEY = "offer"
-_OFFER = re.compile(r"[A-Za-z0-9_.-]{1,2000}")
+# The transport's codes: base64url, ".", and the ICE credentials' "+" and "/".
+_OFFER = re.compile(r"[A-Za-z0-9_.+/-]{1,2000}")
 
 
 def offer_link(invite_link: str, code: str) -> str:
     """The invite link with a manual connection offer's code (when no relay
     brings the two players together): the friend's page answers it directly.
 
-    >>> link = offer_link("https://x.org/#join=1.a.b.3.QW5u", "o.abc")
+    >>> link = offer_link("https://x.org/#join=1.a.b.3.QW5u", "1o.u+f/.p")
     >>> link, offer_code(link)
-    ('https://x.org/#join=1.a.b.3.QW5u&offer=o.abc', 'o.abc')
+    ('https://x.org/#join=1.a.b.3.QW5u&offer=1o.u+f/.p', '1o.u+f/.p')
     >>> offer_code("https://x.org/#join=1.a.b.3.QW5u"), offer_code("#join=x&offer=<script>")
     (None, None)
     """
