@@ -314,6 +314,8 @@ def test_online_a_cheat_is_refused_and_a_reload_resumes(pair: tuple[Side, Side])
     status.filter(has_text="breaks the rules").wait_for(timeout=30_000)
     refusal = text_of(honest.page, "#status")
     assert refusal.startswith("Your friend's move breaks the rules and was refused ("), refusal
+    banner = honest.page.locator("#notice")  # at the top: in view on a phone too
+    assert banner.is_visible() and banner.inner_text().startswith(refusal[:40])
     shot(honest.game, f"{'desktop' if honest is host else 'phone'}-cheat-refused")
     after = honest.state()
     assert (after["positionId"], after["matchId"]) == (before["positionId"], before["matchId"])

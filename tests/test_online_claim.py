@@ -149,3 +149,20 @@ def test_the_match_s_end_says_you_win_to_the_winner_online() -> None:
     assert "You win!" in won.html and "You win the match." in won.html
     name = loser.c.state.friend_name
     assert f"{name} wins!" in lost.html and f"{name} wins the match." in lost.html
+
+
+def test_a_claimed_game_stays_claimed_after_a_reload_and_is_counted_once() -> None:
+    from web.online.peer import Peer
+
+    ann, bob = in_game()
+    leave(bob, ann)
+    later(ann, 125)
+    ann.act(Act.CLAIM)
+    records = ann.c.state.records
+    # Ann's page reloads: the autosave and the peer's save bring the claim back.
+    again = Side(Peer.from_json(ann.saved[-1], now=500.0), ann.transport, storage=ann.storage)
+    again.c.boot()
+    again.go_online()
+    s = again.c.state
+    assert s.claimed.startswith("You claimed the game: Bob left") and s.busy
+    assert s.records == records  # not counted twice

@@ -255,11 +255,14 @@ class Flow(Session):
             self._close()  # the friend came back
         self._render()
 
-    def online_claimed(self, mine: bool, win_type: int, points: int) -> None:
+    def online_claimed(
+        self, mine: bool, win_type: int, points: int, *, counted: bool = False
+    ) -> None:
         """The game was claimed (``mine``: by this page's player, the friend
         being gone; else by the friend while this page was away).  It counts
         as the other resigning it at its value (the rule for abandoned games),
-        in the statistics too, and the online game is over."""
+        in the statistics too (unless ``counted`` already, before a reload),
+        and the online game is over."""
         s = self.state
         m = s.match
         if s.claimed or s.remote_seat is None:
@@ -269,7 +272,8 @@ class Flow(Session):
         match_won: bool | None = None
         if m.match_length and m.score[winner] + points >= m.match_length:
             match_won = mine
-        self._record(won=mine, points=points, win_type=win_type, match_won=match_won)
+        if not counted:
+            self._record(won=mine, points=points, win_type=win_type, match_won=match_won)
         win = s.theme.win_name(win_type)
         unit = "point" if points == 1 else "points"
         if mine:

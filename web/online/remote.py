@@ -182,7 +182,9 @@ class Host(Protocol):
 
     def online_link(self, link: str, claim_after: float) -> None: ...
 
-    def online_claimed(self, mine: bool, win_type: int, points: int) -> None: ...
+    def online_claimed(
+        self, mine: bool, win_type: int, points: int, *, counted: bool = False
+    ) -> None: ...
 
     def online_apply(self, decision: Decision) -> None: ...
 
@@ -236,7 +238,14 @@ class OnlineTable:
     def resume(self, match: Match) -> None:
         """After a reload: ``match`` (the controller's autosave) may lack what the
         friend did that the peer had received (its save is written first):
-        hand it over again as the friend's decisions and the agreed dice."""
+        hand it over again as the friend's decisions and the agreed dice.  A
+        claimed game stays over (it was counted before the reload)."""
+        claimed = self.peer.claimed
+        if claimed is not None:
+            if self.host is not None:
+                mine = claimed.seat == self.peer.seat
+                self.host.online_claimed(mine, int(claimed.win_type), claimed.points, counted=True)
+            return
         theirs = self.peer.match
         if match.game_number + 1 == theirs.game_number and match.is_game_over:
             # Reloaded between games: the next one began.
