@@ -106,6 +106,9 @@ def open_pair(
     join = friend.page.locator("dialog#dialog[open] form[data-dialog='join']")
     join.wait_for()
     assert "Ann invites you to play a 3-point match" in join.inner_text()
+    # No AI loads for a friend's game: the loading toast goes with the board ready.
+    friend.page.wait_for_selector("#load-progress", state="detached", timeout=10_000)
+    assert friend.page.get_attribute("#board", "data-ai") is None
     join.locator("input[name='name']").fill("Bob")
     shot(friend.game, "phone-join")
     join.locator("[data-action='join-accept']").click()

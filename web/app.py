@@ -95,12 +95,15 @@ def start(
 
     shared()
     page._listen(window, "hashchange", shared)
-    if controller.state.options.vs_ai:
+    # A page opened with an invite is for a friend's game: the AI loads only if
+    # asked (the player declines the invite and plays on against it).
+    load_ai = controller.state.options.vs_ai and "join=" not in str(window.location.hash or "")
+    if load_ai:
         # Said before data-ready: the loading toast (public/progress.js) then waits
         # for the AI, and goes at once on a page that loads none (a friend's game).
         on_ai_state("loading")
     page.board.setAttribute("data-ready", "true")
-    if controller.state.options.vs_ai:
+    if load_ai:
         ai.start()  # the board is interactive: now the AI may load
     return page
 
