@@ -108,12 +108,31 @@ class Namespace:
             "ip link add veth0 type veth peer name veth1",
             f"ip addr add {HOST_ADDRESS}/24 dev veth0",
             f"ip addr add {PEER_ADDRESS}/24 dev veth1",
+            # No IPv6 link-local addresses: the kernel would add them a second or
+            # two after the links come up (duplicate address detection), and
+            # Chromium fails the requests in flight then with
+            # ERR_NETWORK_CHANGED -- the first page of a freshly made namespace.
+            "ip link set veth0 addrgenmode none",
+            "ip link set veth1 addrgenmode none",
             "ip link set veth0 up",
             "ip link set veth1 up",
             # WebRTC's host candidates come from the default route's interface.
             f"ip route add default via {PEER_ADDRESS} dev veth0",
         ):
             self.run(command.split())
+        self._settle(deadline=time.monotonic() + 10)
+
+    def _settle(self, deadline: float) -> None:
+        """Wait until both ends of the pair are up (carrier included), so that no
+        link change reaches a browser started afterwards."""
+        while True:
+            links = json.loads(self.run(["ip", "-j", "link", "show"]))
+            states = {link["ifname"]: link.get("operstate") for link in links}
+            if states.get("veth0") == "UP" and states.get("veth1") == "UP":
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the veth pair did not come up: {states}")
+            time.sleep(0.05)
 
     def enter(self) -> list[str]:
         """The command prefix that runs a program inside the namespace."""
