@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.cube import cube_state_for
 from engine.errors import EngineError
 from engine.game import Phase
 from engine.match import Match, replay_events
-from engine.matfile import MatFile
 from engine.position_setup import PositionSetup
 from web.actions import Act
 from web.ai_client import AiPort, RolloutView, SpreadRollout, rollout_requests
@@ -43,6 +43,9 @@ from web.protocol import Reply
 from web.savefile import SavedGame
 from web.session import Fields
 from web.storage_intents import StorageIntents
+
+if TYPE_CHECKING:
+    from engine.matfile import MatFile
 
 PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
 
@@ -432,6 +435,8 @@ class AnalysisIntents(StorageIntents):
         if value != "mat":
             super()._on_export(value, fields)
             return
+        from engine.matfile import MatFile  # match files are rare: not at the page's start
+
         m = self.state.match
         text = str(MatFile.from_match(m, self.state.names))
         length = f"{m.match_length}-point-match" if m.match_length else "money-session"
@@ -444,6 +449,8 @@ class AnalysisIntents(StorageIntents):
         if not _looks_like_mat(value):
             super()._on_import(value, fields)  # a saved game, or says it is not one
             return
+        from engine.matfile import MatFile  # match files are rare: not at the page's start
+
         try:
             mat = MatFile.parse(value)
         except EngineError as exc:  # says the line and what is wrong with it
