@@ -4,16 +4,17 @@ Requests and replies are JSON text (the messages of web.protocol, answered by
 web.ai_service), so nothing but strings crosses threads and nothing here
 touches the page.  Once warm, the worker gets the bear-off database in the
 background (web.worker_bearoff: from the browser's cache, or made from the
-rules between requests); ``bearoff`` says where that stands.
+rules between requests; a rollout helper, ``warm("helper")``, waits for the AI's
+worker to keep it instead of making its own); ``bearoff`` says where that stands.
 """
 
 from web import ai_service, worker_bearoff
 from web.ai_service import handle  # noqa: F401 (exported to the page)
 
 
-def warm() -> str:
+def warm(role: str = "ai") -> str:
     ready = ai_service.warm()
-    worker_bearoff.start_in_browser()
+    worker_bearoff.start_in_browser(make=role != "helper")
     return ready
 
 

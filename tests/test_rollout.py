@@ -95,6 +95,19 @@ def test_progress_comes_in_chunks_and_a_rollout_can_stop_between_them() -> None:
     assert not stopped.finished and stopped.tally.trials == 3  # cancelled: what it has stays
 
 
+def test_parts_of_one_plan_in_any_order_merge_to_the_whole_rollout() -> None:
+    s = spec(trials=9)
+    plan = Rollout(s, 0, 0)  # ranks the candidates once; plays nothing
+    assert plan.finished and plan.tally.trials == 0
+    parts = [plan.part(lo, hi) for lo, hi in ((6, 9), (0, 2), (2, 6))]
+    tallies = [p.step(9) for p in parts]
+    assert [t.trials for t in tallies] == [3, 2, 4] and all(p.finished for p in parts)
+    assert merge_all(tallies) == rollout(s)
+    assert plan.part(6, 9).step(3) == tallies[0]  # a part played again is the same
+    with pytest.raises(RolloutSettingsError):
+        plan.part(3, 2)
+
+
 def test_the_standard_error_falls_with_more_trials() -> None:
     small = rollout(spec(trials=12, candidates=1)).candidates[0]
     big = rollout(spec(trials=72, candidates=1)).candidates[0]

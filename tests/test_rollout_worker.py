@@ -4,13 +4,14 @@ workers by the page (web/rollout_client.py): the merged figures are the engine's
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from engine.ai.rollout import RolloutSettings, RolloutSpec, rollout
 from engine.position import Position
-from engine.rollout_stats import cube_verdict
-from web.ai_client import DirectAi, SpreadRollout, rollout_requests, worker_count
+from engine.rollout_stats import cube_verdict, merge_all
+from web.ai_client import DirectAi, SpreadRollout, rollout_parts, worker_count
 from web.ai_service import handle
 from web.protocol import (
     ErrorReply,
@@ -42,73 +43,120 @@ class QueuedAi:
         reply(decode_reply(handle(encode(request))))
 
 
-def test_the_worker_runs_a_slice_chunk_by_chunk() -> None:
-    req = RolloutRequest("w1", START, (3, 1), None, 6, 0, 6, chunk=4, **SETTINGS)  # type: ignore[arg-type]
-    first = decode_reply(handle(encode(req)))
-    assert isinstance(first, RolloutProgress) and not first.finished
-    assert first.tally.trials == 4
-    second = decode_reply(handle(encode(req)))
-    assert isinstance(second, RolloutProgress) and second.finished
+def test_the_worker_plays_any_part_of_a_plan_it_keeps() -> None:
+    part = lambda lo, hi: RolloutRequest("w1", START, (3, 1), None, 6, lo, hi, **SETTINGS)  # type: ignore[arg-type]  # noqa: E731
+    later = decode_reply(handle(encode(part(4, 6))))
+    first = decode_reply(handle(encode(part(0, 4))))
+    assert isinstance(later, RolloutProgress) and later.tally.ranges == ((4, 6),)
+    assert isinstance(first, RolloutProgress) and first.tally.trials == 4
     spec = RolloutSpec(Position.start(), (3, 1), None, RolloutSettings(trials=6, **SETTINGS))  # type: ignore[arg-type]
-    assert second.tally == rollout(spec)
+    assert merge_all([later.tally, first.tally]) == rollout(spec)
 
 
-def test_a_cancel_answers_with_what_was_done_and_an_unknown_job_is_an_error() -> None:
-    req = RolloutRequest("w2", START, None, None, 6, 0, 6, chunk=2, **SETTINGS)  # type: ignore[arg-type]
+def test_a_cancel_forgets_the_plan_and_an_unknown_job_is_an_error() -> None:
+    req = RolloutRequest("w2", START, None, None, 6, 0, 2, **SETTINGS)  # type: ignore[arg-type]
     handle(encode(req))
     stopped = decode_reply(handle(encode(RolloutCancel("w2"))))
     assert isinstance(stopped, RolloutProgress) and stopped.cancelled
-    assert stopped.tally.trials == 2 and stopped.tally.kind == "cube"
+    assert stopped.tally.trials == 0 and stopped.tally.kind == "cube"
     again = decode_reply(handle(encode(RolloutCancel("w2"))))
     assert isinstance(again, ErrorReply) and "no rollout 'w2'" in again.error
 
 
+def test_a_job_name_used_again_for_another_rollout_is_planned_afresh() -> None:
+    one = RolloutRequest("w3", START, (3, 1), None, 2, 0, 2, **SETTINGS)  # type: ignore[arg-type]
+    other = RolloutRequest("w3", START, (6, 5), None, 2, 0, 2, **SETTINGS)  # type: ignore[arg-type]
+    a, b = (decode_reply(handle(encode(r))) for r in (one, other))
+    assert isinstance(a, RolloutProgress) and isinstance(b, RolloutProgress)
+    assert a.tally.key != b.tally.key and b.tally.ranked()[0].label == "24/13"  # 65, not 31
+
+
+def _run(ports: list[QueuedAi], order: Callable[[int], list[int]]) -> None:
+    """Answer the ports' requests until none is left, ``order(step)`` saying which
+    ports answer at each step (as threads of different speeds would)."""
+    step = 0
+    while any(ports[i].inbox for i in order(step)):
+        for i in order(step):
+            if ports[i].inbox:
+                ports[i].answer_one()
+        step += 1
+
+
 def test_two_workers_give_exactly_the_figures_of_one_rollout() -> None:
     ports = [QueuedAi(), QueuedAi()]
-    reqs = rollout_requests("r", START, (3, 1), None, 8, len(ports), chunk=2, **SETTINGS)
+    parts = rollout_parts("r", START, (3, 1), None, 8, len(ports), **SETTINGS)
+    assert [(p.first, p.stop) for p in parts] == [(k, k + 1) for k in range(8)]
     views: list[RolloutView] = []
-    spread = SpreadRollout(ports, reqs, views.append)
+    spread = SpreadRollout(ports, parts, views.append)
     spread.start()
-    while any(p.inbox for p in ports):
-        for p in ports:  # the workers take turns, as two threads would interleave
-            if p.inbox:
-                p.answer_one()
-    assert [v.done for v in views] == [2, 4, 6, 8]
+    _run(ports, lambda step: [0, 1])
+    assert [v.done for v in views] == [1, 2, 3, 4, 5, 6, 7, 8]
     assert views[-1].finished and spread.finished
     spec = RolloutSpec(Position.start(), (3, 1), None, RolloutSettings(trials=8, **SETTINGS))  # type: ignore[arg-type]
     assert views[-1].tally == rollout(spec)
 
 
-def test_cancel_stops_every_worker_and_keeps_the_figures() -> None:
+def test_a_slow_worker_holds_back_only_its_own_part_and_a_copy_finishes_it() -> None:
+    """A worker still starting keeps its first part; the fast one plays every
+    other part, then a copy of that one, and the rollout finishes without it."""
     ports = [QueuedAi(), QueuedAi()]
-    reqs = rollout_requests("c", START, None, None, 8, 2, chunk=1, **SETTINGS)
+    parts = rollout_parts("slow", START, (3, 1), None, 6, 2, **SETTINGS)
     views: list[RolloutView] = []
-    spread = SpreadRollout(ports, reqs, views.append)
+    spread = SpreadRollout(ports, parts, views.append)
+    spread.start()
+    _run(ports, lambda step: [0])  # port 1 never answers
+    assert spread.finished and views[-1].done == 6
+    (held, _), *rest = ports[1].inbox
+    assert isinstance(held, RolloutRequest) and (held.first, held.stop) == (1, 2)
+    assert [type(r) for r, _ in rest] == [RolloutCancel]  # told to drop the plan
+    ports[1].answer_one()  # its late answer changes nothing
+    assert len(views) == 6
+    spec = RolloutSpec(Position.start(), (3, 1), None, RolloutSettings(trials=6, **SETTINGS))  # type: ignore[arg-type]
+    assert views[-1].tally == rollout(spec)
+
+
+def test_a_failed_worker_is_left_out_and_its_part_played_by_another() -> None:
+    class Broken:
+        def ask(self, request: Request, reply: Callable[[Reply], None]) -> None:
+            reply(ErrorReply("the worker did not start"))
+
+    ports: list[Any] = [Broken(), QueuedAi()]
+    parts = rollout_parts("b", START, None, None, 4, 2, **SETTINGS)
+    views: list[RolloutView] = []
+    SpreadRollout(ports, parts, views.append).start()
+    _run(ports[1:], lambda step: [0])
+    assert views[-1].finished and views[-1].done == 4 and views[-1].error is None
+
+
+def test_cancel_stops_handing_out_parts_and_keeps_the_figures() -> None:
+    ports = [QueuedAi(), QueuedAi()]
+    parts = rollout_parts("c", START, None, None, 8, 2, **SETTINGS)
+    views: list[RolloutView] = []
+    spread = SpreadRollout(ports, parts, views.append)
     spread.start()
     ports[0].answer_one()
     ports[1].answer_one()
     spread.cancel()
-    while any(p.inbox for p in ports):
-        for p in ports:
-            if p.inbox:
-                p.answer_one()
+    _run(ports, lambda step: [0, 1])
     last = views[-1]
     assert last.cancelled and not last.finished
-    assert last.tally is not None and last.done == 4  # each worker's chunk in hand counted
+    assert last.tally is not None and last.done == 2  # the parts then in hand are not waited for
     assert cube_verdict(last.tally).action in ("no double", "double, take")
 
 
-def test_an_error_stops_the_rollout() -> None:
+def test_an_error_on_every_worker_stops_the_rollout() -> None:
     bad = RolloutRequest("e", "not an id", (3, 1), None, 4, 0, 4)
     views: list[RolloutView] = []
-    SpreadRollout([DirectAi()], [bad], views.append).start()
+    SpreadRollout([DirectAi(), DirectAi()], [bad], views.append).start()
     assert views[-1].error and views[-1].cancelled and views[-1].tally is None
+    assert len(views) == 1
 
 
-def test_slices_and_worker_counts() -> None:
-    reqs = rollout_requests("s", START, (3, 1), None, 10, 3)
-    assert [(r.first, r.stop) for r in reqs] == [(0, 3), (3, 6), (6, 10)]
-    assert len(rollout_requests("s", START, (3, 1), None, 2, 8)) == 2
+def test_parts_and_worker_counts() -> None:
+    parts = rollout_parts("s", START, (3, 1), None, 10, 1)
+    assert [(p.first, p.stop) for p in parts] == [(0, 3), (3, 6), (6, 9), (9, 10)]
+    big = rollout_parts("s", START, (3, 1), None, 1296, 4)
+    assert len(big) == 36 and {p.stop - p.first for p in big} == {36}
     assert worker_count(2) == 2 and worker_count(0) == 1
     with pytest.raises(ValueError):
-        SpreadRollout([DirectAi()], reqs, print)
+        SpreadRollout([], parts, print)

@@ -87,7 +87,6 @@ requests: st.SearchStrategy[Request] = st.one_of(
         maybe(cubes),
         st.lists(st.integers(0, 10**6), min_size=3, max_size=3).map(sorted),
         st.tuples(
-            st.integers(1, 500),
             st.integers(-(2**40), 2**40),
             st.integers(0, 50),
             st.sampled_from(ROLLOUT_PLAYERS),
@@ -147,7 +146,6 @@ replies: st.SearchStrategy[Reply] = st.one_of(
             numbers,
             st.booleans(),
         ),
-        st.booleans(),
         st.booleans(),
     ),
     st.builds(ErrorReply, st.text()),

@@ -105,6 +105,44 @@ def test_a_kept_copy_that_is_not_the_database_is_made_afresh(
     assert store.blob == made and store.writes == 1
 
 
+def test_a_helper_waits_for_the_database_the_ai_worker_keeps(
+    site_engine: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rollout helper never makes the database: it looks for the kept copy
+    until the AI's worker has put it there, then installs it."""
+
+    async def never(self: BearoffJob) -> bytes:
+        raise AssertionError("a helper does not make the database")
+
+    monkeypatch.setattr(BearoffJob, "_make", never)
+    store = Memory()
+    looks: list[int] = []
+
+    async def poll() -> None:
+        looks.append(1)
+        if len(looks) == 3:  # the AI's worker keeps it meanwhile
+            store.blob = uncompressed(shipped())
+
+    job = BearoffJob(store, make=False, poll=poll)
+    asyncio.run(job.run())
+    assert job.state is JobState.FROM_CACHE and len(looks) == 3
+    assert store.writes == 0 and bearoff.database() is not None
+
+
+def test_a_helper_whose_database_never_comes_goes_on_with_the_network(
+    site_engine: None,
+) -> None:
+    looks: list[int] = []
+
+    async def poll() -> None:
+        looks.append(1)
+
+    job = BearoffJob(Memory(), make=False, poll=poll)
+    asyncio.run(job.run())
+    assert job.state is JobState.FAILED and len(looks) == worker_bearoff.POLLS
+    assert bearoff.database() is None
+
+
 def test_a_package_with_the_file_needs_no_job() -> None:
     store = Memory()
     job = BearoffJob(store)

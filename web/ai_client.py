@@ -30,7 +30,7 @@ from web.protocol import (
     decode_reply,
     encode,
 )
-from web.rollout_client import RolloutView, SpreadRollout, rollout_requests, worker_count
+from web.rollout_client import RolloutView, SpreadRollout, rollout_parts, worker_count
 
 __all__ = [
     "AiPort",
@@ -42,7 +42,7 @@ __all__ = [
     "accept_request",
     "hint_request",
     "play_request",
-    "rollout_requests",
+    "rollout_parts",
     "take_request",
     "turn_request",
     "worker_count",

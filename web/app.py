@@ -330,7 +330,8 @@ def _rollout_ports(ai: WorkerAi, window: Any) -> Callable[[], list[AiPort]]:
             cores = 1
         wanted = min(worker_count(cores), ROLLOUT_WORKERS)
         while 1 + len(extra) < wanted:
-            extra.append(WorkerAi(lambda state: None, name=f"{WORKER_NAME}-{len(extra) + 1}"))
+            name = f"{WORKER_NAME}-{len(extra) + 1}"
+            extra.append(WorkerAi(lambda state: None, name=name, helper=True))
         return [ai, *extra]
 
     return ports

@@ -38,8 +38,11 @@ class WorkerAi:
     once the board is interactive) or on first need, so that loading it
     never delays the first board."""
 
-    def __init__(self, on_state: Callable[[str], None], name: str = WORKER_NAME) -> None:
+    def __init__(
+        self, on_state: Callable[[str], None], name: str = WORKER_NAME, *, helper: bool = False
+    ) -> None:
         self._name = name  # each worker its own: a rollout runs on several (web.rollout_client)
+        self._role = "helper" if helper else "ai"  # a helper does not make the bear-off database
         self._worker: Any = None
         self._starting: asyncio.Future[Any] | None = None
         self._on_state = on_state
@@ -54,7 +57,7 @@ class WorkerAi:
 
         self._on_state("loading")
         worker = await create_named_worker(src=WORKER_SRC, name=self._name, config=WORKER_CONFIG)
-        await worker.warm()
+        await worker.warm(self._role)
         self._worker = worker
         self._on_state("ready")
         return worker

@@ -156,12 +156,12 @@ ROLLOUT_PLAYERS = ("fast", "easy", "medium", "hard")
 
 @dataclass(frozen=True, slots=True)
 class RolloutRequest:
-    """Play ``chunk`` more trials of rollout ``job``'s slice (trials ``first`` to
-    ``stop - 1``); the first request of a job starts it, each later one (the same
-    request again) carries it on.  ``dice`` None rolls out the cube decision.  The
-    settings are :class:`engine.ai.rollout.RolloutSettings`'; ``trials`` is the
-    whole rollout's count (several workers share it by slices).  Answered by
-    :class:`RolloutProgress`."""
+    """Play trials ``first`` to ``stop - 1`` of rollout ``job``, a part of its
+    ``trials``.  A worker keeps the job's plan (its candidates, ranked once)
+    for the next part it is given, whichever that is: the page hands parts to
+    whichever worker is free.  ``dice`` None rolls out the cube decision.  The
+    settings are :class:`engine.ai.rollout.RolloutSettings`'.  Answered by
+    :class:`RolloutProgress` with the tally of exactly those trials."""
 
     kind: ClassVar[str] = "rollout"
     job: str
@@ -171,7 +171,6 @@ class RolloutRequest:
     trials: int
     first: int
     stop: int
-    chunk: int = 36
     seed: int = 1
     truncate: int = 0
     player: str = "fast"
@@ -187,16 +186,17 @@ class RolloutRequest:
             raise ProtocolError(
                 f"trials {self.first}..{self.stop} are not a slice of {self.trials}"
             )
-        if self.chunk < 1 or self.truncate < 0 or self.candidates < 1:
-            raise ProtocolError("chunk and candidates must be positive, truncate not negative")
+        if self.truncate < 0 or self.candidates < 1:
+            raise ProtocolError("candidates must be positive, truncate not negative")
         if self.player not in ROLLOUT_PLAYERS:
             raise ProtocolError(f"player must be one of {ROLLOUT_PLAYERS}, got {self.player!r}")
 
 
 @dataclass(frozen=True, slots=True)
 class RolloutCancel:
-    """Stop rollout ``job`` and forget it.  Answered by :class:`RolloutProgress`
-    (``cancelled``, with what the slice had done)."""
+    """The page is done with rollout ``job`` (finished or cancelled): forget its
+    plan.  Answered by :class:`RolloutProgress` (``cancelled``, no trials), or
+    an :class:`ErrorReply` from a worker that had no part of it."""
 
     kind: ClassVar[str] = "rollout-cancel"
     job: str
@@ -322,14 +322,13 @@ class CubeHintReply:
 
 @dataclass(frozen=True, slots=True)
 class RolloutProgress:
-    """A rollout slice's tally so far (exact sums: the page merges the slices of
-    all its workers with :func:`engine.rollout_stats.merge`); ``finished`` when
-    the slice is done, ``cancelled`` when it was stopped."""
+    """The tally of the trials a :class:`RolloutRequest` asked for (exact sums:
+    the page merges the parts with :func:`engine.rollout_stats.merge`);
+    ``cancelled`` when it answers a :class:`RolloutCancel`."""
 
     kind: ClassVar[str] = "rollout"
     job: str
     tally: RolloutTally
-    finished: bool
     cancelled: bool = False
 
 

@@ -35,10 +35,15 @@ from engine.ai.bearoff_build import steps
 SLICE_MS = 15.0
 """How long the work runs before it gives the event loop back (a request
 arriving meanwhile waits at most this, and one step more)."""
+POLL_S = 5.0
+"""How often a helper worker looks for the database the AI's worker keeps."""
+POLLS = 120
+"""How many times it looks (ten minutes) before it goes on with the network alone."""
 
 
 class JobState(enum.Enum):
     WAITING = "waiting"
+    AWAITING = "awaiting"  # a helper, until the AI's worker has kept it
     SHIPPED = "shipped"  # the package has the file (CPython, not the site)
     FROM_CACHE = "from cache"
     MAKING = "making"
@@ -55,18 +60,26 @@ class BlobStore(Protocol):
 
 
 class BearoffJob:
-    """Gets the database: from the package, from ``store``, or made in slices."""
+    """Gets the database: from the package, from ``store``, or made in slices.
+
+    ``make`` False is a helper worker's job (the rollout workers): it does not
+    make the database alongside the AI's worker, on a phone's few cores, but
+    waits for it to be kept in ``store`` (looking every :data:`POLL_S`)."""
 
     def __init__(
         self,
         store: BlobStore,
         *,
+        make: bool = True,
         clock: Callable[[], float] = time.perf_counter,
         pause: Callable[[], Awaitable[None]] = lambda: asyncio.sleep(0),
+        poll: Callable[[], Awaitable[None]] = lambda: asyncio.sleep(POLL_S),
     ) -> None:
         self._store = store
+        self._make_it = make
         self._clock = clock
         self._pause = pause
+        self._poll = poll
         self.state = JobState.WAITING
         self.slices = 0
         self.kept = False
@@ -77,6 +90,15 @@ class BearoffJob:
             return
         if await self._from_store():
             self.state = JobState.FROM_CACHE
+            return
+        if not self._make_it:
+            self.state = JobState.AWAITING
+            for _ in range(POLLS):
+                await self._poll()
+                if await self._from_store():
+                    self.state = JobState.FROM_CACHE
+                    return
+            self.state = JobState.FAILED  # never kept: the network does bear-offs
             return
         self.state = JobState.MAKING
         raw = await self._make()
@@ -148,12 +170,15 @@ _tasks: set[asyncio.Future[None]] = set()
 _job: BearoffJob | None = None
 
 
-def start(store: BlobStore, log: Callable[[str], None] = lambda _: None) -> BearoffJob:
+def start(
+    store: BlobStore, log: Callable[[str], None] = lambda _: None, *, make: bool = True
+) -> BearoffJob:
     """Start getting the database in the background (once); returns the job.
-    ``log`` is told the outcome ("bear-off database: made", ...)."""
+    ``log`` is told the outcome ("bear-off database: made", ...); ``make``: as
+    :class:`BearoffJob`'s."""
     global _job
     if _job is None:
-        job = _job = BearoffJob(store)
+        job = _job = BearoffJob(store, make=make)
         started = time.perf_counter()
 
         def done(task: asyncio.Future[None]) -> None:
@@ -169,12 +194,12 @@ def start(store: BlobStore, log: Callable[[str], None] = lambda _: None) -> Bear
     return _job
 
 
-def start_in_browser() -> str:
+def start_in_browser(make: bool = True) -> str:
     """The worker's call: :func:`start` with the browser's Cache Storage."""
     import js
 
     # The worker's print goes to the browser's console.
-    return start(CacheStore(str(js.self.origin)), print).state.value
+    return start(CacheStore(str(js.self.origin)), print, make=make).state.value
 
 
 def state() -> str:

@@ -42,6 +42,7 @@ rollout and their tallies merge exactly (:func:`engine.rollout_stats.merge`)::
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -174,6 +175,18 @@ class Rollout:
         self._next = first
         self._table = Table(spec.root, spec.settings.options())
         self._tally, self._starts = _plan(spec)
+        self._empty = self._tally
+
+    def part(self, first: int, stop: int) -> Rollout:
+        """Trials ``first`` to ``stop - 1`` of the same rollout, from none played:
+        a new slice sharing this one's plan, so its candidates are not ranked again
+        (a worker keeps one rollout's plan and plays whichever part it is given)."""
+        if not 0 <= first <= stop:
+            raise RolloutSettingsError(f"trials {first}..{stop} are not a range")
+        other = copy.copy(self)
+        other.first, other.stop, other._next = first, stop, first
+        other._tally = self._empty
+        return other
 
     @property
     def finished(self) -> bool:

@@ -29,7 +29,7 @@ from engine.game import Phase
 from engine.match import Match, replay_events
 from engine.position_setup import PositionSetup
 from web.actions import Act
-from web.ai_client import AiPort, RolloutView, SpreadRollout, rollout_requests
+from web.ai_client import AiPort, RolloutView, SpreadRollout, rollout_parts
 from web.analysis import editor as ed
 from web.analysis.link import share_link, xgid_from_fragment
 from web.analysis.report import Report, moment, requests
@@ -401,7 +401,7 @@ class AnalysisIntents(StorageIntents):
         ports = list(self.rollout_ports() if self.rollout_ports is not None else [self.ai])
         self._jobs += 1
         job = f"{s.epoch}.{self._jobs}"
-        requests = rollout_requests(
+        parts = rollout_parts(
             job, position.id, dice, cube_state_for(m, turn), trials, len(ports),
             truncate=truncate, seed=1,
         )  # fmt: skip
@@ -416,7 +416,7 @@ class AnalysisIntents(StorageIntents):
             self._render()
 
         self._cancel_rollout()
-        self._spread = SpreadRollout(ports, requests, show)
+        self._spread = SpreadRollout(ports, parts, show)
         self._spread.start()
         self._say(f"Rolling out {trials} trials.")
 
