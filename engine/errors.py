@@ -102,5 +102,14 @@ class IllegalActionError(EngineError):
     """A game or match action that is not allowed in the current state."""
 
 
+class NoGameInProgressError(IllegalActionError):
+    """An action on the game in progress when none is: the game is over and the
+    next has not begun (abandoning a game that has already ended)."""
+
+
+class MatchOverError(NoGameInProgressError):
+    """An action on the game in progress once the whole match is over."""
+
+
 class SaveError(EngineError):
     """A saved game that is corrupt, tampered with, or of an unknown schema."""

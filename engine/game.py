@@ -12,6 +12,7 @@ The flow, as GNU Backgammon plays it::
     ROLL  --roll----> MOVE --move/undo/redo..., confirm--> ROLL (other player)
                       (a roll that cannot be played passes the turn at once)
     ROLL or MOVE --resign--> RESIGNATION --accept--> OVER, --reject--> back
+    any phase but OVER --abandon--> OVER (a player left: see :meth:`Game.abandon`)
 
 The board is kept from the view of the player on roll (``turn``); before the
 opening roll is decided it is player 0's view.
@@ -45,11 +46,12 @@ from enum import Enum
 
 from engine.cube import MAX_CUBE, Cube
 from engine.dice import RandomSource, check_roll, roll_dice, roll_die
-from engine.errors import IllegalActionError, IllegalPlayError
+from engine.errors import IllegalActionError, IllegalPlayError, NoGameInProgressError
 from engine.movegen import Move, Play
 from engine.notation import format_moves, parse_play
 from engine.position import Position
 from engine.record import (
+    Abandoned,
     Beavered,
     Doubled,
     Dropped,
@@ -122,6 +124,11 @@ class Resignation:
 
 def _other(player: int) -> int:
     return 1 - player
+
+
+def _check_player(player: int) -> None:
+    if isinstance(player, bool) or player not in (0, 1):
+        raise IllegalActionError(f"a player is 0 or 1, not {player!r}")
 
 
 def _moves_text(moves: Sequence[Move]) -> str:
@@ -739,6 +746,58 @@ class Game:
             ResignRejected(_other(offer.player)), resignation=None, declined=int(offer.value)
         )
 
+    def abandon_value(self, player: int) -> tuple[WinType, int]:
+        """What abandoning the game in progress concedes for ``player``, as
+        backgammon servers count it: a gammon when ``player`` has borne no
+        checker off and a gammon would count now, else a single game; with its
+        points at the current cube (the Jacoby rule included), as a resignation
+        of that value scores (:meth:`resignation_points`).
+
+        The board is the one at the start of the turn: checkers moved but not
+        confirmed are not in the record, so they do not change the value.
+
+        >>> g = Game.new().roll((3, 1))
+        >>> g.abandon_value(0), Game.new(Rules(jacoby=True)).roll((3, 1)).abandon_value(1)
+        ((<WinType.GAMMON: 2>, 2), (<WinType.SINGLE: 1>, 1))
+        """
+        _check_player(player)
+        viewer = self.turn if self.turn is not None else 0
+        start = self.position if player == viewer else self.position.swap()
+        kind = WinType.GAMMON if self.gammons_count and start.off == 0 else WinType.SINGLE
+        return kind, self.resignation_points(kind)
+
+    def abandon(self, player: int) -> Game:
+        """``player`` abandons the game in progress: it ends as if ``player`` had
+        resigned at :meth:`abandon_value` and the other had accepted, whatever
+        was waiting (a roll, a play, an answer to a double or a resignation,
+        the opening roll).  Recorded as :class:`~engine.record.Abandoned`, with
+        :attr:`~engine.scoring.EndReason.ABANDONED` as the end of the game.
+
+        Raises :class:`~engine.errors.NoGameInProgressError` once the game is
+        over.
+
+        >>> g = Game.new().roll((3, 1)).play("8/5 6/5").double().abandon(0)
+        >>> g.phase, g.winner, g.result.win_type, g.result.points, g.events[-1]
+        (<Phase.OVER: 'over'>, 1, <WinType.GAMMON: 2>, 2, Abandoned(player=0))
+        >>> g.abandon(0)
+        Traceback (most recent call last):
+        ...
+        engine.errors.NoGameInProgressError: cannot abandon the game: it is over
+        """
+        _check_player(player)
+        if self.is_over:
+            raise NoGameInProgressError("cannot abandon the game: it is over")
+        kind, points = self.abandon_value(player)
+        result = GameResult(_other(player), kind, EndReason.ABANDONED, self.cube.value, points)
+        return self._log(
+            Abandoned(player),
+            stage=Phase.OVER,
+            offer=None,
+            resignation=None,
+            moves=None,
+            result=result,
+        )
+
     def _pending_resignation(self, what: str) -> Resignation:
         if self.resignation is None:
             raise IllegalActionError(f"cannot {what}: no resignation was offered")
@@ -758,6 +817,8 @@ class Game:
             if self.stage is not Phase.OPENING:
                 raise IllegalActionError("an opening roll after the game has started")
             return self.roll((event.die0, event.die1))
+        if isinstance(event, Abandoned):
+            return self.abandon(event.player)  # by either player, whoever is to act
         expected = self.actor
         if isinstance(event, Forfeit):
             last = self.events[-1] if self.events else None

@@ -6,6 +6,12 @@ Crawford rule (no doubling in the game after a player first reaches N-1;
 doubling is back afterwards, "post-Crawford"), the end of the match, the
 full record, replay, and GNU Backgammon's Position ID and Match ID.
 
+A game may also end because a player left it (:meth:`Match.abandon`, what
+a claim online records): it counts as that player resigning at
+:meth:`Match.abandon_value`, and the match ends with it, won by the other
+player whatever the score, as backgammon servers end a match a player walks
+out of.
+
 >>> m = Match.new(3)
 >>> m = m.roll((6, 4)).play("24/14").resign(2).accept_resignation()
 >>> m.score, m.is_over, m.phase
@@ -25,7 +31,7 @@ from dataclasses import dataclass
 
 from engine.cube import Cube
 from engine.dice import RandomSource
-from engine.errors import IllegalActionError, InvalidXgidError
+from engine.errors import IllegalActionError, InvalidXgidError, MatchOverError
 from engine.game import Action, CubeOffer, Game, Phase, Resignation
 from engine.gnubg_id import (
     CENTERED,
@@ -172,15 +178,28 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """True once a player has reached the match length (never in money play)."""
+        """True once a player has reached the match length (never in money play),
+        or once a game was abandoned (:meth:`abandon`), in a match or a session."""
+        if self.is_abandoned:
+            return True
         n = self.rules.match_length
         return n > 0 and max(self.score) >= n
 
     @property
+    def is_abandoned(self) -> bool:
+        """Whether the match ended with a player abandoning the game (:meth:`abandon`)."""
+        result = self.game.result
+        return result is not None and result.reason is EndReason.ABANDONED
+
+    @property
     def winner(self) -> int | None:
-        """The winner of the match, once it is over."""
+        """The winner of the match, once it is over: the player who stayed, when
+        the other abandoned the game (whatever the score)."""
         if not self.is_over:
             return None
+        result = self.game.result
+        if result is not None and result.reason is EndReason.ABANDONED:
+            return result.winner
         s0, s1 = self.score
         return 0 if s0 > s1 else 1
 
@@ -348,7 +367,8 @@ class Match:
         """What abandoning the game in progress concedes for ``player``, as
         backgammon servers count it: a gammon when ``player`` has borne no
         checker off and a gammon would count now, else a single game; with its
-        points at the current cube (the Jacoby rule included).
+        points at the current cube (the Jacoby rule included).  What
+        :meth:`abandon` scores (see :meth:`Game.abandon_value`).
 
         >>> m = Match.new(jacoby=False).roll((3, 1))
         >>> m.abandon_value(0), m.abandon_value(1)
@@ -356,9 +376,7 @@ class Match:
         >>> Match.new(jacoby=True).roll((3, 1)).abandon_value(0)
         (<WinType.SINGLE: 1>, 1)
         """
-        gammon = self.gammons_count and self.board_for(player).off == 0
-        kind = WinType.GAMMON if gammon else WinType.SINGLE
-        return kind, self.game.resignation_points(kind)
+        return self.game.abandon_value(player)
 
     def resign_choices(self) -> tuple[tuple[WinType, int], ...]:
         """Each resignation the player on roll may offer now, with its points.
@@ -457,6 +475,32 @@ class Match:
 
     def reject_resignation(self) -> Match:
         return self._with(self.game.reject_resignation())
+
+    def abandon(self, player: int) -> Match:
+        """``player`` abandons the game in progress (left it; online, the friend
+        who stayed claimed it): the other wins :meth:`abandon_value`, scored as
+        an accepted resignation of that value is (the cube, the Jacoby rule),
+        and the match is over, won by the other player whatever the score
+        (:attr:`is_over`, :attr:`winner`).  Recorded as
+        :class:`~engine.record.Abandoned`, so replaying the record ends it the
+        same way.
+
+        Raises :class:`~engine.errors.MatchOverError` once the match is over,
+        :class:`~engine.errors.NoGameInProgressError` between games.
+
+        >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5").abandon(1)
+        >>> m.result.reason.value, m.score, m.is_over, m.winner, m.legal_actions()
+        ('abandoned', (2, 0), True, 0, frozenset())
+        >>> replay(m.record) == m
+        True
+        >>> m.abandon(1)
+        Traceback (most recent call last):
+        ...
+        engine.errors.MatchOverError: cannot abandon the game: the match is over
+        """
+        if self.is_over:
+            raise MatchOverError("cannot abandon the game: the match is over")
+        return self._with(self.game.abandon(player))
 
     def next_game(self) -> Match:
         """Start the next game once the current one is over (not after the match)."""
@@ -613,7 +657,8 @@ def match_id_fields(match: Match) -> dict[str, int]:
         fields["crawford"] = int(match._next_is_crawford())
         if result.reason is EndReason.BORNE_OFF:
             fields["game_state"] = GAME_OVER
-        elif result.reason is EndReason.RESIGNED:
+        elif result.reason in (EndReason.RESIGNED, EndReason.ABANDONED):
+            # An abandoned game counts as the loser resigning it.
             fields["game_state"] = GAME_RESIGNED
             fields["resign"] = int(result.win_type)
             fields["turn"] = result.winner
@@ -729,5 +774,6 @@ def _describe(event: Event) -> str:
         "resign": "resignation",
         "accept": "acceptance of a resignation",
         "reject": "rejection of a resignation",
+        "abandon": "abandonment of the game",
     }[event.kind]
     return f"{who}{words}" + (f" to {cube}" if isinstance(cube, int) else "")

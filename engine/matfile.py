@@ -13,7 +13,10 @@ programs read as comments: the rules that are not the defaults (``Jacoby``,
 ``Beaver``, ``Crawford``, ``Cube``, ``AutoDoubles``), a game set up from a
 position (``Setup``), and each event no column shows (``Aside``: an opening
 roll that was a tie, a resignation that was rejected or whose value the
-points do not tell).  So any match played here exports losslessly:
+points do not tell, a game a player abandoned).  A game a player abandoned
+(:meth:`engine.match.Match.abandon`) ends as a resigned game does in the
+columns, with the winner's ``Wins N points`` line and no resignation: what
+other programs read as a resignation of that value.  So any match played here exports losslessly:
 ``MatFile.parse(str(mat)).record == mat.record``.
 
 Reading is parse-then-validate: every cell is replayed through the engine
@@ -55,6 +58,7 @@ from engine.errors import EngineError
 from engine.game import Game
 from engine.match import Match, Replayed, replay, replay_events
 from engine.record import (
+    Abandoned,
     Beavered,
     Doubled,
     Dropped,
@@ -104,6 +108,8 @@ class Aside:
     >>> a = Aside(1, 4, ResignOffered(0, WinType.GAMMON))
     >>> str(a), Aside.parse(str(a)) == a
     ('2 4 resign 0 2', True)
+    >>> str(Aside(0, 7, Abandoned(1))), Aside.parse("1 7 abandon 1").event
+    ('1 7 abandon 1', Abandoned(player=1))
     """
 
     game: int
@@ -117,7 +123,7 @@ class Aside:
             return f"{head} opening {e.die0}{e.die1}"
         if isinstance(e, ResignOffered):
             return f"{head} resign {e.player} {int(e.value)}"
-        if isinstance(e, ResignAccepted | ResignRejected):
+        if isinstance(e, ResignAccepted | ResignRejected | Abandoned):
             return f"{head} {e.kind} {e.player}"
         raise ValueError(f"{e.kind} events are written in the columns, not aside")
 
@@ -125,7 +131,8 @@ class Aside:
     def parse(cls, text: str) -> Aside:
         """Read :meth:`__str__`'s text; raises ``ValueError`` if it is not one."""
         m = re.fullmatch(
-            r"(\d+) (\d+) (?:opening ([1-6])([1-6])|resign ([01]) ([123])|(accept|reject) ([01]))",
+            r"(\d+) (\d+) (?:opening ([1-6])([1-6])|resign ([01]) ([123])"
+            r"|(accept|reject|abandon) ([01]))",
             text.strip(),
         )
         if m is None or int(m[1]) < 1:
@@ -138,6 +145,8 @@ class Aside:
             event = ResignOffered(int(m[5]), WinType(int(m[6])))
         elif m[7] == "accept":
             event = ResignAccepted(int(m[8]))
+        elif m[7] == "abandon":
+            event = Abandoned(int(m[8]))
         else:
             event = ResignRejected(int(m[8]))
         return cls(game, index, event)

@@ -315,6 +315,8 @@ class _Replay:
                     self.match = self.match.resign(e.value)  # type: ignore[union-attr]
                 elif e.kind == "accept":
                     self.match = self.match.accept_resignation()
+                elif e.kind == "abandon":
+                    self.match = self.match.abandon(e.player)  # type: ignore[union-attr]
                 else:
                     self.match = self.match.reject_resignation()
             except ValueError as exc:

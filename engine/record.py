@@ -132,6 +132,16 @@ class ResignRejected:
     kind: ClassVar[str] = "reject"
 
 
+@dataclass(frozen=True, slots=True)
+class Abandoned:
+    """``player`` abandoned the game in progress (left it, and the other claimed
+    it): it counts as ``player`` resigning at the value abandoning concedes
+    (:meth:`engine.game.Game.abandon_value`), and the match ends with it."""
+
+    player: int
+    kind: ClassVar[str] = "abandon"
+
+
 Event: TypeAlias = (
     OpeningRoll
     | Roll
@@ -144,6 +154,7 @@ Event: TypeAlias = (
     | ResignOffered
     | ResignAccepted
     | ResignRejected
+    | Abandoned
 )
 
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -158,6 +169,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     ResignOffered,
     ResignAccepted,
     ResignRejected,
+    Abandoned,
 )
 
 
@@ -189,6 +201,8 @@ def describe(event: Event) -> str:
         return f"{who} offers to resign a {event.value.label}"
     if isinstance(event, ResignAccepted):
         return f"{who} accepts the resignation"
+    if isinstance(event, Abandoned):
+        return f"{who} abandons the game"
     return f"{who} rejects the resignation"
 
 
@@ -403,6 +417,8 @@ def event_from_json(raw: object) -> Event:
         return ResignOffered(player, WinType(_int(data, "value", 1, 3)))
     if kind == "accept":
         return ResignAccepted(player)
+    if kind == "abandon":
+        return Abandoned(player)
     return ResignRejected(player)
 
 

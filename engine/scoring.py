@@ -52,6 +52,7 @@ class EndReason(Enum):
     BORNE_OFF = "borne off"
     DROPPED = "dropped"
     RESIGNED = "resigned"
+    ABANDONED = "abandoned"  # the loser left: it counts as resigning (Match.abandon)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,7 @@ class GameResult:
             EndReason.BORNE_OFF: "",
             EndReason.DROPPED: " (double dropped)",
             EndReason.RESIGNED: " (resignation)",
+            EndReason.ABANDONED: " (game abandoned)",
         }[self.reason]
         return f"player {self.winner} wins a {self.win_type.label} and {self.points} {unit}{how}"
 
