@@ -217,3 +217,30 @@ def test_review_and_stats_skip_the_abandonment() -> None:
     assert [d.chosen for d in found if d.kind == "cube"][-1] == "double"
     zero, one = game_stats(m.game_record)
     assert one.games_won == 1 and one.points_won == 2 and zero.games_won == 0
+
+
+def test_king_tubby_s_review_of_a_match_that_ends_abandoned() -> None:
+    from engine.ai.review import review
+
+    m = opened(Match.new(3)).roll((6, 4)).play("24/14").abandon(0)
+    done = review(m.record)
+    assert [j.decision.chosen for j in done.judgements if j.decision.kind == "play"] == [
+        "8/5 6/5",
+        "24/14",
+    ]
+    assert all(j.decision.event < len(m.events) - 1 for j in done.judgements)
+
+
+def test_the_page_s_review_and_score_sheet_of_an_abandoned_game() -> None:
+    from web.history import game_rows
+    from web.review import review_items
+
+    m = opened(Match.new(3)).double().abandon(0)
+    items = review_items(m.record, 0, frozenset({0, 1}))
+    assert [i.notation for i in items] == ["8/5 6/5", "double"]
+    rows = game_rows(m.game_record, names=("Ann", "Bob"))
+    assert [r.cells for r in rows if not r.note] == [
+        ("31: 8/5 6/5", "Doubles to 2"),
+        ("Left the game", ""),
+    ]
+    assert rows[-1].note == "Bob wins: gammon, 2 points (game abandoned, which ends the match)"

@@ -6,10 +6,18 @@ from __future__ import annotations
 from test_online_remote import Side, connect, new_game, play, pump
 
 from engine.game import Phase
+from engine.match import replay
+from engine.record import Abandoned
+from engine.rules import Rules
+from engine.scoring import EndReason
 from web.actions import Act
+from web.history import game_rows
+from web.online.peer import Peer
 from web.online.transport import PeerEvent
 from web.player_records import Record
+from web.savefile import SavedGame
 from web.state import Dialog
+from web.storage import AUTOSAVE
 
 
 def leave(gone: Side, stays: Side) -> None:
@@ -152,8 +160,6 @@ def test_the_match_s_end_says_you_win_to_the_winner_online() -> None:
 
 
 def test_a_claimed_game_stays_claimed_after_a_reload_and_is_counted_once() -> None:
-    from web.online.peer import Peer
-
     ann, bob = in_game()
     leave(bob, ann)
     later(ann, 125)
@@ -166,3 +172,100 @@ def test_a_claimed_game_stays_claimed_after_a_reload_and_is_counted_once() -> No
     s = again.c.state
     assert s.claimed.startswith("You claimed the game: Bob left") and s.busy
     assert s.records == records  # not counted twice
+
+
+def autosaved(side: Side) -> SavedGame:
+    return SavedGame.from_json(side.c.store.read(AUTOSAVE))
+
+
+def test_a_claim_is_the_friend_abandoning_the_game_in_the_match_itself() -> None:
+    ann, bob = in_game()
+    agreed = ann.table.peer.match
+    kind, points = agreed.abandon_value(1)
+    leave(bob, ann)
+    later(ann, 125)
+    ann.act(Act.CLAIM)
+    m = ann.c.state.match
+    # The engine's abandonment: in the record, the score, and the end of the match.
+    assert m == agreed.abandon(1) == ann.table.peer.match
+    assert m.events[-1] == Abandoned(1) and m.result is not None
+    assert (m.result.reason, m.result.win_type, m.result.points) == (
+        EndReason.ABANDONED, kind, points,
+    )  # fmt: skip
+    assert m.is_over and m.winner == 0 and m.score == (points, 0)
+    assert replay(m.record) == m
+    assert autosaved(ann).match == m and autosaved(ann).counted == m.game_number
+    # The score sheet says who left, and that it ended the match.
+    rows = game_rows(m.game_record, names=("You", "Bob"))
+    assert any(r.cells[1] == "Left the game" for r in rows)
+    unit = "point" if points == 1 else "points"
+    assert rows[-1].note == (
+        f"You win: {ann.c.state.theme.win_name(int(kind))}, {points} {unit}"
+        " (game abandoned, which ends the match)"
+    )
+    # The match is in the records too: won by the one who stayed.
+    mine = ann.c.state.records.rows[ann.c.state.options.opponent]
+    assert mine.matches_won == 1 and mine.matches_lost == 0
+    # Bob comes back: his page holds the same record, his loss counted once.
+    connect(ann, bob)
+    t = bob.c.state
+    assert t.match.record == m.record and t.match.is_over and t.match.winner == 0
+    assert autosaved(bob).match == t.match
+    theirs = t.records.rows[t.options.opponent]
+    assert (theirs.games, theirs.wins, theirs.matches_lost) == (1, 0, 1)
+    # Reloaded, Bob's page stays claimed, and counts nothing again.
+    again = Side(Peer.from_json(bob.saved[-1], now=900.0), bob.transport, storage=bob.storage)
+    again.c.boot()
+    again.go_online()
+    assert again.c.state.claimed == t.claimed and again.c.state.match == t.match
+    assert again.c.state.records == t.records
+    # A new game after it does not ask to abandon anything: the match is over.
+    assert not again.c.state.in_progress
+
+
+def test_a_claim_in_a_money_session_ends_it_and_counts_no_match() -> None:
+    ann, bob = new_game(Rules(0))
+    play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 4 and not ann.c.state.busy)
+    pump(ann, bob)
+    leave(bob, ann)
+    later(ann, 125)
+    ann.act(Act.CLAIM)
+    m = ann.c.state.match
+    assert m.is_over and m.winner == 0 and m.result is not None
+    row = ann.c.state.records.rows[ann.c.state.options.opponent]
+    assert row.wins == 1 and row.matches_won == row.matches_lost == 0
+
+
+def test_a_reload_before_the_autosave_had_the_claim_counts_it_once() -> None:
+    """A save from before claims were in the match (or one left behind): the
+    peer's claim brings the abandonment into the match, not into the records
+    again."""
+    ann, bob = in_game()
+    before = autosaved(ann)
+    leave(bob, ann)
+    later(ann, 125)
+    ann.act(Act.CLAIM)
+    records = ann.c.state.records
+    ann.c.store.write(AUTOSAVE, before.to_json())
+    again = Side(Peer.from_json(ann.saved[-1], now=500.0), ann.transport, storage=ann.storage)
+    again.c.boot()
+    again.go_online()
+    s = again.c.state
+    assert s.match == ann.c.state.match and s.match.is_over
+    assert s.records == records and s.counted == s.match.game_number
+    assert autosaved(again).match == s.match
+
+
+def test_the_peer_s_match_ends_abandoned_and_a_restored_peer_too() -> None:
+    ann, bob = in_game()
+    leave(bob, ann)
+    later(ann, 125)
+    ann.act(Act.CLAIM)
+    peer = ann.table.peer
+    assert peer.match.is_over and peer.match.events[-1] == Abandoned(1)
+    result = peer.match.result
+    assert result is not None and peer.claimed is not None
+    assert (peer.claimed.win_type, peer.claimed.points) == (result.win_type, result.points)
+    restored = Peer.from_json(peer.to_json(), now=600.0)
+    assert restored.match == peer.match and restored.claimed == peer.claimed
+    assert len(restored.log) == len(peer.log)  # the log is the agreed one, unchanged

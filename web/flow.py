@@ -255,26 +255,35 @@ class Flow(Session):
             self._close()  # the friend came back
         self._render()
 
-    def online_claimed(
-        self, mine: bool, win_type: int, points: int, *, counted: bool = False
-    ) -> None:
+    def online_claimed(self, mine: bool, agreed: Match, *, counted: bool = False) -> None:
         """The game was claimed (``mine``: by this page's player, the friend
-        being gone; else by the friend while this page was away).  It counts
-        as the other resigning it at its value (the rule for abandoned games),
-        in the statistics too (unless ``counted`` already, before a reload),
-        and the online game is over."""
+        being gone; else by the friend while this page was away): the one who
+        left abandoned it (:meth:`~engine.match.Match.abandon`, the engine's
+        rule: it counts as their resigning it, and the match is over).
+        ``agreed`` is the match both sides agreed, ending so (the
+        :class:`~web.online.peer.Peer`'s): the page's match becomes it, so
+        the record, the score, the autosave and the history say it, and both
+        pages hold the same record.  The game goes into the statistics once:
+        not again when ``counted`` (it was, before a reload)."""
         s = self.state
-        m = s.match
         if s.claimed or s.remote_seat is None:
             return
         me = 1 - s.remote_seat
-        winner = me if mine else s.remote_seat
-        match_won: bool | None = None
-        if m.match_length and m.score[winner] + points >= m.match_length:
-            match_won = mine
-        if not counted:
-            self._record(won=mine, points=points, win_type=win_type, match_won=match_won)
-        win = s.theme.win_name(win_type)
+        m = _claimed(s.match, agreed, s.remote_seat if mine else me)
+        if m is not s.match:
+            # A new epoch: a play still being shown, or an answer on its way, is
+            # dropped, as the game it was for is over.
+            self._set(match=m, epoch=s.epoch + 1, thinking=False)
+            self._select(selected=None, swapped=False)
+        result = m.result
+        assert result is not None  # the game ended: abandoned, or already over
+        if counted:
+            self._set(counted=max(self.state.counted, m.game_number))
+            self._autosave()
+        else:
+            self._count_result(announce=False)
+        win = s.theme.win_name(int(result.win_type))
+        points = result.points
         unit = "point" if points == 1 else "points"
         if mine:
             text = (
@@ -590,8 +599,10 @@ class Flow(Session):
         self._set(message=text)
         self._say(text)
 
-    def _count_result(self) -> None:
-        """Add a finished game (and match) to the player records, once."""
+    def _count_result(self, *, announce: bool = True) -> None:
+        """Add a finished game (and match: the engine says when it is over and
+        who won it; a money session is no match in the records) to the player
+        records, once."""
         s = self.state
         m = s.match
         result = m.result
@@ -601,10 +612,25 @@ class Flow(Session):
         self._set(counted=m.game_number)
         self._record(
             won=result.winner == me, points=result.points, win_type=int(result.win_type),
-            match_won=(m.winner == me) if m.is_over else None,
+            match_won=(m.winner == me) if m.is_over and m.match_length else None,
         )  # fmt: skip
-        win = s.theme.win_name(int(result.win_type))
-        unit = "point" if result.points == 1 else "points"
-        self._say(f"{wins(s.names[result.winner])} a {win}: {result.points} {unit}.")
+        if announce:
+            win = s.theme.win_name(int(result.win_type))
+            unit = "point" if result.points == 1 else "points"
+            self._say(f"{wins(s.names[result.winner])} a {win}: {result.points} {unit}.")
         self._saved = None
         self._autosave()
+
+
+def _claimed(page: Match, agreed: Match, loser: int) -> Match:
+    """The page's match once ``loser`` abandoned the game online: ``page`` if it
+    already says so (saved before a reload), else the match both sides agreed
+    (``agreed``, which ends so), else, should that be another match, ``page``
+    with the game in progress abandoned."""
+    if page.is_abandoned:
+        return page
+    if agreed.is_abandoned and agreed.rules == page.rules:
+        return agreed
+    if page.is_game_over:
+        return page
+    return page.abandon(loser)

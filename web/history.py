@@ -20,6 +20,7 @@ from html import escape
 
 from engine.notation import format_dice
 from engine.record import (
+    Abandoned,
     Beavered,
     Doubled,
     Dropped,
@@ -33,6 +34,7 @@ from engine.record import (
     Roll,
     Took,
 )
+from engine.scoring import EndReason
 from web.themes import CLASSIC, Theme
 
 
@@ -102,11 +104,15 @@ def game_rows(
             put(event.player, "Accepts")
         elif isinstance(event, ResignRejected):
             put(event.player, "Rejects")
+        elif isinstance(event, Abandoned):
+            put(event.player, "Left the game")
     result = game.result
     if result is not None:
         unit = "point" if result.points == 1 else "points"
         win = theme.win_name(int(result.win_type))
         text = f"{wins(names[result.winner])}: {win}, {result.points} {unit}"
+        if result.reason is EndReason.ABANDONED:
+            text += " (game abandoned, which ends the match)"
         notes.append((len(rows), text))
     out: list[HistoryRow] = []
     note_at = 0

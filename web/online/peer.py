@@ -50,6 +50,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
@@ -176,7 +177,9 @@ class Peer:
     @property
     def match(self) -> Match:
         """The match as both sides have agreed it so far (this side's roll not
-        yet revealed is not in it: see :attr:`my_dice`)."""
+        yet revealed is not in it: see :attr:`my_dice`).  Once the game is
+        claimed, it ends there: the one who left abandoned the game
+        (:meth:`~engine.match.Match.abandon`), and the match is over."""
         return self.table.match
 
     @property
@@ -303,9 +306,19 @@ class Peer:
         it counts as the friend abandoning it.  The friend is told if it returns."""
         if not self.can_claim(now):
             raise OutOfTurnError("the game can be claimed only after your friend is gone a while")
-        kind, points = self.match.abandon_value(self.friend)
-        self.claimed = Claimed(self.seat, kind, points)
-        return Output((self._send(wire.Claim(), now),), (self.claimed,))
+        claimed = self._abandoned_by(self.friend)
+        return Output((self._send(wire.Claim(), now),), (claimed,))
+
+    def _abandoned_by(self, player: int) -> Claimed:
+        """The game was claimed: ``player`` abandoned it.  The match ends so here
+        (the log, which both sides agreed, stays as it was: a reload replays it
+        and abandons the game again, see :meth:`from_json`)."""
+        match = self.match.abandon(player)
+        result = match.result
+        assert result is not None
+        self.table = dataclasses.replace(self.table, match=match)
+        self.claimed = Claimed(1 - player, result.win_type, result.points)
+        return self.claimed
 
     # -- incoming ----------------------------------------------------------------------
 
@@ -362,9 +375,7 @@ class Peer:
         if isinstance(body, wire.Claim):
             if self.match.is_game_over:
                 return Output()
-            kind, points = self.match.abandon_value(self.seat)
-            self.claimed = Claimed(self.friend, kind, points)
-            return Output(events=(self.claimed,))
+            return Output(events=(self._abandoned_by(self.seat),))
         return Output()  # a ping: heard is enough
 
     def _on_hello(self, hello: wire.Hello, now: float) -> Output:
@@ -638,7 +649,6 @@ def _restore(data: object, now: float, token: Token, timing: Timing | None) -> P
     if claimed is not None:
         if claimed not in (0, 1) or isinstance(claimed, bool):
             raise SavedStateError("claimed by seat 0 or 1")
-        kind, points = peer.match.abandon_value(1 - claimed)
-        peer.claimed = Claimed(claimed, kind, points)
+        peer._abandoned_by(1 - claimed)
     peer._link = peer.link(now)
     return peer

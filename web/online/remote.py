@@ -182,9 +182,7 @@ class Host(Protocol):
 
     def online_link(self, link: str, claim_after: float) -> None: ...
 
-    def online_claimed(
-        self, mine: bool, win_type: int, points: int, *, counted: bool = False
-    ) -> None: ...
+    def online_claimed(self, mine: bool, agreed: Match, *, counted: bool = False) -> None: ...
 
     def online_apply(self, decision: Decision) -> None: ...
 
@@ -239,12 +237,13 @@ class OnlineTable:
         """After a reload: ``match`` (the controller's autosave) may lack what the
         friend did that the peer had received (its save is written first):
         hand it over again as the friend's decisions and the agreed dice.  A
-        claimed game stays over (it was counted before the reload)."""
+        claimed game stays over, as the peer's match ends it (it was counted
+        before the reload)."""
         claimed = self.peer.claimed
         if claimed is not None:
             if self.host is not None:
                 mine = claimed.seat == self.peer.seat
-                self.host.online_claimed(mine, int(claimed.win_type), claimed.points, counted=True)
+                self.host.online_claimed(mine, self.peer.match, counted=True)
             return
         theirs = self.peer.match
         if match.game_number + 1 == theirs.game_number and match.is_game_over:
@@ -306,7 +305,7 @@ class OnlineTable:
         elif isinstance(event, Claimed):
             if self.host is not None:
                 mine = event.seat == self.peer.seat
-                self.host.online_claimed(mine, int(event.win_type), event.points)
+                self.host.online_claimed(mine, self.peer.match)
         elif isinstance(event, LinkChanged):
             self.link = event.link
             if self.host is not None:
