@@ -269,3 +269,22 @@ def test_the_peer_s_match_ends_abandoned_and_a_restored_peer_too() -> None:
     restored = Peer.from_json(peer.to_json(), now=600.0)
     assert restored.match == peer.match and restored.claimed == peer.claimed
     assert len(restored.log) == len(peer.log)  # the log is the agreed one, unchanged
+
+
+def test_the_friend_reloads_and_then_hears_of_the_claim_with_the_same_record() -> None:
+    ann, bob = in_game()
+    leave(bob, ann)
+    later(ann, 125)
+    ann.act(Act.CLAIM)
+    # Bob's page was closed: it opens again from its saves, then hears of the claim.
+    again = Side(Peer.from_json(bob.saved[-1], now=900.0), bob.transport, storage=bob.storage)
+    again.c.boot()
+    again.go_online()
+    assert not again.c.state.claimed
+    connect(ann, again)
+    s = again.c.state
+    assert s.claimed.startswith("Ann claimed the game while you were away")
+    assert s.match.record == ann.c.state.match.record and s.match.winner == 0
+    row = s.records.rows[s.options.opponent]
+    assert (row.games, row.wins, row.matches_lost) == (1, 0, 1)
+    assert autosaved(again).match == s.match and autosaved(again).counted == s.match.game_number
