@@ -42,6 +42,9 @@ PEER_ADDRESS = "10.200.0.2"
 SUBNET = "10.200.0.0/24"
 MDNS_OFF = "--disable-features=WebRtcHideLocalIpsWithMdns"
 RELAY_PORT = 7447
+TRACKER_PORT = 8000
+SILENT_PORT = 7448
+"""Where nothing listens: a relay that is down."""
 START_TIMEOUT_S = 60.0
 
 
@@ -270,18 +273,45 @@ class Relay:
         return sum(" added " in line for line in self.log.read_text(errors="replace").splitlines())
 
 
+class DownRelay:
+    """A Nostr relay that is down: nothing listens at its address."""
+
+    url = f"ws://127.0.0.1:{SILENT_PORT}"
+
+    def events(self) -> int:
+        return 0
+
+
+class Tracker:
+    """The tests' WebTorrent tracker (:mod:`e2e.tracker`) inside the namespace, on
+    ``ws://127.0.0.1:TRACKER_PORT``; its log (one line per announce) in
+    ``folder/tracker.log``."""
+
+    def __init__(self, space: Namespace, folder: Path) -> None:
+        self.log = folder / "tracker.log"
+        self.url = f"ws://127.0.0.1:{TRACKER_PORT}"
+        argv = [sys.executable, "-m", "e2e.tracker", "--port", str(TRACKER_PORT)]
+        self.process = space.start(argv, log=self.log)
+        space.wait_for_port(TRACKER_PORT, self.process, self.log)
+
+    def announces(self) -> int:
+        """How many announces the tracker has had (offers and answers among them)."""
+        lines = self.log.read_text(errors="replace").splitlines()
+        return sum(line.startswith("announce ") for line in lines)
+
+
 BLANK_PAGE = "online-e2e.html"
-# The page's Content-Security-Policy lets it reach relays over wss: only; the
-# bench's relay speaks plain ws: on the namespace's loopback.
+# The page's Content-Security-Policy lets it reach relays and trackers over wss:
+# only; the bench's relay and tracker speak plain ws: on the namespace's loopback.
 CONNECT_SRC = "connect-src 'self' wss:"
-BENCH_CONNECT_SRC = f"{CONNECT_SRC} ws://127.0.0.1:{RELAY_PORT}"
+BENCH_CONNECT_SRC = f"{CONNECT_SRC} ws://127.0.0.1:*"
 
 
 def allow_bench_relay(index_html: str) -> str:
     """The page's HTML with the bench's relay allowed by its Content-Security-Policy.
 
     >>> allow_bench_relay("connect-src 'self' wss:; object-src")
-    "connect-src 'self' wss: ws://127.0.0.1:7447; object-src"
+    "connect-src 'self' wss: ws://127.0.0.1:*; object-src"
     """
     if index_html.count(CONNECT_SRC) != 1:
         raise RuntimeError(f"the page's Content-Security-Policy has no {CONNECT_SRC!r} to extend")

@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game
-from e2e.online import Relay
+from e2e.online import DownRelay, Relay
 from e2e.test_online_transport import (  # noqa: F401  (pytest fixtures)
     online_browsers,
     online_namespace,
@@ -75,12 +75,12 @@ class Side:
         return str(self.page.evaluate("() => document.body.dataset.dialog || ''"))
 
 
-def pages_url(site: str, relay: Relay, query: str = "") -> str:
+def pages_url(site: str, relay: Relay | DownRelay, query: str = "") -> str:
     return f"{site}?relay={quote(relay.url, safe='')}&anim=off{query}"
 
 
 def open_pair(
-    browsers: tuple[Browser, Browser], site: str, relay: Relay, query: str = ""
+    browsers: tuple[Browser, Browser], site: str, relay: Relay | DownRelay, query: str = ""
 ) -> tuple[Side, Side]:
     """The inviter (Ann) on a desktop, the friend (Bob) on a phone, playing a
     match to 3; ``query``: more of the test build's hooks, for both pages."""

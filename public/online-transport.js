@@ -8,13 +8,18 @@
  * - `joinRoom(config)`: Trystero's Nostr strategy (vendored under
  *   vendor/trystero/, imported on first use) finds the other player through
  *   Nostr relays, which carry only the connection offer, encrypted with the
- *   room's secret.  `config` is an object or its JSON text:
- *     roomId     the room's random id (from the invite link's #fragment)
- *     password   the room's random secret (ditto): encrypts the offers
- *     appId      namespaces the rooms (default "backgammon-online")
- *     relayUrls  Nostr relays (wss://...; default: Trystero's public list)
- *     iceServers STUN/TURN servers (default: Trystero's public STUN servers;
- *                [] for none: host candidates only, as the tests do)
+ *   room's secret; when no peer comes within `fallbackMs`, its torrent
+ *   strategy joins the same room through BitTorrent trackers as well (the
+ *   same offer, encrypted the same way).  `config` is an object or its JSON text:
+ *     roomId      the room's random id (from the invite link's #fragment)
+ *     password    the room's random secret (ditto): encrypts the offers
+ *     appId       namespaces the rooms (default "backgammon-online")
+ *     relayUrls   Nostr relays (wss://...; default: Trystero's public list)
+ *     trackerUrls WebTorrent trackers (wss://...; default: Trystero's public
+ *                 list; [] for none: no second strategy)
+ *     fallbackMs  how long to wait for a peer before the trackers (default 10 s)
+ *     iceServers  STUN/TURN servers (default: Trystero's public STUN servers;
+ *                 [] for none: host candidates only, as the tests do)
  * - manual signalling, when no relay can be reached: `createOffer(config)` gives
  *   a short offer code to send through any messenger, `acceptOffer(code, config)`
  *   the answer code to send back, and the offerer's `link.accept(answer)` opens
@@ -42,6 +47,9 @@ export const APP_ID = "backgammon-online";
 /** The one Trystero action (its names are at most 12 bytes). */
 export const ACTION = "msg";
 export const TRYSTERO_URL = new URL("./vendor/trystero/nostr.mjs", import.meta.url).href;
+export const TORRENT_URL = new URL("./vendor/trystero/torrent.mjs", import.meta.url).href;
+/** How long the page waits for a peer through Nostr before it tries the trackers too. */
+export const FALLBACK_MS = 10000;
 /** Manual signalling's STUN servers when none are given (Trystero's defaults). */
 export const DEFAULT_ICE_SERVERS = [
   { urls: "stun:stun.l.google.com:19302" },
@@ -121,33 +129,106 @@ export class Link {
   }
 }
 
-let trystero = null;
-/** Trystero's Nostr strategy, imported once, on first use. */
-export const loadTrystero = () => (trystero ??= import(TRYSTERO_URL));
+let nostr = null;
+let torrent = null;
+/** Trystero's strategies, each imported once, on first use. */
+export const loadTrystero = () => (nostr ??= import(TRYSTERO_URL));
+export const loadTorrent = () => (torrent ??= import(TORRENT_URL));
+export const STRATEGIES = { nostr: loadTrystero, torrent: loadTorrent };
 
-/** Join the room named by `config` (see the module's docstring); resolves to a Link. */
-export async function joinRoom(config) {
+/** Join the room named by `config` (see the module's docstring); resolves to a Link.
+ *
+ * Through Nostr relays first; whenever no peer is connected for `fallbackMs`
+ * (public relays are flaky), through BitTorrent trackers as well, and from
+ * then on both.  A peer found in both rooms talks through the first one it
+ * was found in; if that channel closes while the other is open, the page sees
+ * the peer leave and join again (the game's protocol then resends what was
+ * missed).  `strategies`: the loaders (the tests give fakes). */
+export async function joinRoom(config, strategies = STRATEGIES) {
   const c = parseConfig(config);
   if (!c.roomId) throw new Error("joinRoom: no roomId");
-  const { joinRoom: join, selfId } = await loadTrystero();
-  const options = { appId: c.appId ?? APP_ID };
-  if (c.password) options.password = c.password;
-  if (c.relayUrls) options.relayConfig = { urls: c.relayUrls };
-  if (c.iceServers) options.rtcConfig = { iceServers: c.iceServers };
-  let link = null;
-  const room = join(options, c.roomId, {
-    onJoinError: (details) =>
-      link?._emit("error", String(details?.error?.message ?? details?.error ?? "join failed")),
+  const first = await strategies.nostr();
+  const rooms = [];
+  const via = new Map(); // peerId -> the room it talks through
+  let timer = null;
+  let left = false;
+  const link = new Link(first.selfId, {
+    send: (text, peerId) => {
+      for (const [peer, entry] of via)
+        if (peerId === null || peer === peerId) entry.action.send(text, { target: peer });
+    },
+    leave: () => {
+      left = true;
+      clearTimeout(timer);
+      for (const entry of rooms) entry.room.leave();
+    },
+    connections: () => {
+      const out = {};
+      for (const [peer, entry] of via) {
+        const pc = entry.room.getPeers()[peer];
+        if (pc) out[peer] = pc;
+      }
+      return out;
+    },
   });
-  const action = room.makeAction(ACTION);
-  link = new Link(selfId, {
-    send: (text, peerId) => action.send(text, peerId ? { target: peerId } : undefined),
-    leave: () => room.leave(),
-    connections: () => room.getPeers(),
-  });
-  action.onMessage = (data, meta) => link._emit("message", String(data), meta?.peerId ?? "");
-  room.onPeerJoin = (peerId) => link._emit("join", peerId);
-  room.onPeerLeave = (peerId) => link._emit("leave", peerId);
+
+  const open = (name, strategy, relayUrls) => {
+    const options = { appId: c.appId ?? APP_ID };
+    if (c.password) options.password = c.password;
+    if (relayUrls) options.relayConfig = { urls: relayUrls };
+    if (c.iceServers) options.rtcConfig = { iceServers: c.iceServers };
+    const entry = { name, peers: new Set() };
+    entry.room = strategy.joinRoom(options, c.roomId, {
+      onJoinError: (details) =>
+        link._emit("error", String(details?.error?.message ?? details?.error ?? "join failed")),
+    });
+    entry.action = entry.room.makeAction(ACTION);
+    entry.action.onMessage = (data, meta) => {
+      const peer = meta?.peerId ?? "";
+      if (via.get(peer) === entry) link._emit("message", String(data), peer);
+    };
+    entry.room.onPeerJoin = (peer) => {
+      entry.peers.add(peer);
+      if (via.has(peer)) return; // already talking through the other room
+      via.set(peer, entry);
+      clearTimeout(timer);
+      link._emit("join", peer);
+    };
+    entry.room.onPeerLeave = (peer) => {
+      entry.peers.delete(peer);
+      if (via.get(peer) !== entry) return;
+      via.delete(peer);
+      link._emit("leave", peer);
+      const other = rooms.find((r) => r !== entry && r.peers.has(peer));
+      if (other) {
+        via.set(peer, other);
+        link._emit("join", peer);
+      } else if (!via.size) {
+        waitForPeer();
+      }
+    };
+    rooms.push(entry);
+  };
+
+  // No second strategy when the trackers are given as none (the tests' private
+  // network), or once it is open.
+  const trackers = c.trackerUrls;
+  const fallback = strategies.torrent && !(Array.isArray(trackers) && trackers.length === 0);
+  const waitForPeer = () => {
+    if (!fallback || left || rooms.some((r) => r.name === "torrent")) return;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      if (left || via.size || rooms.some((r) => r.name === "torrent")) return;
+      try {
+        open("torrent", await strategies.torrent(), trackers);
+      } catch (error) {
+        link._emit("error", `the trackers could not be used: ${error?.message ?? error}`);
+      }
+    }, c.fallbackMs ?? FALLBACK_MS);
+  };
+
+  open("nostr", first, c.relayUrls);
+  waitForPeer();
   return link;
 }
 

@@ -115,7 +115,12 @@ SITE_PYSCRIPT = "vendor/pyscript"
 # imports it when a player starts an online game).  The service worker precaches
 # it like every other file, so it costs a returning player no download.
 SITE_TRYSTERO = "vendor/trystero"
-TRYSTERO_ENTRY = ("trystero", "./nostr")  # the npm package and its export
+# Trystero's strategies, each an npm package and its export, landing at a name:
+# Nostr first, BitTorrent trackers when no peer comes (public/online-transport.js).
+TRYSTERO_ENTRIES = (
+    ("trystero", "./nostr", "nostr.mjs"),
+    ("@trystero-p2p/torrent", ".", "torrent.mjs"),
+)
 BOARD_MARKER = "<!--BOARD-->"
 
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[\w.-]+\.js)["']""")
@@ -335,14 +340,18 @@ _SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.MULTILINE)
 
 
 def _copy_trystero(dest: Path) -> list[str]:
-    """Copy the ES modules Trystero's Nostr strategy imports, and no more; return
-    their site-relative names.  The entry lands at ``nostr.mjs``; the packages it
-    imports keep their npm paths (``@trystero-p2p/core/dist/...``), their bare
-    imports rewritten to relative ones.  Licences go in ``LICENSES.txt``."""
-    package, export = TRYSTERO_ENTRY
-    entry = _esm_export(package, export)
-    where = {entry: dest / "nostr.mjs"}
-    todo = [entry]
+    """Copy the ES modules Trystero's strategies import, and no more; return
+    their site-relative names.  Each entry lands at its name (``nostr.mjs``,
+    ``torrent.mjs``); the packages they import keep their npm paths
+    (``@trystero-p2p/core/dist/...``), so both strategies share one copy of
+    Trystero's core (one peer id), their bare imports rewritten to relative
+    ones.  Licences go in ``LICENSES.txt``."""
+    where: dict[Path, Path] = {}
+    todo: list[Path] = []
+    for package, export, name in TRYSTERO_ENTRIES:
+        entry = _esm_export(package, export)
+        where[entry] = dest / name
+        todo.append(entry)
     licences: dict[str, str] = {}
     while todo:
         src = todo.pop()

@@ -38,17 +38,18 @@ def start(
     dice: RandomSource | None = None,
     animation: str | None = None,
     relays: Sequence[str] | None = None,
+    trackers: Sequence[str] | None = None,
     ice_servers: Sequence[Mapping[str, str]] | None = None,
     claim_after: float | None = None,
 ) -> Page:
     """Build the game on the page and draw it.
 
     ``dice`` replaces the system's random source, ``animation`` the
-    player's animation setting, and ``relays`` and ``ice_servers`` the public
-    Nostr relays and STUN servers an online game contacts, and ``claim_after``
-    the seconds after which a gone friend's game may be claimed: the test
-    build's entry point passes them (its relay on loopback, no STUN, a short
-    wait); the published page never does.
+    player's animation setting, ``relays``, ``trackers`` and ``ice_servers``
+    the public Nostr relays, BitTorrent trackers and STUN servers an online
+    game contacts, and ``claim_after`` the seconds after which a gone friend's
+    game may be claimed: the test build's entry point passes them (its relay
+    and tracker on loopback, no STUN, a short wait); the published page never does.
     """
     page = Page(document, window)
 
@@ -82,6 +83,7 @@ def start(
         window,
         BrowserTimer(window),
         relays=relays,
+        trackers=trackers,
         ice_servers=ice_servers,
         claim_after=claim_after,
     )
@@ -114,6 +116,7 @@ def _offer_online(
     window: Any,
     timer: BrowserTimer,
     relays: Sequence[str] | None = None,
+    trackers: Sequence[str] | None = None,
     ice_servers: Sequence[Mapping[str, str]] | None = None,
     claim_after: float | None = None,
 ) -> None:
@@ -177,7 +180,8 @@ def _offer_online(
                     answer, transport = await accept_offer(offer, ice_servers=ice())
                 else:
                     config = RoomConfig(
-                        invite.room_id, b64(invite.secret), relay_urls=relays, ice_servers=ice(),
+                        invite.room_id, b64(invite.secret), relay_urls=relays,
+                        tracker_urls=trackers, ice_servers=ice(),
                     )  # fmt: skip
                     transport = await join_room(config)
             except Exception as exc:  # the relays, the code or the browser refused: say so
@@ -219,7 +223,10 @@ def _offer_online(
     fragment = str(window.location.hash or "")
     saved = store.read(ONLINE_SAVE) if controller.state.options.online else None
     peer: Any = None
-    if saved is not None and not controller.state.match.is_over:
+    m = controller.state.match
+    # A claimed game ends the match; its page still goes online, to tell a
+    # friend who comes back (else the friend could claim the same game).
+    if saved is not None and (not m.is_over or m.is_abandoned):
         from web.online.errors import OnlineError as SavedError
         from web.online.peer import Peer as SavedPeer
 

@@ -123,7 +123,8 @@ def new_game_html(
 
 
 RELAY_NOTE = (
-    "Starting a game with a friend online contacts public relays to find your friend: "
+    "Starting a game with a friend online contacts public relays (and, if they "
+    "do not answer, public BitTorrent trackers) to find your friend: "
     "the only time this page contacts anything outside its own site."
 )
 

@@ -8,7 +8,8 @@ its animations from the page's URL, and queue more dice as they go.
 - ``?anim=off`` (or ``fast``, ``normal``): overrides the player's animation
   setting;
 - ``window.backgammonQueueDice([3, 1])``: queues more faces at any time;
-- ``?relay=ws://...``: online games meet through this relay, with no STUN
+- ``?relay=ws://...``: online games meet through this relay (``&tracker=ws://...``:
+  and this tracker when no peer comes; no tracker otherwise), with no STUN
   server, and ``window.backgammonOnlineCheat()`` sends the friend an illegal
   play (:mod:`e2e.site.online`);
 - ``?claim=S``: a friend gone online may be claimed after ``S`` seconds (at
@@ -22,8 +23,10 @@ player cannot choose the dice.
 >>> hooks = read_hooks("?seed=7&dice=6,5%203-1&anim=off&junk&relay=ws://127.0.0.1:7447&claim=20")
 >>> hooks.seed, hooks.faces, hooks.animation, hooks.relays, hooks.claim_after
 (7, [6, 5, 3, 1], 'off', ('ws://127.0.0.1:7447',), 20.0)
+>>> read_hooks("?relay=ws://127.0.0.1:1&tracker=ws://127.0.0.1:8000").trackers
+('ws://127.0.0.1:8000',)
 >>> read_hooks("?seed=x&dice=9&anim=sideways&relay=file:///&claim=1")
-Hooks(seed=None, faces=[], animation=None, relays=(), claim_after=None)
+Hooks(seed=None, faces=[], animation=None, relays=(), trackers=(), claim_after=None)
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ class Hooks:
     faces: list[int] = field(default_factory=list)
     animation: str | None = None
     relays: tuple[str, ...] = ()
+    trackers: tuple[str, ...] = ()
     claim_after: float | None = None
 
 
@@ -73,6 +77,7 @@ def read_hooks(search: str) -> Hooks:
         faces=parse_faces(params.get("dice", "")),
         animation=animation if animation in ANIMATIONS else None,
         relays=read_relays(params.get("relay", "")),
+        trackers=read_relays(params.get("tracker", "")),
         claim_after=read_claim_after(params.get("claim", "")),
     )
 
@@ -95,7 +100,9 @@ def start(document: Any, window: Any) -> Page:
         dice=dice,
         animation=hooks.animation,
         relays=relays,
-        ice_servers=() if relays else None,  # the bench's private network has no STUN
+        # On the bench's private network: its tracker, if any, and no public one; no STUN.
+        trackers=hooks.trackers if relays else None,
+        ice_servers=() if relays else None,
         claim_after=hooks.claim_after,
     )
     window.backgammonOnlineCheat = create_proxy(

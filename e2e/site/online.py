@@ -3,6 +3,8 @@
 - ``?relay=ws://127.0.0.1:7447``: an online game meets the friend through this
   Nostr relay alone, with no STUN server, so that the e2e bench's two browsers
   contact nothing outside their private network (:func:`read_relays`);
+  ``&tracker=ws://127.0.0.1:8000``: and through this BitTorrent tracker when no
+  peer comes through the relay (without it, no tracker at all);
 - ``window.backgammonOnlineCheat()``: this page sends its friend a play that
   breaks the rules (a checker from the bar, where it has none), sealed and
   chained as an honest one would be, without playing it here
@@ -42,7 +44,7 @@ def read_claim_after(text: str) -> float | None:
 
 
 def read_relays(text: str) -> tuple[str, ...]:
-    """The relay URLs in ``text`` (space-separated ``ws://`` or ``wss://`` URLs)."""
+    """The relay or tracker URLs in ``text`` (space-separated ``ws://`` or ``wss://`` URLs)."""
     return tuple(url for url in text.split() if url.startswith(("ws://", "wss://")))
 
 

@@ -165,13 +165,16 @@ class Transport(Protocol):
 @dataclass(frozen=True)
 class RoomConfig:
     """Where two players meet: the room's id and secret (from the invite link),
-    and whom to ask.  ``None`` leaves Trystero's defaults: its public Nostr relays
-    and public STUN servers; the tests give a local relay and ``ice_servers=()``
-    so that nothing outside is contacted.
+    and whom to ask: Nostr relays, then (when no peer comes within ten seconds)
+    BitTorrent trackers as well.  ``None`` leaves Trystero's defaults: its
+    public relays and trackers and public STUN servers; the tests give a local
+    relay, a local tracker or none (``()``) and ``ice_servers=()`` so that
+    nothing outside is contacted.
 
-    >>> RoomConfig("r00m", "s3cret", relay_urls=("ws://127.0.0.1:7447",), ice_servers=()).to_json()
+    >>> RoomConfig("r00m", "s3cret", relay_urls=("ws://127.0.0.1:7447",), tracker_urls=(),
+    ...            ice_servers=()).to_json()
     '{"appId": "backgammon-online", "roomId": "r00m", "password": "s3cret", \
-"relayUrls": ["ws://127.0.0.1:7447"], "iceServers": []}'
+"relayUrls": ["ws://127.0.0.1:7447"], "trackerUrls": [], "iceServers": []}'
     >>> len(RoomConfig.random().room_id), len(RoomConfig.random().secret)
     (16, 22)
     """
@@ -181,6 +184,7 @@ class RoomConfig:
     relay_urls: Sequence[str] | None = None
     ice_servers: Sequence[IceServer] | None = None
     app_id: str = APP_ID
+    tracker_urls: Sequence[str] | None = None
 
     @classmethod
     def random(
@@ -206,6 +210,8 @@ class RoomConfig:
         }
         if self.relay_urls is not None:
             config["relayUrls"] = list(self.relay_urls)
+        if self.tracker_urls is not None:
+            config["trackerUrls"] = list(self.tracker_urls)
         if self.ice_servers is not None:
             config["iceServers"] = [dict(server) for server in self.ice_servers]
         return json.dumps(config)
@@ -309,8 +315,9 @@ async def load_glue(url: str = GLUE_URL) -> Any:
 
 
 async def join_room(config: RoomConfig, *, glue: Any = None) -> BrowserTransport:
-    """Join the room through the Nostr relays; the peer event comes when the other
-    player's channel opens.  ``glue``: the imported JS module (default: :func:`load_glue`)."""
+    """Join the room through the Nostr relays (and the trackers, when no peer
+    comes soon); the peer event comes when the other player's channel opens.
+    ``glue``: the imported JS module (default: :func:`load_glue`)."""
     glue = glue if glue is not None else await load_glue()
     return BrowserTransport(await glue.joinRoom(config.to_json()))
 
