@@ -1,10 +1,12 @@
 """Online play (#17): the friend's presence on the board, and claiming the game
 when they are gone — two real browsers, as in :mod:`e2e.test_online_match`.
 
-The inviter (a desktop) closes its page mid-game; the friend's phone shows
+The inviter (a desktop) leaves its page mid-game; the friend's phone shows
 "waiting for your friend…" in the inviter's panel, says when the game may be
 claimed, then (after the test build's shorter wait, ``?claim=20``, instead of
-two minutes) offers to claim it; the friend claims and wins the game.
+two minutes) offers to claim it; the friend claims and wins the game, which
+ends the match.  The friend reloads; the inviter comes back to the page and is
+told of the claim, and both records show the same abandoned game.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from e2e.test_online_transport import (  # noqa: F401  (pytest fixtures)
     online_relay,
     online_site,
 )
-from scripts.page_driver import text_of
+from scripts.page_driver import text_of, until
 
 CLAIM_AFTER_S = 20  # the test build's wait (?claim=), instead of two minutes
 
@@ -51,7 +53,8 @@ def test_online_a_gone_friend_is_waited_for_then_the_game_claimed(
     shot(friend.game, "phone-friend-connected")
     shot(host.game, "desktop-in-game")
     assert text_of(friend.page, "#player-top .name") == "Ann"
-    host.game.context.close()  # Ann closes her page
+    ann_url = host.page.url
+    host.page.goto("about:blank")  # Ann leaves the page (her saved game stays on her device)
 
     page = friend.page
     note = page.locator("#player-top .note")
@@ -88,6 +91,27 @@ def test_online_a_gone_friend_is_waited_for_then_the_game_claimed(
     assert not claim.is_visible()
     assert page.locator("#controls [data-action='roll']").is_disabled()
     shot(friend.game, "phone-claimed")
+    score = text_of(page, "#player-bottom .score")
+
+    # Bob reloads: the claimed game is still over, the match won, counted once.
+    page.reload()
+    page.wait_for_selector('#board[data-ready="true"]', timeout=180_000)
+    until(page, lambda: text_of(page, "#player-bottom .score"), score)
+    assert "(game abandoned)" in text_of(page, "dialog#dialog[open]")
+    shot(friend.game, "phone-claimed-reloaded")
+    assert page.locator("#controls [data-action='roll']").count() == 0 or (
+        page.locator("#controls [data-action='roll']").is_disabled()
+    )
+    # Ann comes back: Bob's page tells hers, and her match ends the same way.
+    host.page.goto(ann_url)
+    host.page.wait_for_selector('#board[data-ready="true"]', timeout=180_000)
+    host.page.locator("#status").filter(has_text="claimed the game while you were away").wait_for(
+        timeout=90_000
+    )
+    assert text_of(host.page, "#player-top .score") == score  # Bob's score, on Ann's board
+    assert host.dialog() != "invite"  # nobody left to invite: the claim closed it
+    shot(host.game, "desktop-told-of-claim")
     closed = "Trystero peer error"
-    errors = [error for error in friend.game.errors if closed not in error]
-    assert errors == [], errors
+    for side in (host, friend):
+        errors = [error for error in side.game.errors if closed not in error]
+        assert errors == [], errors

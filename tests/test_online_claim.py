@@ -288,3 +288,22 @@ def test_the_friend_reloads_and_then_hears_of_the_claim_with_the_same_record() -
     row = s.records.rows[s.options.opponent]
     assert (row.games, row.wins, row.matches_lost) == (1, 0, 1)
     assert autosaved(again).match == s.match and autosaved(again).counted == s.match.game_number
+
+
+def test_the_claim_closes_the_invite_a_returning_inviter_s_page_shows() -> None:
+    ann, bob = in_game()
+    leave(ann, bob)
+    later(bob, 125)
+    bob.act(Act.CLAIM)
+    # Ann's page opens again: as the inviter's page does, it shows the invite
+    # while it waits for Bob; Bob's page tells it of the claim, and nobody is
+    # left to invite.
+    again = Side(Peer.from_json(ann.saved[-1], now=900.0), ann.transport, storage=ann.storage)
+    again.c.boot()
+    again.go_online()
+    again.c.show_invite("https://example.org/#join=x")
+    assert again.c.state.dialog is Dialog.INVITE
+    connect(bob, again)
+    s = again.c.state
+    assert s.claimed.startswith("Bob claimed the game while you were away")
+    assert s.dialog is not Dialog.INVITE and s.match.record == bob.c.state.match.record

@@ -296,7 +296,7 @@ class Flow(Session):
                 f"your resigning a {win} ({points} {unit})."
             )
         self._set(claimed=text, busy=True, message=text, notice=text)  # in view on a phone
-        if self.state.dialog is Dialog.CLAIM:
+        if self.state.dialog in (Dialog.CLAIM, Dialog.INVITE):  # nothing left to wait for
             self._close()
         self._say(text)
         self._render()
