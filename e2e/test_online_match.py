@@ -33,6 +33,7 @@ from e2e.test_online_transport import (  # noqa: F401  (pytest fixtures)
     online_site,
 )
 from scripts.page_driver import board_state, play_turn, text_of
+from web.qr import QrCode, qr_svg
 
 # Screenshots of each step, to look at: under $E2E_SHOTS (default: the temporary folder).
 SHOTS = Path(os.environ.get("E2E_SHOTS", tempfile.gettempdir())) / "online"
@@ -101,6 +102,14 @@ def open_pair(
     shot(host.game, "desktop-invite")
     url = link.inner_text().strip()
     assert "#join=" in url and "relay=" in url, url
+    # The invite as a QR code, for a phone in the room: exactly the link's code.
+    qr = page.locator("dialog#dialog[open] details.qr")
+    qr.locator("summary").click()
+    path = qr.locator("svg path")
+    path.wait_for()
+    ours = re.search(r' d="([^"]+)"', qr_svg(QrCode.encode(url)))
+    assert ours is not None and path.get_attribute("d") == ours.group(1)
+    shot(host.game, "desktop-invite-qr")
 
     friend = Side("Bob", open_game(browsers[1], url, **PHONE_PORTRAIT))
     join = friend.page.locator("dialog#dialog[open] form[data-dialog='join']")

@@ -39,6 +39,21 @@ def test_the_new_game_dialog_offers_a_friend_online_and_says_it_contacts_relays(
     assert "contacts public relays" in html.html
 
 
+def test_the_invite_goes_to_a_phone_s_share_sheet_and_shows_a_qr_code() -> None:
+    rig = Rig(seed=3).boot()
+    rig.c.online_starter = Starter(rig, pair()[0])
+    screen = rig.start("online", 3)
+    assert screen.dialog is not None and 'data-action="share-link"' not in screen.dialog.html
+    assert "Show a QR code" in screen.dialog.html and "<svg" in screen.dialog.html
+    rig.c.can_share_links(True)  # a phone's browser, with navigator.share
+    rig.c.show_invite(rig.c.state.invite_link)
+    assert 'data-action="share-link" data-value="invite"' in rig.view.last.dialog.html  # type: ignore[union-attr]
+    rig.act("share-link", "invite")
+    assert rig.view.shared == [rig.c.state.invite_link] and rig.view.copied == []
+    rig.act("share-link", "offer")  # no connection link made: nothing to share
+    assert len(rig.view.shared) == 1
+
+
 def test_without_online_play_on_the_page_the_choice_says_so() -> None:
     rig = Rig().boot()
     rig.start("online")

@@ -335,3 +335,27 @@ def test_svg_title() -> None:
     assert plain.find(f"{SVG}title") is None
     with pytest.raises(QrOptionError):
         qr_svg(code, quiet=-1)
+
+
+def _scan(code: QrCode, quiet: int = 4, scale: int = 4) -> list[bytes]:
+    """The bytes a QR reader (ZXing's) reads off the code drawn as pixels."""
+    import numpy as np
+    import zxingcpp
+
+    dark = np.array(code.modules, dtype=bool)
+    image = np.full((code.size + 2 * quiet,) * 2, 255, dtype=np.uint8)
+    image[quiet : quiet + code.size, quiet : quiet + code.size][dark] = 0
+    pixels = np.kron(image, np.ones((scale, scale), dtype=np.uint8))
+    return [bytes(r.bytes) for r in zxingcpp.read_barcodes(pixels)]
+
+
+@pytest.mark.parametrize("link", LINKS)
+@pytest.mark.parametrize("ec", list(EC_LEVELS))
+def test_a_reader_scans_the_links_back(link: str, ec: str) -> None:
+    assert _scan(QrCode.encode(link, ec)) == [link.encode()]
+
+
+@given(st.text(st.characters(codec="utf-8"), min_size=1, max_size=120))
+@settings(max_examples=60, deadline=None)
+def test_a_reader_scans_any_text_back(text: str) -> None:
+    assert _scan(QrCode.encode(text)) == [text.encode()]

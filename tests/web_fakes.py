@@ -19,6 +19,7 @@ class FakeView:
         self.screens: list[Screen] = []
         self.downloads: list[tuple[str, str]] = []
         self.copied: list[str] = []
+        self.shared: list[str] = []
 
     def show(self, screen: Screen) -> None:
         self.screens.append(screen)
@@ -28,6 +29,9 @@ class FakeView:
 
     def copy(self, text: str) -> None:
         self.copied.append(text)
+
+    def share(self, url: str) -> None:
+        self.shared.append(url)
 
     @property
     def last(self) -> Screen:

@@ -92,6 +92,7 @@ class Act(StrEnum):
     MANUAL_OFFER = "manual-offer"  # "Can't connect?": a connection link to send by hand
     MANUAL_ANSWER = "manual-answer"  # the friend's answer code, pasted (field: answer)
     COPY_CODE = "copy-code"  # value: "offer" (the connection link) or "answer" (the code)
+    SHARE_LINK = "share-link"  # value: "invite" or "offer": the device's share sheet (a phone's)
     DISMISS_NOTICE = "dismiss-notice"
     HISTORY_GAME = "history-game"
     # the analysis board (web.analysis): setting up a position...

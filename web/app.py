@@ -77,6 +77,7 @@ def start(
     )
     page.attach(controller)
     controller.boot()
+    _mark(window, "booted")
     _offer_online(
         controller,
         store,
@@ -105,9 +106,16 @@ def start(
         # for the AI, and goes at once on a page that loads none (a friend's game).
         on_ai_state("loading")
     page.board.setAttribute("data-ready", "true")
+    _mark(window, "ready")
     if load_ai:
         ai.start()  # the board is interactive: now the AI may load
     return page
+
+
+def _mark(window: Any, name: str) -> None:
+    """A performance mark ``backgammon:name``, which ``bench.load`` reads."""
+    with contextlib.suppress(Exception):
+        window.performance.mark(f"backgammon:{name}")
 
 
 def _offer_online(
@@ -145,6 +153,8 @@ def _offer_online(
     name = store.read(NAME)
     if isinstance(name, str):
         controller.known_name(name)
+    with contextlib.suppress(Exception):
+        controller.can_share_links(bool(getattr(window.navigator, "share", None)))
     turn = store.read(TURN)  # checked when used (web.online.transport.TurnServer)
     if isinstance(turn, dict):
         words = tuple(turn.get(key) for key in ("url", "username", "credential"))

@@ -414,6 +414,13 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
         if self.state.invite_link:
             self._copy("invite", self.state.invite_link)
 
+    def _on_share_link(self, value: str, fields: Fields) -> None:
+        """The invite (or connection) link to the device's share sheet: a
+        messenger of the player's choice, on a phone."""
+        link = {"invite": self.state.invite_link, "offer": self.state.offer_link}.get(value, "")
+        if link:
+            self.view.share(link)
+
     def _on_help_open(self, value: str, fields: Fields) -> None:
         self._open(Dialog.HELP)
 
@@ -473,6 +480,7 @@ HANDLERS: Mapping[Act, Handler] = MappingProxyType(
         Act.COPY_ID: Controller._on_copy_id,
         Act.HELP_OPEN: Controller._on_help_open,
         Act.COPY_INVITE: Controller._on_copy_invite,
+        Act.SHARE_LINK: Controller._on_share_link,
         Act.JOIN_ACCEPT: Controller._on_join_accept,
         Act.CHAT_OPEN: Controller._on_chat_open,
         Act.CHAT: Controller._on_chat,

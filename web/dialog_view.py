@@ -261,6 +261,7 @@ def _invite(state: UiState) -> str:
         state.copied,
         offer_link=state.offer_link,
         connected=state.friend_link == "connected",
+        can_share=state.can_share,
     )
 
 

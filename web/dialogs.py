@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from html import escape
@@ -242,11 +243,14 @@ def invite_html(
     *,
     offer_link: str = "",
     connected: bool = False,
+    can_share: bool = False,
 ) -> str:
     """The online invite: the link to send the friend, with its copy button,
-    and whether the friend is here yet.  "Can't connect?" makes a connection
-    link to send by hand (``offer_link``, once made) and asks for the answer
-    code that comes back.  ``copied``: what the clipboard took ("invite", "offer").
+    a share button where the device has a share sheet (``can_share``), a QR
+    code for a friend's phone to scan, and whether the friend is here yet.
+    "Can't connect?" makes a connection link to send by hand (``offer_link``,
+    once made, with its QR code) and asks for the answer code that comes back.
+    ``copied``: what the clipboard took ("invite", "offer").
 
     >>> html = invite_html("https://x.org/#join=abc", "Waiting for your friend…", "")
     >>> "#join=abc" in html and 'data-action="copy-invite"' in html
@@ -256,10 +260,12 @@ def invite_html(
     >>> html = invite_html("https://x.org/#join=abc", "", "", offer_link="https://x.org/#join=abc&offer=o")
     >>> 'name="answer"' in html and 'data-action="manual-answer"' in html and "TURN" in html
     True
+    >>> html.count("<svg"), 'data-action="share-link"' in html
+    (2, False)
     """
     copy = _copy_button(
         Act.COPY_INVITE, "", "Copy link", "Copy the invite link", copied == "invite"
-    )
+    ) + _share_button("invite", "Share the invite link", can_share)
     if connected:
         manual = ""
     elif not offer_link:
@@ -273,13 +279,14 @@ def invite_html(
     else:
         copy_offer = _copy_button(
             Act.COPY_CODE, "offer", "Copy link", "Copy the connection link", copied == "offer"
-        )
+        ) + _share_button("offer", "Share the connection link", can_share)
         manual = (
             '<section class="manual"><h3>Connect by hand</h3>'
             "<p>1. Send your friend this connection link, by any messenger:</p>"
             f'<p class="copyable"><code data-testid="offer-link">{escape(offer_link)}</code>'
             f"{copy_offer}</p>"
-            "<p>2. Your friend opens it, accepts, and sends you back an answer code. "
+            + _qr_block(offer_link, "The connection link as a QR code")
+            + "<p>2. Your friend opens it, accepts, and sends you back an answer code. "
             "Paste it here:</p>"
             '<label class="field">Answer code <input name="answer" autocomplete="off" '
             'spellcheck="false"></label>'
@@ -290,7 +297,8 @@ def invite_html(
         '<h2 id="dlg-title">Invite a friend</h2>'
         "<p>Send this link to your friend. When they open it and accept, the game begins.</p>"
         f'<p class="copyable"><code data-testid="invite-link">{escape(link)}</code>{copy}</p>'
-        f'<p role="status" data-testid="link-status">{escape(status)}</p>'
+        + ("" if connected else _qr_block(link, "The invite link as a QR code"))
+        + f'<p role="status" data-testid="link-status">{escape(status)}</p>'
         + manual
         + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
         + action_row(
@@ -544,6 +552,32 @@ def _stored_name(key: str) -> str:
     if key.startswith(SLOT):
         return f"The save “{key.removeprefix(SLOT)}”"
     return {AUTOSAVE: "Your saved match", STATS: "Your player statistics"}.get(key, key)
+
+
+def _share_button(value: str, aria: str, can_share: bool) -> str:
+    """The share sheet's button (a phone's messengers), where there is one."""
+    if not can_share:
+        return ""
+    return button(Act.SHARE_LINK, "Share…", value=value, extra=f' aria-label="{escape(aria)}"')
+
+
+@functools.lru_cache(maxsize=4)
+def _qr_block(link: str, label: str) -> str:
+    """``link`` as a QR code to scan with a phone's camera, folded away until
+    asked for (a friend far away needs the link, one in the room the code).
+    Kept per link: the dialog is drawn again on every change of status."""
+    from web.qr import QrCode, qr_svg  # only an invite draws one
+
+    try:
+        svg = qr_svg(QrCode.encode(link), title=label)
+    except ValueError:  # too long to scan well: the link and its buttons remain
+        return ""
+    return (
+        '<details class="qr"><summary>Show a QR code</summary>'
+        f'<figure class="qr-code">{svg}'
+        "<figcaption>Your friend scans it with their phone’s camera.</figcaption></figure>"
+        "</details>"
+    )
 
 
 def _copy_button(act: Act, value: str, label: str, aria: str, copied: bool) -> str:

@@ -152,6 +152,10 @@ class Flow(Session):
         """The player's name online from storage, offered in the dialogs."""
         self._set(player_name=name)
 
+    def can_share_links(self, able: bool) -> None:
+        """Whether the browser can hand a link to the device's share sheet."""
+        self._set(can_share=able)
+
     def known_turn(self, turn: tuple[str, str, str]) -> None:
         """The player's TURN server from storage, offered in the dialogs."""
         self._set(turn=turn)

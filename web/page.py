@@ -9,6 +9,7 @@ this module still imports under CPython (the unit tests import every module).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 from collections.abc import Callable
 from typing import Any
@@ -582,6 +583,25 @@ class Page:
             self.c.copy_done(False)
             return
         spawn(self._tasks, self._copied(promise))
+
+    def share(self, url: str) -> None:
+        """Hand ``url`` to the device's share sheet (``navigator.share``: a
+        phone's messengers); where there is none, copy it instead."""
+        try:
+            from pyodide.ffi import to_js
+
+            data = {"title": "Backgammon", "text": "Play backgammon with me:", "url": url}
+            promise = self.window.navigator.share(
+                to_js(data, dict_converter=self.window.Object.fromEntries)
+            )
+        except Exception:  # no share sheet here
+            self.copy(url)
+            return
+        spawn(self._tasks, self._shared(promise))
+
+    async def _shared(self, promise: Any) -> None:
+        with contextlib.suppress(Exception):  # the player closed the sheet: nothing to say
+            await promise
 
     async def _copied(self, promise: Any) -> None:
         try:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from html import escape
 from itertools import pairwise
+from types import MappingProxyType
 from typing import Final
 
 __all__ = ["QrCode", "QrError", "QrOptionError", "QrTooLongError", "qr_svg"]
@@ -102,7 +103,7 @@ ALIGNMENT: Final[tuple[tuple[int, ...], ...]] = (
 )  # fmt: skip
 
 # The format information's two bits for each level (not in L, M, Q, H order).
-_EC_BITS: Final = {"L": 1, "M": 0, "Q": 3, "H": 2}
+_EC_BITS: Final = MappingProxyType({"L": 1, "M": 0, "Q": 3, "H": 2})
 
 # The eight data masks: a module (row i, column j) is flipped where it is true.
 _MASKS: Final[tuple[Callable[[int, int], bool], ...]] = (

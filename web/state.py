@@ -133,6 +133,7 @@ class UiState:
     remote_seat: int | None = None
     friend_name: str = "Your friend"
     invite_link: str = ""  # the link the friend opens to join (the host's)
+    can_share: bool = False  # the browser has a share sheet (navigator.share: phones)
     link_status: str = ""  # the friend's presence in words ("Waiting for your friend…")
     # The friend's presence as web.online.presence.Link's value ("connected",
     # "waiting", "claimable"...; "" offline), and the stated time, in seconds,
