@@ -304,6 +304,19 @@ class Load:
     sent: dict[str, int]
     requests: dict[str, int]
     encoded: dict[str, int]
+    phases: dict[str, float] = field(default_factory=dict)  # the game's backgammon:* marks
+
+
+# The page's own performance marks (public/main.py, web/app.py), ms from navigation.
+PHASES_JS = """() => Object.fromEntries(performance.getEntriesByType("mark")
+  .filter((m) => m.name.startsWith("backgammon:"))
+  .map((m) => [m.name.slice("backgammon:".length), m.startTime]))"""
+PHASES = (
+    ("python", "Pyodide and PyScript up, main.py running"),
+    ("imported", "the page's modules imported"),
+    ("booted", "settings, records and the match restored; the board drawn"),
+    ("ready", "online, shared link, rollout ports: interactive"),
+)
 
 
 def measure(
@@ -334,6 +347,7 @@ def measure(
         ai_ok = False
     bench = page.evaluate("() => window.__bench")
     marks = bench["marks"]
+    phases = page.evaluate(PHASES_JS)
     sent, requests = traffic.take()
     load = Load(
         page=name,
@@ -346,6 +360,7 @@ def measure(
         sent=sent,
         requests=requests,
         encoded=dict(encoded),
+        phases={str(k): float(v) for k, v in phases.items()},
     )
     return load, page
 
@@ -542,6 +557,15 @@ def report(
                 "ratio": ratio,
                 "ratio_preloaded": ratio_preloaded,
             }
+    lines += ["", "Where the game's time to interactive goes (median ms, and each step):"]
+    for kind in ("cold", "warm"):
+        runs = [x for x in loads if x.page == "game" and x.kind == kind]
+        previous = 0.0
+        for key, words in PHASES:
+            at = median([x.phases[key] for x in runs if key in x.phases])
+            lines.append(f"  {kind:5s}{key:>10s}{at:8.0f}  +{at - previous:5.0f}  {words}")
+            table[f"{kind} phase {key}"] = at
+            previous = at
     game_loads = [x for x in loads if x.page == "game"]
     static = all(x.checkers_at_parse == 30 and x.fcp < x.interactive for x in game_loads)
     lines.append("")

@@ -1,7 +1,15 @@
-"""PyScript entry point: hands the page's document and window to the front end."""
+"""PyScript entry point: hands the page's document and window to the front end.
+
+The ``backgammon:*`` performance marks split the load for ``bench.load``:
+Python running, the page's modules imported, then (``web.app.start``) the
+match restored and the board interactive.
+"""
 
 from pyscript import document, window
 
-from web.app import start
+window.performance.mark("backgammon:python")
 
+from web.app import start  # noqa: E402  (after the mark: the imports are what it times)
+
+window.performance.mark("backgammon:imported")
 start(document, window)
