@@ -38,6 +38,16 @@ def friend_panel(side: Side) -> tuple[str, str]:
     return top.name, top.note
 
 
+def claimed_while_away(stayed: Side, gone: Side) -> Side:
+    """``gone``'s page opened again from its saves after ``stayed`` claimed the
+    game: online again, not yet told."""
+    again = Side(Peer.from_json(gone.saved[-1], now=900.0), gone.transport, storage=gone.storage)
+    again.c.boot()
+    again.go_online()
+    assert not again.c.state.claimed
+    return again
+
+
 def in_game() -> tuple[Side, Side]:
     ann, bob = new_game()
     play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 4 and not ann.c.state.busy)
@@ -277,10 +287,7 @@ def test_the_friend_reloads_and_then_hears_of_the_claim_with_the_same_record() -
     later(ann, 125)
     ann.act(Act.CLAIM)
     # Bob's page was closed: it opens again from its saves, then hears of the claim.
-    again = Side(Peer.from_json(bob.saved[-1], now=900.0), bob.transport, storage=bob.storage)
-    again.c.boot()
-    again.go_online()
-    assert not again.c.state.claimed
+    again = claimed_while_away(ann, bob)
     connect(ann, again)
     s = again.c.state
     assert s.claimed.startswith("Ann claimed the game while you were away")
@@ -298,9 +305,7 @@ def test_the_claim_closes_the_invite_a_returning_inviter_s_page_shows() -> None:
     # Ann's page opens again: as the inviter's page does, it shows the invite
     # while it waits for Bob; Bob's page tells it of the claim, and nobody is
     # left to invite.
-    again = Side(Peer.from_json(ann.saved[-1], now=900.0), ann.transport, storage=ann.storage)
-    again.c.boot()
-    again.go_online()
+    again = claimed_while_away(bob, ann)
     again.c.show_invite("https://example.org/#join=x")
     assert again.c.state.dialog is Dialog.INVITE
     connect(bob, again)
