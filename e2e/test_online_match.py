@@ -109,6 +109,14 @@ def open_pair(
     path.wait_for()
     ours = re.search(r' d="([^"]+)"', qr_svg(QrCode.encode(url)))
     assert ours is not None and path.get_attribute("d") == ours.group(1)
+    # Copying draws the dialog again ("Copied ✓"): the code stays open, the focus
+    # stays on the button.
+    host.game.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    copy = page.locator("dialog#dialog[open] [data-action='copy-invite']")
+    copy.click()
+    copy.filter(has_text="Copied").wait_for()
+    assert qr.get_attribute("open") is not None and path.is_visible()
+    assert page.evaluate("document.activeElement.dataset.action") == "copy-invite"
     shot(host.game, "desktop-invite-qr")
 
     friend = Side("Bob", open_game(browsers[1], url, **PHONE_PORTRAIT))

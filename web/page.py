@@ -546,11 +546,18 @@ class Page:
             dialog.innerHTML = ""
             return
         if last is None or last.html != wanted.html or not dialog.open:
+            # The same dialog drawn again (a status, "Copied ✓"): what the player
+            # opened, typed and had focus on stays as it was.
+            same = last is not None and last.kind == wanted.kind and dialog.open
+            kept = _kept(dialog, self.document) if same else None
             dialog.innerHTML = wanted.html
             dialog.setAttribute("data-kind", wanted.kind)
             dialog.setAttribute("aria-labelledby", "dlg-title")
             if not dialog.open:
                 dialog.showModal()
+            if kept is not None:
+                kept.restore(dialog)
+                return
             primary = _js(dialog.querySelector("button.primary"))
             if primary is not None and wanted.kind in ("cube", "resign-answer", "over", "dice"):
                 primary.focus()
@@ -610,3 +617,57 @@ class Page:
             self.c.copy_done(False)
         else:
             self.c.copy_done(True)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Kept:
+    """What the player did in an open dialog that its HTML does not say: the
+    ``<details>`` opened (by their summary's text), the fields edited (by name)
+    and the control with the focus (by name, or by action and value)."""
+
+    opened: frozenset[str]
+    edited: tuple[tuple[str, str], ...]
+    focus: str | None
+
+    def restore(self, dialog: Any) -> None:
+        for summary in dialog.querySelectorAll("details > summary"):
+            if str(summary.textContent) in self.opened:
+                summary.parentElement.open = True
+        for name, value in self.edited:
+            field = _js(dialog.querySelector(f'[name="{name}"]'))
+            if field is not None:
+                field.value = value
+        if self.focus is not None:
+            target = _js(dialog.querySelector(self.focus))
+            if target is not None:
+                target.focus()
+
+
+def _kept(dialog: Any, document: Any) -> _Kept | None:
+    try:
+        opened = frozenset(
+            str(s.textContent) for s in dialog.querySelectorAll("details[open] > summary")
+        )
+        edited = tuple(
+            (str(field.name), str(field.value))
+            for field in dialog.querySelectorAll("input[name], textarea[name]")
+            if str(field.type) not in ("checkbox", "radio", "hidden")
+            and field.value != field.defaultValue
+        )
+        return _Kept(opened, edited, _focus_selector(dialog, document.activeElement))
+    except Exception:  # a browser without one of these: draw it afresh
+        return None
+
+
+def _focus_selector(dialog: Any, active: Any) -> str | None:
+    """A selector for the dialog's control with the focus, to find it drawn again."""
+    if _js(active) is None or not dialog.contains(active):
+        return None
+    name = str(active.getAttribute("name") or "")
+    if name:
+        return f'[name="{name}"]'
+    action = str(active.getAttribute("data-action") or "")
+    if not action:
+        return None
+    value = str(active.getAttribute("data-value") or "")
+    return f'[data-action="{action}"]' + (f'[data-value="{value}"]' if value else "")
