@@ -345,7 +345,11 @@ def _rollout_ports(ai: WorkerAi, window: Any) -> Callable[[], list[AiPort]]:
             cores = int(window.navigator.hardwareConcurrency or 1)
         except Exception:
             cores = 1
-        wanted = min(worker_count(cores), ROLLOUT_WORKERS)
+        try:  # Chromium's, in GB (0.25 to 8); other browsers have none
+            memory: float | None = float(window.navigator.deviceMemory)
+        except Exception:
+            memory = None
+        wanted = min(worker_count(cores, memory), ROLLOUT_WORKERS)
         while 1 + len(extra) < wanted:
             name = f"{WORKER_NAME}-{len(extra) + 1}"
             extra.append(WorkerAi(lambda state: None, name=name, helper=True))

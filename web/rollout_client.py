@@ -59,14 +59,27 @@ PARTS_PER_WORKER = 4
 that a slower worker's share shrinks, few enough that messages cost little."""
 
 
-def worker_count(hardware_concurrency: int | None) -> int:
-    """How many rollout workers to start for ``navigator.hardwareConcurrency``:
-    one a core (the page itself waits on them), at least 1, at most :data:`MAX_WORKERS`.
+WORKER_MEMORY_GB = 0.5
+"""Device memory to allow for each rollout worker beyond the first: a worker
+holds its own Pyodide and AI (about 100 MB), and a phone's browser shares the
+rest with every other tab and app."""
+
+
+def worker_count(hardware_concurrency: int | None, device_memory: float | None = None) -> int:
+    """How many rollout workers to start for ``navigator.hardwareConcurrency``
+    and ``navigator.deviceMemory`` (GB, where the browser says): one a core
+    (the page itself waits on them), no more than the memory allows at
+    :data:`WORKER_MEMORY_GB` each, at least 1, at most :data:`MAX_WORKERS`.
 
     >>> worker_count(None), worker_count(4), worker_count(64)
     (1, 4, 8)
+    >>> worker_count(8, device_memory=1), worker_count(8, device_memory=2), worker_count(8, 8)
+    (2, 4, 8)
     """
-    return max(1, min(MAX_WORKERS, hardware_concurrency or 1))
+    cores = hardware_concurrency or 1
+    if device_memory is not None and device_memory > 0:
+        cores = min(cores, int(device_memory / WORKER_MEMORY_GB))
+    return max(1, min(MAX_WORKERS, cores))
 
 
 def part_size(trials: int, workers: int) -> int:
