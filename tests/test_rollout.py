@@ -95,8 +95,9 @@ def test_progress_comes_in_chunks_and_a_rollout_can_stop_between_them() -> None:
     assert not stopped.finished and stopped.tally.trials == 3  # cancelled: what it has stays
 
 
-def test_parts_of_one_plan_in_any_order_merge_to_the_whole_rollout() -> None:
-    s = spec(trials=9)
+@pytest.mark.parametrize("luck", [False, True])
+def test_parts_of_one_plan_in_any_order_merge_to_the_whole_rollout(luck: bool) -> None:
+    s = spec(trials=9, luck=luck)  # luck: its cache of the first plies is shared by the parts
     plan = Rollout(s, 0, 0)  # ranks the candidates once; plays nothing
     assert plan.finished and plan.tally.trials == 0
     parts = [plan.part(lo, hi) for lo, hi in ((6, 9), (0, 2), (2, 6))]
