@@ -28,6 +28,7 @@ from e2e.test_online_transport import (  # noqa: F401  (pytest fixtures)
     online_namespace,
     online_site,
     players,
+    talk,
 )
 
 JOIN = """async ([relay, tracker, room, secret, fallbackMs]) => {
@@ -60,17 +61,8 @@ def test_online_trackers_open_a_data_channel_when_the_relay_is_down(
     started = time.monotonic()
     args = [down.url, online_tracker.url, "room-torrent", "secret-torrent", 2000]
     ids = [player.page.evaluate(JOIN, args) for player in players]
-    a.wait("window.joined.length > 0")
-    b.wait("window.joined.length > 0")
+    talk(a, b, ids, "through the tracker", "heard ✓")
     assert time.monotonic() - started >= 2.0  # the relay was given its wait first
-    assert a.page.evaluate("window.joined") == [ids[1]]
-    assert b.page.evaluate("window.joined") == [ids[0]]
-    a.page.evaluate("link.send('through the tracker')")
-    b.page.evaluate("link.send('heard ✓')")
-    a.wait("window.got.length > 0")
-    b.wait("window.got.length > 0")
-    assert b.page.evaluate("window.got") == ["through the tracker"]
-    assert a.page.evaluate("window.got") == ["heard ✓"]
     # A direct channel; the tracker carried the (encrypted) offer and answer.
     _assert_direct(a, b)
     assert online_tracker.announces() - before >= 3

@@ -183,6 +183,20 @@ def _load_python(players: list[Player]) -> None:
         player.wait("window.py !== undefined", timeout=PYODIDE_TIMEOUT_MS)
 
 
+def talk(a: Player, b: Player, ids: list[str], said_a: str, said_b: str) -> None:
+    """The two JS links (:data:`JOIN`'s) find each other and each hears what the other says."""
+    a.wait("window.joined.length > 0")
+    b.wait("window.joined.length > 0")
+    assert a.page.evaluate("window.joined") == [ids[1]]
+    assert b.page.evaluate("window.joined") == [ids[0]]
+    a.page.evaluate("(text) => link.send(text)", said_a)
+    b.page.evaluate("(text) => link.send(text)", said_b)
+    a.wait("window.got.length > 0")
+    b.wait("window.got.length > 0")
+    assert b.page.evaluate("window.got") == [said_a]
+    assert a.page.evaluate("window.got") == [said_b]
+
+
 def _assert_direct(a: Player, b: Player) -> None:
     """The channel joins the two browsers' own sockets on the namespace's address:
     each one's local end is the other's remote end.  (A remote end learnt from
@@ -243,17 +257,7 @@ def test_online_relay_opens_a_data_channel_both_ways(
     ids = [
         player.page.evaluate(JOIN, [online_relay.url, "room-js", "secret-js"]) for player in players
     ]
-    a.wait("window.joined.length > 0")
-    b.wait("window.joined.length > 0")
-    assert a.page.evaluate("window.joined") == [ids[1]]
-    assert b.page.evaluate("window.joined") == [ids[0]]
-
-    a.page.evaluate("link.send('6-5 from A: 13/7 8/3')")
-    b.page.evaluate("link.send('double? from B ✓')")
-    a.wait("window.got.length > 0")
-    b.wait("window.got.length > 0")
-    assert b.page.evaluate("window.got") == ["6-5 from A: 13/7 8/3"]
-    assert a.page.evaluate("window.got") == ["double? from B ✓"]
+    talk(a, b, ids, "6-5 from A: 13/7 8/3", "double? from B ✓")
 
     # The channel is direct, between the namespace's own address on both ends;
     # the signalling went through the local relay, and nothing else was asked.
