@@ -39,8 +39,11 @@ def friend_panel(side: Side) -> tuple[str, str]:
 
 
 def claimed_while_away(stayed: Side, gone: Side) -> Side:
-    """``gone``'s page opened again from its saves after ``stayed`` claimed the
-    game: online again, not yet told."""
+    """``gone`` leaves, ``stayed`` claims the game after the stated time, and
+    ``gone``'s page opens again from its saves: online again, not yet told."""
+    leave(gone, stayed)
+    later(stayed, 125)
+    stayed.act(Act.CLAIM)
     again = Side(Peer.from_json(gone.saved[-1], now=900.0), gone.transport, storage=gone.storage)
     again.c.boot()
     again.go_online()
@@ -283,9 +286,6 @@ def test_the_peer_s_match_ends_abandoned_and_a_restored_peer_too() -> None:
 
 def test_the_friend_reloads_and_then_hears_of_the_claim_with_the_same_record() -> None:
     ann, bob = in_game()
-    leave(bob, ann)
-    later(ann, 125)
-    ann.act(Act.CLAIM)
     # Bob's page was closed: it opens again from its saves, then hears of the claim.
     again = claimed_while_away(ann, bob)
     connect(ann, again)
@@ -299,9 +299,6 @@ def test_the_friend_reloads_and_then_hears_of_the_claim_with_the_same_record() -
 
 def test_the_claim_closes_the_invite_a_returning_inviter_s_page_shows() -> None:
     ann, bob = in_game()
-    leave(ann, bob)
-    later(bob, 125)
-    bob.act(Act.CLAIM)
     # Ann's page opens again: as the inviter's page does, it shows the invite
     # while it waits for Bob; Bob's page tells it of the claim, and nobody is
     # left to invite.
