@@ -305,6 +305,15 @@ def test_online_a_match_to_three_between_two_browsers(pair: tuple[Side, Side]) -
         summary = text_of(side.page, "dialog#dialog")
         assert re.search(r"(\w+ wins|You win) the match", summary), summary
         assert side.game.errors == [], side.game.errors
+    # Rematch: the same terms, in a new invite to send to the friend.
+    first = host.page.evaluate("location.href")
+    host.click("dialog#dialog[open] [data-action='rematch']")
+    link = host.page.locator("dialog#dialog[open] [data-testid='invite-link']")
+    link.wait_for(timeout=60_000)
+    again = link.inner_text().strip()
+    assert "#join=" in again and again.split("#")[1] not in first, again
+    assert "Match to 3" in text_of(host.page, "#match-line")
+    shot(host.game, "desktop-rematch-invite")
 
 
 def mover(host: Side, friend: Side) -> Side | None:

@@ -90,6 +90,14 @@ def test_an_online_game_from_the_new_game_dialog() -> None:
     assert rig.c.state.match.is_over
     assert rig.c.state.match.record == bob.c.state.match.record
 
+    # Rematch: the same terms, in a new invite to send (the friend opens it).
+    starter.invite = None
+    screen = rig.act("rematch")
+    assert starter.invite is not None and starter.invite.rules.match_length == 3
+    assert screen.dialog is not None and screen.dialog.kind == "invite"
+    m = rig.c.state.match
+    assert m.score == (0, 0) and m.match_length == 3 and rig.c.state.options.online
+
 
 def test_a_new_game_against_the_ai_leaves_the_online_game() -> None:
     rig = Rig().boot()

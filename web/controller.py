@@ -305,7 +305,10 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
         self._autosave()
 
     def _on_rematch(self, value: str, fields: Fields) -> None:
-        self._start(self.state.options)
+        options = self.state.options
+        self._start(options)
+        if options.online:  # the same terms, in a new invite for the friend to open
+            self._invite(options, self.state.player_name)
 
     def _on_new_open(self, value: str, fields: Fields) -> None:
         self._open_new_game(can_cancel=True)
