@@ -197,9 +197,9 @@ class Match:
         the other abandoned the game (whatever the score)."""
         if not self.is_over:
             return None
-        result = self.game.result
-        if result is not None and result.reason is EndReason.ABANDONED:
-            return result.winner
+        if self.is_abandoned:
+            assert self.game.result is not None  # an abandoned game has its result
+            return self.game.result.winner
         s0, s1 = self.score
         return 0 if s0 > s1 else 1
 

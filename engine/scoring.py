@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine.cube import MAX_CUBE, is_cube_value
@@ -54,6 +55,25 @@ class EndReason(Enum):
     RESIGNED = "resigned"
     ABANDONED = "abandoned"  # the loser left: it counts as resigning (Match.abandon)
 
+    @property
+    def note(self) -> str:
+        """How the game ended, as a result's words end (nothing for a bear-off).
+
+        >>> EndReason.DROPPED.note, EndReason.BORNE_OFF.note
+        (' (double dropped)', '')
+        """
+        return _NOTES[self]
+
+
+_NOTES = MappingProxyType(
+    {
+        EndReason.BORNE_OFF: "",
+        EndReason.DROPPED: " (double dropped)",
+        EndReason.RESIGNED: " (resignation)",
+        EndReason.ABANDONED: " (game abandoned)",
+    }
+)
+
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
@@ -71,12 +91,7 @@ class GameResult:
 
     def __str__(self) -> str:
         unit = "point" if self.points == 1 else "points"
-        how = {
-            EndReason.BORNE_OFF: "",
-            EndReason.DROPPED: " (double dropped)",
-            EndReason.RESIGNED: " (resignation)",
-            EndReason.ABANDONED: " (game abandoned)",
-        }[self.reason]
+        how = self.reason.note
         return f"player {self.winner} wins a {self.win_type.label} and {self.points} {unit}{how}"
 
 

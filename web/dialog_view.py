@@ -170,13 +170,7 @@ def _over(state: UiState) -> str:
         headline = f"{wins(winner)}!"
     if words.headline_win:
         headline = f"{words.win_name(int(result.win_type))}! {headline}"
-    how = {
-        "dropped": " (double dropped)",
-        "resigned": " (resignation)",
-        "abandoned": " (game abandoned)",
-        "borne off": "",
-    }
-    detail = describe_win(words, int(result.win_type), result.points) + how[result.reason.value]
+    detail = describe_win(words, int(result.win_type), result.points) + result.reason.note
     s0, s1 = m.score
     score_line = f"Score: {names[0]} {s0} – {s1} {names[1]}"
     if m.match_length:
