@@ -42,7 +42,19 @@ DATA_SUFFIXES = (".json", ".bin")
 # Left out of the site: the bear-off database (620 kB, a tenth of a first
 # visit), which the AI worker makes from the rules in the background and keeps
 # in the browser's cache (web/worker_bearoff.py).
-LEFT_OUT = frozenset({"engine/ai/data/bearoff.bin"})
+# Nor the command-line tools (``python -m engine``) and what only they import:
+# no page or worker runs them (18 kB of bytecode).
+LEFT_OUT = frozenset(
+    {
+        "engine/ai/data/bearoff.bin",
+        "engine/__main__.py",
+        "engine/cli.py",
+        "engine/ai/cli.py",
+        "engine/ai/review.py",
+        "engine/ai/review_cli.py",
+        "engine/ai/rollout_cli.py",
+    }
+)
 
 # What Pyodide's loader fetches for a bare interpreter (no extra packages).
 PYODIDE_FILES = (

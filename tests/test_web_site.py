@@ -129,6 +129,35 @@ def test_the_ai_ships_only_to_its_worker(site: Path) -> None:
     assert (site / "ai_worker.py").is_file()
 
 
+def test_the_archives_hold_every_module_their_modules_import(site: Path) -> None:
+    """No shipped module imports one that was left out (the command-line tools
+    are), even inside a function; and the tools themselves are not shipped."""
+    import ast
+
+    shipped = {*archive(site, "pyscript.json"), *archive(site, build_site.WORKER_CONFIG)}
+    modules = {
+        name.rsplit(".", 1)[0].removesuffix("/__init__").replace("/", ".")
+        for name in shipped
+        if name.endswith((".py", ".pyc"))
+    }
+    assert "engine.game" in modules and "engine.ai.network" in modules
+    for tool in ("engine.cli", "engine.__main__", "engine.ai.cli", "engine.ai.review_cli"):
+        assert tool not in modules
+    for module in sorted(modules):
+        path = build_site.ROOT / (module.replace(".", "/") + ".py")
+        if not path.is_file():
+            path = path.with_suffix("") / "__init__.py"
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = (
+                [a.name for a in node.names] if isinstance(node, ast.Import)
+                else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                else []
+            )  # fmt: skip
+            for name in names:
+                if name.split(".")[0] in build_site.PACKAGES:
+                    assert name in modules, f"{module} imports {name}, which is not shipped"
+
+
 def test_archives_are_reproducible(site: Path, tmp_path: Path) -> None:
     """An unchanged build must keep its service worker version (and its players' caches)."""
     again = build_site.build(tmp_path / "site")

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from html import escape
 
 from engine import Position
 from web.board_dice import CUBE, DIE, DIE_GAP, CubeView, DiceView, cube_svg, cube_xy, dice_svg
@@ -75,6 +74,7 @@ from web.board_geometry import (
     point_centre_x,
     stack_offsets,
 )
+from web.escape import escape
 
 # This module's own names, and those of web.board_geometry and web.board_dice
 # that were defined here before the split, for the importers that still use them.

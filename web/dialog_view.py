@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from html import escape
 from types import MappingProxyType
 
 from engine.game import Action, Phase
@@ -32,6 +31,7 @@ from web.dialogs import (
     stats_html,
     stats_table,
 )
+from web.escape import escape
 from web.help_page import help_html
 from web.hint import cube_hint_html
 from web.history import wins

@@ -14,10 +14,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from html import escape
 
 from engine.stats import PlayerStats
 from web.actions import Act
+from web.escape import escape
 from web.help_page import keys_html
 from web.html_parts import action_row, button, dialog_form
 from web.options import (

@@ -6,10 +6,10 @@ board, and the notation.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
 from types import MappingProxyType
 
 from web.actions import KEYS, Act
+from web.escape import escape
 from web.html_parts import action_row, button, dialog_form
 from web.options import AI_NAMES, ai_label
 from web.themes import Theme

@@ -20,9 +20,9 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 
 from web.actions import Act
+from web.escape import escape
 from web.protocol import CubeHintReply, ErrorReply, HintReply, Probs, RankedPlay, Reply
 from web.themes import CLASSIC, Theme
 

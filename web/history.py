@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 
 from engine.notation import format_dice
 from engine.record import (
@@ -35,6 +34,7 @@ from engine.record import (
     Took,
 )
 from engine.scoring import EndReason
+from web.escape import escape
 from web.themes import CLASSIC, Theme
 
 

@@ -7,9 +7,8 @@ of buttons, and the form around a dialog.  All text is escaped here.
 
 from __future__ import annotations
 
-from html import escape
-
 from web.actions import Act
+from web.escape import escape
 
 
 def button(action: Act, label: str, *, value: str = "", primary: bool = False,

@@ -21,10 +21,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from html import escape
 from itertools import pairwise
 from types import MappingProxyType
 from typing import Final
+
+from web.escape import escape
 
 __all__ = ["QrCode", "QrError", "QrOptionError", "QrTooLongError", "qr_svg"]
 

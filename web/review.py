@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from html import escape
 from types import MappingProxyType
 
 from engine import Position
@@ -34,6 +33,7 @@ from engine.review import PlayerSummary, decisions, tally
 from engine.turn import TurnState
 from web.actions import Act
 from web.board_svg import CubeView
+from web.escape import escape
 from web.hint import BLUNDER, DOUBTFUL, MISTAKE, parse_play_hint, signed
 from web.protocol import CubeHintReply, CubeHintRequest, ErrorReply, HintRequest, Reply
 

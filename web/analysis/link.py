@@ -16,8 +16,6 @@ True
 
 from __future__ import annotations
 
-from urllib.parse import unquote
-
 KEY = "xgid="
 PREFIX = "XGID="
 MAX_FRAGMENT = 200
@@ -40,6 +38,10 @@ def xgid_from_fragment(fragment: str) -> str | None:
         return None
     for part in text.split("&"):
         if part.lower().startswith(KEY):
+            # Imported only here: urllib.parse imports ipaddress, together about
+            # 70 ms under Pyodide, and only a shared link's load gets this far.
+            from urllib.parse import unquote
+
             body = unquote(part[len(KEY) :]).strip()
             if body.upper().startswith(PREFIX):
                 body = body[len(PREFIX) :]

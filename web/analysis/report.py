@@ -20,12 +20,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from html import escape
 
 from engine.cube import cube_state_for
 from engine.game import Phase
 from engine.match import Match
 from web.actions import Act
+from web.escape import escape
 from web.hint import CubeHint, PlayHint, parse_cube_hint, parse_play_hint, ply_tag, signed
 from web.protocol import CubeHintRequest, HintRequest, Probs, Reply
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from html import escape
 
 from engine.rollout_stats import CUBE, RolloutTally, Tally, cube_verdict
 from web.actions import Act
+from web.escape import escape
 from web.hint import signed
 from web.html_parts import button
 from web.rollout_client import RolloutView

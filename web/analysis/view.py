@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 from dataclasses import replace
-from html import escape
 from types import MappingProxyType
 
 from engine.errors import EngineError
@@ -29,6 +28,7 @@ from web.analysis.report import moment, report_html
 from web.analysis.rollout import rollout_html
 from web.analysis.state import BY_HAND, Analysis
 from web.board_svg import BoardView, CubeView, DiceView
+from web.escape import escape
 from web.html_parts import button
 from web.options import AI_NAMES
 from web.screen import Button, Panel, Screen
