@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from web_fakes import FakeTimer, FakeView
 
@@ -21,6 +22,7 @@ from web.online.remote import OnlineTable
 from web.online.transport import PeerEvent
 from web.state import Dialog
 from web.storage import MemoryStorage, Store
+from web.tutor import should_judge
 
 
 class MemoryTransport:
@@ -323,3 +325,22 @@ def test_each_page_counts_its_own_player_s_results() -> None:
         row = side.c.state.records.to_json()["rows"]["human"]  # type: ignore[index]
         won = winner == side.seat
         assert (row["matches_won"], row["matches_lost"]) == ((1, 0) if won else (0, 1))
+
+
+def test_no_hint_and_no_tutor_against_a_friend_online() -> None:
+    """Advice during the match would be a bot at one player's elbow."""
+    ann, bob = new_game()
+    ann.c.state = replace(ann.c.state, settings=replace(ann.c.state.settings, tutor=True))
+    play(ann, bob, until=lambda: ann.c.state.match.phase is Phase.MOVE
+         and ann.c.state.match.turn == ann.seat and ann.c.state.human_to_move)  # fmt: skip
+    hint = next(b for b in ann.view.last.controls if b.action is Act.HINT)
+    assert not hint.visible and not hint.enabled
+    ann.act(Act.HINT)
+    assert not ann.c.state.advice.pending and not ann.c.state.advice.shown
+    while ann.c.state.movable:  # a whole play, ready for Done: the tutor would judge it
+        src = max(ann.c.state.movable)
+        ann.c.tap(src)
+        ann.c.tap(min(ann.c.state.destinations(src)))
+    assert not should_judge(ann.c.state)
+    ann.act(Act.CONFIRM)
+    assert ann.c.state.match.turn != ann.seat or ann.c.state.match.is_game_over

@@ -421,7 +421,7 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
         Button(Act.UNDO, "Undo", Action.UNDO in acts, moving, "U"),
         Button(Act.REDO, "Redo", Action.REDO in acts, moving, "Y"),
         Button(Act.CONFIRM, "Done", Action.CONFIRM in acts, moving, "Enter"),
-        Button(Act.HINT, "Hint", can_hint(state), not over, "H"),
+        Button(Act.HINT, "Hint", can_hint(state), not over and state.remote_seat is None, "H"),
         Button(Act.RESIGN_OPEN, "Resign", Action.RESIGN in acts, not over, ""),
         Button(Act.NEXT_GAME, "Next game", Action.NEXT_GAME in acts, Action.NEXT_GAME in acts),
         Button(Act.REMATCH, "Rematch", m.is_over, m.is_over),

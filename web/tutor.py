@@ -44,9 +44,13 @@ def pending_now(state: UiState) -> bool:
 
 
 def can_hint(state: UiState) -> bool:
+    """Whether the Hint button may ask King Tubby now.  Never against a friend
+    online: advice there would be a bot at one player's elbow (servers forbid
+    it too); the review after the match is open to both."""
     a, m = state.advice, state.match
     return (
-        not state.busy
+        state.remote_seat is None
+        and not state.busy
         and not (a.pending and a.shown)  # the tutor's quiet check may run
         and m.actor is not None
         and not state.is_ai(m.actor)
@@ -59,6 +63,7 @@ def should_judge(state: UiState) -> bool:
     a, m = state.advice, state.match
     if (
         not state.settings.tutor
+        or state.remote_seat is not None  # no advice against a friend online (can_hint)
         or a.pending
         or state.is_ai(m.turn)
         or Action.CONFIRM not in m.legal_actions()
