@@ -2,9 +2,15 @@
 
 The weights file (written by ``training/export.py``) is little-endian:
 ``b"BGNN"``, five uint32 (version, inputs, hidden, outputs, metadata length),
-JSON metadata, then float32 arrays: the first layer as one row of ``hidden``
+JSON metadata, then the weights: the first layer as one row of ``hidden``
 weights per input, its biases, the output layer as one row per output, and
-its biases.
+its biases.  Version 1 stores them as float32.  Version 2 (the shipped net)
+stores two bytes, the fraction bits ``F`` and a width ``W``, then each weight
+as the integer ``round(w * 2**F)`` zigzagged (0, -1, 1, -2... as 0, 1, 2,
+3...) into ``W`` little-endian bytes, and these split into ``W`` planes: the
+lowest byte of every weight, then the next byte of every weight, and so on.
+The high planes are nearly all zeros and deflate well; at ``F`` = 20 (the
+fixed point below) the first layer loads exactly as it is summed.
 
 Every input of :mod:`engine.ai.encoding` is an integer quantity times a fixed
 scale, so at load time each ``(input group, value)`` pair is folded into one
@@ -86,12 +92,38 @@ def pack_row(row: Sequence[float]) -> int:
     return int.from_bytes(words.tobytes(), "little")
 
 
-def _read_floats(blob: bytes, offset: int, count: int) -> array[float]:
+def _read_floats(blob: bytes, offset: int, count: int) -> list[float]:
+    """``count`` float32 weights (format version 1)."""
+    if len(blob) != offset + 4 * count:
+        raise ValueError(f"{len(blob) - offset} bytes of weights, expected {4 * count}")
     a = array("f")
-    a.frombytes(blob[offset : offset + 4 * count])
+    a.frombytes(blob[offset:])
     if sys.byteorder == "big":
         a.byteswap()
-    return a
+    return a.tolist()
+
+
+def _read_fixed(blob: bytes, offset: int, count: int) -> list[float]:
+    """``count`` fixed-point weights in byte planes (format version 2), exactly.
+
+    >>> blob = bytes([2, 1, 4, 1, 8])  # 2 fraction bits, 1 byte: 4, 1, 8 zigzagged
+    >>> _read_fixed(blob, 0, 3)
+    [0.5, -0.25, 1.0]
+    """
+    bits, width = blob[offset], blob[offset + 1]
+    offset += 2
+    if not 1 <= width <= 8 or len(blob) != offset + width * count:
+        raise ValueError(f"{len(blob) - offset} bytes of weights, expected {width} x {count}")
+    # Back from planes to one 8-byte word per weight: slice assignment, C speed.
+    words = bytearray(8 * count)
+    for k in range(width):
+        words[k::8] = blob[offset + k * count : offset + (k + 1) * count]
+    zigzag = array("Q")
+    zigzag.frombytes(words)
+    if sys.byteorder == "big":
+        zigzag.byteswap()
+    unit = 1.0 / (1 << bits)  # a power of two: every weight comes back exactly
+    return [((z >> 1) ^ -(z & 1)) * unit for z in zigzag]
 
 
 class Network:
@@ -103,25 +135,21 @@ class Network:
         version, n_in, n_hidden, n_out, meta_len = struct.unpack_from("<IIIII", blob, 4)
         # Both input layouts load: the first weights had only the basic features.
         layouts = {n_inputs(f): f for f in LAYOUTS}
-        if version != 1 or n_in not in layouts or n_out != 5:
+        if version not in (1, 2) or n_in not in layouts or n_out != 5:
             raise ValueError(f"unsupported weights: v{version} {n_in}x{n_hidden}x{n_out}")
         self.n_features = n_features = layouts[n_in]
         off = 24
         self.meta: dict[str, Any] = json.loads(blob[off : off + meta_len])
         off += meta_len
-        w1 = _read_floats(blob, off, n_in * n_hidden)
-        off += 4 * n_in * n_hidden
-        b1 = _read_floats(blob, off, n_hidden)
-        off += 4 * n_hidden
-        w2 = _read_floats(blob, off, n_out * n_hidden)
-        off += 4 * n_out * n_hidden
-        b2 = _read_floats(blob, off, n_out)
         h = n_hidden
+        count = n_in * h + h + n_out * h + n_out
+        weights = (_read_floats if version == 1 else _read_fixed)(blob, off, count)
+        out = n_in * h + h  # where the output layer starts
         self.hidden = h
-        rows = [list(w1[i * h : (i + 1) * h]) for i in range(n_in)]
-        self.bias: Row = list(b1)
-        self.out_rows: list[Row] = [list(w2[k * h : (k + 1) * h]) for k in range(n_out)]
-        self.out_bias: list[float] = list(b2)
+        rows = [weights[i * h : (i + 1) * h] for i in range(n_in)]
+        self.bias: Row = weights[n_in * h : out]
+        self.out_rows: list[Row] = [weights[out + k * h : out + (k + 1) * h] for k in range(n_out)]
+        self.out_bias: list[float] = weights[out + n_out * h :]
         self._rows = rows
 
         def scaled(row: Row, v: float) -> Row:
