@@ -13,6 +13,16 @@ loss is the referee's value of the best choice minus that of the choice made
 
 The ratio ours / gnubg 0-ply is the accuracy issue's measure (target ≤ 1.5).
 
+``--gnubg-probabilities`` adds two rows that tell the cubeless evaluation
+from the cube model (how probabilities become cubeful match equities):
+``model@g0``, our cube model (:func:`engine.ai.cube.cube_decision_from_probs`)
+on gnubg 0-ply's cubeless probabilities, and ``g0@ours``, gnubg 0-ply's cube
+model on our probabilities (``evaluate_cube_decision(..., p=probs)``).  If
+``model@g0`` is near ``gnubg0`` the model is sound and the excess is the
+evaluation's; ``g0@ours`` checks the same from the other side.  It also
+prints how far our model's no double / double-take / double-pass values (on
+gnubg's probabilities) are from gnubg 0-ply's own, in millipoints.
+
 How ``gnubg_nn.evaluate_cube_decision`` reads its arguments, checked with
 asymmetric scores against our own cube equities: ``gnubg_nn.set.score(a, b)``
 makes the side on roll in the position key ``a``-away; with ``i=1`` it
@@ -34,7 +44,8 @@ from bench.ai_accuracy import _gnubg_move, sample
 from bench.ai_common import use_weights
 from bench.ai_gnubg_players import board
 from engine import Position
-from engine.ai import CubeState, cube_decision
+from engine.ai import CubeState, cube_decision, evaluate
+from engine.ai.cube import cube_decision_from_probs, cube_efficiency
 
 DEFAULT_SCORES = ("7/7", "5/3", "3/5", "4/6")
 
@@ -44,7 +55,7 @@ def _mwc(us: int, op: int) -> float:
         return 1.0
     if op <= 0:
         return 0.0
-    return (gnubg_nn.equities.value(us, op) + 1) / 2
+    return float(gnubg_nn.equities.value(us, op) + 1) / 2
 
 
 def _losses(
@@ -64,11 +75,17 @@ def _mean_ci(xs: Sequence[float]) -> str:
 
 
 def measure(
-    positions: Sequence[Position], us: int, op: int, length: int
+    positions: Sequence[Position], us: int, op: int, length: int, split: bool = False
 ) -> dict[str, tuple[list[float], list[float]]]:
+    """Each row's doubler and taker losses; with ``split`` also ``model@g0``,
+    ``g0@ours`` and ``Δnd``/``Δdt``/``Δdp`` (our model's values on gnubg's
+    probabilities minus gnubg 0-ply's, in millipoints, as the first list)."""
     gnubg_nn.set.score(us, op)
     unit = (_mwc(us - 1, op) - _mwc(us, op - 1)) / 2
-    out: dict[str, tuple[list[float], list[float]]] = {"ours": ([], []), "gnubg0": ([], [])}
+    names = ("ours", "model@g0", "g0@ours", "gnubg0") if split else ("ours", "gnubg0")
+    out: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in names}
+    if split:
+        out |= {name: ([], []) for name in ("Δnd", "Δdt", "Δdp")}
     state = CubeState(1, None, False, length, us, op, False)
     for pos in positions:
         key = gnubg_nn.key_of_board(board(pos))
@@ -81,6 +98,19 @@ def measure(
             "ours": (d.should_double, d.should_take),
             "gnubg0": (bool(zero[0]), bool(zero[1])),
         }
+        if split:
+            g0p = tuple(gnubg_nn.probabilities(board(pos), 0))
+            m = cube_decision_from_probs(g0p, state, cube_efficiency(pos))
+            mixed = gnubg_nn.evaluate_cube_decision(key, 0, i=1, p=tuple(evaluate(pos)))
+            assert isinstance(mixed, tuple)
+            choices["model@g0"] = (m.should_double, m.should_take)
+            choices["g0@ours"] = (bool(mixed[0]), bool(mixed[1]))
+            for name, a, b in (
+                ("Δnd", m.no_double, zero[3]),
+                ("Δdt", m.double_take, zero[4]),
+                ("Δdp", m.double_pass, zero[5]),
+            ):
+                out[name][0].append(1000 * (a - b) / unit)
         for name, (double, take) in choices.items():
             a, b = _losses(nd, dt, dp, double, take, unit)
             out[name][0].append(a)
@@ -95,6 +125,11 @@ def main() -> None:
     ap.add_argument("--length", type=int, default=7)
     ap.add_argument("--scores", nargs="*", default=list(DEFAULT_SCORES))
     ap.add_argument("--weights", default=None, help="another net instead of the shipped one")
+    ap.add_argument(
+        "--gnubg-probabilities",
+        action="store_true",
+        help="also our cube model on gnubg 0-ply's probabilities, and gnubg's on ours",
+    )
     args = ap.parse_args()
     use_weights(args.weights)
     positions = [p for p in sample(args.positions, args.seed, _gnubg_move) if not p.is_race()]
@@ -104,26 +139,46 @@ def main() -> None:
         f"match to {args.length}; mp of a single game per position, 95% intervals"
     )
     print(f"{'score':6} {'who':7} {'doubler':>15} {'taker':>15} {'both':>15}  ratio")
-    totals: dict[str, list[float]] = {"ours": [], "gnubg0": []}
+    split = args.gnubg_probabilities
+    names = ("ours", "model@g0", "g0@ours", "gnubg0") if split else ("ours", "gnubg0")
+    totals: dict[str, list[float]] = {name: [] for name in names}
+    deltas: list[str] = []
     for score in args.scores:
         us, op = (int(x) for x in score.split("/"))
         t = time.time()
-        result = measure(positions, us, op, args.length)
-        both = {k: [a + b for a, b in zip(*v, strict=True)] for k, v in result.items()}
-        ratio = statistics.fmean(both["ours"]) / max(statistics.fmean(both["gnubg0"]), 1e-9)
-        for name in ("ours", "gnubg0"):
+        result = measure(positions, us, op, args.length, split)
+        both = {k: [a + b for a, b in zip(*v, strict=False)] for k, v in result.items()}
+        g0 = max(statistics.fmean(both["gnubg0"]), 1e-9)
+        for name in names:
             doubler, taker = result[name]
             totals[name] += both[name]
-            tail = f"  {ratio:.2f}" if name == "ours" else f"  ({time.time() - t:.0f} s)"
+            ratio = statistics.fmean(both[name]) / g0
+            tail = f"  ({time.time() - t:.0f} s)" if name == "gnubg0" else f"  {ratio:.2f}"
             print(
                 f"{score:6} {name:7} {_mean_ci(doubler):>15} {_mean_ci(taker):>15} "
                 f"{_mean_ci(both[name]):>15}{tail}"
+            )
+        if split:
+            deltas.append(
+                f"{score:6} "
+                + "  ".join(
+                    f"{k} mean {statistics.fmean(result[k][0]):+7.1f} "
+                    f"|mean| {statistics.fmean(abs(v) for v in result[k][0]):6.1f} "
+                    f"max {max(result[k][0], key=abs):+7.1f}"
+                    for k in ("Δnd", "Δdt", "Δdp")
+                )
             )
     ratio = statistics.fmean(totals["ours"]) / max(statistics.fmean(totals["gnubg0"]), 1e-9)
     print(
         f"all     ours {_mean_ci(totals['ours'])}  gnubg0 {_mean_ci(totals['gnubg0'])}  "
         f"ratio {ratio:.2f} (target ≤ 1.5)"
     )
+    if split:
+        for name in ("model@g0", "g0@ours"):
+            r = statistics.fmean(totals[name]) / max(statistics.fmean(totals["gnubg0"]), 1e-9)
+            print(f"all     {name} {_mean_ci(totals[name])}  ratio {r:.2f}")
+        print("our model's values on gnubg 0-ply's probabilities minus gnubg 0-ply's (mp):")
+        print("\n".join(deltas))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,12 @@ from engine.ai import (
     should_double,
     should_take,
 )
-from engine.ai.cube import cube_decision_from_probs
+from engine.ai.cube import (
+    cube_decision_from_probs,
+    match_cash_point,
+    match_cubeful,
+    match_take_point,
+)
 
 CONTACT = 0.68
 NO_GAMMONS = (0.0, 0.0, 0.0, 0.0)
@@ -96,6 +101,54 @@ def test_match_double_pass_when_far_ahead() -> None:
     d = cube_decision_from_probs(_probs(0.88), st, CONTACT)
     assert d.units == "mwc" and d.action == "double, pass"
     assert d.double_pass == pytest.approx(match_equity(4, 5))
+
+
+def test_live_take_point_in_a_long_match_is_moneys() -> None:
+    # Janowski's fully live money take point is 20 %, not the dead cube's 25 %;
+    # at 25-away each, where the match is nearly money, ours must agree.
+    st = CubeState(match_length=25, my_away=25, opp_away=25)
+    tp = match_take_point(_probs(0.3), st, 1)
+    cp = match_cash_point(_probs(0.7), st, 1)
+    assert tp == pytest.approx(0.20, abs=0.005)
+    assert cp == pytest.approx(0.80, abs=0.005)
+
+
+def test_take_point_with_a_dead_recube_is_the_dead_one() -> None:
+    # 2-away (me) against 3-away: after taking at 2 my redouble can't help
+    # (a win at 2 already ends the match), so the take point is the dead
+    # cube's: pass value against the line from my loss at 2 to the match.
+    st = CubeState(match_length=5, my_away=2, opp_away=3)
+    lose2, drop = match_equity(2, 1), match_equity(2, 2)
+    expected = (drop - lose2) / (1.0 - lose2)
+    assert match_take_point(_probs(0.3), st, 1) == pytest.approx(expected)
+
+
+def test_live_take_point_counts_the_redouble() -> None:
+    # 7-away each: after taking at 2, I redouble to 4 at my cash point there,
+    # where the opponent passes and I win 2 (what a gammonless win at 2 is
+    # worth), so the take is worth the line up to that point: the take point
+    # is the dead one scaled by the cash point one level up.
+    st = CubeState(match_length=7, my_away=7, opp_away=7)
+    lose2, drop = match_equity(7, 5), match_equity(7, 6)
+    dead = (drop - lose2) / (match_equity(5, 7) - lose2)
+    redouble = match_cash_point(_probs(0.5), st, 2)
+    assert redouble is not None and 0.5 < redouble < 1.0
+    expected = redouble * (drop - lose2) / (match_equity(5, 7) - lose2)
+    assert match_take_point(_probs(0.5), st, 1) == pytest.approx(expected)
+    assert expected < dead - 0.03
+
+
+def test_match_take_with_a_live_recube() -> None:
+    # 22 % gammonless at 7-away each: a pass with a dead cube (25 %), a take
+    # with the redouble's value (20 % live, 0.68 efficient).
+    st = CubeState(match_length=7, my_away=7, opp_away=7)
+    d = cube_decision_from_probs(_probs(0.78), st, CONTACT)
+    assert d.action == "double, take"
+    assert d.double_take < d.double_pass
+    # ... and the taker's recube costs the doubler: between fully live and dead
+    dead = match_cubeful(_probs(0.78), st, 2, "theirs", 0.0)
+    live = match_cubeful(_probs(0.78), st, 2, "theirs", 1.0)
+    assert live < d.double_take < dead
 
 
 def test_cube_decision_on_a_position() -> None:

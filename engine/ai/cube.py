@@ -6,7 +6,9 @@ dead-cube equity and a "live cube" equity that is piecewise linear in the
 winning chance between the take and cash points.  Money play uses GNU
 Backgammon's formulas (with the Jacoby rule when the cube is centred);
 match play does the same in match-winning chances with the Kazaross-XG2
-table, where take and cash points come from the match equities at stake.
+table, where take and cash points come from the match equities at stake
+and are the live cube's (the taker's redouble counted, level by level, as
+GNU Backgammon computes them), not the dead cube's.
 
 Equities are reported for the side on roll: for money, in points per unit
 of the *current* cube value; for matches, as match-winning chances.
@@ -127,26 +129,94 @@ def _interp(points: list[tuple[float, float]], p: float) -> float:
     return points[-1][1]
 
 
+def match_cash_point(probs: Sequence[float], st: CubeState, stake: int) -> float | None:
+    """My live cash point at cube ``stake``: the winning chance above which my
+    double to ``2 * stake`` is a pass; None if my doubling can't help.
+
+    Janowski's live cube, as GNU Backgammon computes match take points
+    (``GetPoints`` in its eval.c): after the take the opponent owns the cube
+    and redoubles, and I pass, at *its* cash point one level up, so its
+    take is worth the line from that redouble point to my average win at
+    ``2 * stake``, not the dead line from my average loss.  The recursion
+    ends where a redouble can't help (a dead cube at the top level).
+
+    Gammonless at 7-away each, the live cube's 80 % (money's is 80 % too),
+    against the dead cube's 75 %:
+
+    >>> st = CubeState(match_length=7, my_away=7, opp_away=7)
+    >>> round(match_cash_point((0.7, 0.0, 0.0, 0.0, 0.0), st, 1), 3)
+    0.797
+    """
+    a, b = st.my_away, st.opp_away
+    if not _can_double(a, b, st, stake):
+        return None
+    big_w, big_l = _match_values(probs, st, 2 * stake)
+    redouble = match_take_point(probs, st, 2 * stake)  # where the taker's redouble is my pass
+    lo, lo_value = (
+        (0.0, big_l)
+        if redouble is None
+        else (redouble, equity_after(a, b, st.crawford, 0, 2 * stake))
+    )
+    pass_value = equity_after(a, b, st.crawford, stake, 0)
+    if big_w - lo_value <= 1e-9:
+        return 1.0
+    return min(max(lo + (1.0 - lo) * (pass_value - lo_value) / (big_w - lo_value), 0.0), 1.0)
+
+
+def match_take_point(probs: Sequence[float], st: CubeState, stake: int) -> float | None:
+    """My live take point at cube ``stake``: the winning chance below which the
+    opponent's double to ``2 * stake`` is my pass; None if its doubling can't help.
+
+    The mirror of :func:`match_cash_point`: after my take I own the cube and
+    redouble, and the opponent passes, at my cash point one level up.
+
+    >>> st = CubeState(match_length=7, my_away=7, opp_away=7)
+    >>> round(match_take_point((0.3, 0.0, 0.0, 0.0, 0.0), st, 1), 3)
+    0.203
+    >>> crawford = CubeState(match_length=7, my_away=4, opp_away=1, crawford=True)
+    >>> match_take_point((0.3, 0.0, 0.0, 0.0, 0.0), crawford, 1) is None
+    True
+    """
+    a, b = st.my_away, st.opp_away
+    if not _can_double(b, a, st, stake):
+        return None
+    big_w, big_l = _match_values(probs, st, 2 * stake)
+    redouble = match_cash_point(probs, st, 2 * stake)
+    hi, hi_value = (
+        (1.0, big_w)
+        if redouble is None
+        else (redouble, equity_after(a, b, st.crawford, 2 * stake, 0))
+    )
+    pass_value = equity_after(a, b, st.crawford, 0, stake)
+    if hi_value - big_l <= 1e-9:
+        return 0.0
+    return min(max(hi * (pass_value - big_l) / (hi_value - big_l), 0.0), 1.0)
+
+
 def match_cubeful(
     probs: Sequence[float], st: CubeState, stake: int, access: str, x: float
 ) -> float:
-    """Cubeful match-winning chance at cube ``stake`` (Janowski-style in MWC)."""
+    """Cubeful match-winning chance at cube ``stake`` (Janowski-style in MWC).
+
+    A mix, weighted by the cube efficiency ``x``, of the dead-cube value and
+    the live-cube one: piecewise linear in my winning chance through my
+    average loss at 0, the opponent's cash (my live take point), my cash
+    (my live cash point) and my average win at 1, as far as each side has
+    access to the cube and doubling can help it.
+    """
     p = probs[0]
     big_w, big_l = _match_values(probs, st, stake)
     dead = p * big_w + (1.0 - p) * big_l
     a, b = st.my_away, st.opp_away
-    w2, l2 = _match_values(probs, st, 2 * stake)
-    span = w2 - l2
     points = [(0.0, big_l)]
-    if access in ("centre", "theirs") and _can_double(b, a, st, stake) and span > 1e-9:
-        pass_value = equity_after(a, b, st.crawford, 0, stake)
-        tp = min(max((pass_value - l2) / span, 0.0), 1.0)
-        points.append((tp, pass_value))
-    if access in ("centre", "mine") and _can_double(a, b, st, stake) and span > 1e-9:
-        cash_value = equity_after(a, b, st.crawford, stake, 0)
-        cp = min(max((cash_value - l2) / span, 0.0), 1.0)
-        if len(points) == 1 or cp > points[-1][0]:
-            points.append((cp, cash_value))
+    if access in ("centre", "theirs"):
+        tp = match_take_point(probs, st, stake)
+        if tp is not None:
+            points.append((tp, equity_after(a, b, st.crawford, 0, stake)))
+    if access in ("centre", "mine"):
+        cp = match_cash_point(probs, st, stake)
+        if cp is not None and (len(points) == 1 or cp > points[-1][0]):
+            points.append((cp, equity_after(a, b, st.crawford, stake, 0)))
     points.append((1.0, big_w))
     if len(points) == 2:
         return dead
