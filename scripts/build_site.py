@@ -111,9 +111,19 @@ TEST_MODULES = (
 # compiling at import took a third of the front end's import time, and the
 # sources beside it were a quarter of the archive's bytes.  A traceback shows
 # files and line numbers, not the lines' text.
-# Shipped as sources instead: online play (imported only when an online game
-# starts, after the board is interactive; a third the bytes of its bytecode).
-SOURCES_ONLY = ("web/online/",)
+# Shipped as sources instead (a third to a half the bytes of their bytecode,
+# compiled once when first imported): what no page imports at its start, only
+# when a player asks for it: online play, the analysis board's screen, match
+# files (export, import), the invite's QR code, text diagrams.
+# tests/test_web_site.py checks that the page's start imports none of them.
+SOURCES_ONLY = (
+    "web/online/",
+    "web/analysis/view.py",
+    "web/qr.py",
+    "engine/matfile.py",
+    "engine/matfile_read.py",
+    "engine/diagram.py",
+)
 PAGE_ARCHIVE = "python/page.zip"
 WORKER_ARCHIVE = "python/ai-worker.zip"
 # Fixed, so that an unchanged build writes byte-identical archives and keeps

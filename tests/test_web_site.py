@@ -5,6 +5,8 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 import zipfile
@@ -127,6 +129,20 @@ def test_the_ai_ships_only_to_its_worker(site: Path) -> None:
     assert worker_config["interpreter"] == page_config["interpreter"]
     assert worker_config["sync_main_only"] is True  # it never touches the page
     assert (site / "ai_worker.py").is_file()
+
+
+def test_what_ships_as_source_is_not_imported_at_the_page_s_start() -> None:
+    """Sources compile when imported: none may be on the way to the first board."""
+    code = "import sys, web.app; print(' '.join(sorted(sys.modules)))"
+    out = subprocess.run(
+        [sys.executable, "-S", "-c", code],
+        capture_output=True, text=True, check=True, cwd=build_site.ROOT,
+    )  # fmt: skip
+    imported = set(out.stdout.split())
+    assert "web.controller" in imported
+    for prefix in build_site.SOURCES_ONLY:
+        module = prefix.removesuffix("/").removesuffix(".py").replace("/", ".")
+        assert not any(m == module or m.startswith(module + ".") for m in imported), module
 
 
 def test_the_archives_hold_every_module_their_modules_import(site: Path) -> None:
