@@ -79,3 +79,26 @@ def test_a_slow_first_visit_shows_what_is_loading_and_how_far(
         ]
     finally:
         context.close()
+
+
+def test_a_game_with_a_friend_does_not_wait_for_the_ai_loading(
+    browser: Browser, site_url: str
+) -> None:
+    """A first visit starts loading the AI; a player who picks a friend's game
+    instead is not told to wait for it (the AI's archive held back here, so it
+    is still loading throughout)."""
+    context = browser.new_context(**DESKTOP, service_workers="block")
+    context.route("**/python/ai-worker.zip", lambda route: None)  # never answered
+    page = context.new_page()
+    try:
+        page.goto(site_url + "?anim=off")
+        page.wait_for_selector('#board[data-ready="true"]', timeout=READY_TIMEOUT_MS)
+        status = page.locator("#load-progress [role=status]")
+        assert status.text_content() == "Loading the AI…"
+        page.click("dialog input[name='opponent'][value='human']")  # a first visit's New game
+        page.click("dialog [data-action='start']")
+        page.wait_for_selector("#load-progress", state="detached", timeout=5_000)
+        assert page.get_attribute("#board", "data-ai") == "loading"
+        assert page.get_attribute("#board", "data-opponent") == "human"
+    finally:
+        context.close()

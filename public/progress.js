@@ -180,16 +180,18 @@
     if (!board) return;
     // The AI loads only for a game against it (started as the board becomes
     // ready): a board ready with no AI loading (a friend on this device or
-    // online, or an AI that failed) has nothing more to wait for.
+    // online, or an AI that failed) has nothing more to wait for, nor has a
+    // player who turns to a friend's game while the AI is still loading.
     const look = () => {
       if (board.dataset.ai === "ready") setPhase("over");
       else if (board.dataset.ready !== "true") return;
-      else if (board.dataset.ai === "loading") setPhase("ai");
-      else setPhase("over");
+      else if (board.dataset.ai === "loading" && board.dataset.opponent !== "human") {
+        setPhase("ai");
+      } else setPhase("over");
     };
     new MutationObserver(look).observe(board, {
       attributes: true,
-      attributeFilter: ["data-ready", "data-ai"],
+      attributeFilter: ["data-ready", "data-ai", "data-opponent"],
     });
     look();
   }

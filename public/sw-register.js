@@ -106,6 +106,9 @@
   // A returning visitor's page already comes from the cache: check for updates now.
   if (navigator.serviceWorker.controller) register();
   addEventListener("py:all-done", register, { once: true });
+  // Loaded async, so Python may have drawn the board (and PyScript said
+  // "py:all-done") before this ran.
+  if (document.getElementById("board")?.dataset.ready === "true") register();
   const later = () => setTimeout(register, REGISTER_AFTER_LOAD_MS);
   if (document.readyState === "complete") later();
   else addEventListener("load", later, { once: true });

@@ -164,7 +164,7 @@ def test_the_build_precaches_everything_the_game_loads(site: Path) -> None:
 def test_the_page_registers_the_worker_and_links_the_manifest(site: Path) -> None:
     html = (site / "index.html").read_text()
     assert '<link rel="manifest" href="./manifest.webmanifest">' in html
-    assert '<script src="./sw-register.js" defer></script>' in html
+    assert '<script src="./sw-register.js" async></script>' in html
     assert '<meta name="theme-color"' in html
     register = (site / "sw-register.js").read_text()
     assert 'register("./sw.js"' in register

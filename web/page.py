@@ -458,6 +458,9 @@ class Page:
         b.setAttribute("data-busy", "true" if screen.busy else "false")
         b.setAttribute("data-turn", str(screen.turn))
         b.setAttribute("data-viewer", str(screen.viewer))
+        # Read by the loading toast (public/progress.js): no wait for an AI that
+        # this game, with a friend here or online, does not use.
+        b.setAttribute("data-opponent", "ai" if screen.vs_ai else "human")
         b.setAttribute("data-position-id", screen.position_id)
         b.setAttribute("data-match-id", screen.match_id)
         doc.body.setAttribute("data-dialog", screen.dialog.kind if screen.dialog else "")
