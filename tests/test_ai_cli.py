@@ -90,10 +90,15 @@ def test_cube_hint_at_the_score(capsys: pytest.CaptureFixture[str]) -> None:
     centred = MATCH_XGID.replace(":1:-1:1:31:", ":0:0:1:00:")
     assert main(["hint", centred]) == 0
     out = capsys.readouterr().out.splitlines()
-    d = cube_decision(Position.start(), CubeState(1, None, False, 7, 5, 3, False))
+    st = CubeState(1, None, False, 7, 5, 3, False)
+    d = cube_decision(Position.start(), st, plies=1)  # King Tubby's depth, the default level
     assert out[0] == f"cube (match to 7, 5-away vs 3-away, cube 1 centred): {d.action}"
     assert out[1].split() == ["no", "double", f"{d.no_double:+.3f}"]
     assert out[3].endswith("(match-winning chance)")
+    assert main(["hint", centred, "--level", "medium"]) == 0  # Selector's cube: 0-ply
+    zero = cube_decision(Position.start(), st)
+    assert zero.no_double != d.no_double
+    assert capsys.readouterr().out.splitlines()[1].split()[-1] == f"{zero.no_double:+.3f}"
     assert main(["hint", DMP_XGID]) == 0
     assert "may not double" in capsys.readouterr().out
 
@@ -101,7 +106,7 @@ def test_cube_hint_at_the_score(capsys: pytest.CaptureFixture[str]) -> None:
 def test_money_cube_hint_is_unchanged_for_a_plain_id(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", "4HPwATDgc/ABMA"]) == 0
     out = capsys.readouterr().out.splitlines()
-    d = cube_decision(Position.start())
+    d = cube_decision(Position.start(), plies=1)
     assert out[0] == "cube (money, cube 1 centred): no double"
     assert out[1].split()[-1] == f"{d.no_double:+.3f}"
     assert out[3].endswith("(cubeful equity, per cube)")

@@ -4,24 +4,35 @@ from __future__ import annotations
 
 import pytest
 
+import engine.ai.player
 from engine import Position
 from engine.ai import (
+    CUBE_PLIES,
+    LEVELS,
     CubeState,
     accepts_resignation,
     choice_loss,
     cube_decision,
     cube_state_for,
+    evaluate,
+    is_close,
     match_equity,
     resignation_offer,
     should_double,
     should_take,
 )
 from engine.ai.cube import (
+    before_roll_probs,
     cube_decision_from_probs,
+    cube_efficiency,
     match_cash_point,
     match_cubeful,
     match_take_point,
 )
+from engine.ai.encoding import ROLLS
+from engine.ai.evaluator import flip
+from engine.ai.score import outcome_weights, score_equity
+from engine.movegen import legal_plays
 
 CONTACT = 0.68
 NO_GAMMONS = (0.0, 0.0, 0.0, 0.0)
@@ -202,3 +213,86 @@ def test_what_a_cube_choice_gives_up() -> None:
     assert choice_loss(d, owned, "no double") == (0.0, "no double")
     with pytest.raises(ValueError):
         choice_loss(d, owned, "beaver")
+
+
+# -- King Tubby's cube: 1-ply winning chances ---------------------------------------
+
+SCORE_5_3 = CubeState(1, None, False, 7, 5, 3, False)
+
+# The side on roll on the bar against a five-point board (its opponent's 1..5
+# points closed, the 6 open): only the 11 rolls with a 6 come in.
+ON_THE_BAR = Position(
+    [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 6] + [0] * 11 + [1],
+    [0, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 5] + [0] * 12,
+)
+
+
+def _by_hand(position: Position, st: CubeState) -> tuple[float, ...]:
+    """The side on roll's 1-ply probabilities, written out: for each roll its
+    best play by its own score equity at 0-ply, the result (the opponent on
+    roll) evaluated and turned back to the side on roll, weighted 1 or 2 / 36."""
+    weights = outcome_weights(st)
+    total = [0.0] * 5
+    for a, b, n in ROLLS:
+        after = [flip(evaluate(pl.result)) for pl in legal_plays(position, (a, b))]
+        if not after:  # no play: the opponent rolls from the same board
+            after = [flip(evaluate(position.swap()))]
+        best = max(after, key=lambda p: score_equity(p, weights))
+        total = [t + n / 36.0 * q for t, q in zip(total, best, strict=True)]
+    return tuple(total)
+
+
+@pytest.mark.parametrize("position", [Position.start(), ON_THE_BAR], ids=["start", "bar"])
+def test_one_ply_cube_decision_is_the_mean_over_the_rolls(position: Position) -> None:
+    by_hand = _by_hand(position, SCORE_5_3)
+    probs = before_roll_probs(position, SCORE_5_3, plies=1)
+    assert probs == pytest.approx(by_hand, abs=1e-12)
+    d = cube_decision(position, SCORE_5_3, plies=1)
+    expected = cube_decision_from_probs(probs, SCORE_5_3, cube_efficiency(position))
+    assert d == expected
+    assert d.probs != evaluate(position)  # 1-ply is not the 0-ply figure
+
+
+def test_one_ply_is_seen_by_the_side_on_roll() -> None:
+    # Last roll: the side on roll (two checkers, on its 6 and 5 points) wins
+    # only with 65, 66, 55, 44 or 33; the opponent bears off its last checker next.
+    last = Position([13, 0, 0, 0, 0, 1, 1] + [0] * 19, [14, 1] + [0] * 24)
+    w = cube_decision(last, plies=1).probs[0]
+    assert w == pytest.approx(6 / 36, abs=1e-9)
+    assert cube_decision(last, plies=1).probs[1:] == (0.0, 0.0, 0.0, 0.0)
+
+
+def test_the_levels_cube_depths() -> None:
+    # Beach Bum and Selector keep the 0-ply cube; King Tubby (and the hints) look a roll ahead.
+    assert CUBE_PLIES == {"easy": 0, "medium": 0, "hard": 1}
+    assert set(CUBE_PLIES) == set(LEVELS)
+    position = ON_THE_BAR.swap()  # the side with the five-point board on roll
+    money = CubeState()  # Jacoby: gammons don't count yet, so a double (at 5/3: too good)
+    zero = cube_decision(position, money)
+    assert zero == cube_decision(position, money, plies=0)
+    assert zero.probs == evaluate(position)
+    one = cube_decision(position, money, plies=1)
+    assert one.probs != zero.probs
+    # King Tubby's double: the 1-ply verdict where 0-ply finds the decision close
+    assert zero.should_double and is_close(zero, money)
+    assert should_double(position, money, plies=1) == one.should_double
+    assert should_take(position, money, plies=1) == one.should_take
+    with pytest.raises(ValueError, match="plies"):
+        cube_decision(position, money, plies=2)
+
+
+def test_no_look_ahead_unless_a_double_is_near(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(*args: object) -> None:
+        raise AssertionError("evaluated a double one ply deeper")
+
+    monkeypatch.setattr(engine.ai.player, "ply1_before_roll", fail)
+    assert not should_double(Position.start(), CubeState(2, 1), plies=1)
+    crawford = CubeState(1, None, False, 7, 4, 1, True)
+    assert not should_double(Position.start(), crawford, plies=1)
+    # nor when 0-ply finds doubling far off (the 0-ply screen, as for checker play)
+    assert not is_close(cube_decision(Position.start(), SCORE_5_3), SCORE_5_3)
+    assert not should_double(Position.start(), SCORE_5_3, plies=1)
+    assert not is_close(cube_decision(ON_THE_BAR.swap(), SCORE_5_3), SCORE_5_3)  # too good
+    assert not should_double(ON_THE_BAR.swap(), SCORE_5_3, plies=1)
+    with pytest.raises(AssertionError, match="evaluated"):  # a close one is looked at
+        should_double(ON_THE_BAR.swap(), CubeState(), plies=1)

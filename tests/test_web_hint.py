@@ -9,7 +9,7 @@ import pytest
 from web_fakes import LaterAi, Rig
 
 from engine import Match, Position, legal_plays
-from engine.ai import CubeState, choice_loss, cube_decision, is_close, rank_plays
+from engine.ai import CUBE_PLIES, CubeState, choice_loss, cube_decision, is_close, rank_plays
 from engine.game import Phase
 from engine.record import Played
 from web import ai_service
@@ -58,7 +58,7 @@ def test_the_service_ranks_like_king_tubby_at_the_score() -> None:
     cube_request = hint_request(after)
     assert isinstance(cube_request, CubeHintRequest) and not cube_request.taker
     cube = decode_reply(ai_service.handle(encode(cube_request)))
-    d = cube_decision(after.position, CubeState(1, None, False, 5, 5, 5))
+    d = cube_decision(after.position, CubeState(1, None, False, 5, 5, 5), CUBE_PLIES["hard"])
     assert isinstance(cube, CubeHintReply) and cube.units == "mwc" and cube.judged is None
     assert (cube.action, cube.no_double) == (d.action, d.no_double)
 
@@ -273,7 +273,7 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
         assert isinstance(item.request, CubeHintRequest) and item.request.chosen == item.notation
         position = Position.from_id(item.request.position)
         st = item.request.cube
-        d = cube_decision(position, st)
+        d = cube_decision(position, st, CUBE_PLIES["hard"])  # King Tubby's depth
         loss, best = choice_loss(d, st, item.notation)
         assert (verdict.loss, verdict.best) == (pytest.approx(max(0.0, loss)), best)
         # a roll that left the cube alone counts as a decision only when doubling was close

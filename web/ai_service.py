@@ -110,7 +110,7 @@ def _cube_hint(request: CubeHintRequest) -> CubeHintReply:
     import engine.ai as ai
 
     st = request.cube
-    d = ai.cube_decision(Position.from_id(request.position), st)
+    d = ai.cube_decision(Position.from_id(request.position), st, ai.CUBE_PLIES["hard"])
     judged = None
     if request.chosen is not None:
         loss, best = ai.choice_loss(d, st, request.chosen)

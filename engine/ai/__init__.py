@@ -11,7 +11,9 @@ ranked by what their outcomes are worth at that score (:mod:`engine.ai.score`),
 so at double match point every level plays to win rather than for gammons.
 
 Levels: ``"easy"`` (Beach Bum), ``"medium"`` (Selector), ``"hard"`` (King Tubby);
-see :data:`LEVELS`.  Beside them:
+see :data:`LEVELS`; how deep each looks for its cube decisions: :data:`CUBE_PLIES`
+(``cube_decision(position, cube, plies)``, likewise ``should_double`` and
+``should_take``).  Beside them:
 
 * hints: :func:`rank_plays` (every legal play with equity, ply and loss
   against the best; it takes ``cube`` too) and :func:`cube_decision` (cubeful no double /
@@ -42,9 +44,10 @@ from engine.ai.cube import (
 )
 from engine.ai.evaluator import Probs, equity, evaluate
 from engine.ai.met import match_equity
-from engine.ai.player import LEVELS, RankedPlay, choose_play, rank_plays
+from engine.ai.player import CUBE_PLIES, LEVELS, RankedPlay, choose_play, rank_plays
 
 __all__ = [
+    "CUBE_PLIES",
     "LEVELS",
     "CubeDecision",
     "CubeState",

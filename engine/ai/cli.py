@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ai.cube import CubeState, cube_decision
-from engine.ai.player import LEVELS, rank_plays
+from engine.ai.player import CUBE_PLIES, LEVELS, rank_plays
 from engine.cli import parse_dice, parse_live_id
 from engine.cube import MAX_CUBE
 from engine.errors import EngineError, InvalidMatchIdError, InvalidXgidError
@@ -69,9 +69,10 @@ def describe_cube(cube: CubeState | None) -> str:
     return f"match to {st.match_length}, {st.my_away}-away vs {st.opp_away}-away{crawford}, {where}"
 
 
-def format_cube_hint(position: Position, cube: CubeState | None = None) -> str:
-    """The cube decision of the side on roll, with its three cubeful equities."""
-    d = cube_decision(position, cube)
+def format_cube_hint(position: Position, cube: CubeState | None = None, plies: int = 0) -> str:
+    """The cube decision of the side on roll, with its three cubeful equities,
+    its winning chances evaluated ``plies`` deep (see :func:`cube_decision`)."""
+    d = cube_decision(position, cube, plies)
     unit = "match-winning chance" if d.units == "mwc" else "cubeful equity, per cube"
     if not d.may_double:
         return f"cube ({describe_cube(cube)}): the side on roll may not double"
@@ -169,7 +170,7 @@ def hint_main(argv: Sequence[str] | None = None) -> int:
         spot = parse_spot(args.position_id)
         dice = args.dice or spot.dice
         if dice is None:
-            print(format_cube_hint(spot.position, spot.cube))
+            print(format_cube_hint(spot.position, spot.cube, CUBE_PLIES[args.level]))
         else:
             print(format_hint(spot.position, dice, args.level, spot.cube))
     except EngineError as exc:

@@ -226,25 +226,32 @@ def match_cubeful(
 # -- decisions -------------------------------------------------------------------
 
 
+def _access(st: CubeState) -> str:
+    if st.owner == 1:
+        return "theirs"
+    return "mine" if st.owner == 0 else "centre"
+
+
+def _may_double(st: CubeState) -> bool:
+    """Whether the side on roll may double, and doubling can help it, at ``st``."""
+    if _access(st) == "theirs":
+        return False
+    return not st.is_match or _can_double(st.my_away, st.opp_away, st, st.value)
+
+
 def cube_decision_from_probs(probs: Probs, st: CubeState, x: float) -> CubeDecision:
     """The doubling decision of the side on roll, from its cubeless probabilities."""
-    if st.owner == 1:
-        access = "theirs"
-    elif st.owner == 0:
-        access = "mine"
-    else:
-        access = "centre"
+    access = _access(st)
+    may = _may_double(st)
     if st.is_match:
         nd = match_cubeful(probs, st, st.value, access, x)
         dt = match_cubeful(probs, st, 2 * st.value, "theirs", x)
         dp = equity_after(st.my_away, st.opp_away, st.crawford, st.value, 0)
-        may = access != "theirs" and _can_double(st.my_away, st.opp_away, st, st.value)
         units = "mwc"
     else:
         nd = money_cubeful(probs, access, st.jacoby, x)
         dt = 2.0 * money_cubeful(probs, "theirs", st.jacoby, x)
         dp = 1.0
-        may = access != "theirs"
         units = "equity"
     take = dt <= dp
     if not may:
@@ -258,15 +265,54 @@ def cube_decision_from_probs(probs: Probs, st: CubeState, x: float) -> CubeDecis
     return CubeDecision(nd, dt, dp, True, double, take, action, probs, units)
 
 
-def cube_decision(position: Position, cube: CubeState | None = None) -> CubeDecision:
+CUBE_DEPTHS = (0, 1)
+"""The depths :func:`cube_decision` evaluates at (``plies``)."""
+
+
+def before_roll_probs(position: Position, cube: CubeState | None = None, plies: int = 0) -> Probs:
+    """Cubeless probabilities of the side on roll, before it rolls, at ``plies``.
+
+    0: the network's (or the bear-off database's) figure for the position;
+    1: the mean over the side's 21 rolls of what its best play of each leaves
+    (:func:`engine.ai.player.ply1_before_roll`; ``cube`` gives the score its
+    plays are chosen at).
+
+    >>> start = Position.start()
+    >>> before_roll_probs(start) == evaluate(start)
+    True
+    >>> before_roll_probs(start, plies=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: plies must be one of (0, 1), got 2
+    """
+    if plies not in CUBE_DEPTHS:
+        raise ValueError(f"plies must be one of {CUBE_DEPTHS}, got {plies!r}")
+    if plies == 0 or position.me[0] == 15 or position.opp[0] == 15:
+        return evaluate(position)  # a finished game has nothing to look ahead to
+    from engine.ai.player import ply1_before_roll  # player imports this module
+
+    return ply1_before_roll(position, cube)
+
+
+def cube_decision(
+    position: Position, cube: CubeState | None = None, plies: int = 0
+) -> CubeDecision:
     """Should the side on roll double, and should the opponent take?
+
+    ``plies`` is how deep the winning chances are evaluated (see
+    :func:`before_roll_probs`): 0 for Beach Bum and Selector, 1 for King
+    Tubby and the hints (:data:`engine.ai.player.CUBE_PLIES`).  The cube
+    model is the same at both depths.
 
     >>> d = cube_decision(Position.start())
     >>> d.action, d.should_double
     ('no double', False)
+    >>> cube_decision(Position.start(), plies=1).action
+    'no double'
     """
     st = cube or CubeState()
-    return cube_decision_from_probs(evaluate(position), st, cube_efficiency(position))
+    probs = before_roll_probs(position, st, plies)
+    return cube_decision_from_probs(probs, st, cube_efficiency(position))
 
 
 CUBE_CHOICES = ("no double", "double", "take", "drop")
@@ -338,17 +384,37 @@ def _unit(st: CubeState) -> float:
     return 1.0
 
 
-def should_double(position: Position, cube: CubeState | None = None) -> bool:
-    """True when the side on roll (about to roll) should offer the cube."""
-    return cube_decision(position, cube).should_double
+def should_double(position: Position, cube: CubeState | None = None, plies: int = 0) -> bool:
+    """True when the side on roll (about to roll) should offer the cube.
+
+    ``plies`` as in :func:`cube_decision`, with a 0-ply screen first, as King
+    Tubby's checker play screens its candidates: a decision that is not close
+    at 0-ply (not doubling beats doubling by :data:`CLOSE_CUBE` or more, see
+    :func:`is_close`), as most turns' are, stays "no double" without the
+    look-ahead.  Nothing is evaluated when the side may not double (the cube
+    is the opponent's, or doubling cannot help it).
+
+    >>> should_double(Position.start(), CubeState(2, 1), plies=1)
+    False
+    >>> should_double(Position.start(), plies=1)  # far from a double: screened out
+    False
+    """
+    st = cube or CubeState()
+    if not _may_double(st):
+        return False
+    d = cube_decision(position, st)
+    if plies == 0 or not is_close(d, st):
+        return d.should_double
+    return cube_decision(position, st, plies).should_double
 
 
-def should_take(position: Position, cube: CubeState | None = None) -> bool:
+def should_take(position: Position, cube: CubeState | None = None, plies: int = 0) -> bool:
     """True when the opponent should take a double offered by the side on roll.
 
-    ``position`` and ``cube`` are seen from the doubler, who is on roll.
+    ``position`` and ``cube`` are seen from the doubler, who is on roll;
+    ``plies`` as in :func:`cube_decision`.
     """
-    return cube_decision(position, cube).should_take
+    return cube_decision(position, cube, plies).should_take
 
 
 # -- resignations ------------------------------------------------------------------

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.ai.cube import choice_loss, cube_decision, is_close
-from engine.ai.player import rank_plays
+from engine.ai.player import CUBE_PLIES, rank_plays
 from engine.record import MatchRecord
 from engine.review import (
     BLUNDER,
@@ -59,7 +59,7 @@ __all__ = [
 def judge(decision: Decision) -> Judgement:
     """King Tubby's verdict on one decision (see the module docs)."""
     if decision.kind == "cube":
-        d = cube_decision(decision.position, decision.cube)
+        d = cube_decision(decision.position, decision.cube, CUBE_PLIES["hard"])
         loss, best = choice_loss(d, decision.cube, decision.chosen)
         quiet = decision.chosen == "no double" and not is_close(d, decision.cube)
         return Judgement(decision, max(0.0, loss), best, counted=not quiet)
