@@ -70,15 +70,16 @@ def play_request(match: Match, level: str) -> PlayRequest:
     return PlayRequest(match.position.id, dice, level, cube_state_for(match, turn))
 
 
-def turn_request(match: Match, player: int) -> TurnRequest:
-    """Whether ``player``, about to roll, doubles or resigns."""
+def turn_request(match: Match, player: int, level: str = "hard") -> TurnRequest:
+    """Whether ``player``, the AI of ``level``, about to roll, doubles or resigns."""
     position = _start_of_turn(match, player)
-    return TurnRequest(position, cube_state_for(match, player), match.can_double())
+    return TurnRequest(position, cube_state_for(match, player), match.can_double(), level)
 
 
-def take_request(match: Match, doubler: int) -> TakeRequest:
-    """Whether the side doubled takes, asked from the ``doubler``'s side."""
-    return TakeRequest(_start_of_turn(match, doubler), cube_state_for(match, doubler))
+def take_request(match: Match, doubler: int, level: str = "hard") -> TakeRequest:
+    """Whether the side doubled (the AI of ``level``) takes, asked from the
+    ``doubler``'s side."""
+    return TakeRequest(_start_of_turn(match, doubler), cube_state_for(match, doubler), level)
 
 
 def accept_request(match: Match, player: int, value: int) -> AcceptRequest:

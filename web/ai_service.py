@@ -35,6 +35,7 @@ from web.protocol import (
     PlayedRank,
     PlayReply,
     PlayRequest,
+    ProtocolError,
     RankedPlay,
     Reply,
     Request,
@@ -65,7 +66,8 @@ def _turn(request: TurnRequest) -> TurnReply:
     import engine.ai as ai
 
     position = Position.from_id(request.position)
-    double = request.can_double and ai.should_double(position, request.cube)
+    plies = _cube_plies(request.level)
+    double = request.can_double and ai.should_double(position, request.cube, plies)
     resign = 0 if double else ai.resignation_offer(position, request.cube)
     return TurnReply(double, resign)
 
@@ -73,7 +75,17 @@ def _turn(request: TurnRequest) -> TurnReply:
 def _take(request: TakeRequest) -> TakeReply:
     import engine.ai as ai
 
-    return TakeReply(ai.should_take(Position.from_id(request.position), request.cube))
+    plies = _cube_plies(request.level)
+    return TakeReply(ai.should_take(Position.from_id(request.position), request.cube, plies))
+
+
+def _cube_plies(level: str) -> int:
+    """How far ahead the AI of ``level`` looks for its cube decisions."""
+    import engine.ai as ai
+
+    if level not in ai.CUBE_PLIES:
+        raise ProtocolError(f"unknown level {level!r}")
+    return ai.CUBE_PLIES[level]
 
 
 def _accept(request: AcceptRequest) -> AcceptReply:

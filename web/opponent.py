@@ -157,7 +157,7 @@ class AiOpponent:
         phase, seat = match.phase, self.seat
         if phase is Phase.ROLL:
             if Action.DOUBLE in match.legal_actions() or match.can_resign(WinType.SINGLE):
-                self._ask(turn_request(match, seat), match, answer)
+                self._ask(turn_request(match, seat, self.level), match, answer)
             else:
                 answer(Answer(RollDice()))
         elif phase is Phase.MOVE:
@@ -170,7 +170,7 @@ class AiOpponent:
         elif phase is Phase.CUBE:
             doubler = match.turn
             assert doubler is not None
-            self._ask(take_request(match, doubler), match, answer)
+            self._ask(take_request(match, doubler, self.level), match, answer)
         elif phase is Phase.RESIGNATION:
             offer = match.resignation
             assert offer is not None

@@ -40,7 +40,7 @@ from typing import Any, ClassVar, TypeVar
 from engine.cube import CubeState
 from engine.rollout_stats import RolloutTally
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 """Bumped whenever a message changes shape: the page and its worker may come
 from different deployments (a cached worker), and then the worker's answers
 are errors, never misread."""
@@ -82,23 +82,26 @@ class PlayRequest:
 
 @dataclass(frozen=True, slots=True)
 class TurnRequest:
-    """Before the AI rolls: double (when ``can_double``), resign, or neither.
-    Answered by :class:`TurnReply`."""
+    """Before the AI rolls: double (when ``can_double``), resign, or neither,
+    as the AI of ``level`` decides (King Tubby looks a roll ahead).  Answered
+    by :class:`TurnReply`."""
 
     kind: ClassVar[str] = "turn"
     position: str
     cube: CubeState
     can_double: bool
+    level: str = "hard"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeRequest:
-    """Whether the AI takes a double; position and cube are the doubler's.
-    Answered by :class:`TakeReply`."""
+    """Whether the AI of ``level`` takes a double; position and cube are the
+    doubler's.  Answered by :class:`TakeReply`."""
 
     kind: ClassVar[str] = "take"
     position: str
     cube: CubeState
+    level: str = "hard"
 
 
 @dataclass(frozen=True, slots=True)
