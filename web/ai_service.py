@@ -10,10 +10,10 @@ so the worker runs without cross-origin isolation.
 >>> from web.protocol import PlayRequest, decode_reply, encode
 >>> decode_reply(handle(encode(PlayRequest("4HPwATDgc/ABMA", (3, 1), "medium"))))
 PlayReply(moves=((8, 5), (6, 5)))
->>> print(handle('{"v": 1, "kind": "nonsense"}'))
-{"v": 1, "kind": "error", "error": "unknown request 'nonsense'"}
+>>> print(handle('{"v": 2, "kind": "nonsense"}'))
+{"v": 2, "kind": "error", "error": "unknown request 'nonsense'"}
 >>> print(handle('{"v": 0, "kind": "play"}'))
-{"v": 1, "kind": "error", "error": "protocol version 0, expected 1"}
+{"v": 2, "kind": "error", "error": "protocol version 0, expected 2"}
 """
 
 from __future__ import annotations

@@ -13,14 +13,14 @@ on anything else.
 
 >>> request = PlayRequest("4HPwATDgc/ABMA", (3, 1), "medium")
 >>> print(encode(request))
-{"v": 1, "kind": "play", "position": "4HPwATDgc/ABMA", "dice": [3, 1], "level": "medium", ...}
+{"v": 2, "kind": "play", "position": "4HPwATDgc/ABMA", "dice": [3, 1], "level": "medium", ...}
 >>> decode_request(encode(request)) == request
 True
 >>> encode(TakeReply(True))
-'{"v": 1, "kind": "take", "take": true}'
->>> decode_reply('{"v": 1, "kind": "play", "moves": [[8, 5], [6, 5]]}')
+'{"v": 2, "kind": "take", "take": true}'
+>>> decode_reply('{"v": 2, "kind": "play", "moves": [[8, 5], [6, 5]]}')
 PlayReply(moves=((8, 5), (6, 5)))
->>> decode_reply('{"v": 1, "kind": "take", "take": "yes"}')
+>>> decode_reply('{"v": 2, "kind": "take", "take": "yes"}')
 Traceback (most recent call last):
 ...
 web.protocol.ProtocolError: TakeReply.take: expected true or false, got 'yes'
