@@ -121,8 +121,12 @@ def test_a_phone_held_sideways_shows_status_and_hints_beside_the_board(
     page.locator("#hint .hint-play.best").tap()
     page.tap("#controls [data-action='confirm']")
     for _ in range(12):
-        if wait_for_player(page).get("phase") == "over":
+        state = wait_for_player(page)
+        if state.get("phase") == "over":
             break
+        if state.get("dialog") == "cube":  # King Tubby doubled: play on
+            page.tap("dialog#dialog [data-action='take']")
+            continue
         roll = page.locator("#controls [data-action='roll']")
         if roll.is_visible():
             roll.tap()
