@@ -287,7 +287,7 @@ def before_roll_probs(position: Position, cube: CubeState | None = None, plies: 
     """
     if plies not in CUBE_DEPTHS:
         raise ValueError(f"plies must be one of {CUBE_DEPTHS}, got {plies!r}")
-    if plies == 0 or position.me[0] == 15 or position.opp[0] == 15:
+    if plies == 0 or position.winner() is not None:
         return evaluate(position)  # a finished game has nothing to look ahead to
     from engine.ai.player import ply1_before_roll  # player imports this module
 
