@@ -88,7 +88,7 @@ def test_a_game_with_a_friend_does_not_wait_for_the_ai_loading(
     instead is not told to wait for it (the AI's archive held back here, so it
     is still loading throughout)."""
     context = browser.new_context(**DESKTOP, service_workers="block")
-    context.route("**/python/ai-worker.zip", lambda route: None)  # never answered
+    context.route("**/python/ai-worker.zip.gz", lambda route: None)  # never answered
     page = context.new_page()
     try:
         page.goto(site_url + "?anim=off")

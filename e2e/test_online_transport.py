@@ -52,15 +52,16 @@ LISTEN = """(link) => {
 
 GLUE = 'import(new URL("online-transport.js", document.baseURI).href)'
 
-# Pyodide from the site's vendored copy, the page's Python archive unpacked as
-# PyScript unpacks it, and a `pyscript` module with what PyScript's main thread
+# Pyodide from the site's vendored copy, the page's Python archive inflated and
+# unpacked as public/unpack.py does it, and a `pyscript` module with what PyScript's main thread
 # gives web.online.transport (PyScript's own js_import is this very function).
 LOAD_PYTHON = """async () => {
   const base = document.baseURI;
   const {loadPyodide} = await import(new URL("vendor/pyodide/pyodide.mjs", base).href);
   const py = await loadPyodide({indexURL: new URL("vendor/pyodide/", base).href});
-  const zip = await (await fetch(new URL("python/page.zip", base))).arrayBuffer();
-  py.unpackArchive(zip, "zip");
+  const packed = (await fetch(new URL("python/page.zip.gz", base))).body;
+  const zip = new Response(packed.pipeThrough(new DecompressionStream("gzip")));
+  py.unpackArchive(await zip.arrayBuffer(), "zip");
   py.registerJsModule("pyscript", {
     document, js_import: (...urls) => Promise.all(urls.map((url) => import(url)))});
   window.py = py;

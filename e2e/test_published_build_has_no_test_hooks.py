@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.helpers import DESKTOP, LoadedPage, open_game
-from scripts import build_site, bytecode, pystrip
+from scripts import build_site, bytecode, pystrip, solid_zip
 from scripts.page_driver import new_game, wait_for_player
 
 # Three 6-5 openings queued, then the dice of seed 1.
@@ -64,7 +64,7 @@ def test_the_published_python_reads_no_dice_from_the_url(published_url: str) -> 
         with urllib.request.urlopen(published_url + rel) as response:
             return bytes(response.read())
 
-    archive = zipfile.ZipFile(io.BytesIO(get("python/page.zip")))
+    archive = zipfile.ZipFile(io.BytesIO(solid_zip.gunzip(get("python/page.zip.gz"))))
     sources = {name: archive.read(name) for name in archive.namelist() if name.endswith(".py")}
     # Most modules ship as bytecode alone: the source each was compiled from (its
     # header's hash names it) must not mention the hooks, nor the bytecode itself.

@@ -8,8 +8,13 @@ rules between requests; a rollout helper, ``warm("helper")``, waits for the AI's
 worker to keep it instead of making its own); ``bearoff`` says where that stands.
 """
 
-from web import ai_service, worker_bearoff
-from web.ai_service import handle  # noqa: F401 (exported to the page)
+from unpack import unpack
+
+unpack("page.zip.gz")
+unpack("ai-worker.zip.gz")
+
+from web import ai_service, worker_bearoff  # noqa: E402 (unpacked just above)
+from web.ai_service import handle  # noqa: E402, F401 (exported to the page)
 
 
 def warm(role: str = "ai") -> str:

@@ -6,7 +6,9 @@ match restored and the board interactive.
 """
 
 from pyscript import document, window
+from unpack import unpack
 
+unpack("page.zip.gz")
 window.performance.mark("backgammon:python")
 
 from web.app import start  # noqa: E402  (after the mark: the imports are what it times)

@@ -17,17 +17,15 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import io
 import json
 import os
 import re
 import shutil
 import sys
-import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from scripts import bytecode, precache, pystrip, trim_stdlib
+from scripts import bytecode, precache, pystrip, solid_zip, trim_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "site"
@@ -56,14 +54,19 @@ LEFT_OUT = frozenset(
     }
 )
 
-# What Pyodide's loader fetches for a bare interpreter (no extra packages).
-PYODIDE_FILES = (
+# What Pyodide's loader fetches for a bare interpreter (no extra packages), as
+# released; the site ships the standard library as one gzip stream instead
+# (_ship_stdlib), so the site's files are PYODIDE_FILES.
+STDLIB = "python_stdlib.zip"
+PYODIDE_RELEASED = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
+    STDLIB,
     "pyodide-lock.json",
 )
+SHIPPED_STDLIB = STDLIB + ".gz"
+PYODIDE_FILES = tuple(SHIPPED_STDLIB if name == STDLIB else name for name in PYODIDE_RELEASED)
 
 # PyScript's plugins.  Each script type ("py", and "mpy" for MicroPython) imports
 # every plugin its config does not opt out of with "!name", so the page also gets
@@ -104,9 +107,10 @@ TEST_MODULES = (
 )
 
 # Each Python environment gets its files as one archive, which PyScript fetches
-# and unpacks into Python's working directory (a "files" entry whose
-# destination ends in "/*"): one request instead of one per module, on the
-# critical path right after the interpreter starts.  The archives hold each
+# into Python's working directory and the entry point (main.py, ai_worker.py)
+# inflates and unpacks there: one request instead of one per module, on the
+# critical path right after the interpreter starts.  An archive is a zip in one
+# gzip stream (scripts/solid_zip.py).  The archives hold each
 # module's precompiled bytecode without its source (see scripts/bytecode.py):
 # compiling at import took a third of the front end's import time, and the
 # sources beside it were a quarter of the archive's bytes.  A traceback shows
@@ -124,11 +128,10 @@ SOURCES_ONLY = (
     "engine/matfile_read.py",
     "engine/diagram.py",
 )
-PAGE_ARCHIVE = "python/page.zip"
-WORKER_ARCHIVE = "python/ai-worker.zip"
-# Fixed, so that an unchanged build writes byte-identical archives and keeps
-# its service worker version.
-_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+PAGE_ARCHIVE = "python/page.zip.gz"
+# What unpacks them: a module the entry points import first (public/unpack.py).
+UNPACKER = "unpack.py"
+WORKER_ARCHIVE = "python/ai-worker.zip.gz"
 
 SITE_PYODIDE = "vendor/pyodide"
 SITE_PYSCRIPT = "vendor/pyscript"
@@ -176,6 +179,7 @@ def build(out: Path = DEFAULT_OUT, *, test_hooks: bool = False) -> Path:
     # Only the standard library modules the site's Python can import (read
     # from the loose files, before they go into the archives).
     trim_stdlib.trim_site(staging)
+    _ship_stdlib(staging / SITE_PYODIDE)
     _pack(staging, shipped)
     _write_config(staging / "pyscript.json", [PAGE_ARCHIVE])
     _write_config(staging / WORKER_CONFIG, [PAGE_ARCHIVE, WORKER_ARCHIVE], worker=True)
@@ -282,7 +286,7 @@ def _pack(site: Path, shipped: list[str]) -> None:
             else:
                 entries[rel] = (site / rel).read_bytes()
         (site / archive).parent.mkdir(parents=True, exist_ok=True)
-        (site / archive).write_bytes(_zip(entries))
+        (site / archive).write_bytes(solid_zip.pack(entries))
     for package in sorted({rel.split("/", 1)[0] for rel in shipped}):
         shutil.rmtree(site / package)
 
@@ -292,17 +296,6 @@ def sourceless(rel: str) -> str:
     source would be (``web/page.py`` -> ``web/page.pyc``), which Python imports
     as it imports a source."""
     return rel.removesuffix(".py") + ".pyc"
-
-
-def _zip(entries: dict[str, bytes]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name in sorted(entries):
-            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, entries[name], compresslevel=9)
-    return buffer.getvalue()
 
 
 def _ships(rel: Path) -> bool:
@@ -319,10 +312,44 @@ def _ships(rel: Path) -> bool:
 def _copy_pyodide(dest: Path) -> None:
     src = _node_package("pyodide")
     dest.mkdir(parents=True)
-    for name in PYODIDE_FILES:
+    for name in PYODIDE_RELEASED:
         _require(src / name)
         shutil.copy2(src / name, dest / name)
     _empty_lock_file(dest / PYODIDE_LOCK)
+
+
+# Pyodide's loader fetches the standard library (PyScript gives it no option to
+# say where from) and writes it where Python imports it from, as a zip.  The
+# site's copy of the loader inflates it on the way when it is a gzip stream
+# (DecompressionStream, native), from the URL of the shipped file.  Each
+# replacement must apply exactly once, so a Pyodide whose loader reads
+# otherwise stops the build instead of shipping a page that cannot start.
+_INFLATE = (
+    "const inflateStdlib=async b=>b[0]===31&&b[1]===139?new Uint8Array(await new Response("
+    'new Blob([b]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()):b;'
+)
+_STDLIB_URL = re.compile(r'(\.indexURL\+")python_stdlib\.zip(")')
+# installStdlib(url) { let bytes = loadBinaryFile(url); return async (Module) => ...
+_INSTALL_STDLIB = re.compile(
+    r"(function \w+\((\w+)\)\{let \w+=\w+\(\2\))(;return async \w+=>\{\w+\.API\.pyVersionTuple=)"
+)
+
+
+def _ship_stdlib(pyodide: Path) -> None:
+    """Replace the (trimmed) standard library with its solid archive, and teach
+    the site's copy of Pyodide's loader to read it."""
+    zipped = pyodide / STDLIB
+    entries = solid_zip.zip_entries(zipped.read_bytes())
+    (pyodide / SHIPPED_STDLIB).write_bytes(solid_zip.pack(entries))
+    zipped.unlink()
+    loader = pyodide / "pyodide.mjs"
+    code = loader.read_text(encoding="utf-8")
+    code, urls = _STDLIB_URL.subn(rf"\g<1>{SHIPPED_STDLIB}\g<2>", code)
+    code, installs = _INSTALL_STDLIB.subn(r"\g<1>.then(inflateStdlib)\g<3>", code)
+    if (urls, installs) != (1, 1) or '"installStdlib"' not in code:
+        raise BuildError(f"{loader}: not the loader this build can patch ({urls}, {installs})")
+    header = "// The site's build added this line and two calls to it (scripts/build_site.py).\n"
+    loader.write_text(header + _INFLATE + "\n" + code, encoding="utf-8")
 
 
 # Pyodide's lock file lists the 350 packages it could load (120 kB, 27 kB
@@ -438,9 +465,10 @@ PRELOAD_MODULES = (f"./{SITE_PYODIDE}/pyodide.mjs", f"./{SITE_PYODIDE}/pyodide.a
 PRELOAD_FETCHES = (
     "./pyscript.json",
     f"./{SITE_PYODIDE}/pyodide-lock.json",
-    f"./{SITE_PYODIDE}/python_stdlib.zip",
+    f"./{SITE_PYODIDE}/{SHIPPED_STDLIB}",
     f"./{SITE_PYODIDE}/pyodide.asm.wasm",
     f"./{PAGE_ARCHIVE}",
+    f"./{UNPACKER}",
     "./main.py",
 )
 PRELOAD_MARKER = "<!--PRELOAD-->"
@@ -524,10 +552,10 @@ def _write_config(path: Path, archives: list[str], *, worker: bool = False) -> N
         # Relative to the page, so the vendored copy is used and no CDN is contacted.
         "interpreter": f"./{SITE_PYODIDE}/pyodide.mjs",
         "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
-        # An archive's URL is relative to this config file; "./*" unpacks it
-        # into Python's working directory, which is on sys.path, so
-        # `import engine` works.
-        "files": {f"./{archive}": "./*" for archive in archives},
+        # An archive's URL is relative to this config file; "./" puts it in
+        # Python's working directory (on sys.path, so `import engine` works
+        # once the entry point has unpacked it there).
+        "files": {f"./{name}": "./" for name in (UNPACKER, *archives)},
     }
     if worker:
         # The worker never touches the page, so it needs no SharedArrayBuffer

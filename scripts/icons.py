@@ -9,7 +9,7 @@ Chromium's screenshots are true-colour PNGs (126 kB for the three).  The icons
 are flat colours with smooth edges and shading, a few thousand colours in all,
 so each is then stored with a palette of 256 (median cut over the colours and
 their transparency; no pixel moves more than 25 of 255 in any channel, which
-does not show): 51 kB.  ``python -m scripts.icons --palette`` redoes only that
+does not show), deflated by Zopfli: 46 kB.  ``python -m scripts.icons --palette`` redoes only that
 step on the committed PNGs.
 """
 
@@ -23,6 +23,8 @@ import sys
 import zlib
 from collections import Counter
 from pathlib import Path
+
+import zopfli.zlib
 
 ICONS = Path(__file__).resolve().parent.parent / "public" / "icons"
 # PNG file -> (SVG it is drawn from, size in pixels)
@@ -170,7 +172,8 @@ def palette_png(width: int, height: int, pixels: list[Pixel], palette: list[Pixe
     out += _chunk(b"PLTE", b"".join(bytes(c[:3]) for c in palette))
     if alphas:
         out += _chunk(b"tRNS", alphas)
-    return out + _chunk(b"IDAT", zlib.compress(rows, 9)) + _chunk(b"IEND", b"")
+    # Zopfli: the same deflate format, about 9 % smaller than zlib's best here.
+    return out + _chunk(b"IDAT", zopfli.zlib.compress(rows)) + _chunk(b"IEND", b"")
 
 
 def _chunk(name: bytes, body: bytes) -> bytes:

@@ -82,6 +82,9 @@ STARTUP = (
     "warnings",
     "zipimport",
 )
+# PyScript's JavaScript also carries Python that only its MicroPython engine
+# runs (unpacking a ".tar.gz" of the config's "files"); this site runs Pyodide.
+MICROPYTHON_ONLY = frozenset({"gzip", "tarfile"})
 # Whole packages kept with every submodule: Pyodide's own (its JavaScript
 # imports them by name) and the codecs (looked up by name).
 WHOLE_PACKAGES = ("_pyodide", "pyodide", "encodings")
@@ -131,6 +134,7 @@ LAZY_NOT_FOLLOWED = frozenset(
         "smtplib",
         "socketserver",
         "sqlite3",
+        "tarfile",  # tar archives: the site's are zips, and it installs no packages
         "tkinter",
         "tracemalloc",
         "tty",
@@ -159,24 +163,28 @@ class TrimError(RuntimeError):
     pass
 
 
-def imports_in(source: str, module: str = "", *, is_package: bool = False) -> Imports:
+def imports_in(
+    source: str, module: str = "", *, is_package: bool = False, stdlib: bool = False
+) -> Imports:
     """Every module ``source`` may import: absolute names, relative ones resolved
     against ``module``, and ``from X import name`` as both ``X`` and ``X.name``.
 
     Split into what importing the module runs (``eager``: module level, class
     bodies, ``try``/``if`` blocks) and what only a call runs (``lazy``: inside a
     function).  ``if __name__ == "__main__":`` blocks never run on import and
-    are skipped.
+    are skipped, and so is a standard library module's command line
+    (``stdlib``: see :data:`COMMAND_LINE`).
     """
     package = module if is_package else module.rpartition(".")[0]
     found = Imports(set(), set())
+    skipped = COMMAND_LINE if stdlib else frozenset()
     try:
         tree = ast.parse(source)
     except SyntaxError:
         # Newer syntax than this Python reads (the stdlib is Pyodide's Python).
-        _scan_lines(source, package, found)
+        _scan_lines(source, package, found, skipped)
         return found
-    _visit(tree, package, found, lazy=False)
+    _visit(tree, package, found, skipped, lazy=False)
     return found
 
 
@@ -188,24 +196,42 @@ class Imports(NamedTuple):
         return self.eager | self.lazy
 
 
-def _visit(node: ast.AST, package: str, found: Imports, *, lazy: bool) -> None:
+# A module-level function of these names is a module's command line
+# (``python -m tarfile``, ``python -m random``: argparse, getopt, pprint) or a
+# helper only that calls (``_parse_args``, ``random._test_generator``), which
+# nothing calls on import or from the site: its imports are not counted, as an
+# ``if __name__ == "__main__":`` block's are not.
+COMMAND_LINE = frozenset({"main", "_main", "_test", "test", "_parse_args", "_test_generator"})
+
+
+def _visit(
+    node: ast.AST, package: str, found: Imports, skipped: frozenset[str], *, lazy: bool
+) -> None:
     for child in ast.iter_child_nodes(node):
         into = found.lazy if lazy else found.eager
+        if (
+            isinstance(node, ast.Module)
+            and isinstance(child, ast.FunctionDef)
+            and child.name in skipped
+        ):
+            continue
         if isinstance(child, ast.Import):
             into.update(alias.name for alias in child.names)
         elif isinstance(child, ast.ImportFrom):
             base = "." * child.level + (child.module or "")
             into.update(_from(base, [alias.name for alias in child.names], package))
         elif isinstance(child, ast.If) and _never_here(child.test):
-            _visit_all(child.orelse, package, found, lazy=lazy)
+            _visit_all(child.orelse, package, found, skipped, lazy=lazy)
         else:
             inner = lazy or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-            _visit(child, package, found, lazy=inner)
+            _visit(child, package, found, skipped, lazy=inner)
 
 
-def _visit_all(nodes: list[ast.stmt], package: str, found: Imports, *, lazy: bool) -> None:
+def _visit_all(
+    nodes: list[ast.stmt], package: str, found: Imports, skipped: frozenset[str], *, lazy: bool
+) -> None:
     for node in nodes:
-        _visit(ast.Module(body=[node], type_ignores=[]), package, found, lazy=lazy)
+        _visit(ast.Module(body=[node], type_ignores=[]), package, found, skipped, lazy=lazy)
 
 
 def _never_here(test: ast.expr) -> bool:
@@ -221,7 +247,7 @@ def _never_here(test: ast.expr) -> bool:
     return (left, right) in (("__name__", "__main__"), ("sys.platform", "win32"))
 
 
-def _scan_lines(source: str, package: str, found: Imports) -> None:
+def _scan_lines(source: str, package: str, found: Imports, skipped: frozenset[str]) -> None:
     """The same split, by indentation, for source this Python cannot parse."""
     # (indent, first word) of the enclosing block openers; "__main__" marks a
     # block that never runs on import.
@@ -251,7 +277,13 @@ def _scan_lines(source: str, package: str, found: Imports) -> None:
                 or re.match(r"""if sys\.platform == ["']win32["']:""", stripped)
             ):
                 word = "__main__"
+            if word == "def" and indent == 0 and _def_name(stripped) in skipped:
+                word = "__main__"
             blocks.append((indent, word))
+
+
+def _def_name(line: str) -> str:
+    return line.removeprefix("def").split("(")[0].strip()
 
 
 def _names(text: str) -> list[str]:
@@ -292,7 +324,7 @@ def site_roots(site: Path) -> set[str]:
             path.read_text(encoding="utf-8"), module, is_package=path.name == "__init__.py"
         ).all()
     for path in (site / "vendor" / "pyscript").glob("*.js"):
-        roots |= embedded_python_imports(path.read_text(encoding="utf-8"))
+        roots |= embedded_python_imports(path.read_text(encoding="utf-8")) - MICROPYTHON_ONLY
     return roots
 
 
@@ -321,7 +353,7 @@ class Stdlib:
                 continue
             keep.add(module)
             source = self.archive.read(self.files[module]).decode("utf-8", errors="replace")
-            found = imports_in(source, module, is_package=self.is_package(module))
+            found = imports_in(source, module, is_package=self.is_package(module), stdlib=True)
             names = found.eager | {n for n in found.lazy if self.follow_lazy(n)}
             for name in names:
                 todo.extend(self._with_parents(name))

@@ -154,7 +154,7 @@ def test_the_build_precaches_everything_the_game_loads(site: Path) -> None:
         "icons/icon-512.png",
         "vendor/pyscript/core.js",
         "vendor/pyodide/pyodide.asm.wasm",
-        "vendor/pyodide/python_stdlib.zip",
+        "vendor/pyodide/python_stdlib.zip.gz",
     ):
         assert needed in files
     config = json.loads((site / "pyscript.json").read_text())

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import doctest
 import json
-import zipfile
 from pathlib import Path
 from types import ModuleType
 
@@ -16,7 +15,7 @@ from e2e.site import hooks as hooks_module
 from e2e.site import online as online_module
 from e2e.site.dice import QueuedDice, parse_faces
 from e2e.site.hooks import Hooks, read_hooks
-from scripts import build_site, bytecode, precache, pystrip
+from scripts import build_site, bytecode, precache, pystrip, solid_zip
 
 # What the page's own Python would have to contain to let a visitor choose the dice.
 HOOK_MARKERS = (b"backgammonQueueDice", b"QueuedDice", b"location.search", b"e2e.site")
@@ -76,15 +75,9 @@ def files_of(site: Path) -> dict[str, bytes]:
     return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
 
 
-def unzipped(data: bytes, path: Path) -> dict[str, bytes]:
-    path.write_bytes(data)
-    with zipfile.ZipFile(path) as archive:
-        return {name: archive.read(name) for name in archive.namelist()}
-
-
-def test_the_published_page_has_no_test_hooks(site: Path, tmp_path: Path) -> None:
-    page = unzipped((site / build_site.PAGE_ARCHIVE).read_bytes(), tmp_path / "page.zip")
-    worker = unzipped((site / build_site.WORKER_ARCHIVE).read_bytes(), tmp_path / "worker.zip")
+def test_the_published_page_has_no_test_hooks(site: Path) -> None:
+    page = solid_zip.unpack((site / build_site.PAGE_ARCHIVE).read_bytes())
+    worker = solid_zip.unpack((site / build_site.WORKER_ARCHIVE).read_bytes())
     python = {name: data for name, data in (page | worker).items() if name.endswith(".py")}
     # Most modules ship as bytecode alone: the source each was compiled from (its
     # header's hash names it) must not mention the hooks, nor the bytecode itself.
@@ -105,7 +98,7 @@ def test_the_published_page_has_no_test_hooks(site: Path, tmp_path: Path) -> Non
 
 
 def test_the_test_build_differs_only_by_its_entry_point_and_hooks(
-    site: Path, test_site: Path, tmp_path: Path
+    site: Path, test_site: Path
 ) -> None:
     published, tested = files_of(site), files_of(test_site)
     assert set(tested) == set(published)
@@ -114,8 +107,8 @@ def test_the_test_build_differs_only_by_its_entry_point_and_hooks(
     assert differ == {"main.py", build_site.PAGE_ARCHIVE, "sw.js", precache.MANIFEST_FILE}
     assert tested["main.py"] == (build_site.ROOT / build_site.TEST_ENTRY).read_bytes()
 
-    page = unzipped(published[build_site.PAGE_ARCHIVE], tmp_path / "published.zip")
-    test_page = unzipped(tested[build_site.PAGE_ARCHIVE], tmp_path / "test.zip")
+    page = solid_zip.unpack(published[build_site.PAGE_ARCHIVE])
+    test_page = solid_zip.unpack(tested[build_site.PAGE_ARCHIVE])
     added = set(test_page) - set(page)
     assert added == {build_site.sourceless(rel) for rel in build_site.TEST_MODULES}
     assert all(test_page[name] == data for name, data in page.items())

@@ -9,13 +9,12 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from scripts import build_site, bytecode, pystrip, serve
+from scripts import build_site, bytecode, pystrip, serve, solid_zip
 
 needs_node_modules = pytest.mark.skipif(
     not (build_site.NODE_MODULES / "pyodide").is_dir(),
@@ -36,9 +35,11 @@ def archive(site: Path, config_name: str) -> dict[str, bytes]:
     config = json.loads((site / config_name).read_text())
     files: dict[str, bytes] = {}
     for src, dest in config["files"].items():
-        assert dest == "./*"  # PyScript unpacks an archive whose destination ends in "/*"
-        with zipfile.ZipFile(site / src) as zipped:
-            unpacked = {name: zipped.read(name) for name in zipped.namelist()}
+        assert dest == "./"  # PyScript puts it in the working directory, as it is
+        if src == f"./{build_site.UNPACKER}":
+            continue
+        # The entry point unpacks it there (public/unpack.py).
+        unpacked = solid_zip.unpack((site / src).read_bytes())
         assert not set(unpacked) & set(files)  # no archive overwrites another's file
         files |= unpacked
     return files
@@ -65,11 +66,12 @@ def test_the_page_gets_one_archive_its_worker_that_and_the_ais(site: Path) -> No
     page_config = json.loads((site / "pyscript.json").read_text())
     worker_config = json.loads((site / build_site.WORKER_CONFIG).read_text())
     page_archive, ai_archive = f"./{build_site.PAGE_ARCHIVE}", f"./{build_site.WORKER_ARCHIVE}"
-    assert list(page_config["files"]) == [page_archive]
+    unpacker = f"./{build_site.UNPACKER}"
+    assert list(page_config["files"]) == [unpacker, page_archive]
     # The page's archive first: the worker's fetch of it is answered by the HTTP cache.
-    assert list(worker_config["files"]) == [page_archive, ai_archive]
-    with zipfile.ZipFile(site / build_site.WORKER_ARCHIVE) as zipped:
-        assert all(name.startswith("engine/ai/") for name in zipped.namelist())
+    assert list(worker_config["files"]) == [unpacker, page_archive, ai_archive]
+    worker = solid_zip.unpack((site / build_site.WORKER_ARCHIVE).read_bytes())
+    assert all(name.startswith("engine/ai/") for name in worker)
 
 
 def test_each_python_environment_gets_its_files_as_archives(site: Path) -> None:
@@ -208,7 +210,7 @@ def test_the_page_asks_at_once_for_everything_python_needs_to_start(site: Path) 
     assert any(re.fullmatch(r"vendor/pyscript/core-[\w-]{8}\.js", rel) for rel in modules)
     page = json.loads((site / "pyscript.json").read_text())
     archives = {src.removeprefix("./") for src in page["files"]}
-    runtime = {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip"}
+    runtime = {"vendor/pyodide/pyodide.asm.wasm", f"vendor/pyodide/{build_site.SHIPPED_STDLIB}"}
     assert {"pyscript.json", "main.py", *runtime, *archives} <= set(fetches)
 
 
@@ -317,7 +319,7 @@ def test_the_progress_script_knows_the_runtimes_files_and_their_sizes(site: Path
     html = (site / "index.html").read_text()
     head = html[: html.index("</head>")]
     preloaded = set(re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', head))
-    game = {"pyscript.json", "main.py", build_site.PAGE_ARCHIVE}
+    game = {"pyscript.json", "main.py", build_site.UNPACKER, build_site.PAGE_ARCHIVE}
     assert preloaded - game <= set(files)
     assert 4_000_000 < sum(gz for _, gz in files.values()) < 6_000_000
 
