@@ -76,6 +76,28 @@ if __name__ == "__main__":
     assert found.lazy == {"difflib", "email", "email.message"}
 
 
+def test_a_stdlib_modules_command_line_imports_are_not_followed() -> None:
+    source = """
+import os
+def main():
+    import argparse
+def _parse_args(args):
+    import argparse
+def helper():
+    import difflib
+class C:
+    def main(self):
+        import pprint
+"""
+    found = imports_in(source, "random", stdlib=True)
+    assert found.eager == {"os"}
+    assert found.lazy == {"difflib", "pprint"}  # a method named main is not the command line
+    assert "argparse" in imports_in(source, "random").lazy  # the site's own code: all counted
+    # The same for source this Python cannot parse (read line by line).
+    newer = source + "try:\n    pass\nexcept A, B:\n    pass\n"
+    assert imports_in(newer, "random", stdlib=True).lazy == {"difflib", "pprint"}
+
+
 def test_pyscripts_embedded_python_imports_are_found() -> None:
     javascript = r'"__init__.py": "import js,json\nfrom polyscript import workers as _w\n\tfrom tarfile import open"'  # noqa: E501
     found = trim_stdlib.embedded_python_imports(javascript)
