@@ -6,11 +6,11 @@ one (the page's and the worker's).  A zip deflates each member on its own, so
 what modules share (names, the bytecode's and the sources' common patterns)
 is paid again in every member; GitHub Pages does not compress a ``.zip``
 again.  Stored (uncompressed) members and one gzip stream over the whole zip
-compress across members: 1,246 kB -> 1,067 kB for the three, measured on the
+compress across members: 1,246 kB -> 1,068 kB for the three, measured on the
 build of 2026-11-26 (``docs/benchmarks.md``).  The browser inflates the stream
-natively (``DecompressionStream``, in a few milliseconds) for the standard
-library, and Python's built-in ``zlib`` does for the two archives (see
-``public/main.py`` and ``public/ai_worker.py``).
+natively (``DecompressionStream``) for the standard
+library, and Python's built-in ``zlib`` does for the two archives
+(``public/unpack.py``).
 
 The stream is written by Zopfli (a slower deflate encoder that finds shorter
 encodings of the same format, about 5 % fewer bytes than zlib's best level);

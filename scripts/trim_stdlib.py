@@ -10,8 +10,9 @@ keeps every module that *could* be imported, found statically and generously:
   own packages, and what the interpreter imports when it starts;
 - then the closure over the standard library's own imports, counting every
   import statement anywhere in a module (inside functions and ``try`` blocks
-  too), ``from package import name`` as a possible submodule, and each package
-  a module sits in.
+  too, but not in a module's command line: :data:`COMMAND_LINE`),
+  ``from package import name`` as a possible submodule, and each package a
+  module sits in.
 
 So nothing reachable is dropped, even an import that only runs on an error
 path.  What a string names at run time (``importlib.import_module(name)``) is
