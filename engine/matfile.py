@@ -257,6 +257,8 @@ def infer_resignation(game: Game, points: int) -> WinType | None:
 
 @dataclass(frozen=True, slots=True)
 class _Cell:
+    """One entry of a game's column in a ``.mat`` file."""
+
     player: int
     text: str
     kind: str  # "roll" (with its play), "roll only", "cube", "drop"

@@ -119,3 +119,20 @@ def test_every_module_of_the_site_strips_to_the_same_code() -> None:
             assert same_code(source, out), path
             assert ast.dump(ast.parse(out)) != ast.dump(ast.parse(source)) or "#" in source
     assert changed > 50
+
+
+def test_every_dataclass_of_the_site_has_a_docstring_of_its_own() -> None:
+    """Stripping keeps class docstrings because a dataclass without one gets a
+    docstring made with ``inspect.signature`` as it is created: at every page
+    load under Pyodide, 17 ms of the page's 185 ms of imports for the 26 that
+    lacked one (Node, median of 8)."""
+    missing = []
+    for path in [*(ROOT / "engine").rglob("*.py"), *(ROOT / "web").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.ClassDef)
+                and any("dataclass" in ast.unparse(d) for d in node.decorator_list)
+                and not ast.get_docstring(node)
+            ):
+                missing.append(f"{path.relative_to(ROOT)}:{node.name}")
+    assert not missing

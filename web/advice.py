@@ -15,6 +15,8 @@ from web.hint import Hint
 
 @dataclass(frozen=True, slots=True)
 class Advice:
+    """The hint and the tutor's judgement for the moment on the board, or their request."""
+
     hint: Hint | None = None
     key: str = ""  # the moment the hint (or the pending request) is for
     pending: bool = False

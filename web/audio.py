@@ -59,6 +59,8 @@ class Noise:
 
 @dataclass(frozen=True, slots=True)
 class Recipe:
+    """A sound: the tones and noises that make it, each with its own timing."""
+
     parts: tuple[Tone | Noise, ...]
 
     @property

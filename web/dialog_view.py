@@ -44,6 +44,8 @@ from web.tutor import cube_advice
 
 @dataclass(frozen=True, slots=True)
 class DialogView:
+    """A dialog as drawn: its kind and its HTML."""
+
     kind: str
     html: str
     dismissible: bool = True

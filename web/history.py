@@ -40,6 +40,8 @@ from web.themes import CLASSIC, Theme
 
 @dataclass(frozen=True, slots=True)
 class HistoryRow:
+    """One numbered row of the score sheet: each side's move, or a note across both."""
+
     number: int
     cells: tuple[str, str]
     note: str = ""  # a line across both columns (opening ties, the result)

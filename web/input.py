@@ -33,16 +33,22 @@ DOUBLE_TAP_SECONDS = 0.4
 
 @dataclass(frozen=True, slots=True)
 class Tap:
+    """A tap on ``place`` (``None``: off the board's places)."""
+
     place: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class DoubleTap:
+    """A second tap on ``place``, soon after the first."""
+
     place: int
 
 
 @dataclass(frozen=True, slots=True)
 class Lift:
+    """The checker on ``place`` is picked up by a drag."""
+
     place: int
 
 
@@ -56,6 +62,8 @@ class Follow:
 
 @dataclass(frozen=True, slots=True)
 class Drop:
+    """The dragged checker is let go over ``dst`` (``None``: the drag was cancelled)."""
+
     src: int
     dst: int | None
 

@@ -45,37 +45,39 @@ from web.protocol import (
 
 @dataclass(frozen=True, slots=True)
 class RollDice:
-    pass
+    """The opponent rolls."""
 
 
 @dataclass(frozen=True, slots=True)
 class OfferDouble:
-    pass
+    """The opponent doubles."""
 
 
 @dataclass(frozen=True, slots=True)
 class OfferResignation:
+    """The opponent offers to resign a win of ``value``."""
+
     value: int  # WinType
 
 
 @dataclass(frozen=True, slots=True)
 class TakeDouble:
-    pass
+    """The opponent takes the double."""
 
 
 @dataclass(frozen=True, slots=True)
 class DropDouble:
-    pass
+    """The opponent drops the double."""
 
 
 @dataclass(frozen=True, slots=True)
 class AcceptResignation:
-    pass
+    """The opponent accepts the resignation offered."""
 
 
 @dataclass(frozen=True, slots=True)
 class RejectResignation:
-    pass
+    """The opponent rejects the resignation offered."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,8 @@ from types import MappingProxyType
 
 @dataclass(frozen=True, slots=True)
 class Record:
+    """A player's results against one opponent."""
+
     games: int = 0
     wins: int = 0
     losses: int = 0
@@ -43,6 +45,8 @@ def _empty() -> Mapping[str, Record]:
 
 @dataclass(frozen=True, slots=True)
 class PlayerRecords:
+    """The player's results against each opponent, by the opponent's name."""
+
     rows: Mapping[str, Record] = field(default_factory=_empty)
 
     def _with(self, opponent: str, record: Record) -> PlayerRecords:

@@ -243,12 +243,16 @@ class TurnReply:
 
 @dataclass(frozen=True, slots=True)
 class TakeReply:
+    """The AI takes the double (``take``) or drops it."""
+
     kind: ClassVar[str] = "take"
     take: bool
 
 
 @dataclass(frozen=True, slots=True)
 class AcceptReply:
+    """The AI accepts the resignation offered (``accept``) or rejects it."""
+
     kind: ClassVar[str] = "accept"
     accept: bool
 

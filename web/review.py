@@ -61,6 +61,8 @@ class ReviewItem:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
+    """The judge's view of one decision: the equity given up and the best choice."""
+
     loss: float
     best: str
     best_moves: tuple[tuple[int, int], ...] = ()  # of the best play; () for cube choices

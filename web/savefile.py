@@ -29,6 +29,8 @@ SAVE_VERSION = 1
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
+    """A match as saved: its terms, its record and how many of its games are counted."""
+
     options: MatchOptions
     match: Match
     counted: int  # finished games already added to the player records

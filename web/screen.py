@@ -29,6 +29,8 @@ from web.tutor import can_hint, hint_html
 
 @dataclass(frozen=True, slots=True)
 class Button:
+    """A control of the page: the act it asks for and how it shows."""
+
     action: Act
     label: str
     enabled: bool = True

@@ -104,6 +104,8 @@ def _start() -> Match:
 
 @dataclass(frozen=True, slots=True)
 class UiState:
+    """The page's state as one immutable value (see the module's docstring)."""
+
     options: MatchOptions = field(default_factory=MatchOptions)
     settings: Settings = field(default_factory=Settings)
     match: Match = field(default_factory=_start)

@@ -21,6 +21,8 @@ from web.board_svg import Words
 
 @dataclass(frozen=True, slots=True)
 class Theme:
+    """A theme's words for the table: the bar, bearing off, the cube, the colours, the wins."""
+
     key: str
     name: str
     title: str

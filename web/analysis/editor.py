@@ -49,6 +49,8 @@ class Tool(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Editor:
+    """The position editor: the position set up so far and the tool in hand."""
+
     setup: PositionSetup = field(default_factory=PositionSetup)
     tool: Tool = Tool.LIGHT
 

@@ -30,6 +30,8 @@ BY_HAND = "human"
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
+    """The analysis board's state: the position being set up or the line being analysed."""
+
     editor: Editor | None = None  # None: analysing the match on the board
     kept: SavedGame | None = None  # the game put aside, restored on leaving
     trail: tuple[Match, ...] = ()

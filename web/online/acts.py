@@ -73,21 +73,29 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Double:
+    """The sender doubles."""
+
     code: ClassVar[str] = "double"
 
 
 @dataclass(frozen=True, slots=True)
 class Take:
+    """The sender takes the double."""
+
     code: ClassVar[str] = "take"
 
 
 @dataclass(frozen=True, slots=True)
 class Drop:
+    """The sender drops the double."""
+
     code: ClassVar[str] = "drop"
 
 
 @dataclass(frozen=True, slots=True)
 class Beaver:
+    """The sender takes the double and redoubles at once (money play)."""
+
     code: ClassVar[str] = "beaver"
 
 
@@ -101,11 +109,15 @@ class Resign:
 
 @dataclass(frozen=True, slots=True)
 class Accept:
+    """The sender accepts the resignation offered."""
+
     code: ClassVar[str] = "accept"
 
 
 @dataclass(frozen=True, slots=True)
 class Reject:
+    """The sender rejects the resignation offered."""
+
     code: ClassVar[str] = "reject"
 
 
