@@ -23,12 +23,13 @@ from e2e.service_worker import (
     wait_until_offline_ready,
     worker_version,
 )
-from scripts import precache
+from scripts import build_site, precache
 from scripts.page_driver import new_game, position_id, text_of, wait_for_player
 
 # The test build's hooks: dice queued in front of the seeded RNG, so that I
 # win the opening roll with 6-1.
 QUERY = "seed=1&anim=off&dice=6,1"
+STDLIB = f"{build_site.SITE_PYODIDE}/{build_site.SHIPPED_STDLIB}"
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +78,20 @@ def test_the_first_visit_installs_a_worker_that_caches_this_build(
     )
     manifest_entry = 1
     assert cached == len(precache.precached_files(deployment.root)) + manifest_entry
+    # The zips are kept inflated: a returning player's page need not inflate them.
+    starts = visit.page.evaluate(
+        """async ([name, paths]) => {
+          const cache = await caches.open(name);
+          const heads = [];
+          for (const path of paths) {
+            const body = await (await cache.match(new URL(path, location.href))).arrayBuffer();
+            heads.push(Array.from(new Uint8Array(body, 0, 2)));
+          }
+          return heads;
+        }""",
+        [ours[0], [build_site.PAGE_ARCHIVE, build_site.WORKER_ARCHIVE, STDLIB]],
+    )
+    assert starts == [[0x50, 0x4B]] * 3  # "PK", a zip's first bytes; the served files are gzip
 
 
 def test_the_game_reloads_and_plays_the_ai_with_the_network_off(

@@ -24,6 +24,11 @@ const CACHE_NAME = CACHE_PREFIX + PRECACHE.version;
 // files instead of downloading the 13 MB again.
 const MANIFEST_KEY = new URL("__precache__.json", SCOPE).href;
 const INDEX = "index.html";
+// The site's zips arrive as one gzip stream each (scripts/solid_zip.py).  The
+// cache keeps them inflated, so that a returning player's page does not
+// inflate them again at every load: Pyodide's loader (as the build patches it)
+// and public/unpack.py take a zip as it is.
+const INFLATED_HERE = /\.zip\.gz$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
@@ -126,7 +131,13 @@ async function download(url, hash) {
   const headers = new Headers(response.headers);
   headers.delete("Content-Encoding");
   headers.delete("Content-Length");
-  return new Response(body, { status: 200, statusText: "OK", headers });
+  const kept = INFLATED_HERE.test(new URL(url).pathname) ? await inflate(body) : body;
+  return new Response(kept, { status: 200, statusText: "OK", headers });
+}
+
+async function inflate(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).arrayBuffer();
 }
 
 async function inBatches(items, width, work) {
