@@ -4,8 +4,9 @@ entry points (``main.py``, ``ai_worker.py``) then import from them.
 An archive is a zip in one gzip stream (``scripts/solid_zip.py``), which
 PyScript has put in the working directory (the config's ``files``).  This
 module comes beside them, not inside, since nothing can be imported from an
-archive before it is unpacked.  A server that sent an archive already
-inflated (``Content-Encoding: gzip``) is fine too.
+archive before it is unpacked.  An archive already inflated is taken as it
+is: the service worker keeps them so (``sw.js``), and a server may send one
+with ``Content-Encoding: gzip``.
 """
 
 import io
