@@ -483,28 +483,28 @@ def first_visit_files(site: Path) -> list[str]:
 def sent_bytes(site: Path) -> dict[str, int]:
     """What the server sends of each file of a first visit: gzip (level 6) for
     the types GitHub Pages compresses, the rest (archives, images) as it is."""
-    sent = {}
+    return {rel: size["sent"] for rel, size in _sizes(site).items()}
+
+
+def _compressed(rel: str) -> bool:
+    return MIME_TYPES.get(Path(rel).suffix, "application/octet-stream").startswith(COMPRESSED_TYPES)
+
+
+def _sizes(site: Path) -> dict[str, dict[str, int]]:
+    sizes = {}
     for rel in first_visit_files(site):
         data = (site / rel).read_bytes()
-        kind = MIME_TYPES.get(Path(rel).suffix, "application/octet-stream")
-        compressed = kind.startswith(COMPRESSED_TYPES)
-        sent[rel] = len(gzip.compress(data, 6, mtime=0)) if compressed else len(data)
-    return sent
+        gzipped = len(gzip.compress(data, 6, mtime=0))
+        sent = gzipped if _compressed(rel) else len(data)
+        sizes[rel] = {"raw": len(data), "gzip": gzipped, "sent": sent}
+    return sizes
 
 
 def file_sizes(site: Path) -> dict[str, dict[str, int]]:
     """Raw, gzip (level 6, as a CDN would), brotli (level 11) and sent size of
     each precached file."""
     files = first_visit_files(site)
-    sent = sent_bytes(site)
-    sizes = {}
-    for rel in files:
-        data = (site / rel).read_bytes()
-        sizes[rel] = {
-            "raw": len(data),
-            "gzip": len(gzip.compress(data, 6, mtime=0)),
-            "sent": sent[rel],
-        }
+    sizes = _sizes(site)
     for rel, size in _brotli_sizes(site, files).items():
         sizes[rel]["brotli"] = size
     return sizes
