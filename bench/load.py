@@ -180,7 +180,7 @@ class PagesHandler(BaseHTTPRequestHandler):
             return
         data = file.read_bytes()
         etag = '"' + hashlib.sha1(data).hexdigest()[:16] + '"'
-        kind = MIME_TYPES.get(file.suffix, "application/octet-stream")
+        kind = content_type(file.name)
         headers = {
             "Content-Type": kind,
             "Cache-Control": "max-age=600",
@@ -191,7 +191,7 @@ class PagesHandler(BaseHTTPRequestHandler):
         if self.headers.get("If-None-Match") == etag:
             self._send(HTTPStatus.NOT_MODIFIED, b"", headers, body)
             return
-        if kind.startswith(COMPRESSED_TYPES) and "gzip" in self.headers.get("Accept-Encoding", ""):
+        if compressed(file.name) and "gzip" in self.headers.get("Accept-Encoding", ""):
             if file not in self.gz_cache:
                 self.gz_cache[file] = gzip.compress(data, compresslevel=6, mtime=0)
             data = self.gz_cache[file]
@@ -475,6 +475,15 @@ def _tasks_since(page: Page, start: float) -> list[float]:
 # -- file sizes ----------------------------------------------------------------------
 
 
+def content_type(path: str) -> str:
+    return MIME_TYPES.get(Path(path).suffix, "application/octet-stream")
+
+
+def compressed(path: str) -> bool:
+    """Whether the server (as GitHub Pages) sends the file gzipped."""
+    return content_type(path).startswith(COMPRESSED_TYPES)
+
+
 def first_visit_files(site: Path) -> list[str]:
     """What a first visit downloads: every file the service worker precaches, and itself."""
     return [*precache.precached_files(site), "sw.js"]
@@ -486,16 +495,12 @@ def sent_bytes(site: Path) -> dict[str, int]:
     return {rel: size["sent"] for rel, size in _sizes(site).items()}
 
 
-def _compressed(rel: str) -> bool:
-    return MIME_TYPES.get(Path(rel).suffix, "application/octet-stream").startswith(COMPRESSED_TYPES)
-
-
 def _sizes(site: Path) -> dict[str, dict[str, int]]:
     sizes = {}
     for rel in first_visit_files(site):
         data = (site / rel).read_bytes()
         gzipped = len(gzip.compress(data, 6, mtime=0))
-        sent = gzipped if _compressed(rel) else len(data)
+        sent = gzipped if compressed(rel) else len(data)
         sizes[rel] = {"raw": len(data), "gzip": gzipped, "sent": sent}
     return sizes
 
