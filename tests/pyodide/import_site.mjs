@@ -15,6 +15,10 @@ const { loadPyodide } = await import(pathToFileURL(join(site, "vendor/pyodide/py
 const pyodide = await loadPyodide({ indexURL: join(site, "vendor/pyodide") + "/" });
 const target = "/home/pyodide/site";
 const modules = new Set();
+// The entry points' unpacker, beside the archives as PyScript puts it.
+pyodide.FS.mkdirTree("/home/pyodide/entry");
+pyodide.FS.writeFile("/home/pyodide/entry/unpack.py", readFileSync(join(site, "unpack.py")));
+pyodide.runPython(`import sys; sys.path.insert(0, "/home/pyodide/entry")`);
 
 for (const config of ["pyscript.json", "ai-worker.json"]) {
   const { files } = JSON.parse(readFileSync(join(site, config), "utf-8"));
@@ -25,6 +29,12 @@ for (const config of ["pyscript.json", "ai-worker.json"]) {
     pyodide.unpackArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), "zip", {
       extractDir: target,
     });
+    // The archive's precompiled dataclass methods, handed to dataclasses as
+    // the entry points' unpacking does it (each archive brings its own table).
+    pyodide.runPython(`
+import unpack
+unpack.use_dataclass_code("${target}/" + unpack.DATACLASS_CODE)
+`);
   }
 }
 // Modules ship as bytecode alone (web/page.pyc), but those under the prefixes
@@ -54,6 +64,12 @@ def counting(self, data, path, *args, **kwargs):
         compiled.append(path)
     return to_code(self, data, path, *args, **kwargs)
 importlib.machinery.SourceFileLoader.source_to_code = counting
+# What the entry points import at start (main.py, ai_worker.py) finds every
+# dataclass method it creates already compiled (scripts/dataclass_code.py).
+import dataclasses, unpack
+assert dataclasses.exec is unpack._exec and len(unpack._precompiled) > 50
+import web.app, web.ai_service, web.worker_bearoff
+assert not unpack.compiled_here, f"{len(unpack.compiled_here)} dataclass sources compiled at start"
 for name in MODULES:
     importlib.import_module(name)
 importlib.machinery.SourceFileLoader.source_to_code = to_code
