@@ -64,6 +64,26 @@ class BytecodeError(RuntimeError):
     pass
 
 
+def in_node(script: str, job: object, *, step: str, error: type[Exception], timeout: int) -> str:
+    """Run ``script`` (an ES module that loads the vendored Pyodide) in Node with
+    ``job`` as JSON on its standard input; what it writes to its standard output.
+    The build's steps that need the site's own Python, not the machine's, run so.
+    Raises ``error`` when Node is missing or the script fails."""
+    node = shutil.which("node")
+    if node is None:
+        raise error(f"node is not installed (the build runs {step} in Pyodide)")
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    if done.returncode != 0:
+        raise error(f"{step} in Pyodide failed:\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
 def compiled_from(pyc: bytes, source: bytes) -> bool:
     r"""Whether hash-based bytecode (PEP 552) was compiled from ``source``: its
     header holds the source's hash, keyed by the magic number of the Python
@@ -88,22 +108,11 @@ def compile_sources(sources: dict[str, bytes], pyodide: Path) -> dict[str, tuple
     """``{"web/page.py": source}`` -> ``{"web/page.py": ("web/__pycache__/page.cpython-314.pyc",
     bytecode)}``, compiled by the Pyodide in the folder ``pyodide`` (its npm package), which
     also names the files where its import system looks for them."""
-    node = shutil.which("node")
-    if node is None:
-        raise BytecodeError("node is not installed (the build compiles Python with Pyodide)")
     script = _COMPILER % {
         "pyodide": json.dumps((pyodide / "pyodide.mjs").resolve().as_uri()),
         "home": json.dumps(HOME),
     }
-    payload = json.dumps({rel: base64.b64encode(src).decode() for rel, src in sources.items()})
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", script],
-        input=payload,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    if done.returncode != 0:
-        raise BytecodeError(f"compiling with Pyodide failed:\n{done.stderr[-3000:]}")
-    compiled: dict[str, tuple[str, str]] = json.loads(done.stdout)
+    payload = {rel: base64.b64encode(src).decode() for rel, src in sources.items()}
+    done = in_node(script, payload, step="compiling Python", error=BytecodeError, timeout=300)
+    compiled: dict[str, tuple[str, str]] = json.loads(done)
     return {rel: (pyc, base64.b64decode(data)) for rel, (pyc, data) in compiled.items()}

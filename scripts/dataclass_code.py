@@ -21,8 +21,6 @@ from __future__ import annotations
 import ast
 import base64
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 from scripts import bytecode
@@ -125,9 +123,6 @@ def tables(
     not already hold).  ``unpacker`` is ``public/unpack.py``, whose
     ``source_key`` names the sources.
     """
-    node = shutil.which("node")
-    if node is None:
-        raise DataclassCodeError("node is not installed (the build compiles Python with Pyodide)")
     script = _RECORDER % {
         "pyodide": json.dumps((pyodide / "pyodide.mjs").resolve().as_uri()),
         "home": json.dumps(bytecode.HOME),
@@ -144,14 +139,8 @@ def tables(
             for (name, _, imports), files in zip(archives, with_unpacker, strict=True)
         ]
     }
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", script],
-        input=json.dumps(job),
-        capture_output=True,
-        text=True,
-        timeout=300,
+    done = bytecode.in_node(
+        script, job, step="recording dataclasses", error=DataclassCodeError, timeout=300
     )
-    if done.returncode != 0:
-        raise DataclassCodeError(f"recording dataclasses in Pyodide failed:\n{done.stderr[-3000:]}")
-    made: dict[str, str] = json.loads(done.stdout)
+    made: dict[str, str] = json.loads(done)
     return {name: base64.b64decode(data) for name, data in made.items()}

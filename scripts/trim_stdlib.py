@@ -41,13 +41,13 @@ import hashlib
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
 import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
+
+from scripts import bytecode
 
 STDLIB = "vendor/pyodide/python_stdlib.zip"
 PYODIDE = "vendor/pyodide"
@@ -446,9 +446,6 @@ def strip_in_pyodide(sources: dict[str, bytes], pyodide: Path) -> dict[str, byte
         else:
             todo[name] = data
     if todo:
-        node = shutil.which("node")
-        if node is None:
-            raise TrimError("node is not installed (the build strips the stdlib with Pyodide)")
         script = _STRIP_IN_PYODIDE % {
             "pyodide": json.dumps((pyodide / "pyodide.mjs").resolve().as_uri())
         }
@@ -456,17 +453,11 @@ def strip_in_pyodide(sources: dict[str, bytes], pyodide: Path) -> dict[str, byte
             "stripper": stripper.decode("utf-8"),
             "sources": {name: base64.b64encode(data).decode() for name, data in todo.items()},
         }
-        done = subprocess.run(
-            [node, "--input-type=module", "-e", script],
-            input=json.dumps(job),
-            capture_output=True,
-            text=True,
-            timeout=900,
+        done = bytecode.in_node(
+            script, job, step="stripping the stdlib", error=TrimError, timeout=900
         )
-        if done.returncode != 0:
-            raise TrimError(f"stripping the stdlib in Pyodide failed:\n{done.stderr[-3000:]}")
         CACHE.mkdir(parents=True, exist_ok=True)
-        for name, text in json.loads(done.stdout).items():
+        for name, text in json.loads(done).items():
             data = base64.b64decode(text)
             out[name] = data
             # Written whole, then renamed: builds may run side by side.
