@@ -11,8 +11,8 @@ inside the vendored Pyodide, in Node, records every source handed to
 table inside the archive (``public/unpack.py`` puts them to use).
 
 The code objects carry no line table: the generated methods have no source
-file a traceback could show anyway, and the table is a fifth of the bytes
-without them.  The table starts with the Pyodide's magic number, since
+file a traceback could show anyway, and without them the page's table
+compresses to 24 kB instead of 57 kB.  The table starts with the Pyodide's magic number, since
 marshalled code is only valid for the Python that wrote it.
 """
 
