@@ -9,6 +9,7 @@ import re
 from playwright.sync_api import Browser
 
 from e2e.helpers import DESKTOP, READY_TIMEOUT_MS
+from e2e.service_worker import wait_until_offline_ready
 
 # The issue's slow link: 9 Mbit/s down, 40 ms away.
 SLOW_LINK = {
@@ -77,6 +78,29 @@ def test_a_slow_first_visit_shows_what_is_loading_and_how_far(
         assert "Loading the AI…" in [text for _, text in shown] + [
             str(text) for _, text in page.evaluate("() => window.__progress")
         ]
+    finally:
+        context.close()
+
+
+def test_a_return_visit_says_python_is_starting_not_downloading(
+    browser: Browser, site_url: str
+) -> None:
+    """Once the service worker holds the site, a visit downloads nothing: the
+    progress says Python is starting, never "Downloading Python: 0.0 of 4.8 MB"."""
+    context = browser.new_context(**DESKTOP)
+    context.add_init_script(RECORD)
+    page = context.new_page()
+    try:
+        page.goto(site_url + "?anim=off")
+        page.wait_for_selector('#board[data-ready="true"]', timeout=READY_TIMEOUT_MS)
+        wait_until_offline_ready(page)
+        page.reload()
+        page.wait_for_selector('#board[data-ready="true"]', timeout=READY_TIMEOUT_MS)
+        assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+        shown = [str(text) for _, text in page.evaluate("() => window.__progress")]
+        assert shown, "the progress showed nothing on a return visit"
+        assert not [text for text in shown if BYTES.fullmatch(text)], shown
+        assert shown[0] == "Starting Python…", shown
     finally:
         context.close()
 

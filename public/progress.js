@@ -4,7 +4,8 @@
  * WebAssembly alone is 3.5 MB), then starts the interpreter and the game.  This
  * says which, and how far: "Downloading Python: 1.2 of 5.0 MB", "Starting
  * Python…", "Starting the game…", then "Loading the AI…" until the AI's worker
- * has answered.
+ * has answered.  A return visit, which the service worker serves from its
+ * cache, downloads nothing and starts at "Starting Python…".
  *
  * How far: the build writes below (between the markers) each file of Pyodide
  * and PyScript that the page needs before Python runs, with its size and its
@@ -34,13 +35,19 @@
   const base = new URL(".", document.baseURI).href;
   const total = paths.reduce((sum, path) => sum + FILES[path][1], 0);
   const done = new Map(); // path -> fraction of it loaded, 0..1
+  // A page the service worker controls gets every file from its cache: there is
+  // nothing to download, so it says so, and reads no copies of the responses
+  // (on a warm load that reading and the bar's repaints only compete with
+  // Python's start for the CPU).
+  const cached = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 
-  let phase = "download"; // download | start | game | ai | over
+  let phase = cached ? "start" : "download"; // download | start | game | ai | over
   let element = null;
   let bar = null;
   let text = null;
   let announced = 0;
   let timer = 0;
+  let frame = 0;
 
   function pathOf(url) {
     try {
@@ -95,7 +102,13 @@
       element.remove();
       return;
     }
-    bar.value = phase === "download" ? loaded() / total : 1;
+    // The bar moves at most once a frame, however many chunks arrive in one.
+    if (!frame) {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (bar) bar.value = phase === "download" ? loaded() / total : 1;
+      });
+    }
     bar.hidden = phase === "ai";
     const now = performance.now();
     const next = message();
@@ -137,7 +150,7 @@
   // URL (Chromium caches the compiled WebAssembly of a response it knows the
   // URL of) and the caller streams it as before.
   const originalFetch = window.fetch;
-  if (typeof originalFetch === "function") {
+  if (typeof originalFetch === "function" && !cached) {
     window.fetch = function (input, init) {
       const pending = originalFetch.call(window, input, init);
       const path = pathOf(typeof input === "string" || input instanceof URL ? input : input.url);
