@@ -4,9 +4,10 @@
     PYTHONPATH=. .venv/bin/python -m bench.ai_accuracy --weights OLD.bin --positions 2000
 
 Prints, for each position set and class, the mean absolute error of the win
-probability against gnubg 2-ply: ours (the shipped net, and any ``--weights``
-files beside it, on the same positions) next to gnubg 0-ply, with 95 %
-intervals.  The targets of the accuracy issue are printed beside each row.
+probability against gnubg 2-ply: ours (the shipped nets; the shipped contact net
+alone, as before the race net, ``shipped,none``; and any ``--weights`` beside
+them, on the same positions) next to gnubg 0-ply, with 95 % intervals.  The
+targets of the accuracy issue are printed beside each row.
 
 Two position sets, from games played with our dice (a position is taken every
 third ply, seen by the side on roll):
@@ -35,6 +36,7 @@ from bench.ai_common import opening_roll, use_weights
 from bench.ai_gnubg_players import board, gnubg_play
 from engine import Position, legal_plays
 from engine.ai import evaluate
+from engine.ai.evaluator import has_race_network
 
 CLASSES = {
     gnubg_nn.c_contact: "contact",
@@ -123,10 +125,18 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=2000, help="per position set")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--plies", type=int, default=2, help="the referee's look-ahead")
-    ap.add_argument("--weights", nargs="*", default=[], help="other nets, beside the shipped one")
+    ap.add_argument(
+        "--weights",
+        nargs="*",
+        default=[],
+        help="other nets beside the shipped ones: CONTACT.bin or CONTACT.bin,RACE.bin "
+        "(shipped for the shipped net, none for no race net)",
+    )
     ap.add_argument("--sets", nargs="*", default=["strong", "random"])
     args = ap.parse_args()
     weights: list[str | None] = [None, *args.weights]
+    if has_race_network():  # the evaluator before the race net, beside it
+        weights.insert(1, "shipped,none")
     choosers: dict[str, Chooser] = {"strong": _gnubg_move, "random": _random_move}
     for set_name in args.sets:
         t = time.time()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -155,17 +156,46 @@ def midgame_positions(n: int, seed: int = 7) -> list[tuple[Position, tuple[int, 
     return out
 
 
+@cache
+def _shipped_race() -> bool:
+    """Whether a race net is shipped (the evaluator's own test, which a
+    :func:`use_weights` replaces)."""
+    from engine.ai.network import load_network
+
+    try:
+        load_network("race")
+    except FileNotFoundError:
+        return False
+    return True
+
+
 def use_weights(path: str | None) -> None:
-    """Make the evaluator use the weights file at ``path`` (None: the shipped one)."""
+    """Make the evaluator use the weights at ``path`` (None: the shipped ones).
+
+    ``path`` is a contact net's file, or ``CONTACT,RACE``: the race net too
+    (``shipped`` for the shipped net, ``none`` for no race net: the contact
+    net plays races).  A lone contact net keeps the shipped race net.
+    """
     from engine.ai import evaluator, network
 
     network.load_network.cache_clear()
+    evaluator.load_network = network.load_network
+    evaluator.has_race_network = _shipped_race
     if path is None:
-        evaluator.load_network = network.load_network
         return
-    net = network.Network(Path(path).read_bytes())
+    contact, _, race = path.partition(",")
+    nets: dict[str, network.Network] = {
+        "contact": network.load_network("contact")
+        if contact == "shipped"
+        else network.Network(Path(contact).read_bytes())
+    }
+    if race not in ("", "shipped", "none"):
+        nets["race"] = network.Network(Path(race).read_bytes())
+    elif race != "none" and _shipped_race():
+        nets["race"] = network.load_network("race")
 
     def load(name: str = "contact") -> network.Network:
-        return net
+        return nets[name]
 
     evaluator.load_network = load
+    evaluator.has_race_network = lambda: "race" in nets

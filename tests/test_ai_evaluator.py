@@ -1,10 +1,20 @@
-"""What the evaluator may not guess: outcomes the position has already ruled out."""
+"""What the evaluator may not guess (outcomes the position has already ruled out),
+and which of its networks judges which class of position."""
 
 from __future__ import annotations
 
 import random
 
-from engine.ai.evaluator import evaluate_sides
+import numpy as np
+import pytest
+
+from engine import Position
+from engine.ai import evaluator
+from engine.ai.bearoff import is_bearoff, race_probs
+from engine.ai.encoding import N_INPUTS
+from engine.ai.evaluator import evaluate_sides, has_race_network
+from engine.ai.network import Network, load_network
+from training.export import pack_weights
 
 
 def _side(spots: dict[int, int]) -> list[int]:
@@ -50,3 +60,53 @@ def test_a_backgammon_stays_possible_with_a_checker_in_the_winners_home() -> Non
     opp_contact = _side({24: 2, 12: 13})
     me_contact = _side({1: 3, 2: 3, 3: 3, 4: 3, 20: 3})
     assert evaluate_sides(me_contact, opp_contact)[2] >= 0.0
+
+
+@pytest.fixture
+def race_net(monkeypatch: pytest.MonkeyPatch) -> Network:
+    """A race network beside the shipped contact net (random weights: only which
+    net answers matters here)."""
+    hidden = 8
+    count = N_INPUTS * hidden + hidden + 5 * hidden + 5
+    floats = np.random.default_rng(1).normal(0.0, 0.3, count).astype("<f4")
+    net = Network(pack_weights((N_INPUTS, hidden, 5), {"net": "race"}, floats.tobytes()))
+    contact = load_network("contact")
+    monkeypatch.setattr(evaluator, "has_race_network", lambda: True)
+    monkeypatch.setattr(evaluator, "load_network", lambda name: net if name == "race" else contact)
+    return net
+
+
+def test_races_are_judged_by_the_race_network(race_net: Network) -> None:
+    """Two networks, by position class: a race (no contact, not a bear-off) goes
+    to the race net, anything with contact to the contact net."""
+    contact = load_network("contact")
+    rng = random.Random(3)
+    races = 0
+    for _ in range(60):
+        me, opp = _random_race(rng)
+        if is_bearoff(me, opp):
+            continue
+        win = evaluate_sides(me, opp)[0]
+        assert win == race_net.evaluate(me, opp)[0] != contact.evaluate(me, opp)[0]
+        races += 1
+    assert races > 30
+    start = Position.start()
+    assert evaluate_sides(start.me, start.opp)[0] == contact.evaluate(start.me, start.opp)[0]
+
+
+def test_without_a_race_network_the_contact_net_judges_races() -> None:
+    assert not has_race_network()  # none shipped yet: see training/README.md
+    me, opp = _side({1: 5, 2: 5, 3: 4, 9: 1}), _side({14: 15})
+    assert evaluate_sides(me, opp)[0] == load_network("contact").evaluate(me, opp)[0]
+
+
+def test_bear_offs_wait_for_the_database_on_the_contact_network(
+    race_net: Network, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race net never saw a bear-off (its games end there): while the site's
+    worker is still making the database, the contact net judges them."""
+    me = _side({1: 5, 2: 5, 3: 5})
+    opp = _side({4: 5, 5: 5, 6: 5})
+    assert evaluate_sides(me, opp) == race_probs(me, opp)
+    monkeypatch.setattr(evaluator, "database", lambda: None)
+    assert evaluate_sides(me, opp)[0] == load_network("contact").evaluate(me, opp)[0]

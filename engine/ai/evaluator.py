@@ -3,14 +3,19 @@
 Probabilities are in GNU Backgammon's order ``(win, win_gammon,
 win_backgammon, lose_gammon, lose_backgammon)``, each counting the
 stronger results too (a backgammon is also a gammon and a win).  Finished
-games are scored exactly, bear-offs come from the one-sided database, and
-everything else from the neural network (bear-offs too while the database is
-not here: the site's AI worker makes it in the background).
+games are scored exactly, bear-offs come from the one-sided database, races
+(no contact left) from the race network, and everything else from the contact
+network (bear-offs too while the database is not here: the site's AI worker
+makes it in the background).  Two networks, chosen by position class, as GNU
+Backgammon does: the race net is trained on races alone, ended by the bear-off
+database's exact values (``training/train_race.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from importlib import resources
 
 from engine.ai.bearoff import database, is_bearoff, race_probs
 from engine.ai.network import load_network
@@ -38,8 +43,13 @@ def evaluate_sides(me: Sequence[int], opp: Sequence[int]) -> Probs:
         return 0.0, 0.0, 0.0, wg, wbg
     if is_bearoff(me, opp) and database() is not None:
         return race_probs(me, opp)
-    w, wg, wbg, lg, lbg = load_network().evaluate(me, opp)
-    if _no_contact(me, opp):
+    race = _no_contact(me, opp)
+    # The race net never saw a bear-off (its games end there): while the
+    # database is still being made, the contact net judges them, as before.
+    racing = race and has_race_network() and not is_bearoff(me, opp)
+    net = load_network("race" if racing else "contact")
+    w, wg, wbg, lg, lbg = net.evaluate(me, opp)
+    if race:
         # In a race no checker moves back: a side with none left in the other's
         # home board (or on the bar) can no longer be backgammoned, whatever the
         # network guesses.
@@ -48,6 +58,12 @@ def evaluate_sides(me: Sequence[int], opp: Sequence[int]) -> Probs:
         if not any(me[19:26]):
             lbg = 0.0
     return sanitize(w, wg, wbg, lg, lbg, me[0], opp[0])
+
+
+@cache
+def has_race_network() -> bool:
+    """Whether a race network is shipped (without it the contact net plays races)."""
+    return resources.files("engine.ai").joinpath("data", "race.bin").is_file()
 
 
 def _no_contact(me: Sequence[int], opp: Sequence[int]) -> bool:
