@@ -301,6 +301,17 @@ def test_the_page_carries_a_content_security_policy_for_the_site_alone(site: Pat
     assert not {"frame-ancestors", "report-uri", "sandbox"} & set(policy)
 
 
+def test_pyscript_starts_first_with_its_configs_before_it(site: Path) -> None:
+    """PyScript is async and first in the body, so the interpreter starts while the
+    page is parsed and painted; it reads both configs as it starts."""
+    html = (site / "index.html").read_text()
+    body = html[html.index("<body>") :]
+    core = body.index('<script type="module" src="./vendor/pyscript/core.js" async></script>')
+    assert body.index("<mpy-config hidden>") < body.index('<script type="py"') < core
+    assert core < body.index('<a class="skip"')  # before anything of the page
+    assert html.count("vendor/pyscript/core.js\"") == 1
+
+
 def test_the_built_page_has_no_inline_script_the_policy_would_refuse(site: Path) -> None:
     html = (site / "index.html").read_text()
     for tag in re.findall(r"<script\b[^>]*>", html):
@@ -329,7 +340,7 @@ def test_the_progress_script_knows_the_runtimes_files_and_their_sizes(site: Path
 
 def test_the_progress_script_runs_before_pyscript(site: Path) -> None:
     html = (site / "index.html").read_text()
-    progress = html.index('<script src="./progress.js" defer></script>')
-    assert progress < html.index('<script type="module" src="./vendor/pyscript/core.js">')
+    progress = html.index('<script src="./progress.js"></script>')  # parser-blocking
+    assert progress < html.index('<script type="module" src="./vendor/pyscript/core.js" async>')
     # The source keeps an empty list for the build to fill.
     assert "/* @files */ {} /* @end */" in (build_site.PUBLIC / "progress.js").read_text()

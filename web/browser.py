@@ -23,6 +23,21 @@ def spawn(tasks: set[asyncio.Future[None]], coroutine: Coroutine[Any, Any, None]
     task.add_done_callback(tasks.discard)
 
 
+def when_parsed(document: Any, run: Callable[[], object]) -> None:
+    """Call ``run`` once ``document`` is parsed: now, or at ``DOMContentLoaded``.
+
+    PyScript starts before the page is parsed (``public/index.html``), so that
+    the interpreter comes up while the page is painted; it takes seconds, so the
+    document is nearly always whole by the time the entry point runs.
+    """
+    if document.readyState != "loading":
+        run()
+        return
+    from pyodide.ffi import create_once_callable
+
+    document.addEventListener("DOMContentLoaded", create_once_callable(lambda _event: run()))
+
+
 class BrowserTimer:
     def __init__(self, window: Any) -> None:
         self.window = window

@@ -7,5 +7,6 @@ from unpack import unpack
 unpack("page.zip.gz")
 
 from e2e.site.hooks import start  # noqa: E402 (unpacked just above)
+from web.browser import when_parsed  # noqa: E402
 
-start(document, window)
+when_parsed(document, lambda: start(document, window))
