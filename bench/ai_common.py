@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from engine import Play, Position, legal_plays
+from engine.ai.evaluator import has_race_network as shipped_race_network
 from engine.scoring import win_type
 
 Player = Callable[[Position, tuple[int, int]], Play | None]
@@ -156,19 +156,6 @@ def midgame_positions(n: int, seed: int = 7) -> list[tuple[Position, tuple[int, 
     return out
 
 
-@cache
-def _shipped_race() -> bool:
-    """Whether a race net is shipped (the evaluator's own test, which a
-    :func:`use_weights` replaces)."""
-    from engine.ai.network import load_network
-
-    try:
-        load_network("race")
-    except FileNotFoundError:
-        return False
-    return True
-
-
 def use_weights(path: str | None) -> None:
     """Make the evaluator use the weights at ``path`` (None: the shipped ones).
 
@@ -180,7 +167,7 @@ def use_weights(path: str | None) -> None:
 
     network.load_network.cache_clear()
     evaluator.load_network = network.load_network
-    evaluator.has_race_network = _shipped_race
+    evaluator.has_race_network = shipped_race_network
     if path is None:
         return
     contact, _, race = path.partition(",")
@@ -191,7 +178,7 @@ def use_weights(path: str | None) -> None:
     }
     if race not in ("", "shipped", "none"):
         nets["race"] = network.Network(Path(race).read_bytes())
-    elif race != "none" and _shipped_race():
+    elif race != "none" and shipped_race_network():
         nets["race"] = network.load_network("race")
 
     def load(name: str = "contact") -> network.Network:

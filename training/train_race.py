@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from engine import Position
 from engine.ai.bearoff import is_bearoff, load_bearoff, race_probs
 from engine.ai.encoding import N_FEATURES_PER_SIDE, ROLLS
 from training.encode_np import encode_batch
@@ -51,10 +52,8 @@ CONTACT = Path(__file__).parent.parent / "engine" / "ai" / "data" / "contact.bin
 
 
 def no_contact(me: tuple[int, ...], opp: tuple[int, ...]) -> bool:
-    """Neither side has a checker left to pass the other's (the engine's test)."""
-    my_back = max((i for i in range(1, 26) if me[i]), default=0)
-    their_back = max((i for i in range(1, 26) if opp[i]), default=0)
-    return my_back + their_back <= 25
+    """Neither side has a checker left to pass the other's."""
+    return Position._trusted(me, opp).is_race()
 
 
 def is_race(me: tuple[int, ...], opp: tuple[int, ...]) -> bool:
