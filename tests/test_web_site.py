@@ -309,7 +309,7 @@ def test_pyscript_starts_first_with_its_configs_before_it(site: Path) -> None:
     core = body.index('<script type="module" src="./vendor/pyscript/core.js" async></script>')
     assert body.index("<mpy-config hidden>") < body.index('<script type="py"') < core
     assert core < body.index('<a class="skip"')  # before anything of the page
-    assert html.count("vendor/pyscript/core.js\"") == 1
+    assert html.count('vendor/pyscript/core.js"') == 1
 
 
 def test_the_built_page_has_no_inline_script_the_policy_would_refuse(site: Path) -> None:
