@@ -4,11 +4,12 @@ Probabilities are in GNU Backgammon's order ``(win, win_gammon,
 win_backgammon, lose_gammon, lose_backgammon)``, each counting the
 stronger results too (a backgammon is also a gammon and a win).  Finished
 games are scored exactly, bear-offs come from the one-sided database, races
-(no contact left) from the race network, and everything else from the contact
-network (bear-offs too while the database is not here: the site's AI worker
-makes it in the background).  Two networks, chosen by position class, as GNU
-Backgammon does: the race net is trained on races alone, ended by the bear-off
-database's exact values (``training/train_race.py``).
+(no contact left) from the race network when one is shipped, and everything
+else from the contact network (bear-offs too while the database is not here:
+the site's AI worker makes it in the background).  Two networks, chosen by
+position class, as GNU Backgammon does: the race net is trained on races
+alone, ended by the bear-off database's exact values
+(``training/train_race.py``).
 """
 
 from __future__ import annotations
