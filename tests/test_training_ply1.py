@@ -14,8 +14,9 @@ from engine.ai.network import load_network
 from engine.ai.player import ply1
 from training.encode_np import encode_batch
 from training.export import read_weights
-from training.ply1 import Game, features_of, forward, play_step
+from training.ply1 import Game, features_of, forward, game_maker, play_step, random_start
 from training.returns import lambda_returns
+from training.selfplay import START
 
 SHIPPED = Path(__file__).parent.parent / "engine" / "ai" / "data" / "contact.bin"
 
@@ -93,3 +94,58 @@ def test_zero_ply_steps_bootstrap_from_the_next_position() -> None:
     assert len(game.values) == 2 == len(game.boards) - 1
     me, opp = game.boards[-1]
     assert game.values[-1] == pytest.approx(load_network().evaluate(me, opp), abs=1e-4)
+
+
+def test_random_starts_are_unfinished_positions_after_random_plays() -> None:
+    rng = random.Random(11)
+    starts = [random_start(rng, 60) for _ in range(40)]
+    for me, opp in starts:
+        assert sum(me) == 15 == sum(opp)  # borne-off checkers included
+        assert me[0] < 15 and opp[0] < 15
+        Position(me, opp)  # a legal position: raises if checkers overlap
+    assert sum((me, opp) != (START, START) for me, opp in starts) >= 38
+    assert random_start(random.Random(5), 60) == random_start(random.Random(5), 60)
+
+
+def test_game_maker_mixes_random_starts_with_openings() -> None:
+    rng = random.Random(3)
+    assert all(game_maker(rng, 0.0, 50)().opening for _ in range(10))
+    made = [game_maker(rng, 1.0, 50)() for _ in range(10)]
+    assert not any(g.opening for g in made)
+    assert all(g.boards == [(g.me, g.opp)] and not g.values for g in made)
+
+
+def _pips(side: tuple[int, ...]) -> int:
+    return sum(i * n for i, n in enumerate(side))
+
+
+def test_a_game_from_a_random_start_may_begin_with_a_double() -> None:
+    w = read_weights(SHIPPED)
+    rng = random.Random(9)
+    drops = {True: 0, False: 0}  # first plays of more than 11 pips: only a double moves that far
+    for opening in (True, False):
+        games = [Game() if opening else Game(random_start(rng, 40)) for _ in range(60)]
+        before = [_pips(g.me) for g in games]
+        play_step(games, w, rng, 0.7, plies=0)
+        drops[opening] = sum(b - _pips(g.opp) > 11 for b, g in zip(before, games, strict=True))
+    assert drops[True] == 0 and drops[False] > 0
+
+
+def test_an_ended_game_is_replaced_by_a_new_game() -> None:
+    w = read_weights(SHIPPED)
+    rng = random.Random(4)
+    made: list[Game] = []
+
+    def new_game() -> Game:
+        made.append(Game(random_start(rng, 40)))
+        return made[-1]
+
+    games = [new_game() for _ in range(4)]
+    ended: list[tuple[np.ndarray, np.ndarray]] = []
+    while len(ended) < 6:
+        ended += play_step(games, w, rng, 0.7, plies=0, new_game=new_game)
+    assert len(made) == 4 + len(ended)
+    assert all(g in made for g in games)
+    for boards, targets in ended:
+        assert boards.shape == (len(targets), 2, 26)
+        assert (boards[0] != np.array([START, START])).any()

@@ -10,13 +10,14 @@ seen from the other side, computed in batches (and tested against it).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 
 from engine.ai.encoding import N_BASE, ROLLS
 from training.encode_np import encode_batch
 from training.returns import equity, flip, lambda_returns
-from training.selfplay import START, add_candidates, exact_finished, roll
+from training.selfplay import START, Board, add_candidates, exact_finished, roll, successors
 
 Weights = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 """Input-to-hidden rows (inputs x hidden), hidden bias, hidden-to-output (hidden x 5),
@@ -40,19 +41,60 @@ def forward(w: Weights, x: np.ndarray) -> np.ndarray:
 
 
 class Game:
-    """A game in progress: the position on roll, the positions so far, their bootstrap values."""
+    """A game in progress: the position on roll, the positions so far, their bootstrap values.
 
-    __slots__ = ("me", "opp", "boards", "values")
+    It starts from the opening, or from ``start`` (side on roll first), where
+    the first roll may be a double.
+    """
 
-    def __init__(self) -> None:
-        self.me = START
-        self.opp = START
-        self.boards: list[tuple[tuple[int, ...], tuple[int, ...]]] = [(START, START)]
+    __slots__ = ("me", "opp", "boards", "values", "opening")
+
+    def __init__(self, start: Board | None = None) -> None:
+        self.me, self.opp = start or (START, START)
+        self.boards: list[Board] = [(self.me, self.opp)]
         self.values: list[np.ndarray] = []
+        self.opening = start is None
+
+
+def random_start(rng: random.Random, max_plies: int) -> Board:
+    """A position after 1 to ``max_plies`` uniformly random plays from the opening.
+
+    Self-play alone seldom reaches what odd play makes (many checkers back,
+    crashed boards, both sides' blots everywhere), and there the net was
+    weakest; games from such starts, played on by the net, teach their values.
+    A game that ends during the random plays is drawn again.
+    """
+    while True:
+        me, opp = START, START
+        for ply in range(rng.randint(1, max_plies)):
+            succ = successors(me, opp, *roll(ply == 0, rng))
+            if not succ:
+                me, opp = opp, me
+                continue
+            mover, other = rng.choice(succ)
+            if mover[0] == 15:
+                break
+            me, opp = other, mover
+        else:
+            return me, opp
+
+
+def game_maker(rng: random.Random, share: float, max_plies: int) -> Callable[[], Game]:
+    """New games: a ``share`` of them from a :func:`random_start`, the rest from the opening."""
+
+    def make() -> Game:
+        return Game(random_start(rng, max_plies)) if rng.random() < share else Game()
+
+    return make
 
 
 def play_step(
-    games: list[Game], w: Weights, rng: random.Random, lam: float, plies: int = 1
+    games: list[Game],
+    w: Weights,
+    rng: random.Random,
+    lam: float,
+    plies: int = 1,
+    new_game: Callable[[], Game] = Game,
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """Advance every game one move; return the (boards, targets) of the games that ended.
 
@@ -61,9 +103,9 @@ def play_step(
     the position's 1-ply value, appended as the bootstrap value of the move
     that led here.  With ``plies=0`` only the rolled dice are played out and
     the bootstrap value is the net's value of the position the play leads to,
-    as in :mod:`training.train_td`.
+    as in :mod:`training.train_td`.  A game that ends is replaced by ``new_game()``.
     """
-    rolls = [roll(len(gm.boards) == 1, rng) for gm in games]
+    rolls = [roll(gm.opening and len(gm.boards) == 1, rng) for gm in games]
     cand: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     spans: list[list[tuple[int, int]]] = []
     for gm, dice in zip(games, rolls, strict=True):
@@ -91,5 +133,5 @@ def play_step(
         if won[k]:
             targets = lambda_returns(gm.values, lam)
             ended.append((np.array(gm.boards[:-1], dtype=np.int8), targets))
-            games[gi] = Game()
+            games[gi] = new_game()
     return ended

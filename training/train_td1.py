@@ -41,7 +41,7 @@ import torch
 
 from engine.ai.encoding import N_BASE
 from training.export import export_weights
-from training.ply1 import Game, Weights, play_step
+from training.ply1 import Weights, game_maker, play_step
 from training.train_td import Net, StopFlag, train_pass
 
 
@@ -51,17 +51,19 @@ def _worker(
     lam: float,
     plies: int,
     n_games: int,
+    random_starts: tuple[float, int],
     weights_q: Any,
     results_q: Any,
     stop: Any,
 ) -> None:
     rng = random.Random(seed * 1000 + index)
     w = weights_q.get()
-    games = [Game() for _ in range(n_games)]
+    new_game = game_maker(rng, *random_starts)
+    games = [new_game() for _ in range(n_games)]
     while not stop.is_set():
         with contextlib.suppress(queue.Empty):
             w = weights_q.get_nowait()
-        for item in play_step(games, w, rng, lam, plies):
+        for item in play_step(games, w, rng, lam, plies, new_game):
             results_q.put(item)
 
 
@@ -83,6 +85,13 @@ def main() -> None:
     ap.add_argument(
         "--plies", type=int, choices=(0, 1), default=1, help="look-ahead of the bootstrap values"
     )
+    ap.add_argument(
+        "--random-starts",
+        type=float,
+        default=0.0,
+        help="share of games that start after random plays (training/ply1.py: random_start)",
+    )
+    ap.add_argument("--random-plies", type=int, default=100, help="at most, before such a start")
     ap.add_argument("--lr", type=float, default=1e-4)
     ap.add_argument("--train-batch", type=int, default=256)
     ap.add_argument("--buffer", type=int, default=4096)
@@ -110,11 +119,16 @@ def main() -> None:
     lineage: list[dict[str, Any]] = ck.get("lineage", [])
     ply1_games: int = ck.get("ply1_games", 0)
     last = lineage[-1] if lineage else {}
-    if (last.get("plies", 1 if "ply1_from_games" in last else None), last.get("lambda")) != (
-        args.plies,
-        args.lam,
-    ):
-        lineage = [*lineage, {"from_games": games_done, "plies": args.plies, "lambda": args.lam}]
+    phase: dict[str, Any] = {"plies": args.plies, "lambda": args.lam}
+    if args.random_starts:
+        phase["random_starts"] = [args.random_starts, args.random_plies]
+    seen = {
+        "plies": last.get("plies", 1 if "ply1_from_games" in last else None),
+        "lambda": last.get("lambda"),
+        **({"random_starts": last["random_starts"]} if "random_starts" in last else {}),
+    }
+    if seen != phase:
+        lineage = [*lineage, {"from_games": games_done, **phase}]
     run_games = 0
     print(f"{args.plies}-ply TD from {games_done} games ({ply1_games} at 1-ply)", flush=True)
 
@@ -165,6 +179,7 @@ def main() -> None:
                 args.lam,
                 args.plies,
                 args.games_per_worker,
+                (args.random_starts, args.random_plies),
                 weights_qs[i],
                 results_q,
                 stop,
