@@ -217,7 +217,7 @@ def main() -> None:
     import torch
 
     from training.export import export_weights
-    from training.train_td import Net, StopFlag, train_pass
+    from training.train_td import GameBuffer, Net, StopFlag
 
     torch.set_num_threads(1)
     load_bearoff()  # the exact ends of every game: fail now, not in the first bear-off
@@ -283,12 +283,9 @@ def main() -> None:
         return RaceGame(pool[rng.randrange(len(pool))])
 
     games = [fresh() for _ in range(args.batch_games)]
-    buf_x: list[np.ndarray] = []
-    buf_y: list[np.ndarray] = []
-    buffered = 0
+    buffer = GameBuffer(net, opt, args.buffer, args.train_batch, sample_rng)
     t0 = last_ckpt = last_log = time.time()
     base_seconds = train_seconds
-    loss_acc, loss_n = 0.0, 0
 
     def value_of(x: np.ndarray) -> np.ndarray:
         with torch.no_grad():
@@ -298,31 +295,19 @@ def main() -> None:
     halt = StopFlag()
     while not halt.set and train_seconds / 3600 < args.max_hours:
         for gi, boards, targets in race_step(games, value_of, rng, args.lam, args.tail):
-            buf_x.append(boards)
-            buf_y.append(targets)
-            buffered += len(targets)
+            buffer.add(boards, targets)
             games_done += 1
             games[gi] = fresh()
-        if buffered >= args.buffer:
-            total, steps = train_pass(
-                net, opt, np.concatenate(buf_x), np.concatenate(buf_y), args.train_batch, sample_rng
-            )
-            loss_acc += total
-            loss_n += steps
-            positions_trained += buffered
-            buf_x.clear()
-            buf_y.clear()
-            buffered = 0
+        positions_trained += buffer.train_if_full()
         now = time.time()
         train_seconds = base_seconds + (now - t0)
         if now - last_log > 60:
             print(
                 f"games {games_done} hours {train_seconds / 3600:.3f} "
                 f"games/h {games_done / max(train_seconds, 1e-9) * 3600:.0f} "
-                f"loss {loss_acc / max(loss_n, 1):.5f}",
+                f"loss {buffer.take_loss():.5f}",
                 flush=True,
             )
-            loss_acc, loss_n = 0.0, 0
             last_log = now
         if now - last_ckpt > args.ckpt_minutes * 60:
             save()

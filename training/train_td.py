@@ -140,6 +140,56 @@ def train_pass(
     return total, steps
 
 
+class GameBuffer:
+    """Finished games' positions and targets, trained on in one :func:`train_pass` once
+    ``size`` positions have gathered.
+
+    The three trainers share it, and it keeps the mean batch loss for their logs.
+    """
+
+    def __init__(
+        self, net: Net, opt: torch.optim.Optimizer, size: int, batch: int, rng: np.random.Generator
+    ) -> None:
+        self.net, self.opt, self.size, self.batch, self.rng = net, opt, size, batch, rng
+        self._boards: list[np.ndarray] = []
+        self._targets: list[np.ndarray] = []
+        self.buffered = 0
+        self._loss = 0.0
+        self._steps = 0
+
+    def add(self, boards: np.ndarray, targets: np.ndarray) -> None:
+        """Keep one game's positions (side on roll first) and their targets."""
+        self._boards.append(boards)
+        self._targets.append(targets)
+        self.buffered += len(targets)
+
+    def train_if_full(self) -> int:
+        """Train on the buffer if it holds ``size`` positions; return how many were trained."""
+        if self.buffered < self.size:
+            return 0
+        total, steps = train_pass(
+            self.net,
+            self.opt,
+            np.concatenate(self._boards),
+            np.concatenate(self._targets),
+            self.batch,
+            self.rng,
+        )
+        self._loss += total
+        self._steps += steps
+        trained = self.buffered
+        self._boards.clear()
+        self._targets.clear()
+        self.buffered = 0
+        return trained
+
+    def take_loss(self) -> float:
+        """The mean batch loss since the last call (0 if none)."""
+        loss = self._loss / max(self._steps, 1)
+        self._loss, self._steps = 0.0, 0
+        return loss
+
+
 class StopFlag:
     """Set by SIGTERM or SIGINT; a training loop checks it between steps and ends with
     a checkpoint.
@@ -223,15 +273,11 @@ def main() -> None:
         g["lr"] = args.lr
 
     games = [Game() for _ in range(args.batch_games)]
-    buf_x: list[np.ndarray] = []
-    buf_y: list[np.ndarray] = []
-    buffered = 0
+    buffer = GameBuffer(net, opt, args.buffer, args.train_batch, sample_rng)
     t0 = time.time()
     last_ckpt = t0
     last_log = t0
     base_seconds = train_seconds
-    loss_acc = 0.0
-    loss_n = 0
     outcome_acc = np.zeros(5)
     outcome_n = 0
 
@@ -289,24 +335,12 @@ def main() -> None:
             gm.me, gm.opp = nxt
             if won[k]:
                 targets = lambda_returns(gm.values, args.lam)
-                boards = np.array(gm.boards[:-1], dtype=np.int32)
-                buf_x.append(boards)
-                buf_y.append(targets)
-                buffered += len(targets)
+                buffer.add(np.array(gm.boards[:-1], dtype=np.int32), targets)
                 outcome_acc += flip(vals[k]) if len(gm.values) % 2 else vals[k]
                 outcome_n += 1
                 games_done += 1
                 games[gi] = Game()
-        if buffered >= args.buffer:
-            total, steps = train_pass(
-                net, opt, np.concatenate(buf_x), np.concatenate(buf_y), args.train_batch, sample_rng
-            )
-            loss_acc += total
-            loss_n += steps
-            positions_trained += buffered
-            buf_x.clear()
-            buf_y.clear()
-            buffered = 0
+        positions_trained += buffer.train_if_full()
         now = time.time()
         train_seconds = base_seconds + (now - t0)
         if now - last_log > 60:
@@ -314,12 +348,10 @@ def main() -> None:
             first_player = outcome_acc / max(outcome_n, 1)
             print(
                 f"games {games_done} hours {train_seconds / 3600:.3f} games/h {gph:.0f} "
-                f"loss {loss_acc / max(loss_n, 1):.4f} first-player outcome "
+                f"loss {buffer.take_loss():.4f} first-player outcome "
                 f"{np.round(first_player, 3).tolist()}",
                 flush=True,
             )
-            loss_acc = 0.0
-            loss_n = 0
             outcome_acc[:] = 0
             outcome_n = 0
             last_log = now

@@ -42,7 +42,7 @@ import torch
 from engine.ai.encoding import N_BASE
 from training.export import export_weights
 from training.ply1 import Weights, game_maker, play_step
-from training.train_td import Net, StopFlag, train_pass
+from training.train_td import GameBuffer, Net, StopFlag
 
 
 def _worker(
@@ -199,13 +199,9 @@ def main() -> None:
             q.put(w)
 
     publish()
-    buf_x: list[np.ndarray] = []
-    buf_y: list[np.ndarray] = []
-    buffered = 0
+    buffer = GameBuffer(net, opt, args.buffer, args.train_batch, sample_rng)
     t0 = last_ckpt = last_log = last_pub = time.time()
     base_seconds = train_seconds
-    loss_acc = 0.0
-    loss_n = 0
     halt = StopFlag()
     try:
         while not halt.set and time.time() - t0 < args.max_hours * 3600:
@@ -213,27 +209,11 @@ def main() -> None:
                 boards, targets = results_q.get(timeout=5)
             except queue.Empty:
                 continue
-            buf_x.append(boards)
-            buf_y.append(targets)
-            buffered += len(targets)
+            buffer.add(boards, targets)
             games_done += 1
             run_games += 1
             ply1_games += args.plies
-            if buffered >= args.buffer:
-                total, steps = train_pass(
-                    net,
-                    opt,
-                    np.concatenate(buf_x),
-                    np.concatenate(buf_y),
-                    args.train_batch,
-                    sample_rng,
-                )
-                loss_acc += total
-                loss_n += steps
-                positions_trained += buffered
-                buf_x.clear()
-                buf_y.clear()
-                buffered = 0
+            positions_trained += buffer.train_if_full()
             now = time.time()
             train_seconds = base_seconds + (now - t0)
             if now - last_pub > args.publish_seconds:
@@ -243,11 +223,9 @@ def main() -> None:
                 rate = run_games / max(now - t0, 1e-9) * 3600
                 print(
                     f"games {games_done} (1-ply {ply1_games}, {rate:.0f}/h this run) "
-                    f"positions {positions_trained} loss {loss_acc / max(loss_n, 1):.4f}",
+                    f"positions {positions_trained} loss {buffer.take_loss():.4f}",
                     flush=True,
                 )
-                loss_acc = 0.0
-                loss_n = 0
                 last_log = now
             if now - last_ckpt > args.ckpt_minutes * 60:
                 save()
