@@ -210,3 +210,16 @@ def test_a_forked_history_at_hello_is_refused() -> None:
     text = friend.seal.seal(wire.Envelope(1, friend.key, friend.seq, hello))
     out = ch.peers[0].receive(text, ch.now)
     assert any(isinstance(e, Refused) and "differs" in e.text for e in out.events)
+
+
+def test_a_reload_right_after_the_winning_play() -> None:
+    # The winning play's reveal spends its secret with nothing owed after it: a
+    # secret kept then stood for no commitment, and the reload refused the save.
+    ch = Channel(Rules(3), seed=37)
+    ch.connect()
+    play_until(ch, Policy(), lambda m: m.phase is Phase.OVER)
+    for seat in (0, 1):
+        ch.reload(seat)
+    ch.connect()
+    ch.check_agreement()
+    play_until(ch, Policy(), lambda m: m.is_over)  # the match goes on to its end

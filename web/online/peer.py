@@ -475,6 +475,10 @@ class Peer:
             if isinstance(act, Reveal) and before.match.phase is Phase.OPENING:
                 events.extend(_rolled(table))
         block = self.log.next_block(self.seat, written)
+        if table.pledges[self.seat] is None:
+            # A reveal with nothing owed after it (the game's last play) spends the
+            # secret; kept, it would stand for no commitment and a reload refuses it.
+            secret = None
         self.table, self.log, self.secret = table, self.log.append(block), secret
         if any(isinstance(a, Reveal) for a in written):
             self.wants_dice = False
