@@ -110,10 +110,12 @@ def test_parts_of_one_plan_in_any_order_merge_to_the_whole_rollout(luck: bool) -
 
 
 def test_the_standard_error_falls_with_more_trials() -> None:
-    small = rollout(spec(trials=12, candidates=1)).candidates[0]
-    big = rollout(spec(trials=72, candidates=1)).candidates[0]
-    assert big.trials == 72
-    # about 1/sqrt(6) of it; the figures are seeded, so this never flickers
+    small = rollout(spec(trials=36, candidates=1)).candidates[0]
+    big = rollout(spec(trials=288, candidates=1)).candidates[0]
+    assert big.trials == 288
+    # about 1/sqrt(8) of it (0.42-0.47 on seeds 1-3).  The figures are seeded, but
+    # the players are the shipped net: with 12 against 72 trials a new net gave
+    # 0.72, the 12-trial estimate of the spread itself being that loose.
     assert big.se < 0.7 * small.se
     assert abs(big.mean - small.mean) < 3 * math.hypot(small.se, big.se)
 
