@@ -10,6 +10,7 @@ from typing import Any
 
 from engine import Play, Position, legal_plays
 from engine.ai.evaluator import has_race_network as shipped_race_network
+from engine.ai.race_rolls import CAP as SHIPPED_CAP
 from engine.scoring import win_type
 
 Player = Callable[[Position, tuple[int, int]], Play | None]
@@ -162,15 +163,22 @@ def use_weights(path: str | None) -> None:
     ``path`` is a contact net's file, or ``CONTACT,RACE``: the race net too
     (``shipped`` for the shipped net, ``none`` for no race net: the contact
     net plays races).  A lone contact net keeps the shipped race net.
+    ``CONTACT,RACE,CAP`` also sets how many pips outside a side may have for
+    its race to be worked out (:data:`engine.ai.race_rolls.CAP`; 0: never,
+    the networks judge every race).
     """
-    from engine.ai import evaluator, network
+    from engine.ai import evaluator, network, race_rolls
 
     network.load_network.cache_clear()
     evaluator.load_network = network.load_network
     evaluator.has_race_network = shipped_race_network
+    race_rolls.CAP = SHIPPED_CAP
     if path is None:
         return
-    contact, _, race = path.partition(",")
+    contact, _, rest = path.partition(",")
+    race, _, cap = rest.partition(",")
+    if cap:
+        race_rolls.CAP = int(cap)
     nets: dict[str, network.Network] = {
         "contact": network.load_network("contact")
         if contact == "shipped"

@@ -7,13 +7,22 @@ with each file side by side instead: interleaved rounds, the order reversed
 every other round (caches warmed by one net must not flatter the next), and
 the ratio of each median to the shipped net's, which is what a noisy shared
 machine can measure.
+
+``--races GAMES`` times King Tubby on the race turns of that many games, with
+races worked out (:mod:`engine.ai.race_rolls`) and without, side by side:
+the games are Selector's, every turn from the first without contact to the
+last, and the worked-out distributions are forgotten at each game's start,
+as a new page would.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
+
+from engine.position import Position
 
 
 def run(n: int, levels: list[str]) -> list[str]:
@@ -77,14 +86,66 @@ def compare(
     return lines
 
 
+def race_turns(games: int, seed: int = 11) -> list[list[tuple[Position, tuple[int, int]]]]:
+    """The race turns (with a roll, more than one play) of Selector's self-play games."""
+    from bench.ai_common import opening_roll
+    from engine.ai import choose_play
+    from engine.movegen import legal_plays
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        turns = []
+        pos = Position.start()
+        dice = opening_roll(rng)
+        while pos.winner() is None:
+            plays = legal_plays(pos, dice)
+            if pos.is_race() and len(plays) > 1:
+                turns.append((pos, dice))
+            pos = choose_play(pos, dice, "medium").result if plays else pos.swap()
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+        out.append(turns)
+    return out
+
+
+def races(games: int) -> list[str]:
+    """King Tubby's time on race turns, races worked out and not, side by side."""
+    from engine.ai import choose_play, evaluate, race_rolls
+
+    evaluate(Position.start())
+    cap = race_rolls.CAP
+    sample = race_turns(games)
+    times: dict[int, list[float]] = {0: [], cap: []}
+    try:
+        for g, turns in enumerate(sample):
+            for c in (0, cap) if g % 2 == 0 else (cap, 0):
+                race_rolls.CAP = c
+                race_rolls.clear()
+                for pos, dice in turns:
+                    t = time.perf_counter()
+                    choose_play(pos, dice, "hard")
+                    times[c].append(1000 * (time.perf_counter() - t))
+    finally:
+        race_rolls.CAP = cap
+    base = statistics.median(times[0])
+    return [
+        f"race turns of {games} games, hard, networks only: {_stats(times[0])}",
+        f"race turns of {games} games, hard, worked out (cap {cap}): {_stats(times[cap])}"
+        f"  median {statistics.median(times[cap]) / base:.2f}x",
+    ]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--levels", default="easy,medium,hard")
     ap.add_argument("--compare", nargs="+", metavar="WEIGHTS", help="weights files to time")
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--races", type=int, metavar="GAMES", help="time race turns of GAMES games")
     args = ap.parse_args()
-    if args.compare:
+    if args.races:
+        lines = races(args.races)
+    elif args.compare:
         lines = compare(args.positions, args.compare, args.rounds)
     else:
         lines = run(args.positions, args.levels.split(","))

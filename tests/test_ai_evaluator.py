@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from engine import Position
-from engine.ai import evaluator
+from engine.ai import evaluator, race_rolls
 from engine.ai.bearoff import is_bearoff, race_probs
 from engine.ai.encoding import N_INPUTS
 from engine.ai.evaluator import evaluate_sides, has_race_network
@@ -109,4 +109,5 @@ def test_bear_offs_wait_for_the_database_on_the_contact_network(
     opp = _side({4: 5, 5: 5, 6: 5})
     assert evaluate_sides(me, opp) == race_probs(me, opp)
     monkeypatch.setattr(evaluator, "database", lambda: None)
+    monkeypatch.setattr(race_rolls, "database", lambda: None)
     assert evaluate_sides(me, opp)[0] == load_network("contact").evaluate(me, opp)[0]

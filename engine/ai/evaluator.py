@@ -4,7 +4,9 @@ Probabilities are in GNU Backgammon's order ``(win, win_gammon,
 win_backgammon, lose_gammon, lose_backgammon)``, each counting the
 stronger results too (a backgammon is also a gammon and a win).  Finished
 games are scored exactly, bear-offs come from the one-sided database, races
-(no contact left) from the race network when one is shipped, and everything
+a few rolls from the bear-off from both sides' roll distributions worked out
+into it (:mod:`engine.ai.race_rolls`), other races (no contact left) from the
+race network when one is shipped, and everything
 else from the contact network (bear-offs too while the database is not here:
 the site's AI worker makes it in the background).  Two networks, chosen by
 position class, as GNU Backgammon does: the race net is trained on races
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
+from engine.ai import race_rolls
 from engine.ai.bearoff import database, is_bearoff, race_probs
 from engine.ai.network import load_network
 from engine.position import Position
@@ -35,8 +38,14 @@ def evaluate(position: Position) -> Probs:
     return evaluate_sides(position.me, position.opp)
 
 
-def evaluate_sides(me: Sequence[int], opp: Sequence[int]) -> Probs:
-    """:func:`evaluate` on raw 26-count sides (side on roll first)."""
+def evaluate_sides(me: Sequence[int], opp: Sequence[int], worked_out: bool = True) -> Probs:
+    """:func:`evaluate` on raw 26-count sides (side on roll first).
+
+    ``worked_out=False`` leaves races to the networks even where
+    :mod:`engine.ai.race_rolls` could work them out: searches that judge
+    thousands of positions, each a different side to work out, use it and
+    work out only the few positions they look at closely.
+    """
     if me[0] == 15:
         return _won(opp)
     if opp[0] == 15:
@@ -44,7 +53,11 @@ def evaluate_sides(me: Sequence[int], opp: Sequence[int]) -> Probs:
         return 0.0, 0.0, 0.0, wg, wbg
     if is_bearoff(me, opp) and database() is not None:
         return race_probs(me, opp)
-    race = _no_contact(me, opp)
+    race = not race_rolls.contact(me, opp)
+    if race and worked_out:
+        exact = race_rolls.race_probs(me, opp)
+        if exact is not None:
+            return exact
     # The race net never saw a bear-off (its games end there): while the
     # database is still being made, the contact net judges them, as before.
     racing = race and has_race_network() and not is_bearoff(me, opp)
@@ -65,12 +78,6 @@ def evaluate_sides(me: Sequence[int], opp: Sequence[int]) -> Probs:
 def has_race_network() -> bool:
     """Whether a race network is shipped (without it the contact net plays races)."""
     return resources.files("engine.ai").joinpath("data", "race.bin").is_file()
-
-
-def _no_contact(me: Sequence[int], opp: Sequence[int]) -> bool:
-    my_back = max((i for i in range(1, 26) if me[i]), default=0)
-    their_back = max((i for i in range(1, 26) if opp[i]), default=0)
-    return my_back + their_back <= 25
 
 
 def _won(loser: Sequence[int]) -> Probs:

@@ -24,6 +24,8 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from engine.ai import race_rolls
+from engine.ai.bearoff import is_bearoff
 from engine.ai.cube import CubeState
 from engine.ai.encoding import ROLLS as DICE_ROLLS
 from engine.ai.evaluator import Probs, equity, evaluate_sides, flip
@@ -101,7 +103,13 @@ class RankedPlay:
 
 
 class _Cache:
-    """Evaluations within one decision, keyed by (me, opp)."""
+    """The networks' evaluations within one decision, keyed by (me, opp).
+
+    Races are left to the networks here, not worked out (see
+    :func:`evaluate_sides`): a decision screens every play, and a look-ahead
+    thousands of replies, each a different side to work out.  King Tubby
+    works out the few candidates it looks at closely (:func:`rank_plays`).
+    """
 
     __slots__ = ("table",)
 
@@ -112,7 +120,7 @@ class _Cache:
         key = (me, opp)
         p = self.table.get(key)
         if p is None:
-            p = evaluate_sides(me, opp)
+            p = evaluate_sides(me, opp, worked_out=False)
             self.table[key] = p
         return p
 
@@ -133,6 +141,7 @@ def ply1(result: Position, cache: _Cache | None = None, value: Valuer = equity) 
     ``result`` has the opponent on roll: for each of their 21 rolls they pick
     the reply that is best for them at 0-ply (the worst for the mover by
     ``value``), and the mover's probabilities after those replies are averaged.
+    The replies are judged by the networks (see :class:`_Cache`).
     """
     c = cache or _Cache()
     acc = [0.0] * 5
@@ -180,6 +189,11 @@ def ply1_before_roll(position: Position, cube: CubeState | None = None) -> Probs
     >>> abs(p1[0] - evaluate(start)[0]) < 0.03  # near the 0-ply figure, not the same
     True
     """
+    me, opp = position.me, position.opp
+    if race_rolls.covers(me, opp) and not is_bearoff(me, opp):
+        # Worked out, it is as good as it gets; a look-ahead would judge the
+        # replies by the networks.  (A bear-off's replies are exact anyway.)
+        return evaluate_sides(me, opp)
     value = _valuer(cube.swap() if cube is not None else None)
     return flip(ply1(position, None, value))
 
@@ -193,8 +207,10 @@ def rank_plays(
     """Every legal play, best first, with its equity and its loss against the best.
 
     With ``level="hard"`` the top candidates are re-evaluated one ply deeper
-    (``ply=1``) and ranked above the others, as King Tubby would play them;
-    other levels rank by the plain 0-ply evaluation.  An unplayable roll
+    (``ply=1``), or worked out where they leave a race
+    :mod:`engine.ai.race_rolls` covers (``ply=0``), and ranked above the
+    others, as King Tubby would play them; other levels rank by the plain
+    0-ply evaluation of the networks.  An unplayable roll
     gives a single empty play.  ``cube`` gives the match score, seen by the
     side on roll (see :mod:`engine.ai.score`); without it plays are ranked
     for money.
@@ -215,11 +231,17 @@ def rank_plays(
         for r in ranked[:HARD_CANDIDATES]:
             if top - r.equity > HARD_WINDOW:
                 break
+            result = r.play.result
+            if race_rolls.covers(result.me, result.opp):
+                # A race worked out is as good as a look-ahead could make it.
+                p = flip(evaluate_sides(result.me, result.opp))
+                deep.append(RankedPlay(r.play, p, value(p), 0))
+                continue
             if len(deep) >= 2:
                 spent = len(cache.table) - start
                 if spent + spent / len(deep) > HARD_BUDGET:
                     break
-            p = ply1(r.play.result, cache, value)
+            p = ply1(result, cache, value)
             deep.append(RankedPlay(r.play, p, value(p), 1))
         if len(deep) == 1:
             deep = []  # a lone 1-ply figure would not compare with the 0-ply ones

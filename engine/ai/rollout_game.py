@@ -178,18 +178,20 @@ def best_play(
     position: Position, dice: tuple[int, int], vals: Values, sign: float
 ) -> tuple[Position, float]:
     """The mover's best play by 0-ply value: its result (the opponent on roll) and
-    its value to the root.  The first of equal plays wins, so it is deterministic."""
+    its value to the root.  The first of equal plays wins, so it is deterministic.
+    The networks judge races here too (a trial plays thousands of turns; see
+    :func:`engine.ai.evaluator.evaluate_sides`)."""
     best: Position | None = None
     best_score = -1e9
     best_value = 0.0
     for play in legal_plays(position, dice):
         r = play.result
-        v = value_of(flip(evaluate_sides(r.me, r.opp)), vals)
+        v = value_of(flip(evaluate_sides(r.me, r.opp, worked_out=False)), vals)
         if sign * v > best_score:
             best_score, best_value, best = sign * v, v, r
     if best is None:  # no legal play: the position passes to the opponent as it is
         s = position.swap()
-        return s, value_of(flip(evaluate_sides(s.me, s.opp)), vals)
+        return s, value_of(flip(evaluate_sides(s.me, s.opp, worked_out=False)), vals)
     return best, best_value
 
 
