@@ -42,6 +42,7 @@ True
 from __future__ import annotations
 
 import operator
+from array import array
 from collections.abc import Callable, Sequence
 
 from engine.ai.bearoff import database
@@ -79,30 +80,39 @@ there a backgammon is still possible, which the distributions do not count.
 _ROLLS = tuple(((a, b), (1.0 if a == b else 2.0) / 36.0) for a in range(1, 7) for b in range(a, 7))
 _NOBODY = (15,) + (0,) * 25  # an opponent with every checker off is never in the way
 _OUTSIDE = range(1, 20)  # pips from points 7 .. 25 (the bar) to the 6-point
-_LIMIT = 200_000  # entries each table may hold before it is emptied
+_LIMIT = 20_000  # distributions each table may hold before it is emptied (about 10 MB)
 
 
 class _Dist:
-    """A distribution of the number of rolls, with its mean and tail sums."""
+    """A distribution of the number of rolls, and its mean.
 
-    __slots__ = ("probs", "mean", "tail")
+    Held in an array of doubles: a session's tables hold tens of thousands.
+    """
+
+    __slots__ = ("probs", "mean")
 
     def __init__(self, probs: Sequence[float]) -> None:
-        self.probs = tuple(probs)
+        self.probs = array("d", probs)
         self.mean = sum(n * q for n, q in enumerate(self.probs))
+
+    def tail(self) -> list[float]:
+        """``tail[n]`` = P(rolls >= n), for n = 0 .. len(probs)."""
         tail = [0.0] * (len(self.probs) + 1)
         for n in range(len(self.probs) - 1, -1, -1):
             tail[n] = tail[n + 1] + self.probs[n]
-        self.tail = tuple(tail)
+        return tail
 
-    def at_least(self, n: int) -> float:
-        """P(rolls >= n)."""
-        return self.tail[n] if n < len(self.tail) else 0.0
+
+def _at_least(tail: list[float], n: int) -> float:
+    return tail[n] if n < len(tail) else 0.0
 
 
 _DONE = _Dist((1.0,))
 _all: dict[tuple[int, ...], _Dist] = {}
 _first: dict[tuple[int, ...], _Dist] = {}
+# The plays of each (side, roll), for one call of race_probs: its two
+# distributions of a side (all off, first off) need the same ones.  Too many
+# to keep longer.
 _plays: dict[tuple[tuple[int, ...], tuple[int, int]], list[tuple[int, ...]]] = {}
 _moves: dict[tuple[tuple[int, ...], tuple[int, int]], list[tuple[int, ...]]] = {}
 
@@ -132,14 +142,12 @@ def _candidates(side: tuple[int, ...], dice: tuple[int, int]) -> list[tuple[int,
     if found is None:
         if _pips(dice) < outside_pips(side):
             # Some checker stays outside whatever is played, so every die goes
-            # to an outside checker and the home board only receives.  What
-            # the outside checkers can do is the same for every home board, so
-            # it is worked out once.
+            # to an outside checker and the home board only receives.  What the
+            # outside checkers can do is the same for every home board, so it
+            # is worked out once.
             found = [_joined(side, moved) for moved in _outside_moves(side[7:], dice)]
         else:
             found = _homeward(side, dice)
-        if len(_plays) >= _LIMIT:
-            _plays.clear()
         _plays[key] = found
     return found
 
@@ -214,7 +222,10 @@ def off_all(side: Sequence[int]) -> tuple[float, ...]:
     The side must be racing (nothing of the opponent's ahead of it) and the
     bear-off database loaded.
     """
-    return _off_all(tuple(side)).probs
+    try:
+        return tuple(_off_all(tuple(side)).probs)
+    finally:
+        _plays.clear()
 
 
 def _off_all(side: tuple[int, ...]) -> _Dist:
@@ -273,8 +284,8 @@ def contact(me: Sequence[int], opp: Sequence[int]) -> bool:
 def race_probs(me: Sequence[int], opp: Sequence[int]) -> Probs | None:
     """Cubeless probabilities for the side on roll in a race, or None.
 
-    None when the bear-off database is not loaded yet, the sides are still in
-    contact, or a side has more than :data:`CAP` pips outside its home board.
+    None where :func:`covers` says no: the bear-off database is not loaded
+    yet, the sides are still in contact, or a side has too much outside.
     No backgammon is possible within the cap: every checker is past
     the opponent's home board.
 
@@ -286,18 +297,27 @@ def race_probs(me: Sequence[int], opp: Sequence[int]) -> Probs | None:
     """
     if not covers(me, opp):
         return None
-    mine = _off_all(tuple(me))
-    theirs = _off_all(tuple(opp))
+    try:
+        return _race_probs(me, opp)
+    finally:
+        _plays.clear()
+
+
+def _race_probs(me: Sequence[int], opp: Sequence[int]) -> Probs:
+    mine = _off_all(tuple(me)).probs
+    their_dist = _off_all(tuple(opp))
+    theirs = their_dist.probs
     # I win if I finish on my n-th roll, before their n-th.
-    win = sum(q * theirs.at_least(n) for n, q in enumerate(mine.probs) if q)
+    their_tail = their_dist.tail()
+    win = sum(q * _at_least(their_tail, n) for n, q in enumerate(mine) if q)
     win_g = lose_g = 0.0
     if opp[0] == 0:
-        their_first = _first_off(tuple(opp))
-        win_g = sum(q * their_first.at_least(n) for n, q in enumerate(mine.probs) if q)
+        their_first = _first_off(tuple(opp)).tail()
+        win_g = sum(q * _at_least(their_first, n) for n, q in enumerate(mine) if q)
     if me[0] == 0:
-        my_first = _first_off(tuple(me))
+        my_first = _first_off(tuple(me)).tail()
         # they finish on their m-th roll, after my m-th: a gammon if I have none off yet
-        lose_g = sum(q * my_first.at_least(m + 1) for m, q in enumerate(theirs.probs) if q)
+        lose_g = sum(q * _at_least(my_first, m + 1) for m, q in enumerate(theirs) if q)
     return win, win_g, 0.0, lose_g, 0.0
 
 
