@@ -28,7 +28,7 @@ later turns find most of theirs known.  Searches ask for few of them: they
 screen plays with the networks and work out only what they look at closely
 (:func:`engine.ai.player.rank_plays`).
 
->>> from engine.ai.bearoff import database
+>>> from engine.ai.bearoff import BearoffDB, database
 >>> database() is not None  # the package ships the database's file
 True
 >>> lone_seven = (14,) + (0,) * 6 + (1,) + (0,) * 18  # one checker left, on the 7-point
@@ -45,7 +45,7 @@ import operator
 from array import array
 from collections.abc import Callable, Sequence
 
-from engine.ai.bearoff import database
+from engine.ai.bearoff import BearoffDB, database
 from engine.movegen import legal_plays
 from engine.position import Position
 
@@ -231,28 +231,31 @@ def off_all(side: Sequence[int]) -> tuple[float, ...]:
 def _off_all(side: tuple[int, ...]) -> _Dist:
     if side[0] == 15:
         return _DONE
-    if _home(side):
-        found = _all.get(side)
-        if found is None:
-            db = database()
-            assert db is not None, "the bear-off database is not loaded"
-            found = _all[side] = _Dist(db.off_all(side[1:7]))
-        return found
-    return _worked_out(side, _all, _off_all)
+    return _looked_up_or_worked_out(side, _all, _off_all, BearoffDB.off_all)
 
 
 def _first_off(side: tuple[int, ...]) -> _Dist:
     """Rolls until the first checker is off, playing for that (for gammons)."""
     if side[0] > 0:
         return _DONE
-    if _home(side):
-        found = _first.get(side)
-        if found is None:
-            db = database()
-            assert db is not None, "the bear-off database is not loaded"
-            found = _first[side] = _Dist(db.first_off(side[1:7]))
-        return found
-    return _worked_out(side, _first, _first_off)
+    return _looked_up_or_worked_out(side, _first, _first_off, BearoffDB.first_off)
+
+
+def _looked_up_or_worked_out(
+    side: tuple[int, ...],
+    table: dict[tuple[int, ...], _Dist],
+    rest: Callable[[tuple[int, ...]], _Dist],
+    column: Callable[[BearoffDB, Sequence[int]], Sequence[float]],
+) -> _Dist:
+    """The database's ``column`` for a side all home, else :func:`_worked_out`."""
+    if not _home(side):
+        return _worked_out(side, table, rest)
+    found = table.get(side)
+    if found is None:
+        db = database()
+        assert db is not None, "the bear-off database is not loaded"
+        found = table[side] = _Dist(column(db, side[1:7]))
+    return found
 
 
 def covers(me: Sequence[int], opp: Sequence[int]) -> bool:
