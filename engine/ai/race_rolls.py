@@ -163,8 +163,9 @@ def _homeward(side: tuple[int, ...], dice: tuple[int, int]) -> list[tuple[int, .
     if not plays:
         return [side]
     out = []
+    checkers_out = sum(side[7:])
     for play in plays:
-        outside = sum(side[7:])
+        outside = checkers_out
         for start, end in play.moves:
             if start <= 6 and outside:
                 break  # a die spent inside while a checker is still outside
