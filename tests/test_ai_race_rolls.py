@@ -133,7 +133,7 @@ def test_king_tubby_ranks_worked_out_races_by_their_worked_out_value() -> None:
     top = ranked[0]
     result = top.play.result
     assert race_rolls.covers(result.me, result.opp)
-    assert top.ply == 0  # no look-ahead: the value is worked out
+    assert top.ply == 0 and top.worked_out  # no look-ahead: the value is worked out
     w, wg, wbg, lg, lbg = evaluate_sides(result.me, result.opp)
     assert top.probs == pytest.approx((1 - w, lg, lbg, wg, wbg), abs=1e-12)
     # Selector keeps to the networks: the same play, the networks' figure
@@ -141,3 +141,4 @@ def test_king_tubby_ranks_worked_out_races_by_their_worked_out_value() -> None:
     w, wg, wbg, lg, lbg = evaluate_sides(result.me, result.opp, worked_out=False)
     assert same.probs == pytest.approx((1 - w, lg, lbg, wg, wbg), abs=1e-12)
     assert same.probs != pytest.approx(top.probs, abs=1e-6)
+    assert not same.worked_out

@@ -141,6 +141,16 @@ def test_a_broken_answer_is_a_message_not_a_crash() -> None:
     assert screen.hint_html == ""
 
 
+def test_a_worked_out_race_is_tagged_as_such_not_as_a_quick_0_ply_figure() -> None:
+    probs = (0.93, 0.0, 0.0, 0.0, 0.0)
+    worked = RankedPlay("6/1 5/1", ((6, 1), (5, 1)), 0.86, 0.0, 0, probs, worked_out=True)
+    quick = RankedPlay("6/2 6/1", ((6, 2), (6, 1)), 0.87, 0.0, 0, probs)
+    html = play_hint_html(parse_play_hint(HintReply((worked, quick)), match=False))
+    first, second = html.split("<li>")[1:]
+    assert ">race</small>" in first and "6/1 5/1: equity +0.860, race" in first
+    assert ">0-ply</small>" in second and "race" not in second
+
+
 def test_hints_are_built_from_the_replies_and_refuse_any_other() -> None:
     good = RankedPlay("8/5 6/5", ((8, 5), (6, 5)), 0.15, 0.0, 1, (0.55, 0.16, 0.01, 0.11, 0.0))
     worse = RankedPlay("13/9", ((13, 10), (10, 9)), 0.15, 0.2, 1, good.probs)

@@ -98,7 +98,9 @@ requests: st.SearchStrategy[Request] = st.one_of(
     ),
     st.builds(RolloutCancel, ids),
 )
-ranked = st.builds(RankedPlay, st.text(), moves, numbers, numbers, st.integers(0, 2), probs)
+ranked = st.builds(
+    RankedPlay, st.text(), moves, numbers, numbers, st.integers(0, 2), probs, st.booleans()
+)
 replies: st.SearchStrategy[Reply] = st.one_of(
     st.builds(PlayReply, moves),
     st.builds(TurnReply, st.booleans(), st.integers(0, 3)),
@@ -180,7 +182,7 @@ def test_each_message_type_has_its_own_kind_and_a_repr_to_paste_back() -> None:
 def test_the_wire_format_is_plain_json() -> None:
     request = CubeHintRequest("4HPwATDgc/ABMA", CubeState(), taker=True)
     assert json.loads(encode(request)) == {
-        "v": 2,
+        "v": 3,
         "kind": "cube-hint",
         "position": "4HPwATDgc/ABMA",
         "cube": {
@@ -197,7 +199,7 @@ def test_the_wire_format_is_plain_json() -> None:
     }
     # fields with a default may be left out
     assert decode_request(
-        '{"v": 2, "kind": "hint", "position": "x", "dice": [6, 6]}'
+        '{"v": 3, "kind": "hint", "position": "x", "dice": [6, 6]}'
     ) == HintRequest("x", (6, 6))
 
 
@@ -207,24 +209,24 @@ BAD_REQUESTS = {
     "no version": '{"kind": "take", "position": "x", "cube": null}',
     "another version": '{"v": 1, "kind": "take"}',
     "a version that is a bool": '{"v": true, "kind": "take"}',
-    "unknown kind": '{"v": 2, "kind": "nonsense"}',
-    "a reply's kind only": '{"v": 2, "kind": "error", "error": "x"}',
-    "missing field": '{"v": 2, "kind": "play", "position": "x", "dice": [3, 1]}',
-    "unknown field": '{"v": 2, "kind": "hint", "position": "x", "dice": [3, 1], "extra": 1}',
-    "dice out of range": '{"v": 2, "kind": "hint", "position": "x", "dice": [0, 7]}',
-    "three dice": '{"v": 2, "kind": "hint", "position": "x", "dice": [1, 2, 3]}',
-    "dice as text": '{"v": 2, "kind": "hint", "position": "x", "dice": "31"}',
-    "position a number": '{"v": 2, "kind": "hint", "position": 5, "dice": [3, 1]}',
-    "bool as int": '{"v": 2, "kind": "hint", "position": "x", "dice": [true, 1]}',
-    "bad cube": '{"v": 2, "kind": "take", "position": "x", "cube": {"value": 3}}',
-    "cube null": '{"v": 2, "kind": "take", "position": "x", "cube": null}',
+    "unknown kind": '{"v": 3, "kind": "nonsense"}',
+    "a reply's kind only": '{"v": 3, "kind": "error", "error": "x"}',
+    "missing field": '{"v": 3, "kind": "play", "position": "x", "dice": [3, 1]}',
+    "unknown field": '{"v": 3, "kind": "hint", "position": "x", "dice": [3, 1], "extra": 1}',
+    "dice out of range": '{"v": 3, "kind": "hint", "position": "x", "dice": [0, 7]}',
+    "three dice": '{"v": 3, "kind": "hint", "position": "x", "dice": [1, 2, 3]}',
+    "dice as text": '{"v": 3, "kind": "hint", "position": "x", "dice": "31"}',
+    "position a number": '{"v": 3, "kind": "hint", "position": 5, "dice": [3, 1]}',
+    "bool as int": '{"v": 3, "kind": "hint", "position": "x", "dice": [true, 1]}',
+    "bad cube": '{"v": 3, "kind": "take", "position": "x", "cube": {"value": 3}}',
+    "cube null": '{"v": 3, "kind": "take", "position": "x", "cube": null}',
     "bad resignation": (
-        '{"v": 2, "kind": "accept", "position": "x", "value": 4, "cube": '
+        '{"v": 3, "kind": "accept", "position": "x", "value": 4, "cube": '
         + json.dumps(CubeState().to_json())
         + "}"
     ),
     "bad choice": (
-        '{"v": 2, "kind": "cube-hint", "position": "x", "chosen": "beaver", "cube": '
+        '{"v": 3, "kind": "cube-hint", "position": "x", "chosen": "beaver", "cube": '
         + json.dumps(CubeState().to_json())
         + "}"
     ),
@@ -238,22 +240,22 @@ def test_a_bad_request_is_a_protocol_error(text: str) -> None:
 
 
 BAD_REPLIES = {
-    "a string for a bool": '{"v": 2, "kind": "take", "take": "yes"}',
-    "resign out of range": '{"v": 2, "kind": "turn", "double": false, "resign": 4}',
-    "moves as text": '{"v": 2, "kind": "play", "moves": "8/5 6/5"}',
-    "a move of three points": '{"v": 2, "kind": "play", "moves": [[8, 5, 2]]}',
-    "no plays": '{"v": 2, "kind": "hint", "plays": []}',
+    "a string for a bool": '{"v": 3, "kind": "take", "take": "yes"}',
+    "resign out of range": '{"v": 3, "kind": "turn", "double": false, "resign": 4}',
+    "moves as text": '{"v": 3, "kind": "play", "moves": "8/5 6/5"}',
+    "a move of three points": '{"v": 3, "kind": "play", "moves": [[8, 5, 2]]}',
+    "no plays": '{"v": 3, "kind": "hint", "plays": []}',
     "four probabilities": (
-        '{"v": 2, "kind": "hint", "plays": [{"play": "8/5 6/5", "moves": [], "equity": 0.1,'
+        '{"v": 3, "kind": "hint", "plays": [{"play": "8/5 6/5", "moves": [], "equity": 0.1,'
         ' "loss": 0, "ply": 1, "probs": [0.5, 0.1, 0, 0.1]}]}'
     ),
     "an equity as text": (
-        '{"v": 2, "kind": "cube-hint", "action": "no double", "may_double": true,'
+        '{"v": 3, "kind": "cube-hint", "action": "no double", "may_double": true,'
         ' "no_double": "high", "double_take": 0, "double_pass": 1, "should_take": true,'
         ' "units": "equity", "probs": [0.5, 0.1, 0, 0.1, 0]}'
     ),
     "unknown units": (
-        '{"v": 2, "kind": "cube-hint", "action": "no double", "may_double": true,'
+        '{"v": 3, "kind": "cube-hint", "action": "no double", "may_double": true,'
         ' "no_double": 0, "double_take": 0, "double_pass": 1, "should_take": true,'
         ' "units": "points", "probs": [0.5, 0.1, 0, 0.1, 0]}'
     ),
@@ -268,7 +270,7 @@ def test_a_bad_reply_is_a_protocol_error(text: str) -> None:
 
 
 def test_errors_name_the_field() -> None:
-    text = '{"v": 2, "kind": "hint", "plays": [{"play": 1}]}'
+    text = '{"v": 3, "kind": "hint", "plays": [{"play": 1}]}'
     with pytest.raises(ProtocolError, match=r"HintReply\.plays: RankedPlay\.play: expected a str"):
         decode_reply(text)
 

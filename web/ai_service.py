@@ -10,10 +10,10 @@ so the worker runs without cross-origin isolation.
 >>> from web.protocol import PlayRequest, decode_reply, encode
 >>> decode_reply(handle(encode(PlayRequest("4HPwATDgc/ABMA", (3, 1), "medium"))))
 PlayReply(moves=((8, 5), (6, 5)))
->>> print(handle('{"v": 2, "kind": "nonsense"}'))
-{"v": 2, "kind": "error", "error": "unknown request 'nonsense'"}
+>>> print(handle('{"v": 3, "kind": "nonsense"}'))
+{"v": 3, "kind": "error", "error": "unknown request 'nonsense'"}
 >>> print(handle('{"v": 0, "kind": "play"}'))
-{"v": 2, "kind": "error", "error": "protocol version 0, expected 2"}
+{"v": 3, "kind": "error", "error": "protocol version 0, expected 3"}
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def _hint(request: HintRequest) -> HintReply:
     position = Position.from_id(request.position)
     ranked = ai.rank_plays(position, request.dice, "hard", request.cube)
     plays = tuple(
-        RankedPlay(str(r.play), r.play.moves, r.equity, r.loss, r.ply, r.probs)
+        RankedPlay(str(r.play), r.play.moves, r.equity, r.loss, r.ply, r.probs, r.worked_out)
         for r in ranked[:HINT_PLAYS]
     )
     if request.played is None:

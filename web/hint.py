@@ -120,15 +120,32 @@ def _odds(p: Probs) -> str:
     return f"Win {_percent(w)} · win a gammon {_percent(wg)} · lose a gammon {_percent(lg)}"
 
 
-def ply_tag(ply: int) -> str:
+WORKED_OUT = "worked out roll by roll to the bear-off"
+"""What the ``race`` tag means, in its tooltip."""
+
+
+def depth_text(advice: PlayAdvice) -> str:
+    """How deep a play was judged, in words: ``"1-ply"``, ``"0-ply"``, or
+    ``"race"`` for a race worked out roll by roll to the bear-off (no
+    look-ahead, but sharper than one: it must not read as the networks'
+    quick 0-ply figure below it)."""
+    return "race" if advice.worked_out else f"{advice.ply}-ply"
+
+
+def ply_tag(advice: PlayAdvice) -> str:
     """How deep a play was judged, as GNU Backgammon's hint says it: the plays
     looked at more deeply come first, so a shallower one below can show a
     higher equity (its figure is the quicker estimate, not a better play).
 
-    >>> ply_tag(1)
+    >>> probs = (0.9, 0.0, 0.0, 0.0, 0.0)
+    >>> ply_tag(RankedPlay("6/off", ((6, 0),), 0.8, 0.0, 1, probs))
     '<small class="ply">1-ply</small>'
+    >>> ply_tag(RankedPlay("6/off", ((6, 0),), 0.8, 0.0, 0, probs, worked_out=True))
+    '<small class="ply" title="worked out roll by roll to the bear-off">race</small>'
     """
-    return f'<small class="ply">{ply}-ply</small>'
+    if advice.worked_out:
+        return f'<small class="ply" title="{WORKED_OUT}">race</small>'
+    return f'<small class="ply">{advice.ply}-ply</small>'
 
 
 def play_hint_html(hint: PlayHint, note: str = "") -> str:
@@ -139,7 +156,7 @@ def play_hint_html(hint: PlayHint, note: str = "") -> str:
     for i, advice in enumerate(hint.plays):
         loss = "" if i == 0 else signed(-advice.loss)
         mine = bool(note) and i == hint.played_rank
-        label = f"{advice.play or 'No move'}: equity {signed(advice.equity)}, {advice.ply}-ply"
+        label = f"{advice.play or 'No move'}: equity {signed(advice.equity)}, {depth_text(advice)}"
         if mine:
             label += " (your play)"
         classes = "hint-play" + (" best" if i == 0 else "") + (" mine" if mine else "")
@@ -147,7 +164,7 @@ def play_hint_html(hint: PlayHint, note: str = "") -> str:
             f'<li><button type="button" class="{classes}" '
             f'data-action="{Act.HINT_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
             f'<span class="hint-move"><span>{escape(advice.play or "No move")}</span> '
-            f"{ply_tag(advice.ply)}</span>"
+            f"{ply_tag(advice)}</span>"
             f'<span class="hint-eq">{signed(advice.equity)}</span>'
             f'<span class="hint-loss">{loss}</span></button></li>'
         )

@@ -13,14 +13,14 @@ on anything else.
 
 >>> request = PlayRequest("4HPwATDgc/ABMA", (3, 1), "medium")
 >>> print(encode(request))
-{"v": 2, "kind": "play", "position": "4HPwATDgc/ABMA", "dice": [3, 1], "level": "medium", ...}
+{"v": 3, "kind": "play", "position": "4HPwATDgc/ABMA", "dice": [3, 1], "level": "medium", ...}
 >>> decode_request(encode(request)) == request
 True
 >>> encode(TakeReply(True))
-'{"v": 2, "kind": "take", "take": true}'
->>> decode_reply('{"v": 2, "kind": "play", "moves": [[8, 5], [6, 5]]}')
+'{"v": 3, "kind": "take", "take": true}'
+>>> decode_reply('{"v": 3, "kind": "play", "moves": [[8, 5], [6, 5]]}')
 PlayReply(moves=((8, 5), (6, 5)))
->>> decode_reply('{"v": 2, "kind": "take", "take": "yes"}')
+>>> decode_reply('{"v": 3, "kind": "take", "take": "yes"}')
 Traceback (most recent call last):
 ...
 web.protocol.ProtocolError: TakeReply.take: expected true or false, got 'yes'
@@ -40,7 +40,7 @@ from typing import Any, ClassVar, TypeVar
 from engine.cube import CubeState
 from engine.rollout_stats import RolloutTally
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """Bumped whenever a message changes shape: the page and its worker may come
 from different deployments (a cached worker), and then the worker's answers
 are errors, never misread."""
@@ -261,7 +261,8 @@ class AcceptReply:
 class RankedPlay:
     """One ranked play: its notation, its moves, its equity (normalised match
     equity at a match score, else money), what it gives up against the best,
-    the ply it was judged at and the outcome probabilities."""
+    the ply it was judged at, the outcome probabilities, and whether its race
+    was worked out roll by roll (``ply`` 0, no look-ahead; version 3)."""
 
     play: str
     moves: tuple[tuple[int, int], ...]
@@ -269,6 +270,7 @@ class RankedPlay:
     loss: float
     ply: int
     probs: Probs
+    worked_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)

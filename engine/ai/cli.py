@@ -45,8 +45,9 @@ def format_hint(
         w, wg, wbg, lg, lbg = r.probs
         play = str(r.play) or "(no legal play)"
         loss = f"({-r.loss:+.3f})" if i > 1 else ""
+        depth = "race " if r.worked_out else f"{r.ply}-ply"
         lines.append(
-            f"{i:3d}. {r.ply}-ply {play:<28} eq {r.equity:+.3f} {loss:>9}   "
+            f"{i:3d}. {depth} {play:<28} eq {r.equity:+.3f} {loss:>9}   "
             f"win {w:.3f} g {wg:.3f} bg {wbg:.3f}  lose g {lg:.3f} bg {lbg:.3f}"
         )
     return "\n".join(lines)

@@ -93,6 +93,9 @@ class RankedPlay:
     """A legal play with the probabilities and equity it leaves the mover.
 
     In a match ``equity`` is normalised match equity (:mod:`engine.ai.score`).
+    ``worked_out`` marks a race valued roll by roll (:mod:`engine.ai.race_rolls`),
+    with ``ply`` 0: no look-ahead, yet sharper than any (a hint says so, rather
+    than "0-ply" like the networks' quick figures below it).
     """
 
     play: Play
@@ -100,6 +103,7 @@ class RankedPlay:
     equity: float
     ply: int
     loss: float = 0.0
+    worked_out: bool = False
 
 
 class _Cache:
@@ -208,7 +212,7 @@ def rank_plays(
 
     With ``level="hard"`` the top candidates are re-evaluated one ply deeper
     (``ply=1``), or worked out where they leave a race
-    :mod:`engine.ai.race_rolls` covers (``ply=0``), and ranked above the
+    :mod:`engine.ai.race_rolls` covers (``worked_out``), and ranked above the
     others, as King Tubby would play them; other levels rank by the plain
     0-ply evaluation of the networks.  An unplayable roll
     gives a single empty play.  ``cube`` gives the match score, seen by the
@@ -235,7 +239,7 @@ def rank_plays(
             if race_rolls.covers(result.me, result.opp):
                 # A race worked out is as good as a look-ahead could make it.
                 p = flip(evaluate_sides(result.me, result.opp))
-                deep.append(RankedPlay(r.play, p, value(p), 0))
+                deep.append(RankedPlay(r.play, p, value(p), 0, worked_out=True))
                 continue
             if len(deep) >= 2:
                 spent = len(cache.table) - start
@@ -248,7 +252,10 @@ def rank_plays(
         deep.sort(key=lambda r: -r.equity)
         ranked = deep + ranked[len(deep) :]
     best = ranked[0].equity
-    return [RankedPlay(r.play, r.probs, r.equity, r.ply, max(0.0, best - r.equity)) for r in ranked]
+    return [
+        RankedPlay(r.play, r.probs, r.equity, r.ply, max(0.0, best - r.equity), r.worked_out)
+        for r in ranked
+    ]
 
 
 def _check_level(level: str) -> None:

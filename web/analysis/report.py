@@ -26,7 +26,15 @@ from engine.game import Phase
 from engine.match import Match
 from web.actions import Act
 from web.escape import escape
-from web.hint import CubeHint, PlayHint, parse_cube_hint, parse_play_hint, ply_tag, signed
+from web.hint import (
+    CubeHint,
+    PlayHint,
+    depth_text,
+    parse_cube_hint,
+    parse_play_hint,
+    ply_tag,
+    signed,
+)
 from web.protocol import CubeHintRequest, HintRequest, Probs, Reply
 
 
@@ -160,12 +168,12 @@ def plays_html(hint: PlayHint) -> str:
         name = advice.play or "No move"
         loss = "" if i == 0 else signed(-advice.loss)
         label = f"{name}: equity {signed(advice.equity)}" + (f", {loss}" if loss else "")
-        label += f", {advice.ply}-ply"
+        label += f", {depth_text(advice)}"
         rows.append(
             f'<li><button type="button" class="an-play{" best" if i == 0 else ""}" '
             f'data-action="{Act.ANALYSIS_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
             f'<span class="an-rank">{i + 1}.</span>'
-            f'<span class="an-move"><span>{escape(name)}</span> {ply_tag(advice.ply)}</span>'
+            f'<span class="an-move"><span>{escape(name)}</span> {ply_tag(advice)}</span>'
             f'<span class="an-eq">{signed(advice.equity)}</span>'
             f'<span class="an-loss">{loss}</span></button></li>'
         )
