@@ -11,6 +11,12 @@ nets with no race worked out, as before :mod:`engine.ai.race_rolls`,
 the same positions) next to gnubg 0-ply, with 95 % intervals.  The targets of
 the accuracy issue are printed beside each row.
 
+``--one-ply`` adds a column for the shipped evaluator one roll ahead
+(:func:`engine.ai.player.ply1_before_roll`: the side on roll's best play of
+each roll, the positions left evaluated): the winning chances King Tubby's
+cube decisions use, and what its hints' top plays are judged at.  The targets
+are the 0-ply evaluator's, as ``evaluate`` is what judges a position.
+
 ``--classes race`` keeps only the positions of those classes (games are
 played until there are ``--positions`` of them): the race rows of 2,000
 positions of each set are too few to judge a target of 0.002.
@@ -43,6 +49,7 @@ from bench.ai_gnubg_players import board, gnubg_play
 from engine import Position, legal_plays
 from engine.ai import evaluate
 from engine.ai.evaluator import has_race_network
+from engine.ai.player import ply1_before_roll
 
 CLASSES = {
     gnubg_nn.c_contact: "contact",
@@ -98,10 +105,14 @@ def _mean_ci(errors: Sequence[float]) -> str:
 
 
 def measure(
-    positions: Sequence[Position], weights: Sequence[str | None], plies: int
+    positions: Sequence[Position],
+    weights: Sequence[str | None],
+    plies: int,
+    one_ply: bool = False,
 ) -> dict[str, dict[str, list[float]]]:
-    """Win-probability errors by class for each evaluator: ours per weights file,
-    and ``gnubg0``; the referee is gnubg at ``plies``."""
+    """Win-probability errors by class for each evaluator: ours per weights file
+    (and the shipped one a roll ahead, ``ours@1``, with ``one_ply``), and
+    ``gnubg0``; the referee is gnubg at ``plies``."""
     boards = [board(p) for p in positions]
     referee = [gnubg_nn.probabilities(b, plies)[0] for b in boards]
     classes = [CLASSES[gnubg_nn.classify(b)] for b in boards]
@@ -111,6 +122,10 @@ def measure(
         use_weights(path)
         errors[name] = _by_class([evaluate(p)[0] for p in positions], referee, classes)
     use_weights(None)
+    if one_ply:
+        errors["ours@1:shipped"] = _by_class(
+            [ply1_before_roll(p)[0] for p in positions], referee, classes
+        )
     errors["gnubg0"] = _by_class(
         [gnubg_nn.probabilities(b, 0)[0] for b in boards], referee, classes
     )
@@ -144,6 +159,11 @@ def main() -> None:
     ap.add_argument(
         "--classes", nargs="*", default=["contact", "crashed", "race"], help="positions kept"
     )
+    ap.add_argument(
+        "--one-ply",
+        action="store_true",
+        help="also the shipped evaluator a roll ahead (King Tubby's cube chances)",
+    )
     args = ap.parse_args()
     weights: list[str | None] = [None, "shipped,shipped,0", *args.weights]
     if has_race_network():  # the evaluator before the race net, beside it
@@ -152,7 +172,7 @@ def main() -> None:
     for set_name in args.sets:
         t = time.time()
         positions = sample(args.positions, args.seed, choosers[set_name], args.classes)
-        errors = measure(positions, weights, args.plies)
+        errors = measure(positions, weights, args.plies, args.one_ply)
         print(
             f"\n{set_name}: {len(positions)} positions, win-probability MAE against "
             f"gnubg {args.plies}-ply (95% intervals), {time.time() - t:.0f} s"
