@@ -1,6 +1,8 @@
 """The AI worker makes the bear-off database in the background on a first
 visit (the site does not ship it), keeps it in Cache Storage, and reads it
-from there on the next visit (web/worker_bearoff.py)."""
+from there on the next visit (web/worker_bearoff.py); with it, King Tubby
+works races a few rolls from the bear-off out (engine/ai/race_rolls.py), and
+the analysis says so."""
 
 from __future__ import annotations
 
@@ -9,11 +11,13 @@ import time
 
 from playwright.sync_api import Browser, ConsoleMessage
 
-from e2e.helpers import DESKTOP, READY_TIMEOUT_MS
+from e2e.helpers import DESKTOP, READY_TIMEOUT_MS, screenshot
 from engine.ai.bearoff import uncompressed
 from tests.test_worker_bearoff import shipped
 
 OUTCOME = re.compile(r"bear-off database: ([a-z ]+) \(([\d.]+) s, (\d+) slices\)")
+# Two stragglers against a bear-off, 5-2 to play.
+XGID_STRAGGLERS = "XGID=-CCBBBA--A-A-------m------:0:0:1:52:0:0:0:0:10"
 MAKING_TIMEOUT_S = 600  # about 15 s of Pyodide on an idle machine; much more when shared
 
 CACHED = """async () => {
@@ -60,5 +64,20 @@ def test_the_worker_makes_the_database_once_and_reads_it_back(
         page.goto(site_url + "?anim=off")
         page.wait_for_selector('#board[data-ai="ready"]', timeout=READY_TIMEOUT_MS)
         assert outcome() == ("from cache", 0)
+
+        # The database in place, the analysis of a race near the end is worked out.
+        page.keyboard.press("Escape")  # no new game: the analysis board
+        page.wait_for_function("() => !document.getElementById('dialog').open")
+        page.click(".menu [data-action='analysis-open']")
+        page.wait_for_selector("body[data-analysis='edit'] #analysis:not([hidden])")
+        page.fill("#an-id", XGID_STRAGGLERS)
+        page.press("#an-id", "Enter")
+        page.click("#analysis [data-action='analyse']")
+        plays = page.locator("#analysis [data-testid='ranked-plays'] .an-play")
+        plays.first.wait_for(timeout=READY_TIMEOUT_MS)
+        tags = [plays.nth(i).locator(".ply").inner_text() for i in range(plays.count())]
+        assert tags == ["race"] * 5  # not "0-ply": no look-ahead, but sharper than one
+        assert plays.first.locator(".an-move > span").inner_text() == "11/6 9/7"
+        screenshot(page, "analysis-race-worked-out")
     finally:
         context.close()
