@@ -342,7 +342,8 @@ def test_a_rollout_of_the_plays_runs_to_its_end_and_ranks_them() -> None:
     labels = [t.label for t in view.tally.ranked()]
     html = rig.view.last.analysis_html
     assert "Rolled out: 36 trials, cut at 5 plies." in html
-    assert html.index(labels[0]) < html.index(labels[-1])  # best first
+    table = html[html.index('data-testid="rollout-table"') :]  # not the ranked plays above it
+    assert table.index(labels[0]) < table.index(labels[-1])  # best first
     rig.act("analysis-play", "0")  # the board moves on: the next moment has no rollout yet
     assert rig.c.state.analysis.rollout is None  # type: ignore[union-attr]
 

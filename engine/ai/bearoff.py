@@ -318,4 +318,5 @@ def race_probs(me: Sequence[int], opp: Sequence[int]) -> tuple[float, float, flo
         my_first = db.first_off(me[1:7])
         # they finish on their m-th roll, after my m-th: gammon if I still have none off
         lose_g = sum(q * _at_least(my_first, m + 1) for m, q in enumerate(theirs) if q)
-    return win, win_g, 0.0, lose_g, 0.0
+    # A sure win sums to 1 + 2**-52 now and then: a probability must not pass 1.
+    return min(win, 1.0), min(win_g, 1.0), 0.0, min(lose_g, 1.0), 0.0

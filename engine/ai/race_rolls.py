@@ -322,7 +322,8 @@ def _race_probs(me: Sequence[int], opp: Sequence[int]) -> Probs:
         my_first = _first_off(tuple(me)).tail()
         # they finish on their m-th roll, after my m-th: a gammon if I have none off yet
         lose_g = sum(q * _at_least(my_first, m + 1) for m, q in enumerate(theirs) if q)
-    return win, win_g, 0.0, lose_g, 0.0
+    # As in a bear-off (bearoff.race_probs): rounding must not take a probability past 1.
+    return min(win, 1.0), min(win_g, 1.0), 0.0, min(lose_g, 1.0), 0.0
 
 
 def clear() -> None:
