@@ -143,9 +143,8 @@ def ply_tag(advice: PlayAdvice) -> str:
     >>> ply_tag(RankedPlay("6/off", ((6, 0),), 0.8, 0.0, 0, probs, worked_out=True))
     '<small class="ply" title="worked out roll by roll to the bear-off">race</small>'
     """
-    if advice.worked_out:
-        return f'<small class="ply" title="{WORKED_OUT}">race</small>'
-    return f'<small class="ply">{advice.ply}-ply</small>'
+    title = f' title="{WORKED_OUT}"' if advice.worked_out else ""
+    return f'<small class="ply"{title}>{depth_text(advice)}</small>'
 
 
 def play_hint_html(hint: PlayHint, note: str = "") -> str:
