@@ -43,6 +43,9 @@ from web.protocol import (
     encode,
 )
 
+# The start of a message of this version, so that hand-written messages follow a bump.
+V = f'{{"v": {PROTOCOL_VERSION}, '
+
 # -- strategies: every message type, with every optional field both ways ----------------
 
 ids = st.text(min_size=1, max_size=16)
@@ -182,7 +185,7 @@ def test_each_message_type_has_its_own_kind_and_a_repr_to_paste_back() -> None:
 def test_the_wire_format_is_plain_json() -> None:
     request = CubeHintRequest("4HPwATDgc/ABMA", CubeState(), taker=True)
     assert json.loads(encode(request)) == {
-        "v": 3,
+        "v": PROTOCOL_VERSION,
         "kind": "cube-hint",
         "position": "4HPwATDgc/ABMA",
         "cube": {
@@ -198,9 +201,9 @@ def test_the_wire_format_is_plain_json() -> None:
         "chosen": None,
     }
     # fields with a default may be left out
-    assert decode_request(
-        '{"v": 3, "kind": "hint", "position": "x", "dice": [6, 6]}'
-    ) == HintRequest("x", (6, 6))
+    assert decode_request(V + '"kind": "hint", "position": "x", "dice": [6, 6]}') == HintRequest(
+        "x", (6, 6)
+    )
 
 
 BAD_REQUESTS = {
@@ -209,24 +212,26 @@ BAD_REQUESTS = {
     "no version": '{"kind": "take", "position": "x", "cube": null}',
     "another version": '{"v": 1, "kind": "take"}',
     "a version that is a bool": '{"v": true, "kind": "take"}',
-    "unknown kind": '{"v": 3, "kind": "nonsense"}',
-    "a reply's kind only": '{"v": 3, "kind": "error", "error": "x"}',
-    "missing field": '{"v": 3, "kind": "play", "position": "x", "dice": [3, 1]}',
-    "unknown field": '{"v": 3, "kind": "hint", "position": "x", "dice": [3, 1], "extra": 1}',
-    "dice out of range": '{"v": 3, "kind": "hint", "position": "x", "dice": [0, 7]}',
-    "three dice": '{"v": 3, "kind": "hint", "position": "x", "dice": [1, 2, 3]}',
-    "dice as text": '{"v": 3, "kind": "hint", "position": "x", "dice": "31"}',
-    "position a number": '{"v": 3, "kind": "hint", "position": 5, "dice": [3, 1]}',
-    "bool as int": '{"v": 3, "kind": "hint", "position": "x", "dice": [true, 1]}',
-    "bad cube": '{"v": 3, "kind": "take", "position": "x", "cube": {"value": 3}}',
-    "cube null": '{"v": 3, "kind": "take", "position": "x", "cube": null}',
+    "unknown kind": V + '"kind": "nonsense"}',
+    "a reply's kind only": V + '"kind": "error", "error": "x"}',
+    "missing field": V + '"kind": "play", "position": "x", "dice": [3, 1]}',
+    "unknown field": V + '"kind": "hint", "position": "x", "dice": [3, 1], "extra": 1}',
+    "dice out of range": V + '"kind": "hint", "position": "x", "dice": [0, 7]}',
+    "three dice": V + '"kind": "hint", "position": "x", "dice": [1, 2, 3]}',
+    "dice as text": V + '"kind": "hint", "position": "x", "dice": "31"}',
+    "position a number": V + '"kind": "hint", "position": 5, "dice": [3, 1]}',
+    "bool as int": V + '"kind": "hint", "position": "x", "dice": [true, 1]}',
+    "bad cube": V + '"kind": "take", "position": "x", "cube": {"value": 3}}',
+    "cube null": V + '"kind": "take", "position": "x", "cube": null}',
     "bad resignation": (
-        '{"v": 3, "kind": "accept", "position": "x", "value": 4, "cube": '
+        V
+        + '"kind": "accept", "position": "x", "value": 4, "cube": '
         + json.dumps(CubeState().to_json())
         + "}"
     ),
     "bad choice": (
-        '{"v": 3, "kind": "cube-hint", "position": "x", "chosen": "beaver", "cube": '
+        V
+        + '"kind": "cube-hint", "position": "x", "chosen": "beaver", "cube": '
         + json.dumps(CubeState().to_json())
         + "}"
     ),
@@ -240,22 +245,22 @@ def test_a_bad_request_is_a_protocol_error(text: str) -> None:
 
 
 BAD_REPLIES = {
-    "a string for a bool": '{"v": 3, "kind": "take", "take": "yes"}',
-    "resign out of range": '{"v": 3, "kind": "turn", "double": false, "resign": 4}',
-    "moves as text": '{"v": 3, "kind": "play", "moves": "8/5 6/5"}',
-    "a move of three points": '{"v": 3, "kind": "play", "moves": [[8, 5, 2]]}',
-    "no plays": '{"v": 3, "kind": "hint", "plays": []}',
+    "a string for a bool": V + '"kind": "take", "take": "yes"}',
+    "resign out of range": V + '"kind": "turn", "double": false, "resign": 4}',
+    "moves as text": V + '"kind": "play", "moves": "8/5 6/5"}',
+    "a move of three points": V + '"kind": "play", "moves": [[8, 5, 2]]}',
+    "no plays": V + '"kind": "hint", "plays": []}',
     "four probabilities": (
-        '{"v": 3, "kind": "hint", "plays": [{"play": "8/5 6/5", "moves": [], "equity": 0.1,'
+        V + '"kind": "hint", "plays": [{"play": "8/5 6/5", "moves": [], "equity": 0.1,'
         ' "loss": 0, "ply": 1, "probs": [0.5, 0.1, 0, 0.1]}]}'
     ),
     "an equity as text": (
-        '{"v": 3, "kind": "cube-hint", "action": "no double", "may_double": true,'
+        V + '"kind": "cube-hint", "action": "no double", "may_double": true,'
         ' "no_double": "high", "double_take": 0, "double_pass": 1, "should_take": true,'
         ' "units": "equity", "probs": [0.5, 0.1, 0, 0.1, 0]}'
     ),
     "unknown units": (
-        '{"v": 3, "kind": "cube-hint", "action": "no double", "may_double": true,'
+        V + '"kind": "cube-hint", "action": "no double", "may_double": true,'
         ' "no_double": 0, "double_take": 0, "double_pass": 1, "should_take": true,'
         ' "units": "points", "probs": [0.5, 0.1, 0, 0.1, 0]}'
     ),
@@ -270,7 +275,7 @@ def test_a_bad_reply_is_a_protocol_error(text: str) -> None:
 
 
 def test_errors_name_the_field() -> None:
-    text = '{"v": 3, "kind": "hint", "plays": [{"play": 1}]}'
+    text = V + '"kind": "hint", "plays": [{"play": 1}]}'
     with pytest.raises(ProtocolError, match=r"HintReply\.plays: RankedPlay\.play: expected a str"):
         decode_reply(text)
 
