@@ -11,7 +11,7 @@ import time
 
 from playwright.sync_api import Browser, ConsoleMessage
 
-from e2e.helpers import DESKTOP, READY_TIMEOUT_MS, screenshot
+from e2e.helpers import DESKTOP, PHONE_PORTRAIT, READY_TIMEOUT_MS, screenshot
 from engine.ai.bearoff import uncompressed
 from tests.test_worker_bearoff import shipped
 
@@ -79,5 +79,14 @@ def test_the_worker_makes_the_database_once_and_reads_it_back(
         assert tags == ["race"] * 5  # not "0-ply": no look-ahead, but sharper than one
         assert plays.first.locator(".an-move > span").inner_text() == "11/6 9/7"
         screenshot(page, "analysis-race-worked-out")
+
+        # At a phone's width the tag still sits in its row, beside the move.
+        page.set_viewport_size(PHONE_PORTRAIT["viewport"])
+        row = plays.first.bounding_box()
+        tag = plays.first.locator(".ply").bounding_box()
+        assert row is not None and tag is not None
+        assert row["x"] <= tag["x"] and tag["x"] + tag["width"] <= row["x"] + row["width"]
+        assert row["x"] + row["width"] <= PHONE_PORTRAIT["viewport"]["width"]
+        screenshot(page, "analysis-race-worked-out-phone")
     finally:
         context.close()
