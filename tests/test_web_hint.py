@@ -248,13 +248,15 @@ def test_done_waits_for_the_tutor() -> None:
 
 def _whole_game(opponent: str, seed: int = 11) -> Rig:
     rig = Rig(seed=seed).boot()
-    rig.start(opponent, 3)
+    rig.start(opponent, 7)  # long enough that the game, doubled or not, leaves the match on
     c = rig.c
     for _ in range(600):
         if c.state.match.game.is_over:
             break
         if c.state.match.phase in (Phase.OPENING, Phase.ROLL):
             rig.act("roll")
+        elif c.state.match.phase is Phase.CUBE:
+            rig.act("take")  # whether the AI doubles depends on its net: any game will do
         else:
             rig.play_greedy()
     assert c.state.match.game.is_over
