@@ -10,8 +10,8 @@ hidden, outputs, metadata length; then the JSON metadata):
   few bytes as the largest needs, the bytes split into planes (all the low
   bytes, then all the next ones...): the high planes are mostly zeros, and
   deflate packs the file to about 72 % of the float32 one at 2**-20 (the
-  engine's grid: the first layer loads exactly as it runs), 57 % at 2**-16
-  (:data:`SHIP_BITS`), which the shipped net uses.
+  engine's grid: the first layer loads exactly as it runs), 57 % at 2**-16;
+  the shipped net uses 2**-14 (:data:`SHIP_BITS`).
 
 Convert a float32 file into the shipping format::
 
@@ -36,12 +36,14 @@ FIXED = 2
 """Format version of fixed-point weights in byte planes."""
 BITS = 20
 """Fraction bits of the fixed-point format (the engine's ``network.SHIFT``)."""
-SHIP_BITS = 16
-"""Fraction bits of the shipped net.  Measured against its float32 original on
-2,000 (position, roll) pairs of self-play: the same play chosen at 0-ply and by
-King Tubby in every pair; outputs within 2.1e-5 (mean 1.5e-6) over the 40,890
-positions those plays reach; 96.8 kB deflated (float32: 168.9 kB, 2**-20:
-121.2 kB).  At 2**-14 the outputs moved by up to 1.1e-4."""
+SHIP_BITS = 14
+"""Fraction bits of the shipped net.  The distilled net (2026-11-28) at 2**-14
+deflates to 89.7 kB, at 2**-16 to 103.3 kB (its weights' low bits are busier
+than the TD nets': those took 96.8 kB at 2**-16); its outputs move by at most
+1.0e-4 (mean 8.8e-6) over 15,000 self-play positions, and its published
+figures were measured on the 2**-14 file.  (Earlier, on a TD net: at 2**-16 the
+same play at 0-ply and by King Tubby in 2,000 rolls, outputs within 2.1e-5;
+2**-12 gave the same win-probability errors to four places.)"""
 
 
 def _header(version: int, shape: tuple[int, int, int], meta: dict[str, Any]) -> bytes:

@@ -1,0 +1,41 @@
+"""Positions with their 1-ply values for the distillation pass (training/distil.py)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine import Position
+from engine.ai.evaluator import flip
+from engine.ai.player import ply1
+from training.distil import load_net, positions
+
+SHIPPED = Path(__file__).parent.parent / "engine" / "ai" / "data" / "contact.bin"
+
+
+def test_positions_carry_the_engines_1ply_value_from_the_side_on_roll() -> None:
+    boards, values = positions(load_net(SHIPPED), random.Random(4), 120, games_at_once=8)
+    assert boards.shape == (120, 2, 26) and values.shape == (120, 5)
+    assert (boards.astype(int).sum(axis=2) == 15).all()
+    checked = 0
+    for b, v in zip(boards, values, strict=True):
+        pos = Position(b[0].tolist(), b[1].tolist())
+        # the engine's evaluator adjusts gammons once a checker is off; the trainer's net does not
+        if pos.is_race() or pos.me[0] or pos.opp[0]:
+            continue
+        assert v == pytest.approx(flip(ply1(pos)), abs=1e-4)
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5
+
+
+def test_positions_are_reproducible_from_the_seed() -> None:
+    w = load_net(SHIPPED)
+    a = positions(w, random.Random(9), 50, games_at_once=4)
+    b = positions(w, random.Random(9), 50, games_at_once=4)
+    assert (a[0] == b[0]).all() and np.array_equal(a[1], b[1])
+    assert len({bytes(x) for x in a[0]}) > 40  # games move on: few repeats

@@ -1,0 +1,209 @@
+"""Distil a net's own 1-ply values into it (dev-only; the fit needs PyTorch).
+
+At 0-ply the net judges a position by itself; at 1-ply (King Tubby's cube
+chances) by the mean, over the 21 rolls, of its values after the side's best
+play, which averages out part of its errors: against GNU Backgammon 2-ply the
+1-ply figures are a fifth smaller.  This pass teaches the 0-ply net those 1-ply
+values, on positions of its own self-play, so that every use of ``evaluate``
+(hints, tutor, review, the cube, King Tubby's look-ahead) starts from them.
+The targets come from our net alone.
+
+Two steps, the positions first (numpy, one process per seed; about 180
+positions a second each on this machine):
+
+    PYTHONPATH=. .venv/bin/python -m training.distil positions NET.bin SEED COUNT OUT.npz
+
+Games are played 0-ply greedily by ``NET``, half of them from a random start
+(:func:`training.ply1.random_start`, up to 120 plies), as the TD legs play
+them; every position on roll after the opening is kept with its 1-ply value.
+Then the fit, from ``NET``'s weights (the same hidden units), on those files:
+
+    PYTHONPATH=. .venv/bin/python -m training.distil fit NET.bin OUT.bin \\
+        --train A.npz B.npz ... --held HELD.npz [--epochs 60 --lr 2e-3]
+
+Adam on cross-entropy over the five outputs (as in the TD legs), batches of
+256, one-cycle learning rate up to ``--lr`` and down to a 300th of it; after
+each epoch the win-probability error against the 1-ply targets is printed on
+a training sample and on ``HELD`` (positions of other games).  ``OUT.bin`` is
+float32 with ``NET``'s metadata and this pass in its lineage; ship it with
+``training.export``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from engine.ai.encoding import ROLLS
+from training.encode_np import encode_batch
+from training.export import read_weights
+from training.ply1 import ROLL_INDEX, ROLL_WEIGHTS, Weights, features_of, forward, game_maker
+from training.returns import equity, flip
+from training.selfplay import Board, add_candidates, exact_finished, roll
+
+RANDOM_STARTS = (0.5, 120)
+"""Share of games from a random start, and at most how many random plies before it."""
+
+
+def load_net(path: Path) -> Weights:
+    """A weights file's arrays in float64, shaped for :func:`training.ply1.forward`."""
+    w1, b1, w2, b2 = (np.asarray(a, dtype=np.float64) for a in read_weights(path))
+    return w1, b1, w2, b2
+
+
+def positions(
+    w: Weights, rng: random.Random, count: int, games_at_once: int = 64
+) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` positions of 0-ply self-play by ``w`` with their 1-ply values.
+
+    Returns the boards, (count, 2, 26) int8 with the side on roll first, and
+    their 1-ply probabilities from that side, (count, 5) float32.  A batch of
+    ``games_at_once`` games moves on together; every roll of every game is
+    scored in one call of the net.
+    """
+    n_features = features_of(w)
+    new_game = game_maker(rng, *RANDOM_STARTS)
+    games = [new_game() for _ in range(games_at_once)]
+    boards: list[Board] = []
+    values: list[np.ndarray] = []
+    while len(boards) < count:
+        rolls = [roll(gm.opening and len(gm.boards) == 1, rng) for gm in games]
+        cand: list[Board] = []
+        spans = [[add_candidates(cand, gm.me, gm.opp, a, b) for a, b, _ in ROLLS] for gm in games]
+        arr = np.array(cand, dtype=np.int32)
+        vals = forward(w, encode_batch(arr, n_features)).astype(np.float64)
+        won = exact_finished(arr, cand, vals)
+        eq = equity(vals)
+        for gi, gm in enumerate(games):
+            # each roll's best play leaves the opponent on roll: the least equity for it
+            best = [a + int(np.argmin(eq[a:b])) for a, b in spans[gi]]
+            if not (gm.opening and len(gm.boards) == 1):
+                boards.append((gm.me, gm.opp))
+                values.append(flip(ROLL_WEIGHTS @ vals[best]))
+            k = best[ROLL_INDEX[rolls[gi]]]
+            gm.boards.append(cand[k])
+            gm.me, gm.opp = cand[k]
+            if won[k]:
+                games[gi] = new_game()
+    return (
+        np.array(boards[:count], dtype=np.int8),
+        np.array(values[:count], dtype=np.float32),
+    )
+
+
+def _load_set(paths: list[Path], n_features: int) -> tuple[np.ndarray, np.ndarray]:
+    xs, ys = [], []
+    for p in paths:
+        with np.load(p) as d:
+            xs.append(encode_batch(d["boards"].astype(np.int32), n_features))
+            ys.append(d["y"].astype(np.float32))
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def fit(
+    start: Path, out: Path, train: list[Path], held: Path, epochs: int, lr: float, seed: int
+) -> None:
+    """Fit ``start``'s net to the 1-ply values in ``train``; write it to ``out``."""
+    import torch
+
+    from training.export import export_weights
+    from training.train_td import Net
+
+    torch.manual_seed(seed)
+    w1, b1, w2, b2 = load_net(start)
+    n_features = features_of((w1, b1, w2, b2))
+    x_np, y_np = _load_set(train, n_features)
+    xh_np, yh_np = _load_set([held], n_features)
+    x, y = torch.from_numpy(x_np), torch.from_numpy(y_np)
+    xh, yh = torch.from_numpy(xh_np), torch.from_numpy(yh_np)
+    net = Net(w1.shape[1], w1.shape[0])
+    with torch.no_grad():
+        net.hidden.weight.copy_(torch.from_numpy(w1.T.copy()))
+        net.hidden.bias.copy_(torch.from_numpy(b1))
+        net.out.weight.copy_(torch.from_numpy(w2.T.copy()))
+        net.out.bias.copy_(torch.from_numpy(b2))
+    opt = torch.optim.Adam(net.parameters(), lr=lr)
+    steps = (len(x) + 255) // 256
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=lr, total_steps=epochs * steps, pct_start=0.1, final_div_factor=300
+    )
+    loss_fn = torch.nn.BCEWithLogitsLoss()
+    sample = torch.randperm(len(x))[:30000]
+
+    def win_error(xs: Any, ys: Any) -> float:
+        with torch.no_grad():
+            return float((net(xs)[:, 0] - ys[:, 0]).abs().mean())
+
+    def report(epoch: int) -> None:
+        print(
+            f"epoch {epoch}: win error against 1-ply,"
+            f" training {win_error(x[sample], y[sample]):.5f},"
+            f" held out {win_error(xh, yh):.5f} ({time.time() - t0:.0f} s)",
+            flush=True,
+        )
+
+    t0 = time.time()
+    report(0)
+    for epoch in range(1, epochs + 1):
+        order = torch.randperm(len(x))
+        for i in range(0, len(x), 256):
+            idx = order[i : i + 256]
+            loss = loss_fn(net.logits(x[idx]), y[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+        report(epoch)
+    note_path = start.with_suffix(".json")
+    meta: dict[str, Any] = json.loads(note_path.read_text()) if note_path.exists() else {}
+    meta["lineage"] = [
+        *meta.get("lineage", []),
+        {
+            "distilled_1ply": {
+                "positions": len(x),
+                "epochs": epochs,
+                "lr": lr,
+                "random_starts": list(RANDOM_STARTS),
+            }
+        },
+    ]
+    export_weights(net, out, meta)
+    out.with_suffix(".json").write_text(json.dumps(meta, indent=1))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="step", required=True)
+    pos = sub.add_parser("positions", help="self-play positions with their 1-ply values")
+    pos.add_argument("net", type=Path)
+    pos.add_argument("seed", type=int)
+    pos.add_argument("count", type=int)
+    pos.add_argument("out", type=Path)
+    fp = sub.add_parser("fit", help="fit the net to the 1-ply values")
+    fp.add_argument("net", type=Path)
+    fp.add_argument("out", type=Path)
+    fp.add_argument("--train", type=Path, nargs="+", required=True)
+    fp.add_argument("--held", type=Path, required=True)
+    fp.add_argument("--epochs", type=int, default=60)
+    fp.add_argument("--lr", type=float, default=2e-3)
+    fp.add_argument("--seed", type=int, default=1)
+    fp.add_argument("--threads", type=int, default=2)
+    args = ap.parse_args()
+    if args.step == "positions":
+        boards, values = positions(load_net(args.net), random.Random(args.seed), args.count)
+        np.savez_compressed(args.out, boards=boards, y=values)
+    else:
+        import torch
+
+        torch.set_num_threads(args.threads)
+        fit(args.net, args.out, args.train, args.held, args.epochs, args.lr, args.seed)
+
+
+if __name__ == "__main__":
+    main()
