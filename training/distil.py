@@ -40,12 +40,11 @@ from typing import Any
 
 import numpy as np
 
-from engine.ai.encoding import ROLLS
 from training.encode_np import encode_batch
 from training.export import read_weights
-from training.ply1 import ROLL_INDEX, ROLL_WEIGHTS, Weights, features_of, forward, game_maker
-from training.returns import equity, flip
-from training.selfplay import Board, add_candidates, exact_finished, roll
+from training.ply1 import ROLL_INDEX, ROLL_WEIGHTS, Weights, features_of, game_maker, score_turn
+from training.returns import flip
+from training.selfplay import Board, roll
 
 RANDOM_STARTS = (0.5, 120)
 """Share of games from a random start, and at most how many random plies before it."""
@@ -67,22 +66,15 @@ def positions(
     ``games_at_once`` games moves on together; every roll of every game is
     scored in one call of the net.
     """
-    n_features = features_of(w)
     new_game = game_maker(rng, *RANDOM_STARTS)
     games = [new_game() for _ in range(games_at_once)]
     boards: list[Board] = []
     values: list[np.ndarray] = []
     while len(boards) < count:
         rolls = [roll(gm.opening and len(gm.boards) == 1, rng) for gm in games]
-        cand: list[Board] = []
-        spans = [[add_candidates(cand, gm.me, gm.opp, a, b) for a, b, _ in ROLLS] for gm in games]
-        arr = np.array(cand, dtype=np.int32)
-        vals = forward(w, encode_batch(arr, n_features)).astype(np.float64)
-        won = exact_finished(arr, cand, vals)
-        eq = equity(vals)
+        cand, vals, won, best_of = score_turn(games, w, None)
         for gi, gm in enumerate(games):
-            # each roll's best play leaves the opponent on roll: the least equity for it
-            best = [a + int(np.argmin(eq[a:b])) for a, b in spans[gi]]
+            best = best_of[gi]
             if not (gm.opening and len(gm.boards) == 1):
                 boards.append((gm.me, gm.opp))
                 values.append(flip(ROLL_WEIGHTS @ vals[best]))

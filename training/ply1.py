@@ -10,7 +10,8 @@ seen from the other side, computed in batches (and tested against it).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -88,6 +89,37 @@ def game_maker(rng: random.Random, share: float, max_plies: int) -> Callable[[],
     return make
 
 
+class Turn(NamedTuple):
+    """One turn of a batch of games, every play scored in one call of the net."""
+
+    cand: list[Board]
+    """The candidate plays of all games, each seen by the side that will then be on roll."""
+    vals: np.ndarray
+    """The net's probabilities of each candidate (exact where the game is over), (M, 5)."""
+    won: np.ndarray
+    """Which candidates end the game."""
+    best: list[list[int]]
+    """For each game, the index in ``cand`` of its best play of each roll scored."""
+
+
+def score_turn(games: Sequence[Game], w: Weights, rolls: Sequence[tuple[int, int]] | None) -> Turn:
+    """Score the plays of every game's position on roll: of all 21 rolls, or of ``rolls[i]`` only.
+
+    The best play of a roll leaves the opponent on roll with the least equity.
+    """
+    cand: list[Board] = []
+    spans: list[list[tuple[int, int]]] = []
+    for gi, gm in enumerate(games):
+        scored = ROLLS if rolls is None else ((*rolls[gi], 1),)
+        spans.append([add_candidates(cand, gm.me, gm.opp, a, b) for a, b, _ in scored])
+    arr = np.array(cand, dtype=np.int32)
+    vals = forward(w, encode_batch(arr, features_of(w))).astype(np.float64)
+    won = exact_finished(arr, cand, vals)
+    eq = equity(vals)
+    best = [[a + int(np.argmin(eq[a:b])) for a, b in game_spans] for game_spans in spans]
+    return Turn(cand, vals, won, best)
+
+
 def play_step(
     games: list[Game],
     w: Weights,
@@ -106,18 +138,10 @@ def play_step(
     as in :mod:`training.train_td`.  A game that ends is replaced by ``new_game()``.
     """
     rolls = [roll(gm.opening and len(gm.boards) == 1, rng) for gm in games]
-    cand: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    spans: list[list[tuple[int, int]]] = []
-    for gm, dice in zip(games, rolls, strict=True):
-        rolled = ROLLS if plies else ((*dice, 1),)
-        spans.append([add_candidates(cand, gm.me, gm.opp, a, b) for a, b, _ in rolled])
-    arr = np.array(cand, dtype=np.int32)
-    vals = forward(w, encode_batch(arr, features_of(w))).astype(np.float64)
-    won = exact_finished(arr, cand, vals)
-    eq = equity(vals)
+    cand, vals, won, best_of = score_turn(games, w, None if plies else rolls)
     ended: list[tuple[np.ndarray, np.ndarray]] = []
     for gi, gm in enumerate(games):
-        best = [a + int(np.argmin(eq[a:b])) for a, b in spans[gi]]
+        best = best_of[gi]
         if plies:
             if len(gm.boards) > 1:
                 # the 1-ply value of this position, from its side on roll
