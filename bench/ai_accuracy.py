@@ -17,6 +17,11 @@ each roll, the positions left evaluated): the winning chances King Tubby's
 cube decisions use, and what its hints' top plays are judged at.  The targets
 are the 0-ply evaluator's, as ``evaluate`` is what judges a position.
 
+``--two-ply`` adds the shipped contact net alone two rolls ahead
+(:func:`training.lookahead.values`, plays chosen at 0-ply, the net judging
+every leaf, races too): the targets of a 2-ply distillation pass, which
+are sharper than the 1-ply ones.
+
 ``--classes race`` keeps only the positions of those classes (games are
 played until there are ``--positions`` of them): the race rows of 2,000
 positions of each set are too few to judge a target of 0.002.
@@ -41,13 +46,14 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import gnubg_nn
 
 from bench.ai_common import opening_roll, use_weights
 from bench.ai_gnubg_players import board, gnubg_play
 from engine import Position, legal_plays
-from engine.ai import evaluate
+from engine.ai import evaluate, evaluator
 from engine.ai.evaluator import has_race_network
 from engine.ai.player import ply1_before_roll
 
@@ -109,9 +115,11 @@ def measure(
     weights: Sequence[str | None],
     plies: int,
     one_ply: bool = False,
+    two_ply: bool = False,
 ) -> dict[str, dict[str, list[float]]]:
     """Win-probability errors by class for each evaluator: ours per weights file
-    (and the shipped one a roll ahead, ``ours@1``, with ``one_ply``), and
+    (and the shipped one a roll ahead, ``ours@1``, with ``one_ply``; its contact
+    net two rolls ahead, ``net@2``, with ``two_ply``), and
     ``gnubg0``; the referee is gnubg at ``plies``."""
     boards = [board(p) for p in positions]
     referee = [gnubg_nn.probabilities(b, plies)[0] for b in boards]
@@ -125,6 +133,16 @@ def measure(
     if one_ply:
         errors["ours@1:shipped"] = _by_class(
             [ply1_before_roll(p)[0] for p in positions], referee, classes
+        )
+    if two_ply:
+        from training.export import read_weights
+        from training.lookahead import values as lookahead_values
+
+        w = read_weights(Path(evaluator.__file__).parent / "data" / "contact.bin")
+        sides = [(p.me, p.opp) for p in positions]
+        at2 = [lookahead_values(sides[i : i + 8], w, 2)[:, 0] for i in range(0, len(sides), 8)]
+        errors["net@2:shipped"] = _by_class(
+            [float(v) for chunk in at2 for v in chunk], referee, classes
         )
     errors["gnubg0"] = _by_class(
         [gnubg_nn.probabilities(b, 0)[0] for b in boards], referee, classes
@@ -164,6 +182,11 @@ def main() -> None:
         action="store_true",
         help="also the shipped evaluator a roll ahead (King Tubby's cube chances)",
     )
+    ap.add_argument(
+        "--two-ply",
+        action="store_true",
+        help="also the shipped contact net two rolls ahead (a 2-ply pass's targets)",
+    )
     args = ap.parse_args()
     weights: list[str | None] = [None, "shipped,shipped,0", *args.weights]
     if has_race_network():  # the evaluator before the race net, beside it
@@ -172,7 +195,7 @@ def main() -> None:
     for set_name in args.sets:
         t = time.time()
         positions = sample(args.positions, args.seed, choosers[set_name], args.classes)
-        errors = measure(positions, weights, args.plies, args.one_ply)
+        errors = measure(positions, weights, args.plies, args.one_ply, args.two_ply)
         print(
             f"\n{set_name}: {len(positions)} positions, win-probability MAE against "
             f"gnubg {args.plies}-ply (95% intervals), {time.time() - t:.0f} s"
