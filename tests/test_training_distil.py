@@ -39,3 +39,23 @@ def test_positions_are_reproducible_from_the_seed() -> None:
     b = positions(w, random.Random(9), 50, games_at_once=4)
     assert (a[0] == b[0]).all() and np.array_equal(a[1], b[1])
     assert len({bytes(x) for x in a[0]}) > 40  # games move on: few repeats
+
+
+def test_random_play_positions_carry_the_1ply_value_of_odd_positions() -> None:
+    w = load_net(SHIPPED)
+    boards, values = positions(w, random.Random(4), 200, games_at_once=8, random_play=True)
+    assert boards.shape == (200, 2, 26) and (boards.astype(int).sum(axis=2) == 15).all()
+    selfplay, _ = positions(w, random.Random(4), 200, games_at_once=8)
+    assert not np.array_equal(boards, selfplay)
+    checked = 0
+    for b, v in zip(boards, values, strict=True):
+        pos = Position(b[0].tolist(), b[1].tolist())
+        if pos.is_race() or pos.me[0] or pos.opp[0]:
+            continue
+        assert v == pytest.approx(flip(ply1(pos)), abs=1e-4)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+    again, _ = positions(w, random.Random(4), 200, games_at_once=8, random_play=True)
+    assert np.array_equal(boards, again)

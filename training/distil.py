@@ -51,9 +51,17 @@ import numpy as np
 from training.encode_np import encode_batch
 from training.export import read_weights
 from training.lookahead import values as lookahead_values
-from training.ply1 import ROLL_INDEX, ROLL_WEIGHTS, Weights, features_of, game_maker, score_turn
+from training.ply1 import (
+    ROLL_INDEX,
+    ROLL_WEIGHTS,
+    Game,
+    Weights,
+    features_of,
+    game_maker,
+    score_turn,
+)
 from training.returns import flip
-from training.selfplay import Board, roll
+from training.selfplay import Board, roll, successors
 
 RANDOM_STARTS = (0.5, 120)
 """Share of games from a random start, and at most how many random plies before it."""
@@ -66,7 +74,11 @@ def load_net(path: Path) -> Weights:
 
 
 def positions(
-    w: Weights, rng: random.Random, count: int, games_at_once: int = 64
+    w: Weights,
+    rng: random.Random,
+    count: int,
+    games_at_once: int = 64,
+    random_play: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """``count`` positions of 0-ply self-play by ``w`` with their 1-ply values.
 
@@ -74,8 +86,13 @@ def positions(
     their 1-ply probabilities from that side, (count, 5) float32.  A batch of
     ``games_at_once`` games moves on together; every roll of every game is
     scored in one call of the net.
+
+    With ``random_play`` both sides of every game, from the opening on, make a
+    uniformly random legal play instead: the positions a beginner's odd play
+    leads to, where a random start's single position and the net's greedy
+    play after it seldom go (the accuracy bench's random-move games).
     """
-    new_game = game_maker(rng, *RANDOM_STARTS)
+    new_game = Game if random_play else game_maker(rng, *RANDOM_STARTS)
     games = [new_game() for _ in range(games_at_once)]
     boards: list[Board] = []
     values: list[np.ndarray] = []
@@ -87,10 +104,16 @@ def positions(
             if not (gm.opening and len(gm.boards) == 1):
                 boards.append((gm.me, gm.opp))
                 values.append(flip(ROLL_WEIGHTS @ vals[best]))
-            k = best[ROLL_INDEX[rolls[gi]]]
-            gm.boards.append(cand[k])
-            gm.me, gm.opp = cand[k]
-            if won[k]:
+            if random_play:
+                succ = successors(gm.me, gm.opp, *rolls[gi])
+                mover, other = rng.choice(succ) if succ else (gm.me, gm.opp)
+                nxt, ended = (other, mover), mover[0] == 15
+            else:
+                k = best[ROLL_INDEX[rolls[gi]]]
+                nxt, ended = cand[k], bool(won[k])
+            gm.boards.append(nxt)
+            gm.me, gm.opp = nxt
+            if ended:
                 games[gi] = new_game()
     return (
         np.array(boards[:count], dtype=np.int8),
@@ -221,6 +244,9 @@ def main() -> None:
     pos.add_argument("seed", type=int)
     pos.add_argument("count", type=int)
     pos.add_argument("out", type=Path)
+    pos.add_argument(
+        "--random-play", action="store_true", help="games of random plays, not the net's"
+    )
     rel = sub.add_parser("relabel", help="a positions file's positions with their 2-ply values")
     rel.add_argument("net", type=Path)
     rel.add_argument("source", type=Path)
@@ -239,7 +265,9 @@ def main() -> None:
     fp.add_argument("--threads", type=int, default=2)
     args = ap.parse_args()
     if args.step == "positions":
-        boards, values = positions(load_net(args.net), random.Random(args.seed), args.count)
+        boards, values = positions(
+            load_net(args.net), random.Random(args.seed), args.count, random_play=args.random_play
+        )
         np.savez_compressed(args.out, boards=boards, y=values)
     elif args.step == "relabel":
         relabel(load_net(args.net), args.source, args.start, args.stride, args.count, args.out)
