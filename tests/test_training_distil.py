@@ -16,10 +16,8 @@ from training.distil import load_net, positions
 SHIPPED = Path(__file__).parent.parent / "engine" / "ai" / "data" / "contact.bin"
 
 
-def test_positions_carry_the_engines_1ply_value_from_the_side_on_roll() -> None:
-    boards, values = positions(load_net(SHIPPED), random.Random(4), 120, games_at_once=8)
-    assert boards.shape == (120, 2, 26) and values.shape == (120, 5)
-    assert (boards.astype(int).sum(axis=2) == 15).all()
+def _assert_engines_1ply(boards: np.ndarray, values: np.ndarray, count: int) -> None:
+    """The first ``count`` contact positions with nothing off carry the engine's 1-ply value."""
     checked = 0
     for b, v in zip(boards, values, strict=True):
         pos = Position(b[0].tolist(), b[1].tolist())
@@ -28,9 +26,16 @@ def test_positions_carry_the_engines_1ply_value_from_the_side_on_roll() -> None:
             continue
         assert v == pytest.approx(flip(ply1(pos)), abs=1e-4)
         checked += 1
-        if checked == 5:
+        if checked == count:
             break
-    assert checked == 5
+    assert checked == count
+
+
+def test_positions_carry_the_engines_1ply_value_from_the_side_on_roll() -> None:
+    boards, values = positions(load_net(SHIPPED), random.Random(4), 120, games_at_once=8)
+    assert boards.shape == (120, 2, 26) and values.shape == (120, 5)
+    assert (boards.astype(int).sum(axis=2) == 15).all()
+    _assert_engines_1ply(boards, values, 5)
 
 
 def test_positions_are_reproducible_from_the_seed() -> None:
@@ -47,15 +52,6 @@ def test_random_play_positions_carry_the_1ply_value_of_odd_positions() -> None:
     assert boards.shape == (200, 2, 26) and (boards.astype(int).sum(axis=2) == 15).all()
     selfplay, _ = positions(w, random.Random(4), 200, games_at_once=8)
     assert not np.array_equal(boards, selfplay)
-    checked = 0
-    for b, v in zip(boards, values, strict=True):
-        pos = Position(b[0].tolist(), b[1].tolist())
-        if pos.is_race() or pos.me[0] or pos.opp[0]:
-            continue
-        assert v == pytest.approx(flip(ply1(pos)), abs=1e-4)
-        checked += 1
-        if checked == 3:
-            break
-    assert checked == 3
+    _assert_engines_1ply(boards, values, 3)
     again, _ = positions(w, random.Random(4), 200, games_at_once=8, random_play=True)
     assert np.array_equal(boards, again)
