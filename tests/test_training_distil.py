@@ -55,3 +55,25 @@ def test_random_play_positions_carry_the_1ply_value_of_odd_positions() -> None:
     _assert_engines_1ply(boards, values, 3)
     again, _ = positions(w, random.Random(4), 200, games_at_once=8, random_play=True)
     assert np.array_equal(boards, again)
+
+
+def test_a_widened_fit_starts_from_what_the_narrower_net_computes(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    from training.distil import fit
+    from training.encode_np import encode_batch
+    from training.ply1 import features_of, forward
+
+    w = load_net(SHIPPED)
+    boards, values = positions(w, random.Random(5), 64, games_at_once=8)
+    data = tmp_path / "p.npz"
+    np.savez_compressed(data, boards=boards, y=values)
+    out = tmp_path / "wide.bin"
+    # a vanishing learning rate: what is left is the widening alone
+    fit(SHIPPED, out, [data], data, epochs=1, lr=1e-12, seed=1, hidden=200)
+    wide = load_net(out)
+    assert wide[0].shape == (w[0].shape[0], 200) and wide[2].shape == (200, 5)
+    x = encode_batch(boards.astype(np.int32), features_of(w))
+    assert np.abs(forward(wide, x) - forward(w, x)).max() < 1e-5
+    assert np.abs(wide[0][:, 192:]).max() > 0  # new units can learn: their inputs are live
+    with pytest.raises(ValueError, match="narrow"):
+        fit(SHIPPED, out, [data], data, epochs=1, lr=1e-12, seed=1, hidden=100)

@@ -16,7 +16,7 @@ positions a second each on this machine):
 Games are played 0-ply greedily by ``NET``, half of them from a random start
 (:func:`training.ply1.random_start`, up to 120 plies), as the TD legs play
 them; every position on roll after the opening is kept with its 1-ply value.
-Then the fit, from ``NET``'s weights (the same hidden units), on those files:
+Then the fit, from ``NET``'s weights (``--hidden`` widens it first), on those files:
 
     PYTHONPATH=. .venv/bin/python -m training.distil fit NET.bin OUT.bin \\
         --train A.npz B.npz ... --held HELD.npz [--epochs 60 --lr 2e-3]
@@ -166,9 +166,22 @@ def _load_set(paths: list[Path], n_features: int) -> tuple[np.ndarray, np.ndarra
 
 
 def fit(
-    start: Path, out: Path, train: list[Path], held: Path, epochs: int, lr: float, seed: int
+    start: Path,
+    out: Path,
+    train: list[Path],
+    held: Path,
+    epochs: int,
+    lr: float,
+    seed: int,
+    hidden: int | None = None,
 ) -> None:
-    """Fit ``start``'s net to the values in ``train``; write it to ``out``."""
+    """Fit ``start``'s net to the values in ``train``; write it to ``out``.
+
+    With ``hidden`` larger than ``start``'s hidden layer the net is widened
+    first, as ``train_td --widen-from`` does: the new units keep random input
+    weights and get zero output weights, so the fit starts from exactly what
+    ``start`` computes.
+    """
     import torch
 
     from training.export import export_weights
@@ -181,11 +194,17 @@ def fit(
     xh_np, yh_np, _ = _load_set([held], n_features)
     x, y = torch.from_numpy(x_np), torch.from_numpy(y_np)
     xh, yh = torch.from_numpy(xh_np), torch.from_numpy(yh_np)
-    net = Net(w1.shape[1], w1.shape[0])
+    h_old = w1.shape[1]
+    h_new = hidden or h_old
+    if h_new < h_old:
+        raise ValueError(f"cannot narrow a net of {h_old} hidden units to {h_new}")
+    net = Net(h_new, w1.shape[0])
     with torch.no_grad():
-        net.hidden.weight.copy_(torch.from_numpy(w1.T.copy()))
-        net.hidden.bias.copy_(torch.from_numpy(b1))
-        net.out.weight.copy_(torch.from_numpy(w2.T.copy()))
+        net.hidden.weight[:h_old].copy_(torch.from_numpy(w1.T.copy()))
+        net.hidden.bias[:h_old].copy_(torch.from_numpy(b1))
+        net.hidden.bias[h_old:] = 0.0
+        net.out.weight.zero_()
+        net.out.weight[:, :h_old].copy_(torch.from_numpy(w2.T.copy()))
         net.out.bias.copy_(torch.from_numpy(b2))
     opt = torch.optim.Adam(net.parameters(), lr=lr)
     steps = (len(x) + 255) // 256
@@ -221,8 +240,11 @@ def fit(
         report(epoch)
     note_path = start.with_suffix(".json")
     meta: dict[str, Any] = json.loads(note_path.read_text()) if note_path.exists() else {}
+    if h_new != h_old:
+        meta["hidden"] = h_new
     meta["lineage"] = [
         *meta.get("lineage", []),
+        *([{"widened": {"hidden": h_new}}] if h_new != h_old else []),
         {
             "distilled_" + "+".join(f"{n}ply" for n in sorted(plies)): {
                 "positions": len(x),
@@ -263,6 +285,7 @@ def main() -> None:
     fp.add_argument("--lr", type=float, default=2e-3)
     fp.add_argument("--seed", type=int, default=1)
     fp.add_argument("--threads", type=int, default=2)
+    fp.add_argument("--hidden", type=int, help="widen the net to this many hidden units first")
     args = ap.parse_args()
     if args.step == "positions":
         boards, values = positions(
@@ -275,7 +298,16 @@ def main() -> None:
         import torch
 
         torch.set_num_threads(args.threads)
-        fit(args.net, args.out, args.train, args.held, args.epochs, args.lr, args.seed)
+        fit(
+            args.net,
+            args.out,
+            args.train,
+            args.held,
+            args.epochs,
+            args.lr,
+            args.seed,
+            args.hidden,
+        )
 
 
 if __name__ == "__main__":
