@@ -69,11 +69,12 @@ def test_a_widened_fit_starts_from_what_the_narrower_net_computes(tmp_path: Path
     np.savez_compressed(data, boards=boards, y=values)
     out = tmp_path / "wide.bin"
     # a vanishing learning rate: what is left is the widening alone
-    fit(SHIPPED, out, [data], data, epochs=1, lr=1e-12, seed=1, hidden=200)
+    n_in, h = w[0].shape
+    fit(SHIPPED, out, [data], data, epochs=1, lr=1e-12, seed=1, hidden=h + 8)
     wide = load_net(out)
-    assert wide[0].shape == (w[0].shape[0], 200) and wide[2].shape == (200, 5)
+    assert wide[0].shape == (n_in, h + 8) and wide[2].shape == (h + 8, 5)
     x = encode_batch(boards.astype(np.int32), features_of(w))
     assert np.abs(forward(wide, x) - forward(w, x)).max() < 1e-5
-    assert np.abs(wide[0][:, 192:]).max() > 0  # new units can learn: their inputs are live
+    assert np.abs(wide[0][:, h:]).max() > 0  # new units can learn: their inputs are live
     with pytest.raises(ValueError, match="narrow"):
-        fit(SHIPPED, out, [data], data, epochs=1, lr=1e-12, seed=1, hidden=100)
+        fit(SHIPPED, out, [data], data, epochs=1, lr=1e-12, seed=1, hidden=h - 1)
