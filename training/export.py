@@ -11,7 +11,7 @@ hidden, outputs, metadata length; then the JSON metadata):
   bytes, then all the next ones...): the high planes are mostly zeros, and
   deflate packs the file to about 72 % of the float32 one at 2**-20 (the
   engine's grid: the first layer loads exactly as it runs), 57 % at 2**-16;
-  the shipped net uses 2**-14 (:data:`SHIP_BITS`).
+  the shipped net uses 2**-12 (:data:`SHIP_BITS`).
 
 Convert a float32 file into the shipping format::
 
@@ -36,14 +36,15 @@ FIXED = 2
 """Format version of fixed-point weights in byte planes."""
 BITS = 20
 """Fraction bits of the fixed-point format (the engine's ``network.SHIFT``)."""
-SHIP_BITS = 14
-"""Fraction bits of the shipped net.  The distilled net (2026-11-28) at 2**-14
-deflates to 89.7 kB, at 2**-16 to 103.3 kB (its weights' low bits are busier
-than the TD nets': those took 96.8 kB at 2**-16); its outputs move by at most
-1.0e-4 (mean 8.8e-6) over 15,000 self-play positions, and its published
-figures were measured on the 2**-14 file.  (Earlier, on a TD net: at 2**-16 the
-same play at 0-ply and by King Tubby in 2,000 rolls, outputs within 2.1e-5;
-2**-12 gave the same win-probability errors to four places.)"""
+SHIP_BITS = 12
+"""Fraction bits of the shipped net.  The 224-unit net (2026-11-28, the last
+distillation) at 2**-12 deflates to 94.9 kB (the 192-unit net before it took
+92.3 kB at 2**-14); its outputs move by at most 3.1e-4 (mean 2.1e-5) over
+15,000 self-play positions, and its published figures were measured on the
+2**-12 file.  (Earlier, the 192-unit distilled net at 2**-12 and at 2**-14 had
+the same win-probability errors to four places on both sets of 2,000
+positions; on a TD net, 2**-16 gave the same play at 0-ply and by King Tubby
+in 2,000 rolls, outputs within 2.1e-5.)"""
 
 
 def _header(version: int, shape: tuple[int, int, int], meta: dict[str, Any]) -> bytes:

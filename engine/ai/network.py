@@ -11,7 +11,7 @@ as the integer ``round(w * 2**F)`` zigzagged (0, -1, 1, -2... as 0, 1, 2,
 lowest byte of every weight, then the next byte of every weight, and so on.
 The high planes are nearly all zeros and deflate well.  At ``F`` = 20 (the
 fixed point below) the first layer would load exactly as it is summed; the
-shipped net uses ``F`` = 14, which moves its outputs by at most 1.0e-4
+shipped net uses ``F`` = 12, which moves its outputs by at most 3.1e-4
 (``training/export.py``, ``SHIP_BITS``).
 
 Every input of :mod:`engine.ai.encoding` is an integer quantity times a fixed
