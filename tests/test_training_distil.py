@@ -78,3 +78,37 @@ def test_a_widened_fit_starts_from_what_the_narrower_net_computes(tmp_path: Path
     assert np.abs(wide[0][:, h:]).max() > 0  # new units can learn: their inputs are live
     with pytest.raises(ValueError, match="narrow"):
         fit(SHIPPED, out, [data], data, epochs=1, lr=1e-12, seed=1, hidden=h - 1)
+
+
+def test_a_fits_lineage_counts_the_random_move_games_positions_apart(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    import json
+
+    from training.distil import fit, save_positions
+
+    w = load_net(SHIPPED)
+    own, own_values = positions(w, random.Random(6), 24, games_at_once=4)
+    odd, odd_values = positions(w, random.Random(7), 40, games_at_once=4, random_play=True)
+    files = [tmp_path / "own.npz", tmp_path / "odd.npz", tmp_path / "old.npz"]
+    save_positions(files[0], own, own_values, random_play=False)
+    save_positions(files[1], odd, odd_values, random_play=True)
+    np.savez_compressed(files[2], boards=own, y=own_values)  # a file from before the flag
+    out = tmp_path / "fit.bin"
+    fit(SHIPPED, out, files, files[0], epochs=1, lr=1e-12, seed=1)
+    entry = json.loads(out.with_suffix(".json").read_text())["lineage"][-1]
+    assert entry["distilled_1ply"]["positions"] == 24 + 40 + 24
+    assert entry["distilled_1ply"]["random_play_positions"] == 40
+
+
+def test_relabel_keeps_the_kind_of_games_and_leaves_no_parts(tmp_path: Path) -> None:
+    from training.distil import relabel, save_positions
+
+    w = load_net(SHIPPED)
+    boards, values = positions(w, random.Random(8), 12, games_at_once=4, random_play=True)
+    source, out = tmp_path / "odd.npz", tmp_path / "two.npz"
+    save_positions(source, boards, values, random_play=True)
+    relabel(w, source, 1, 4, 3, out)
+    with np.load(out) as d:
+        assert np.array_equal(d["boards"], boards[1::4])
+        assert d["y"].shape == (3, 5) and int(d["plies"]) == 2 and bool(d["random_play"])
+    assert [p.name for p in tmp_path.iterdir() if "part" in p.name] == []

@@ -34,7 +34,9 @@ Adam on cross-entropy over the five outputs (as in the TD legs), batches of
 each epoch the win-probability error against the targets is printed on
 a training sample and on ``HELD`` (positions of other games).  ``OUT.bin`` is
 float32 with ``NET``'s metadata and this pass in its lineage; ship it with
-``training.export``.
+``training.export``.  The lineage counts the positions of random-move games
+apart (``random_play_positions``): a positions file says which kind it holds
+(files written before 2026-11-29 do not, and count as self-play).
 """
 
 from __future__ import annotations
@@ -125,6 +127,11 @@ PART = 1000
 """Positions per part of a ``relabel`` run."""
 
 
+def save_positions(out: Path, boards: np.ndarray, values: np.ndarray, random_play: bool) -> None:
+    """Write a positions file: the boards, their values and the kind of games."""
+    np.savez_compressed(out, boards=boards, y=values, random_play=random_play)
+
+
 def relabel(w: Weights, source: Path, start: int, step: int, count: int, out: Path) -> None:
     """Value ``source``'s positions ``start::step`` (at most ``count``) at 2 plies into ``out``.
 
@@ -133,6 +140,7 @@ def relabel(w: Weights, source: Path, start: int, step: int, count: int, out: Pa
     """
     with np.load(source) as d:
         boards = d["boards"][start::step][:count]
+        random_play = bool(d["random_play"]) if "random_play" in d else False
     parts = []
     for i, c in enumerate(range(0, len(boards), PART)):
         part = out.with_name(f"{out.stem}.part{i:03d}.npz")
@@ -149,20 +157,23 @@ def relabel(w: Weights, source: Path, start: int, step: int, count: int, out: Pa
     for part in parts:
         with np.load(part) as d:
             ys.append(d["y"])
-    np.savez_compressed(out, boards=boards, y=np.concatenate(ys), plies=2)
+    np.savez_compressed(out, boards=boards, y=np.concatenate(ys), plies=2, random_play=random_play)
     for part in parts:
         part.unlink()
 
 
-def _load_set(paths: list[Path], n_features: int) -> tuple[np.ndarray, np.ndarray, set[int]]:
-    """Encoded positions, their targets, and the look-aheads the targets come from."""
-    xs, ys, plies = [], [], set()
+def _load_set(paths: list[Path], n_features: int) -> tuple[np.ndarray, np.ndarray, set[int], int]:
+    """Encoded positions, their targets, the look-aheads the targets come
+    from, and how many of the positions are from random-move games."""
+    xs, ys, plies, random_play = [], [], set(), 0
     for p in paths:
         with np.load(p) as d:
             xs.append(encode_batch(d["boards"].astype(np.int32), n_features))
             ys.append(d["y"].astype(np.float32))
             plies.add(int(d["plies"]) if "plies" in d else 1)
-    return np.concatenate(xs), np.concatenate(ys), plies
+            if "random_play" in d and bool(d["random_play"]):
+                random_play += len(d["y"])
+    return np.concatenate(xs), np.concatenate(ys), plies, random_play
 
 
 def fit(
@@ -190,8 +201,8 @@ def fit(
     torch.manual_seed(seed)
     w1, b1, w2, b2 = load_net(start)
     n_features = features_of((w1, b1, w2, b2))
-    x_np, y_np, plies = _load_set(train, n_features)
-    xh_np, yh_np, _ = _load_set([held], n_features)
+    x_np, y_np, plies, random_play = _load_set(train, n_features)
+    xh_np, yh_np, _, _ = _load_set([held], n_features)
     x, y = torch.from_numpy(x_np), torch.from_numpy(y_np)
     xh, yh = torch.from_numpy(xh_np), torch.from_numpy(yh_np)
     h_old = w1.shape[1]
@@ -248,6 +259,7 @@ def fit(
         {
             "distilled_" + "+".join(f"{n}ply" for n in sorted(plies)): {
                 "positions": len(x),
+                "random_play_positions": random_play,
                 "epochs": epochs,
                 "lr": lr,
                 "random_starts": list(RANDOM_STARTS),
@@ -291,7 +303,7 @@ def main() -> None:
         boards, values = positions(
             load_net(args.net), random.Random(args.seed), args.count, random_play=args.random_play
         )
-        np.savez_compressed(args.out, boards=boards, y=values)
+        save_positions(args.out, boards, values, args.random_play)
     elif args.step == "relabel":
         relabel(load_net(args.net), args.source, args.start, args.stride, args.count, args.out)
     else:
