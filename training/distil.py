@@ -127,9 +127,17 @@ PART = 1000
 """Positions per part of a ``relabel`` run."""
 
 
-def save_positions(out: Path, boards: np.ndarray, values: np.ndarray, random_play: bool) -> None:
-    """Write a positions file: the boards, their values and the kind of games."""
-    np.savez_compressed(out, boards=boards, y=values, random_play=random_play)
+def save_positions(
+    out: Path, boards: np.ndarray, values: np.ndarray, random_play: bool, plies: int = 1
+) -> None:
+    """Write a positions file: the boards, their values, the look-ahead of
+    those values and the kind of games the positions come from."""
+    np.savez_compressed(out, boards=boards, y=values, plies=plies, random_play=random_play)
+
+
+def _random_play(d: Any) -> bool:
+    """Whether an opened positions file holds random-move games' positions."""
+    return "random_play" in d and bool(d["random_play"])
 
 
 def relabel(w: Weights, source: Path, start: int, step: int, count: int, out: Path) -> None:
@@ -140,7 +148,7 @@ def relabel(w: Weights, source: Path, start: int, step: int, count: int, out: Pa
     """
     with np.load(source) as d:
         boards = d["boards"][start::step][:count]
-        random_play = bool(d["random_play"]) if "random_play" in d else False
+        random_play = _random_play(d)
     parts = []
     for i, c in enumerate(range(0, len(boards), PART)):
         part = out.with_name(f"{out.stem}.part{i:03d}.npz")
@@ -157,7 +165,7 @@ def relabel(w: Weights, source: Path, start: int, step: int, count: int, out: Pa
     for part in parts:
         with np.load(part) as d:
             ys.append(d["y"])
-    np.savez_compressed(out, boards=boards, y=np.concatenate(ys), plies=2, random_play=random_play)
+    save_positions(out, boards, np.concatenate(ys), random_play, plies=2)
     for part in parts:
         part.unlink()
 
@@ -171,8 +179,7 @@ def _load_set(paths: list[Path], n_features: int) -> tuple[np.ndarray, np.ndarra
             xs.append(encode_batch(d["boards"].astype(np.int32), n_features))
             ys.append(d["y"].astype(np.float32))
             plies.add(int(d["plies"]) if "plies" in d else 1)
-            if "random_play" in d and bool(d["random_play"]):
-                random_play += len(d["y"])
+            random_play += len(d["y"]) if _random_play(d) else 0
     return np.concatenate(xs), np.concatenate(ys), plies, random_play
 
 
