@@ -92,7 +92,8 @@ def test_a_fits_lineage_counts_the_random_move_games_positions_apart(tmp_path: P
     files = [tmp_path / "own.npz", tmp_path / "odd.npz", tmp_path / "old.npz"]
     save_positions(files[0], own, own_values, random_play=False)
     save_positions(files[1], odd, odd_values, random_play=True)
-    np.savez_compressed(files[2], boards=own, y=own_values)  # a file from before the flag
+    old, old_values = positions(w, random.Random(9), 24, games_at_once=4)
+    np.savez_compressed(files[2], boards=old, y=old_values)  # a file from before the flag
     out = tmp_path / "fit.bin"
     fit(SHIPPED, out, files, files[0], epochs=1, lr=1e-12, seed=1)
     entry = json.loads(out.with_suffix(".json").read_text())["lineage"][-1]

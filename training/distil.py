@@ -29,6 +29,13 @@ beside ``OUT`` until the end, so that a stopped run goes on where it was:
 
     PYTHONPATH=. .venv/bin/python -m training.distil relabel NET.bin IN.npz START STEP COUNT OUT.npz
 
+``--trials N`` values them by ``N`` rollouts each instead (:mod:`training.rollouts`,
+played to the end by ``NET`` at 0-ply; 36 trials run at about 6 positions a
+second per process on crashed positions), and ``--crashed`` keeps only the
+crashed positions of ``IN`` (:mod:`training.crashed`).  A fit given such a
+file after the file it was drawn from trains those positions on the later,
+sharper values only.
+
 Adam on cross-entropy over the five outputs (as in the TD legs), batches of
 256, one-cycle learning rate up to ``--lr`` and down to a 300th of it; after
 each epoch the win-probability error against the targets is printed on
@@ -50,6 +57,7 @@ from typing import Any
 
 import numpy as np
 
+from training.crashed import crashed
 from training.encode_np import encode_batch
 from training.export import read_weights
 from training.lookahead import values as lookahead_values
@@ -63,6 +71,7 @@ from training.ply1 import (
     score_turn,
 )
 from training.returns import flip
+from training.rollouts import values as rollout_values
 from training.selfplay import Board, roll, successors
 
 RANDOM_STARTS = (0.5, 120)
@@ -128,11 +137,27 @@ PART = 1000
 
 
 def save_positions(
-    out: Path, boards: np.ndarray, values: np.ndarray, random_play: bool, plies: int = 1
+    out: Path,
+    boards: np.ndarray,
+    values: np.ndarray,
+    random_play: bool,
+    plies: int = 1,
+    trials: int = 0,
 ) -> None:
-    """Write a positions file: the boards, their values, the look-ahead of
-    those values and the kind of games the positions come from."""
-    np.savez_compressed(out, boards=boards, y=values, plies=plies, random_play=random_play)
+    """Write a positions file: the boards, their values, where those values
+    come from (a look-ahead of ``plies``, or ``trials`` rollouts each) and the
+    kind of games the positions come from."""
+    np.savez_compressed(
+        out, boards=boards, y=values, plies=plies, trials=trials, random_play=random_play
+    )
+
+
+def _target(d: Any) -> str:
+    """What an opened positions file's values are: ``"1ply"``, ``"2ply"``, ``"rollouts36"``..."""
+    trials = int(d["trials"]) if "trials" in d else 0
+    if trials:
+        return f"rollouts{trials}"
+    return f"{int(d['plies']) if 'plies' in d else 1}ply"
 
 
 def _random_play(d: Any) -> bool:
@@ -140,15 +165,30 @@ def _random_play(d: Any) -> bool:
     return "random_play" in d and bool(d["random_play"])
 
 
-def relabel(w: Weights, source: Path, start: int, step: int, count: int, out: Path) -> None:
+def relabel(
+    w: Weights,
+    source: Path,
+    start: int,
+    step: int,
+    count: int,
+    out: Path,
+    trials: int = 0,
+    only_crashed: bool = False,
+) -> None:
     """Value ``source``'s positions ``start::step`` (at most ``count``) at 2 plies into ``out``.
 
+    With ``trials`` they are valued by that many rollouts each
+    (:mod:`training.rollouts`) instead; with ``only_crashed`` only the crashed
+    ones (:mod:`training.crashed`) are kept, before ``count`` is applied.
     Each part of :data:`PART` positions is written beside ``out`` as it is
     done and skipped when it is there already; the parts are joined at the end.
     """
     with np.load(source) as d:
-        boards = d["boards"][start::step][:count]
+        boards = d["boards"][start::step]
         random_play = _random_play(d)
+    if only_crashed:
+        boards = boards[[crashed(b[0], b[1]) for b in boards]]
+    boards = boards[:count]
     parts = []
     for i, c in enumerate(range(0, len(boards), PART)):
         part = out.with_name(f"{out.stem}.part{i:03d}.npz")
@@ -156,31 +196,47 @@ def relabel(w: Weights, source: Path, start: int, step: int, count: int, out: Pa
         if part.exists():
             continue
         chunk = [(tuple(map(int, b[0])), tuple(map(int, b[1]))) for b in boards[c : c + PART]]
-        y = np.concatenate(
-            [lookahead_values(chunk[s : s + 8], w, 2) for s in range(0, len(chunk), 8)]
-        )
+        if trials:
+            y = rollout_values(chunk, w, trials, seed=start * 1_000_003 + c)
+        else:
+            y = np.concatenate(
+                [lookahead_values(chunk[s : s + 8], w, 2) for s in range(0, len(chunk), 8)]
+            )
         np.savez_compressed(part, boards=boards[c : c + PART], y=y.astype(np.float32))
         print(f"{c + len(chunk)} of {len(boards)} positions", flush=True)
     ys = []
     for part in parts:
         with np.load(part) as d:
             ys.append(d["y"])
-    save_positions(out, boards, np.concatenate(ys), random_play, plies=2)
+    save_positions(
+        out, boards, np.concatenate(ys), random_play, plies=0 if trials else 2, trials=trials
+    )
     for part in parts:
         part.unlink()
 
 
-def _load_set(paths: list[Path], n_features: int) -> tuple[np.ndarray, np.ndarray, set[int], int]:
-    """Encoded positions, their targets, the look-aheads the targets come
-    from, and how many of the positions are from random-move games."""
-    xs, ys, plies, random_play = [], [], set(), 0
-    for p in paths:
+def _load_set(paths: list[Path], n_features: int) -> tuple[np.ndarray, np.ndarray, set[str], int]:
+    """Encoded positions, their targets, where the targets come from, and how
+    many of the positions are from random-move games.
+
+    A position that a later file values too is left out of the earlier ones:
+    list a file of sharper values (rollouts) after the 1-ply files it was
+    drawn from.  Repeats within a file stay, as often as the games met them.
+    """
+    boards, ys, targets, random_play = [], [], set(), 0
+    later: set[bytes] = set()
+    for p in reversed(paths):
         with np.load(p) as d:
-            xs.append(encode_batch(d["boards"].astype(np.int32), n_features))
-            ys.append(d["y"].astype(np.float32))
-            plies.add(int(d["plies"]) if "plies" in d else 1)
-            random_play += len(d["y"]) if _random_play(d) else 0
-    return np.concatenate(xs), np.concatenate(ys), plies, random_play
+            b = d["boards"].astype(np.int8)
+            keys = [row.tobytes() for row in b]
+            keep = np.array([key not in later for key in keys], dtype=bool)
+            later.update(keys)
+            boards.append(b[keep])
+            ys.append(d["y"].astype(np.float32)[keep])
+            targets.add(_target(d))
+            random_play += int(keep.sum()) if _random_play(d) else 0
+    x = encode_batch(np.concatenate(boards[::-1]).astype(np.int32), n_features)
+    return x, np.concatenate(ys[::-1]), targets, random_play
 
 
 def fit(
@@ -208,7 +264,7 @@ def fit(
     torch.manual_seed(seed)
     w1, b1, w2, b2 = load_net(start)
     n_features = features_of((w1, b1, w2, b2))
-    x_np, y_np, plies, random_play = _load_set(train, n_features)
+    x_np, y_np, targets, random_play = _load_set(train, n_features)
     xh_np, yh_np, _, _ = _load_set([held], n_features)
     x, y = torch.from_numpy(x_np), torch.from_numpy(y_np)
     xh, yh = torch.from_numpy(xh_np), torch.from_numpy(yh_np)
@@ -264,7 +320,7 @@ def fit(
         *meta.get("lineage", []),
         *([{"widened": {"hidden": h_new}}] if h_new != h_old else []),
         {
-            "distilled_" + "+".join(f"{n}ply" for n in sorted(plies)): {
+            "distilled_" + "+".join(sorted(targets)): {
                 "positions": len(x),
                 "random_play_positions": random_play,
                 "epochs": epochs,
@@ -295,6 +351,8 @@ def main() -> None:
     rel.add_argument("stride", type=int, metavar="step")
     rel.add_argument("count", type=int)
     rel.add_argument("out", type=Path)
+    rel.add_argument("--trials", type=int, default=0, help="rollouts per position, not 2 plies")
+    rel.add_argument("--crashed", action="store_true", help="only the crashed positions")
     fp = sub.add_parser("fit", help="fit the net to the values of positions files")
     fp.add_argument("net", type=Path)
     fp.add_argument("out", type=Path)
@@ -312,7 +370,16 @@ def main() -> None:
         )
         save_positions(args.out, boards, values, args.random_play)
     elif args.step == "relabel":
-        relabel(load_net(args.net), args.source, args.start, args.stride, args.count, args.out)
+        relabel(
+            load_net(args.net),
+            args.source,
+            args.start,
+            args.stride,
+            args.count,
+            args.out,
+            args.trials,
+            args.crashed,
+        )
     else:
         import torch
 
