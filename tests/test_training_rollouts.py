@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from engine import Position
-from training.crashed import crashed, crashed_side
+from training.crashed import crashed, crashed_bearing_off, crashed_side
 from training.distil import load_net, positions, relabel, save_positions
 from training.lookahead import values as lookahead_values
 from training.rollouts import DICE, first_roll, values
@@ -70,31 +70,32 @@ def test_a_side_with_six_checkers_off_its_two_deepest_points_has_crashed() -> No
     assert not crashed(Position.start().me, Position.start().opp)
 
 
-def test_relabel_by_rollouts_keeps_only_crashed_positions(tmp_path: Path) -> None:
+def test_relabel_by_rollouts_keeps_crashed_positions_with_a_checker_off(tmp_path: Path) -> None:
     w = load_net(SHIPPED)
     start = Position.start()
-    broken = _side({1: 6, 2: 3, 24: 2, 20: 1, 8: 3})
-    home = _side({1: 5, 2: 4, 3: 2, 4: 2, 24: 2})
+    broken = _side({1: 6, 2: 3, 24: 2, 20: 1, 8: 3})  # nothing off
+    bearing_off = _side({1: 6, 2: 3, 24: 2, 8: 2})
     boards = np.array(
         [
             (start.me, start.opp),
+            (bearing_off, start.opp),
+            (start.me, bearing_off),
             (broken, start.opp),
-            (start.me, broken),
             (_side({1: 5, 2: 5, 6: 3}), _side({1: 2, 3: 2})),  # a race
-            (start.opp, home),
         ],
         dtype=np.int8,
     )
-    is_crashed = [crashed(b[0], b[1]) for b in boards]
-    assert is_crashed == [False, True, True, False, True]
+    assert [crashed(b[0], b[1]) for b in boards] == [False, True, True, True, False]
+    kept = [crashed_bearing_off(b[0], b[1]) for b in boards]
+    assert kept == [False, True, True, False, False]
     source, out = tmp_path / "odd.npz", tmp_path / "rolled.npz"
     save_positions(source, boards, np.zeros((5, 5), dtype=np.float32), random_play=True)
-    relabel(w, source, 0, 1, 2, out, trials=36, only_crashed=True)
+    relabel(w, source, 0, 1, 2, out, trials=36, crashed_only=True)
     with np.load(out) as d:
         assert np.array_equal(d["boards"], boards[1:3])
         assert d["y"].shape == (2, 5) and int(d["trials"]) == 36 and bool(d["random_play"])
         assert ((d["y"] >= 0) & (d["y"] <= 1)).all()
-        # the broken board loses most games, and holding it first or second is no mirror
+        # holding the broken board (with two back) loses most games, whichever side is on roll
         assert d["y"][0, 0] < 0.5 < d["y"][1, 0]
     assert [p.name for p in tmp_path.iterdir() if "part" in p.name] == []
 

@@ -10,6 +10,8 @@ the referee's classes to judge.
 >>> from engine import Position
 >>> crashed(Position.start().me, Position.start().opp)
 False
+>>> crashed_bearing_off(Position.start().me, Position.start().opp)
+False
 """
 
 from __future__ import annotations
@@ -30,3 +32,17 @@ def crashed_side(side: Sequence[int]) -> bool:
 def crashed(me: Sequence[int], opp: Sequence[int]) -> bool:
     """A contact position in which either side has crashed."""
     return not is_race(me, opp) and (crashed_side(me) or crashed_side(opp))
+
+
+def crashed_bearing_off(me: Sequence[int], opp: Sequence[int]) -> bool:
+    """A crashed position in which a checker has been borne off.
+
+    Where a rollout of our net beats its look-ahead: on 300 crashed positions of
+    GNU Backgammon's self-play with six or more checkers off, 360 rollouts to
+    the end judged the win probability to 0.0187 (1-ply 0.0346), and on those
+    of random-move games with some off to 0.012 (1-ply 0.020); on crashed
+    positions with nothing off (random-move games' early crashes, long games
+    that our net plays badly from) the rollouts were worse than the 1-ply
+    (0.0334 against 0.0277).  gnubg 2-ply judging, 2026-11-29.
+    """
+    return bool(me[0] or opp[0]) and crashed(me, opp)

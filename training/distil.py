@@ -32,7 +32,8 @@ beside ``OUT`` until the end, so that a stopped run goes on where it was:
 ``--trials N`` values them by ``N`` rollouts each instead (:mod:`training.rollouts`,
 played to the end by ``NET`` at 0-ply; 36 trials run at about 6 positions a
 second per process on crashed positions), and ``--crashed`` keeps only the
-crashed positions of ``IN`` (:mod:`training.crashed`).  A fit given such a
+crashed positions of ``IN`` with a checker borne off, where rollouts judge
+better than the look-ahead (:func:`training.crashed.crashed_bearing_off`).  A fit given such a
 file after the file it was drawn from trains those positions on the later,
 sharper values only.
 
@@ -57,7 +58,7 @@ from typing import Any
 
 import numpy as np
 
-from training.crashed import crashed
+from training.crashed import crashed_bearing_off
 from training.encode_np import encode_batch
 from training.export import read_weights
 from training.lookahead import values as lookahead_values
@@ -173,21 +174,22 @@ def relabel(
     count: int,
     out: Path,
     trials: int = 0,
-    only_crashed: bool = False,
+    crashed_only: bool = False,
 ) -> None:
     """Value ``source``'s positions ``start::step`` (at most ``count``) at 2 plies into ``out``.
 
     With ``trials`` they are valued by that many rollouts each
-    (:mod:`training.rollouts`) instead; with ``only_crashed`` only the crashed
-    ones (:mod:`training.crashed`) are kept, before ``count`` is applied.
+    (:mod:`training.rollouts`) instead; with ``crashed_only`` only the crashed
+    ones with a checker off (:func:`training.crashed.crashed_bearing_off`, where
+    rollouts are the sharper values) are kept, before ``count`` is applied.
     Each part of :data:`PART` positions is written beside ``out`` as it is
     done and skipped when it is there already; the parts are joined at the end.
     """
     with np.load(source) as d:
         boards = d["boards"][start::step]
         random_play = _random_play(d)
-    if only_crashed:
-        boards = boards[[crashed(b[0], b[1]) for b in boards]]
+    if crashed_only:
+        boards = boards[[crashed_bearing_off(b[0], b[1]) for b in boards]]
     boards = boards[:count]
     parts = []
     for i, c in enumerate(range(0, len(boards), PART)):
@@ -352,7 +354,9 @@ def main() -> None:
     rel.add_argument("count", type=int)
     rel.add_argument("out", type=Path)
     rel.add_argument("--trials", type=int, default=0, help="rollouts per position, not 2 plies")
-    rel.add_argument("--crashed", action="store_true", help="only the crashed positions")
+    rel.add_argument(
+        "--crashed", action="store_true", help="only crashed positions with a checker off"
+    )
     fp = sub.add_parser("fit", help="fit the net to the values of positions files")
     fp.add_argument("net", type=Path)
     fp.add_argument("out", type=Path)
