@@ -17,7 +17,7 @@ the same net removes little of that; a game played to its end does.  On 300
 crashed positions of GNU Backgammon 0-ply self-play (`bench.ai_accuracy`'s
 kind, judged by gnubg 2-ply) the shipped net's win probability was off by
 0.0287 at 0-ply and 0.0255 at 1-ply; the mean of 360 rollouts of it by 0.0159
-(measured 2026-11-29, training/README.md "Rollouts of crashed positions").
+(measured 2026-11-29; training/README.md, "Rollout targets for crashed positions").
 Targets from our own net, never from the referee.
 """
 
