@@ -113,3 +113,40 @@ def test_relabel_keeps_the_kind_of_games_and_leaves_no_parts(tmp_path: Path) -> 
         assert np.array_equal(d["boards"], boards[1::4])
         assert d["y"].shape == (3, 5) and int(d["plies"]) == 2 and bool(d["random_play"])
     assert [p.name for p in tmp_path.iterdir() if "part" in p.name] == []
+
+
+@pytest.mark.parametrize("random_play", [False, True])
+def test_crashed_positions_are_distinct_crashed_bearing_offs_from_the_seed(
+    random_play: bool,
+) -> None:
+    from training.crashed import crashed_bearing_off
+    from training.distil import crashed_positions
+
+    w = load_net(SHIPPED)
+    found = crashed_positions(w, random.Random(5), 30, random_play, games_at_once=50)
+    assert found.shape == (30, 2, 26) and found.dtype == np.int8
+    assert all(crashed_bearing_off(b[0].tolist(), b[1].tolist()) for b in found)
+    assert len({b.tobytes() for b in found}) == 30
+    for b in found:  # legal positions: fifteen checkers a side, none on the other's points
+        assert b[0].sum() == b[1].sum() == 15
+        assert not any(b[0][p] and b[1][25 - p] for p in range(1, 25))
+    again = crashed_positions(w, random.Random(5), 30, random_play, games_at_once=50)
+    assert np.array_equal(found, again)
+
+
+def test_crashed_positions_are_valued_by_relabel_and_refused_by_a_fit_before(
+    tmp_path: Path,
+) -> None:
+    from training.distil import _load_set, crashed_positions, relabel, save_boards
+
+    w = load_net(SHIPPED)
+    found = crashed_positions(w, random.Random(6), 4, random_play=True, games_at_once=50)
+    source, out = tmp_path / "crashed.npz", tmp_path / "rolled.npz"
+    save_boards(source, found, random_play=True)
+    with pytest.raises(KeyError, match="y is not a file"):
+        _load_set([source], 0)
+    relabel(w, source, 0, 1, 4, out, trials=2)
+    with np.load(out) as d:
+        assert np.array_equal(d["boards"], found)
+        assert int(d["trials"]) == 2 and bool(d["random_play"])
+        assert d["y"].shape == (4, 5) and ((d["y"] >= 0) & (d["y"] <= 1)).all()

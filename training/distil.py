@@ -33,9 +33,16 @@ beside ``OUT`` until the end, so that a stopped run goes on where it was:
 played to the end by ``NET`` at 0-ply; 36 trials run at about 6 positions a
 second per process on crashed positions), and ``--crashed`` keeps only the
 crashed positions of ``IN`` with a checker borne off, where rollouts judge
-better than the look-ahead (:func:`training.crashed.crashed_bearing_off`).  A fit given such a
-file after the file it was drawn from trains those positions on the later,
-sharper values only.
+better than the look-ahead (:func:`training.crashed.crashed_bearing_off`).  ``crashed``
+finds such positions alone, thousands a minute, in a file without values for
+``relabel --trials`` (its games as ``positions`` plays them):
+
+    PYTHONPATH=. .venv/bin/python -m training.distil crashed NET.bin SEED COUNT OUT.npz \\
+        [--random-play]
+
+A fit given a
+relabelled file after the file it was drawn from trains those positions on the
+later, sharper values only.
 
 Adam on cross-entropy over the five outputs (as in the TD legs), batches of
 256, one-cycle learning rate up to ``--lr`` and down to a 300th of it; after
@@ -131,6 +138,59 @@ def positions(
         np.array(boards[:count], dtype=np.int8),
         np.array(values[:count], dtype=np.float32),
     )
+
+
+def crashed_positions(
+    w: Weights,
+    rng: random.Random,
+    count: int,
+    random_play: bool = False,
+    games_at_once: int = 2000,
+) -> np.ndarray:
+    """``count`` distinct crashed positions with a checker off, from games of ``w``.
+
+    The games are played as :func:`positions` plays them (0-ply by ``w``, half
+    from a random start; or uniformly random plays with ``random_play``), but
+    only the rolled dice are scored and no position is valued: of every position
+    on roll, only those :func:`training.crashed.crashed_bearing_off` picks are
+    kept, once each, for ``relabel --trials`` to value.  About one position in
+    eleven of self-play qualifies, one in thirty of random-move games, so this
+    finds thousands a minute where ``positions`` followed by ``relabel --crashed``
+    would spend most of its time on 1-ply values it throws away.
+
+    Returns the boards, (count, 2, 26) int8 with the side on roll first.
+    """
+    new_game = Game if random_play else game_maker(rng, *RANDOM_STARTS)
+    games = [new_game() for _ in range(games_at_once)]
+    seen: set[Board] = set()
+    found: list[Board] = []
+    while len(found) < count:
+        rolls = [roll(gm.opening and len(gm.boards) == 1, rng) for gm in games]
+        for gm in games:
+            board = (gm.me, gm.opp)
+            first = gm.opening and len(gm.boards) == 1
+            if not first and board not in seen and crashed_bearing_off(*board):
+                seen.add(board)
+                found.append(board)
+        turn = None if random_play else score_turn(games, w, rolls)
+        for gi, gm in enumerate(games):
+            if turn is None:
+                succ = successors(gm.me, gm.opp, *rolls[gi])
+                mover, other = rng.choice(succ) if succ else (gm.me, gm.opp)
+                nxt, ended = (other, mover), mover[0] == 15
+            else:
+                k = turn.best[gi][0]
+                nxt, ended = turn.cand[k], bool(turn.won[k])
+            gm.boards.append(nxt)
+            gm.me, gm.opp = nxt
+            if ended:
+                games[gi] = new_game()
+    return np.array(found[:count], dtype=np.int8)
+
+
+def save_boards(out: Path, boards: np.ndarray, random_play: bool) -> None:
+    """Write positions without values (no ``y``: a fit refuses the file), for ``relabel``."""
+    np.savez_compressed(out, boards=boards, random_play=random_play)
 
 
 PART = 1000
@@ -346,6 +406,14 @@ def main() -> None:
     pos.add_argument(
         "--random-play", action="store_true", help="games of random plays, not the net's"
     )
+    cr = sub.add_parser("crashed", help="crashed positions with a checker off, not valued")
+    cr.add_argument("net", type=Path)
+    cr.add_argument("seed", type=int)
+    cr.add_argument("count", type=int)
+    cr.add_argument("out", type=Path)
+    cr.add_argument(
+        "--random-play", action="store_true", help="games of random plays, not the net's"
+    )
     rel = sub.add_parser("relabel", help="a positions file's positions with their 2-ply values")
     rel.add_argument("net", type=Path)
     rel.add_argument("source", type=Path)
@@ -373,6 +441,11 @@ def main() -> None:
             load_net(args.net), random.Random(args.seed), args.count, random_play=args.random_play
         )
         save_positions(args.out, boards, values, args.random_play)
+    elif args.step == "crashed":
+        found = crashed_positions(
+            load_net(args.net), random.Random(args.seed), args.count, args.random_play
+        )
+        save_boards(args.out, found, args.random_play)
     elif args.step == "relabel":
         relabel(
             load_net(args.net),
