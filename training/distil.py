@@ -92,6 +92,13 @@ def load_net(path: Path) -> Weights:
     return w1, b1, w2, b2
 
 
+def _random_step(gm: Game, dice: tuple[int, int], rng: random.Random) -> tuple[Board, bool]:
+    """A uniformly random legal play of ``dice``: the position it leaves, and whether it won."""
+    succ = successors(gm.me, gm.opp, *dice)
+    mover, other = rng.choice(succ) if succ else (gm.me, gm.opp)
+    return (other, mover), mover[0] == 15
+
+
 def positions(
     w: Weights,
     rng: random.Random,
@@ -124,9 +131,7 @@ def positions(
                 boards.append((gm.me, gm.opp))
                 values.append(flip(ROLL_WEIGHTS @ vals[best]))
             if random_play:
-                succ = successors(gm.me, gm.opp, *rolls[gi])
-                mover, other = rng.choice(succ) if succ else (gm.me, gm.opp)
-                nxt, ended = (other, mover), mover[0] == 15
+                nxt, ended = _random_step(gm, rolls[gi], rng)
             else:
                 k = best[ROLL_INDEX[rolls[gi]]]
                 nxt, ended = cand[k], bool(won[k])
@@ -175,9 +180,7 @@ def crashed_positions(
         turn = None if random_play else score_turn(games, w, rolls)
         for gi, gm in enumerate(games):
             if turn is None:
-                succ = successors(gm.me, gm.opp, *rolls[gi])
-                mover, other = rng.choice(succ) if succ else (gm.me, gm.opp)
-                nxt, ended = (other, mover), mover[0] == 15
+                nxt, ended = _random_step(gm, rolls[gi], rng)
             else:
                 k = turn.best[gi][0]
                 nxt, ended = turn.cand[k], bool(turn.won[k])
