@@ -40,9 +40,8 @@ finds such positions alone, thousands a minute, in a file without values for
     PYTHONPATH=. .venv/bin/python -m training.distil crashed NET.bin SEED COUNT OUT.npz \\
         [--random-play]
 
-A fit given a
-relabelled file after the file it was drawn from trains those positions on the
-later, sharper values only.
+A fit given a relabelled file after the file it was drawn from trains those
+positions on the later, sharper values only.
 
 Adam on cross-entropy over the five outputs (as in the TD legs), batches of
 256, one-cycle learning rate up to ``--lr`` and down to a 300th of it; after
