@@ -400,22 +400,18 @@ def fit(
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="step", required=True)
-    pos = sub.add_parser("positions", help="self-play positions with their 1-ply values")
-    pos.add_argument("net", type=Path)
-    pos.add_argument("seed", type=int)
-    pos.add_argument("count", type=int)
-    pos.add_argument("out", type=Path)
-    pos.add_argument(
-        "--random-play", action="store_true", help="games of random plays, not the net's"
-    )
-    cr = sub.add_parser("crashed", help="crashed positions with a checker off, not valued")
-    cr.add_argument("net", type=Path)
-    cr.add_argument("seed", type=int)
-    cr.add_argument("count", type=int)
-    cr.add_argument("out", type=Path)
-    cr.add_argument(
-        "--random-play", action="store_true", help="games of random plays, not the net's"
-    )
+    for step, what in (
+        ("positions", "self-play positions with their 1-ply values"),
+        ("crashed", "crashed positions with a checker off, not valued"),
+    ):
+        games = sub.add_parser(step, help=what)
+        games.add_argument("net", type=Path)
+        games.add_argument("seed", type=int)
+        games.add_argument("count", type=int)
+        games.add_argument("out", type=Path)
+        games.add_argument(
+            "--random-play", action="store_true", help="games of random plays, not the net's"
+        )
     rel = sub.add_parser("relabel", help="a positions file's positions with their 2-ply values")
     rel.add_argument("net", type=Path)
     rel.add_argument("source", type=Path)
