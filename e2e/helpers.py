@@ -7,12 +7,14 @@ shares; what only the test build allows (setting the dice) is here.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,8 +51,47 @@ def open_game(
     fixture) reads its hooks from it: ``seed=N`` seeds the game's dice,
     ``dice=6,5,...`` queues faces in front of them, ``anim=off`` skips the
     animations' waiting (``e2e/site/hooks.py``); the published build ignores it.
+
+    A renderer that crashes while the page loads gets one more fresh context,
+    with a warning in the test summary: Chromium's renderers have crashed
+    under the full suite's load in CI (never alone, never twice in a row),
+    which says nothing about the page; a page that crashes its renderer
+    every time still fails.
     """
+    try:
+        return _open_game(browser, url, query, init_script, context_args)
+    except PlaywrightError as error:
+        if not is_renderer_crash(error):
+            raise
+        warnings.warn(
+            RendererCrashed(f"the renderer crashed loading {url}; loading it once more: {error}"),
+            stacklevel=2,
+        )
+        return _open_game(browser, url, query, init_script, context_args)
+
+
+class RendererCrashed(UserWarning):
+    """A page's renderer died under the suite and the page was loaded once more."""
+
+
+def is_renderer_crash(error: PlaywrightError) -> bool:
+    """Whether Playwright gave up because the page's renderer process died."""
+    return any(words in error.message for words in ("Target crashed", "Page crashed"))
+
+
+def _open_game(
+    browser: Browser, url: str, query: str, init_script: str, context_args: dict[str, Any]
+) -> LoadedPage:
     context = browser.new_context(**context_args)
+    try:
+        return _load(context, url, query, init_script)
+    except PlaywrightError as error:
+        if is_renderer_crash(error):
+            context.close()
+        raise
+
+
+def _load(context: BrowserContext, url: str, query: str, init_script: str) -> LoadedPage:
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()

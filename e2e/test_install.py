@@ -7,6 +7,7 @@ install from ("in-incognito"), so this one has a profile of its own.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 from playwright.sync_api import BrowserType, CDPSession
 from playwright.sync_api import Error as PlaywrightError
 
-from e2e.helpers import DESKTOP, LoadedPage, wait_ready
+from e2e.helpers import DESKTOP, LoadedPage, RendererCrashed, is_renderer_crash, wait_ready
 from e2e.service_worker import wait_until_offline_ready
 
 
@@ -33,9 +34,12 @@ def installed(
         loaded = LoadedPage(context, page)
         page.goto(site_url)
         wait_ready(page, loaded)
-    except PlaywrightError:
+    except PlaywrightError as error:
         # A renderer of this second browser crashed once under the full suite's
         # load (seen in CI-like runs, never alone): load the page once more.
+        if not is_renderer_crash(error):
+            raise
+        warnings.warn(RendererCrashed(f"loading {site_url} once more: {error}"), stacklevel=1)
         page.close()
         page = context.new_page()
         loaded = LoadedPage(context, page)
