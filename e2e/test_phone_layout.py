@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -190,5 +191,75 @@ def test_the_players_table_fits_a_phone_held_upright(browser: Browser, site_url:
     assert "Games" in label.evaluate("e => getComputedStyle(e, '::before').content")
     page.locator("dialog table.records").scroll_into_view_if_needed()
     screenshot(page, "phone-stats-players")
+    assert game.errors == []
+    game.context.close()
+
+
+# Each piece of a player's panel, its lines, as the page lays them out.
+PANEL_LINES = """(slot) => {
+  const panel = document.getElementById('player-' + slot);
+  const lines = el => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+  };
+  const part = name => {
+    const el = panel.querySelector('.' + name);
+    const r = el.getBoundingClientRect();
+    return {text: el.textContent, top: r.top, bottom: r.bottom, lines: lines(el)};
+  };
+  const name = panel.querySelector('.name');
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  return {
+    name: part('name'), note: part('note'), score: part('score'), pips: part('pips'),
+    nameText: range.getBoundingClientRect().height,
+  };
+}"""
+
+
+def panel_reads_line_by_line(page: Page, slot: str, *, on_roll: bool) -> dict[str, Any]:
+    """The sideways panel: its name, what its player is doing (the on-roll mark, a
+    note), its score and its pips each on lines of their own, none broken."""
+    seen: dict[str, Any] = page.evaluate(PANEL_LINES, slot)
+    rows = (
+        [seen["name"]]
+        + ([seen["note"]] if seen["note"]["text"] else [])
+        + [
+            seen["score"],
+            seen["pips"],
+        ]
+    )
+    for row in rows:
+        assert row["lines"] == 1, (slot, row)
+    for above, below in pairwise(rows):
+        assert below["top"] >= above["bottom"] - 1, (slot, above, below)
+    # "◂ to play" is drawn after the name, on a line of its own below it.
+    name_lines = (seen["name"]["bottom"] - seen["name"]["top"]) / seen["nameText"]
+    assert name_lines == pytest.approx(2 if on_roll else 1, abs=0.3), (slot, seen)
+    return seen
+
+
+def test_sideways_the_players_panels_read_line_by_line(browser: Browser, site_url: str) -> None:
+    """In the narrow column beside the board, "King Tubby ◂ to play" broke after
+    "to", and "wins" shared its line with the score."""
+    sideways = {**PHONE_PORTRAIT, "viewport": {"width": HEIGHT, "height": WIDTH}}
+    game = open_game(browser, site_url, query="seed=5&anim=off&dice=3,1", **sideways)
+    page = game.page
+    page.tap("dialog input[name='opponent'][value='hard']")
+    page.tap("dialog [data-action='start']")
+    page.wait_for_function("() => !document.getElementById('dialog').open")
+    page.tap("#controls [data-action='roll']")  # the opening roll: 3 for White (me), 1
+    until(page, lambda: movable(page), [24, 13, 8, 6])
+    panel_reads_line_by_line(page, "bottom", on_roll=True)
+    panel_reads_line_by_line(page, "top", on_roll=False)
+
+    page.tap("#controls [data-action='resign-open']")
+    page.tap("dialog#dialog [data-action='resign'][data-value='1']")
+    page.wait_for_selector("dialog#dialog[open][data-kind='over']", timeout=60_000)
+    winner = panel_reads_line_by_line(page, "top", on_roll=False)
+    assert winner["name"]["text"] == "King Tubby" and winner["note"]["text"] == "wins"
+    panel_reads_line_by_line(page, "bottom", on_roll=False)
+    screenshot(page, "phone-sideways-over")
     assert game.errors == []
     game.context.close()
