@@ -263,3 +263,33 @@ def test_sideways_the_players_panels_read_line_by_line(browser: Browser, site_ur
     screenshot(page, "phone-sideways-over")
     assert game.errors == []
     game.context.close()
+
+
+@pytest.mark.parametrize("width, height", [(360, 780), (320, 640)])
+def test_a_narrower_phone_keeps_the_whole_header_on_the_screen(
+    browser: Browser, site_url: str, width: int, height: int
+) -> None:
+    """At 360 px (a common Android width) the sound toggle hung off the screen's
+    edge, at 320 px Settings too, and the page scrolled sideways."""
+    phone = {**PHONE_PORTRAIT, "viewport": {"width": width, "height": height}}
+    game = open_game(browser, site_url, query="seed=5&anim=off", **phone)
+    page = game.page
+    seen = page.evaluate(
+        """() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          buttons: [...document.querySelectorAll('.top-bar button')]
+            .filter(b => b.offsetParent !== null)
+            .map(b => { const r = b.getBoundingClientRect();
+                        return {label: b.textContent.trim() || b.getAttribute('aria-label'),
+                                left: r.left, right: r.right, height: r.height}; }),
+        })"""
+    )
+    assert seen["scrollWidth"] <= width
+    labels = [button["label"] for button in seen["buttons"]]
+    menu = ["Position", "?", "New", "Analysis", "Saves", "Stats", "Settings", "Sound"]
+    assert labels == menu
+    for button in seen["buttons"]:
+        assert button["left"] >= 0 and button["right"] <= width, button
+        assert button["height"] >= 36, button
+    assert game.errors == []
+    game.context.close()
