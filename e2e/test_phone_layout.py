@@ -293,3 +293,31 @@ def test_a_narrower_phone_keeps_the_whole_header_on_the_screen(
         assert button["height"] >= 36, button
     assert game.errors == []
     game.context.close()
+
+
+@pytest.mark.parametrize("width, height", [(640, 360), (667, 375), (740, 360)])
+def test_a_smaller_phone_held_sideways_shows_the_whole_board(
+    browser: Browser, site_url: str, width: int, height: int
+) -> None:
+    """The header broke onto a second row below 780 px, and pushed the board's
+    bottom, sized to the height below one row, off the screen."""
+    sideways = {**PHONE_PORTRAIT, "viewport": {"width": width, "height": height}}
+    game = open_game(browser, site_url, query="seed=5&anim=off", **sideways)
+    page = game.page
+    seen = page.evaluate(
+        """() => {
+          const box = s => document.querySelector(s).getBoundingClientRect();
+          const buttons = [...document.querySelectorAll('.top-bar button')]
+            .filter(b => b.offsetParent !== null).map(b => b.getBoundingClientRect());
+          return {header: box('.top-bar').height, board: box('#board').bottom,
+                  controls: box('#controls').bottom, tops: buttons.map(b => Math.round(b.top)),
+                  rights: buttons.map(b => b.right), width: document.documentElement.scrollWidth};
+        }"""
+    )
+    assert len(set(seen["tops"])) == 1, seen  # one row
+    assert seen["header"] <= 48, seen
+    assert seen["board"] <= height and seen["controls"] <= height, seen
+    assert max(seen["rights"]) <= width and seen["width"] <= width, seen
+    assert measure(page)["layout"] == "landscape"
+    assert game.errors == []
+    game.context.close()
