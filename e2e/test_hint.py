@@ -4,7 +4,7 @@ advice inside the double dialog.  The AI answers from its web worker."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, open_game, screenshot
 from scripts.page_driver import (
@@ -17,6 +17,17 @@ from scripts.page_driver import (
     until,
     wait_for_player,
 )
+
+
+def in_sight(page: Page, selector: str) -> bool:
+    """Whether all of the element is on the screen, without scrolling."""
+    return bool(
+        page.evaluate(
+            """(selector) => { const r = document.querySelector(selector).getBoundingClientRect();
+                               return r.top >= -1 && r.bottom <= innerHeight + 1; }""",
+            selector,
+        )
+    )
 
 
 def test_hints_for_a_play_a_double_and_a_take(browser: Browser, site_url: str) -> None:
@@ -33,17 +44,22 @@ def test_hints_for_a_play_a_double_and_a_take(browser: Browser, site_url: str) -
     rows = page.locator("#hint .hint-play")
     assert rows.count() >= 5
     assert text_of(page, "#hint .hint-play.best .hint-move > span") == "8/5 6/5"
+    # Below the board on a phone: the page brings the advice up to be seen.
+    until(page, lambda: in_sight(page, "#hint"), True)
     screenshot(page, "phone-hint-plays")
     rows.first.tap()  # the best play goes onto the board, waiting for Done
     until(page, lambda: page.locator("#controls [data-action='confirm']").is_enabled(), True)
+    until(page, lambda: in_sight(page, "#board") and in_sight(page, "#controls"), True)
     assert page.locator('#board .checker.me[data-point="5"]').count() == 2
     confirm_play(page, "tap")
     state = wait_for_player(page)
     assert "8/5 6/5" in text_of(page, "#history")
     assert not page.locator("#hint").is_visible()  # last turn's advice is gone
+    until(page, lambda: in_sight(page, "#board"), True)
     assert state["phase"] == "roll"
     hint_button.tap()  # before rolling: the cube
     page.wait_for_selector("#hint .hint-verdict", timeout=AI_TIMEOUT_MS)
+    until(page, lambda: in_sight(page, "#hint"), True)
     assert text_of(page, "#hint .hint-verdict") == "Don’t double: roll."
     assert "%" in text_of(page, "#hint .hint-cube")  # a match: chances to win it
     screenshot(page, "phone-hint-cube")

@@ -353,6 +353,8 @@ class Page:
         value = str(_js(target.getAttribute("data-value")) or "")
         event.preventDefault()
         self.c.act(action, value, self._fields(target))
+        if action is Act.HINT_PLAY:  # the play goes onto the board: show it there
+            self._reveal(self.board, self.last is not None and self.last.motion_ms > 0)
 
     def _change(self, event: Any) -> None:
         target = _js(event.target)
@@ -419,6 +421,11 @@ class Page:
             hint = doc.getElementById("hint")
             hint.innerHTML = screen.hint_html
             hint.hidden = not screen.hint_html
+            if last is not None:
+                # On a phone the advice lies below the board, out of sight: a
+                # Hint tapped, or the tutor's warning, would change nothing the
+                # player sees.  Bring it up as it comes, the board back as it goes.
+                self._reveal(hint if screen.hint_html else self.board, screen.motion_ms > 0)
         if last is None or last.analysis_html != screen.analysis_html:
             panel = doc.getElementById("analysis")
             panel.innerHTML = screen.analysis_html
@@ -511,6 +518,14 @@ class Page:
                 el.setAttribute("aria-current", "true")
             else:
                 el.removeAttribute("aria-current")
+
+    def _reveal(self, el: Any, smooth: bool) -> None:
+        """Scroll the least that shows all of ``el`` (nothing if it is in sight)."""
+        from pyodide.ffi import to_js
+
+        behavior = "smooth" if smooth else "auto"
+        options = {"block": "nearest", "inline": "nearest", "behavior": behavior}
+        el.scrollIntoView(to_js(options, dict_converter=self.window.Object.fromEntries))
 
     def _scroll_to_marked_move(self) -> None:
         """Bring the move a review shows into the middle of the score sheet's own
