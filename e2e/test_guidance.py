@@ -1,14 +1,22 @@
 """What guides a player in the browser: the checkers that can move (marked,
 with a grab cursor, and a setting to turn the marks off), How to play, the AI
-opponents named with their level, and the Position dialog whose copy buttons
-say "Copied" only when the clipboard took the text."""
+opponents named with their level, the Position dialog whose copy buttons
+say "Copied" only when the clipboard took the text, and on a phone the status
+line's news shown over the board when that line is out of sight."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, open_game, screenshot
-from scripts.page_driver import board_point, movable, new_game, position_id, wait_for_player
+from scripts.page_driver import (
+    board_point,
+    movable,
+    new_game,
+    position_id,
+    text_of,
+    wait_for_player,
+)
 
 # The clipboard refuses, as a browser does without permission.
 REFUSING_CLIPBOARD = (
@@ -168,5 +176,48 @@ def test_on_a_phone_the_menu_fits_and_a_refused_copy_never_says_copied(
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
     assert page.evaluate("document.getElementById('dialog').scrollTop") == 0  # opens at its top
     screenshot(page, "guidance-phone-help")
+    assert game.errors == []
+    game.context.close()
+
+
+def play_typed(page: Page, play: str) -> None:
+    page.locator("#notation").fill(play)
+    page.locator("#notation").press("Enter")
+    wait_for_player(page)
+
+
+def test_on_a_phone_a_roll_that_cannot_be_played_is_said_over_the_board(
+    browser: Browser, site_url: str
+) -> None:
+    """The status line lies below the board on a phone held upright: "Black cannot
+    move" there went unseen, and the turn seemed to pass for no reason."""
+    # White opens 3-1; Black's 6-5 leaves a blot that White's 6-2 hits; Black's
+    # 6-6 cannot enter against White's 6 point.
+    game = open_game(
+        browser, site_url, query="seed=3&dice=3,1,6,5,6,2,6,6&anim=off", **PHONE_PORTRAIT
+    )
+    page = game.page
+    new_game(page, "human", 3)
+    toast = page.locator("#toast")
+    page.tap("#controls [data-action='roll']")
+    wait_for_player(page)
+    play_typed(page, "8/5 6/5")  # a typed play needs no Done
+    for dice, play in (("6-5", "24/18 13/8"), ("6-2", "13/7* 13/11")):
+        page.tap("#controls [data-action='roll']")
+        wait_for_player(page)
+        assert dice.replace("-", "\u2011") in text_of(page, "#status")
+        play_typed(page, play)
+    assert not toast.is_visible()  # the ordinary prompts stay on the status line
+    page.evaluate("scrollTo(0, 0)")  # back to the board from the Move box
+    page.tap("#controls [data-action='roll']")
+    toast.wait_for(state="visible", timeout=10_000)
+    assert text_of(page, "#toast") == "Black rolled 6 and 6. Black cannot move."
+    box = toast.bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert box is not None and board is not None
+    assert board["y"] <= box["y"] and box["y"] + box["height"] <= board["y"] + board["height"]
+    screenshot(page, "guidance-phone-cannot-move")
+    toast.wait_for(state="hidden", timeout=10_000)  # news, not a fixture over the board
+    assert "cannot move" in text_of(page, "#status")
     assert game.errors == []
     game.context.close()

@@ -963,3 +963,23 @@ def test_the_position_dialog_has_no_xgid_once_the_match_is_over() -> None:
     assert 'data-value="xgid"' not in screen.dialog.html
     rig.act("copy-id", "xgid")
     assert rig.view.copied == []
+
+
+def test_a_roll_that_cannot_be_played_is_news_beyond_the_status_line() -> None:
+    """Screen.message carries it, for the page to show over the board where the
+    status line is out of sight (a phone); the ordinary prompts are not news."""
+    # White opens 3-1; Black's 6-5 leaves a blot that White's 6-2 hits; Black's 6-6
+    # cannot enter against White's 6 point.
+    rig = Rig([3, 1, 6, 5, 6, 2, 6, 6]).boot()
+    rig.start("human", 3)
+    rig.act("roll")
+    for play in ("8/5 6/5", "24/18 13/8"):
+        assert rig.view.last.message == ""
+        rig.act("play-text", text=play)
+        rig.act("roll")
+    assert "6\u20112" in rig.view.last.status and rig.view.last.message == ""
+    rig.act("play-text", text="13/7* 13/11")
+    screen = rig.act("roll")
+    assert screen.message == "Black rolled 6 and 6. Black cannot move."
+    assert screen.status == screen.message
+    assert screen.turn == 0  # White's turn again

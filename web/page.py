@@ -24,6 +24,9 @@ from web.controller import Controller
 from web.input import DoubleTap, Drop, Follow, Gestures, Intent, Lift, Tap
 from web.screen import Screen
 
+# How long news stays over the board: long enough to read a sentence.
+TOAST_MS = 4000
+
 
 def _js(value: Any) -> Any:
     """A DOM value, or ``None`` for JavaScript's ``null`` (Pyodide's ``JsNull``)."""
@@ -57,6 +60,7 @@ class Page:
         self._portrait = window.matchMedia(PORTRAIT_MEDIA)
         self.geometry: Geometry = PORTRAIT if self._portrait.matches else LANDSCAPE
         self.speaker = Speaker(window)
+        self._toast_timer = 0
 
     # -- wiring ----------------------------------------------------------------------
 
@@ -415,6 +419,8 @@ class Page:
         self._draw_panels(screen)
         self._set_text("match-line", screen.match_line)
         self._set_text("status", screen.status)
+        if last is not None and screen.message and screen.message != last.message:
+            self._toast(screen.message)
         self._draw_controls(screen)
         self._draw_dialog(screen)
         if last is None or last.hint_html != screen.hint_html:
@@ -518,6 +524,25 @@ class Page:
                 el.setAttribute("aria-current", "true")
             else:
                 el.removeAttribute("aria-current")
+
+    def _toast(self, text: str) -> None:
+        """Show news over the board for a few seconds, if the status line that
+        says it is out of sight (below the board on a phone)."""
+        from pyodide.ffi import create_once_callable
+
+        status = self.document.getElementById("status").getBoundingClientRect()
+        if status.top >= 0 and status.bottom <= self.window.innerHeight:
+            return
+        toast = self.document.getElementById("toast")
+        toast.textContent = text
+        toast.hidden = False
+        self.window.clearTimeout(self._toast_timer)
+
+        def hide(*_: Any) -> None:
+            if toast.textContent == text:
+                toast.hidden = True
+
+        self._toast_timer = self.window.setTimeout(create_once_callable(hide), TOAST_MS)
 
     def _reveal(self, el: Any, smooth: bool) -> None:
         """Scroll the least that shows all of ``el`` (nothing if it is in sight)."""

@@ -65,6 +65,9 @@ class Screen:
     title: str
     match_line: str
     status: str
+    # News the player must read (a roll that cannot be played, a refused play), "" when
+    # none: also on the status line, which a phone keeps below the board, out of sight.
+    message: str
     controls: tuple[Button, ...]
     dialog: DialogView | None
     history_html: str
@@ -115,6 +118,7 @@ def screen(
         title=state.theme.title,
         match_line=_match_line(state),
         status=_review_status(state, frame) if frame is not None else _status(state),
+        message="" if frame is not None else state.message,
         controls=_controls(state),
         dialog=dialog_view(state),
         history_html=history,
