@@ -8,14 +8,17 @@ shares; what only the test build allows (setting the dice) is here.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -58,8 +61,16 @@ def open_game(
     which says nothing about the page; a page that crashes its renderer
     every time still fails.
     """
+    return once_more_if_crashed(
+        lambda: _open_game(browser, url, query, init_script, context_args), url
+    )
+
+
+def once_more_if_crashed(load: Callable[[], T], url: str) -> T:
+    """``load()``, once more (with a :class:`RendererCrashed` warning) if the
+    renderer died in it; ``load`` closes what the crash left behind."""
     try:
-        return _open_game(browser, url, query, init_script, context_args)
+        return load()
     except PlaywrightError as error:
         if not is_renderer_crash(error):
             raise
@@ -67,7 +78,7 @@ def open_game(
             RendererCrashed(f"the renderer crashed loading {url}; loading it once more: {error}"),
             stacklevel=2,
         )
-        return _open_game(browser, url, query, init_script, context_args)
+        return load()
 
 
 class RendererCrashed(UserWarning):

@@ -7,7 +7,6 @@ install from ("in-incognito"), so this one has a profile of its own.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,7 +14,7 @@ import pytest
 from playwright.sync_api import BrowserType, CDPSession
 from playwright.sync_api import Error as PlaywrightError
 
-from e2e.helpers import DESKTOP, LoadedPage, RendererCrashed, is_renderer_crash, wait_ready
+from e2e.helpers import DESKTOP, LoadedPage, once_more_if_crashed, wait_ready
 from e2e.service_worker import wait_until_offline_ready
 
 
@@ -29,22 +28,22 @@ def installed(
     context = browser_type.launch_persistent_context(
         tmp_path_factory.mktemp("profile"), **browser_type_launch_args, **DESKTOP
     )
-    page = context.pages[0] if context.pages else context.new_page()
-    try:
+
+    def load() -> LoadedPage:
+        page = context.pages[0] if context.pages else context.new_page()
         loaded = LoadedPage(context, page)
-        page.goto(site_url)
-        wait_ready(page, loaded)
-    except PlaywrightError as error:
-        # A renderer of this second browser crashed once under the full suite's
-        # load (seen in CI-like runs, never alone): load the page once more.
-        if not is_renderer_crash(error):
+        try:
+            page.goto(site_url)
+            wait_ready(page, loaded)
+        except PlaywrightError:
+            page.close()  # a crashed page: the next try takes a new one
             raise
-        warnings.warn(RendererCrashed(f"loading {site_url} once more: {error}"), stacklevel=1)
-        page.close()
-        page = context.new_page()
-        loaded = LoadedPage(context, page)
-        page.goto(site_url)
-        wait_ready(page, loaded)
+        return loaded
+
+    # A renderer of this second browser crashed once under the full suite's load
+    # (seen in CI-like runs, never alone).
+    loaded = once_more_if_crashed(load, site_url)
+    page = loaded.page
     wait_until_offline_ready(page)
     yield loaded, context.new_cdp_session(page)
     context.close()

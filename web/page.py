@@ -539,8 +539,7 @@ class Page:
         self.window.clearTimeout(self._toast_timer)
 
         def hide(*_: Any) -> None:
-            if toast.textContent == text:
-                toast.hidden = True
+            toast.hidden = True  # the last news's timer: the earlier ones were cleared
 
         self._toast_timer = self.window.setTimeout(create_once_callable(hide), TOAST_MS)
 
