@@ -120,10 +120,13 @@ class Channel:
     now: float = field(init=False, default=0.0)
 
     def __post_init__(self) -> None:
-        invite = Invite.new("Ann", self.rules, token=tokens(self.seed))
-        guest = Invite.from_link(invite.link("https://example.org/backgammon/"))
+        # No move clock: a friend may be claimed against once gone the stated time.
+        invite = Invite.new("Ann", self.rules, clock=0, token=tokens(self.seed))
+        host = Peer.host(invite, now=0.0, token=tokens(self.seed * 2), timing=TIMING)
+        # The guest reads the invite as the host's page links it (with the host's key).
+        guest = Invite.from_link(host.invite.link("https://example.org/backgammon/"))
         self.peers = [
-            Peer.host(invite, now=0.0, token=tokens(self.seed * 2), timing=TIMING),
+            host,
             Peer.join(guest, "Bob", now=0.0, token=tokens(self.seed * 2 + 1), timing=TIMING),
         ]
         self.mirrors = [Mirror(self.rules, 0), Mirror(self.rules, 1)]

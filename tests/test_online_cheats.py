@@ -36,7 +36,7 @@ def forged(ch: Channel, blocks: list[Block], seat: int = CHEAT) -> str:
     """A well-sealed message from ``seat`` carrying ``blocks`` (its peer's key and count)."""
     p = ch.peers[seat]
     p.seq += 1
-    return p.seal.seal(wire.Envelope(seat, p.key, p.seq, wire.Blocks(tuple(blocks))))
+    return p.seal.seal(wire.Envelope(seat, p.key, p.seq, wire.Blocks(tuple(blocks))), p.signer)
 
 
 def state(peer: Peer) -> tuple[object, ...]:
@@ -164,7 +164,7 @@ def test_moves_past_the_end_are_refused_and_asked_for_again() -> None:
     assert isinstance(out.events[0], Refused) and isinstance(out.events[0].error, OutOfOrderError)
     assert len(out.messages) == 1  # a hello: "this is what I have"
     assert before == len(ch.sent[HONEST])
-    hello = ch.peers[CHEAT].seal.open(out.messages[0]).body
+    hello = ch.peers[CHEAT].seal.open(out.messages[0]).envelope.body
     assert isinstance(hello, wire.Hello) and hello.have == len(honest.log) and not hello.reply
     finish_honestly(ch)
 
@@ -173,7 +173,8 @@ def test_moves_past_the_end_are_refused_and_asked_for_again() -> None:
     ("make", "kind"),
     [
         (lambda ch: wire.Seal(ch.peers[0].invite.room, bytes(16)).seal(
-            wire.Envelope(CHEAT, ch.peers[CHEAT].key, 999, wire.Ping())), ForgedMessageError),
+            wire.Envelope(CHEAT, ch.peers[CHEAT].key, 999, wire.Ping()), ch.peers[CHEAT].signer),
+         ForgedMessageError),
         (lambda ch: "not json", MalformedMessageError),
         (lambda ch: ch.sent[CHEAT][-1].replace('"kind":"', '"kind":"x'), ForgedMessageError),
     ],
@@ -194,6 +195,6 @@ def test_a_stranger_with_the_link_is_refused() -> None:
     error = refused(ch, hello, StrangerError)
     assert "other than your friend" in error.text
     # Nor may the stranger take the host's seat.
-    impostor = Peer.host(invite, now=ch.now)
+    impostor = Peer.host(dataclasses.replace(invite, host_key=None), now=ch.now)
     refused(ch, impostor.connected(ch.now).messages[0], StrangerError)
     finish_honestly(ch)

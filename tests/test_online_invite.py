@@ -80,7 +80,7 @@ def variant(index: int, value: str) -> str:
     ("text", "why"),
     [
         ("", "another version"),
-        ("2.a.b.c.d", "another version"),
+        ("3.a.b.c.d", "another version"),
         ("1.a.b", "5 parts"),
         (variant(1, "AAAA"), "damaged"),
         (variant(2, "AAAAAAAAAAAAAAAAAAAAA!"), "damaged"),

@@ -30,7 +30,8 @@ def test_each_side_hears_the_other_join_by_name() -> None:
 def test_heartbeat_waiting_and_claiming_after_the_stated_time() -> None:
     ch = Channel(Rules(5), seed=2)
     ch.connect()
-    play_until(ch, Policy(), lambda m: len(m.events) >= 3)
+    # A claim is against a friend who owes a move: stop where the guest does.
+    play_until(ch, Policy(), lambda m: len(m.events) >= 3 and ch.peers[0].owing == 1)
     host = ch.peers[0]
     # Heartbeats keep both sides connected.
     for _ in range(6):
@@ -69,7 +70,7 @@ def test_heartbeat_waiting_and_claiming_after_the_stated_time() -> None:
 def test_a_claimed_side_refuses_the_claimers_moves() -> None:
     ch = Channel(Rules(0), seed=3)
     ch.connect()
-    play_until(ch, Policy(), lambda m: len(m.events) >= 3)
+    play_until(ch, Policy(), lambda m: len(m.events) >= 3 and ch.peers[1].owing == 0)
     guest = ch.peers[1]
     ch.drop()
     ch.now += 100

@@ -216,7 +216,10 @@ def test_a_cheating_message_is_refused_plainly_and_the_game_goes_on() -> None:
     play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 3)
     before = bob.c.state.match
     # A message replayed by someone on the way.
-    bob.transport.deliver(bob.table.peer.seal.seal(wire.Envelope(0, bytes(16), 1, wire.Ping())))
+    eve = wire.Signer(bytes(32))
+    bob.transport.deliver(
+        bob.table.peer.seal.seal(wire.Envelope(0, eve.public, 1, wire.Ping()), eve)
+    )
     bob.timer.run()
     assert bob.c.state.message.startswith("Someone other than your friend tried to play")
     assert bob.c.state.notice == bob.c.state.message  # in view on a phone too

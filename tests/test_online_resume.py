@@ -175,11 +175,15 @@ def test_a_saved_game_that_does_not_hold_is_refused() -> None:
         None,
         [],
         altered(data, format="chess"),
-        altered(data, schema=2),
+        altered(data, schema=1),  # saved before seats signed: cannot go on
+        altered(data, schema=3),
         altered(data, invite="1.x"),
         altered(data, seat=2),
         altered(data, seat=True),
-        altered(data, key="short"),
+        altered(data, seed="short"),
+        altered(data, seat=1.0),
+        altered(data, since="yesterday"),
+        altered(data, disputed=[1]),
         altered(data, name=7),
         altered(data, friend={"key": "x"}),
         altered(data, log={}),
@@ -192,6 +196,7 @@ def test_a_saved_game_that_does_not_hold_is_refused() -> None:
         altered(data, seq=-1),
         altered(data, seen="1"),
         altered(data, claimed=3),
+        altered(data, claimed=1.0),
         {k: v for k, v in data.items() if k != "log"},
     ]
     for raw in bad:
@@ -207,7 +212,7 @@ def test_a_forked_history_at_hello_is_refused() -> None:
     head = ch.peers[0].log.hash_at(1)
     friend.seq += 1
     hello = wire.Hello(3, head, friend.seen, friend.name, False)
-    text = friend.seal.seal(wire.Envelope(1, friend.key, friend.seq, hello))
+    text = friend.seal.seal(wire.Envelope(1, friend.key, friend.seq, hello), friend.signer)
     out = ch.peers[0].receive(text, ch.now)
     assert any(isinstance(e, Refused) and "differs" in e.text for e in out.events)
 

@@ -63,6 +63,7 @@ def cheat(table: Any) -> str:
         raise NotCheatingNowError("this side has no dice to move with")
     block = peer.log.next_block(peer.seat, (Reveal(peer.secret), Play(ILLEGAL)))
     peer.seq += 1
-    text: str = peer.seal.seal(wire.Envelope(peer.seat, peer.key, peer.seq, wire.Blocks((block,))))
+    envelope = wire.Envelope(peer.seat, peer.key, peer.seq, wire.Blocks((block,)))
+    text: str = peer.seal.seal(envelope, peer.signer)
     table.transport.send(text)
     return text

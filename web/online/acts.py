@@ -176,11 +176,7 @@ def _bytes(data: Mapping[str, object], key: str, size: int) -> bytes:
 
 
 def _move(raw: object) -> tuple[int, int]:
-    if not (
-        isinstance(raw, list)
-        and len(raw) == 2
-        and all(isinstance(p, int) and not isinstance(p, bool) for p in raw)
-    ):
+    if not (isinstance(raw, list) and len(raw) == 2 and all(type(p) is int for p in raw)):
         raise MalformedMessageError(f"a move is two numbers, not {raw!r}")
     src, dst = raw
     if not 0 < src <= 25 or not 0 <= dst < src:
@@ -223,7 +219,7 @@ def act_from_json(raw: object) -> Act:
         return Play(tuple(_move(m) for m in moves))
     if code == "resign":
         value = raw["v"]
-        if value not in (1, 2, 3) or isinstance(value, bool):
+        if type(value) is not int or value not in (1, 2, 3):
             raise MalformedMessageError(f"resign 1, 2 or 3, not {value!r}")
         assert isinstance(value, int)
         return Resign(value)

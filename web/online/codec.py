@@ -16,6 +16,10 @@ Traceback (most recent call last):
 ValueError: not canonical base64: 'AP9'
 >>> len(sha256_b64(b"anything"))
 43
+>>> exact_int(1), exact_int(1.0), exact_int(True)
+(True, False, False)
+>>> nesting('{"a": [[1], "[[[["]}')
+3
 """
 
 from __future__ import annotations
@@ -72,3 +76,27 @@ def sha256(*parts: bytes) -> bytes:
 def sha256_b64(*parts: bytes) -> str:
     """:func:`sha256` as :func:`b64` text (43 characters)."""
     return b64(sha256(*parts))
+
+
+def exact_int(value: object) -> bool:
+    """Whether ``value`` is an ``int`` and nothing else: JSON's ``1.0`` and
+    ``true`` compare equal to 1 in Python, and must not pass for a seat or a count."""
+    return type(value) is int
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def nesting(text: str) -> int:
+    """How deep the arrays and objects of JSON ``text`` nest (strings skipped),
+    measured before it is parsed: deeply nested text makes ``json.loads`` (and
+    whatever walks the result) recurse until Python gives up."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRING.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest

@@ -94,6 +94,18 @@ class IllegalMoveError(OnlineError):
     headline = "Your friend's move breaks the rules and was refused"
 
 
+class DisputedClaimError(OnlineError):
+    """A claim of the game that this page's own record does not bear out."""
+
+    headline = "Your friend claimed the game; your page's record disputes it, and play goes on"
+
+
+class FloodError(OnlineError):
+    """More messages than any game needs, arriving at once."""
+
+    headline = "Too many messages came from your friend's side at once"
+
+
 class ClosedError(OnlineError):
     """Anything after the game was claimed or the connection given up."""
 

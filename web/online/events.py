@@ -89,7 +89,42 @@ class Claimed:
     points: int
 
 
-Event: TypeAlias = Rolled | Decided | Refused | LinkChanged | FriendJoined | Said | Claimed
+@dataclass(frozen=True, slots=True)
+class ClaimDisputed:
+    """The friend's page refused this side's claim: by its record, ``name`` did
+    not owe a move past the stated time (the claim stands on this page)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClockChanged:
+    """The move clock: ``seat`` owes an action with ``left`` whole seconds to go
+    (both ``None``: no clock, or nobody owes one)."""
+
+    seat: int | None
+    left: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameFull:
+    """The game this page came to join has its two players (``host``: the inviter)."""
+
+    host: str
+
+
+Event: TypeAlias = (
+    Rolled
+    | Decided
+    | Refused
+    | LinkChanged
+    | FriendJoined
+    | Said
+    | Claimed
+    | ClaimDisputed
+    | ClockChanged
+    | GameFull
+)
 
 
 @dataclass(frozen=True, slots=True)

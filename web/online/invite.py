@@ -7,23 +7,31 @@ otherwise), the inviter's name, and the terms: money or a match and its
 length, the cube, Crawford, Jacoby, beavers.  The friend sees who invites
 them and on what terms before accepting.
 
-The text is compact and URL-safe, five fields joined by dots::
+It also carries the inviter's public key (:mod:`~web.online.ed25519`): the
+friend's page knows from the link itself who may write in the inviter's seat,
+so nobody else who has the link can pose as the inviter; and the move clock,
+the seconds each side has for an action it owes before the other may claim
+the game (0: no clock, see :mod:`~web.online.turnclock`).
 
-    1.<room>.<secret>.<terms>.<name>
+The text is compact and URL-safe, seven fields joined by dots::
+
+    2.<room>.<secret>.<terms>.<name>.<key>.<clock>
 
 ``terms`` is the match length (0 for money) then the letters of the rules in
 use, in the order ``c`` cube, ``r`` Crawford, ``j`` Jacoby, ``b`` beavers; the
-name is UTF-8 in URL-safe base64.  Reading parses, then validates, and only
-the canonical spelling of a value is accepted (so a text maps to one invite).
+name is UTF-8 in URL-safe base64; the key is base64 too, the clock a number of
+seconds.  Reading parses, then validates, and only the canonical spelling of a
+value is accepted (so a text maps to one invite).  A link of the first
+version (five fields: no key, the default clock) still reads.
 
 >>> from engine.rules import Rules
->>> invite = Invite.new("Ann", Rules(5), token=lambda n: bytes(n))
->>> invite.text
-'1.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.5cr.QW5u'
+>>> invite = Invite.new("Ann", Rules(5), host_key=bytes(32), token=bytes)
+>>> invite.text[:58], invite.text[-6:]
+('2.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.5cr.QW5u.A', 'AA.120')
 >>> Invite.from_link("https://example.org/bg/#join=" + invite.text) == invite
 True
 >>> invite.terms
-'a 5-point match, with the cube and the Crawford rule'
+'a 5-point match, with the cube and the Crawford rule, 2 minutes a move'
 >>> Invite.parse("1.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.5rc.QW5u")
 Traceback (most recent call last):
 ...
@@ -42,7 +50,12 @@ from engine.rules import MAX_MATCH_LENGTH, Rules
 from web.online.codec import b64, unb64
 from web.online.errors import InviteError
 
-VERSION = "1"
+VERSION = "2"
+OLD_VERSION = "1"  # no key, the default clock
+KEY_BYTES = 32  # the inviter's public key (web.online.ed25519)
+DEFAULT_CLOCK = 120  # seconds a move, unless the inviter chose otherwise
+CLOCKS = (0, 120, 600)  # what the New game dialog offers: off, 2 and 10 minutes
+MAX_CLOCK = 7 * 24 * 3600
 ROOM_BYTES = 16
 SECRET_BYTES = 16  # 128 bits: the key of every message's seal
 MAX_NAME = 24  # characters
@@ -50,6 +63,7 @@ FRAGMENT_KEY = "join"
 FLAGS = "crjb"  # cube, Crawford, Jacoby, beavers: the order they are written in
 
 _TERMS = re.compile(r"(0|[1-9][0-9]?)([a-z]*)")
+_CLOCK = re.compile(r"0|[1-9][0-9]{0,6}")
 Token = Callable[[int], bytes]
 
 
@@ -122,6 +136,20 @@ def describe_terms(rules: Rules) -> str:
     return f"{kind}, with {listed}"
 
 
+def describe_clock(seconds: int) -> str:
+    """The move clock in words.
+
+    >>> describe_clock(0), describe_clock(120), describe_clock(90), describe_clock(600)
+    ('no move clock', '2 minutes a move', '90 seconds a move', '10 minutes a move')
+    """
+    if seconds == 0:
+        return "no move clock"
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return f"{minutes} minute{'s' if minutes != 1 else ''} a move"
+    return f"{seconds} second{'s' if seconds != 1 else ''} a move"
+
+
 @dataclass(frozen=True, slots=True)
 class Invite:
     """The room, its secret, the inviter's name and the rules of the match."""
@@ -130,20 +158,36 @@ class Invite:
     secret: bytes
     name: str
     rules: Rules
+    host_key: bytes | None = None  # None: a link of the first version (bound at the first hello)
+    clock: int = DEFAULT_CLOCK  # seconds a move (0: no clock)
 
     def __post_init__(self) -> None:
         if len(self.room) != ROOM_BYTES or len(self.secret) != SECRET_BYTES:
             raise InviteError(f"a room id and a secret are {ROOM_BYTES} bytes each")
+        if self.host_key is not None and len(self.host_key) != KEY_BYTES:
+            raise InviteError(f"the inviter's key is {KEY_BYTES} bytes")
+        if type(self.clock) is not int or not 0 <= self.clock <= MAX_CLOCK:
+            raise InviteError(f"a move clock of 0 to {MAX_CLOCK} seconds, not {self.clock!r}")
         if not self.name or clean_name(self.name) != self.name:
             raise InviteError(f"{self.name!r} is not a name as an invite carries it")
         if self.rules.auto_doubles:
             raise InviteError("automatic doubles are not among the terms of an online game")
 
     @classmethod
-    def new(cls, name: str, rules: Rules, *, token: Token = secrets.token_bytes) -> Invite:
-        """A fresh invite with a random room and secret (``token(n)``: ``n`` random bytes)."""
+    def new(
+        cls,
+        name: str,
+        rules: Rules,
+        *,
+        host_key: bytes | None = None,
+        clock: int = DEFAULT_CLOCK,
+        token: Token = secrets.token_bytes,
+    ) -> Invite:
+        """A fresh invite with a random room and secret (``token(n)``: ``n`` random
+        bytes), from the inviter whose public key is ``host_key`` (the inviter's
+        :class:`~web.online.peer.Peer` puts it in when none is given)."""
         cleaned = clean_name(name) or "Your friend"
-        return cls(token(ROOM_BYTES), token(SECRET_BYTES), cleaned, rules)
+        return cls(token(ROOM_BYTES), token(SECRET_BYTES), cleaned, rules, host_key, clock)
 
     @property
     def room_id(self) -> str:
@@ -154,7 +198,10 @@ class Invite:
     def text(self) -> str:
         """The compact, URL-safe text form (see the module docs)."""
         fields = (b64(self.room), b64(self.secret), terms_code(self.rules))
-        return ".".join((VERSION, *fields, b64(self.name.encode("utf-8"))))
+        name = b64(self.name.encode("utf-8"))
+        if self.host_key is None:
+            return ".".join((OLD_VERSION, *fields, name))
+        return ".".join((VERSION, *fields, name, b64(self.host_key), str(self.clock)))
 
     @property
     def fragment(self) -> str:
@@ -164,15 +211,15 @@ class Invite:
     def link(self, page: str) -> str:
         """The link to send: ``page`` (any fragment dropped) with this invite.
 
-        >>> Invite.new("Ann", Rules(3), token=lambda n: bytes(n)).link("https://x.org/#old")[:25]
-        'https://x.org/#join=1.AAA'
+        >>> Invite.new("Ann", Rules(3), host_key=bytes(32), token=bytes).link("https://x.org/#old")[:25]
+        'https://x.org/#join=2.AAA'
         """
         return f"{page.split('#', 1)[0]}#{self.fragment}"
 
     @property
     def terms(self) -> str:
-        """The rules in words (:func:`describe_terms`)."""
-        return describe_terms(self.rules)
+        """The rules in words (:func:`describe_terms`), and the move clock."""
+        return f"{describe_terms(self.rules)}, {describe_clock(self.clock)}"
 
     @classmethod
     def parse(cls, text: str) -> Invite:
@@ -180,11 +227,21 @@ class Invite:
         if not isinstance(text, str) or len(text) > 512:
             raise InviteError("an invite is a short text")
         fields = text.split(".")
-        if fields[0] != VERSION:
+        parts = {VERSION: 7, OLD_VERSION: 5}.get(fields[0])
+        if parts is None:
             raise InviteError(f"this invite was made by another version ({fields[0][:8]!r})")
-        if len(fields) != 5:
-            raise InviteError(f"an invite has 5 parts, this one has {len(fields)}")
-        _, room, secret, terms, name = fields
+        if len(fields) != parts:
+            raise InviteError(f"an invite has {parts} parts, this one has {len(fields)}")
+        room, secret, terms, name = fields[1:5]
+        host_key, clock = None, DEFAULT_CLOCK
+        if parts == 7:
+            try:
+                host_key = unb64(fields[5], KEY_BYTES)
+            except ValueError as exc:
+                raise InviteError(f"the inviter's key is damaged: {exc}") from exc
+            if not _CLOCK.fullmatch(fields[6]):
+                raise InviteError(f"the move clock {fields[6][:8]!r} is not a number of seconds")
+            clock = int(fields[6])
         try:
             room_bytes = unb64(room, ROOM_BYTES)
             secret_bytes = unb64(secret, SECRET_BYTES)
@@ -197,7 +254,7 @@ class Invite:
             raise InviteError(f"the inviter's name is damaged: {exc}") from exc
         if len(name_text) > MAX_NAME:
             raise InviteError(f"a name is at most {MAX_NAME} characters")
-        return cls(room_bytes, secret_bytes, name_text, rules)
+        return cls(room_bytes, secret_bytes, name_text, rules, host_key, clock)
 
     @classmethod
     def from_link(cls, link: str) -> Invite:

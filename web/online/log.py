@@ -80,7 +80,7 @@ class Block:
         except ValueError as exc:
             raise MalformedMessageError(f"a block's previous hash: {exc}") from exc
         assert isinstance(prev, str)
-        if by not in (0, 1, None) or isinstance(by, bool):
+        if by is not None and (type(by) is not int or by not in (0, 1)):
             raise MalformedMessageError(f"a block is by seat 0, 1 or nobody, not {by!r}")
         if not isinstance(acts, list):
             raise MalformedMessageError("a block's acts are a list")

@@ -20,9 +20,8 @@ Two peers passing texts by hand, from the invite to the first play:
 
 >>> from engine.rules import Rules
 >>> from web.online.invite import Invite
->>> invite = Invite.new("Ann", Rules(3))
->>> ann = Peer.host(invite, now=0.0)
->>> bob = Peer.join(Invite.from_link("https://x.org/#" + invite.fragment), "Bob", now=0.0)
+>>> ann = Peer.invite_friend("Ann", Rules(3), now=0.0)
+>>> bob = Peer.join(Invite.from_link("https://x.org/#" + ann.invite.fragment), "Bob", now=0.0)
 >>> seen = []
 >>> def deliver(out, to):
 ...     got = Output()
@@ -42,7 +41,7 @@ Two peers passing texts by hand, from the invite to the first play:
 >>> mover = ann if ann.match.turn == 0 else bob
 >>> out = mover.play(mover.match.legal_plays[0].moves, now=2.0)
 >>> other = bob if mover is ann else ann
->>> [e.decision for e in deliver(out, other).events]
+>>> [e.decision for e in deliver(out, other).events if isinstance(e, Decided)]
 [PlayMoves(moves=...)]
 >>> ann.match.record == bob.match.record
 True
@@ -52,11 +51,13 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 from engine.game import Phase
 from engine.match import Match
+from engine.rules import Rules
 from web.online import wire
 from web.online.acts import (
     Accept,
@@ -78,7 +79,11 @@ from web.online.chat import phrase
 from web.online.codec import b64, unb64
 from web.online.errors import (
     ClosedError,
+    DisputedClaimError,
+    FloodError,
+    ForgedMessageError,
     ForkedHistoryError,
+    MalformedMessageError,
     OnlineError,
     OutOfOrderError,
     OutOfTurnError,
@@ -88,10 +93,13 @@ from web.online.errors import (
 )
 from web.online.events import (
     BeaverDouble,
+    ClaimDisputed,
     Claimed,
+    ClockChanged,
     Decided,
     Event,
     FriendJoined,
+    GameFull,
     LinkChanged,
     Output,
     Refused,
@@ -100,10 +108,11 @@ from web.online.events import (
     StartNextGame,
 )
 from web.online.fairdice import commitment, new_secret
-from web.online.invite import Invite, clean_name
+from web.online.invite import DEFAULT_CLOCK, Invite, clean_name
 from web.online.log import Block, MoveLog
 from web.online.presence import Link, Presence, Timing
 from web.online.table import Table, last_roll
+from web.online.turnclock import Budget, TurnClock, grace
 from web.opponent import (
     AcceptResignation,
     Decision,
@@ -117,8 +126,11 @@ from web.opponent import (
 )
 
 FORMAT = "backgammon-online"
-SCHEMA = 1
+SCHEMA = 2  # 1: before seats signed their messages (such a save cannot go on)
 Token = Callable[[int], bytes]
+Wall = Callable[[], float]
+MAX_SEQ_JUMP = 10_000  # messages the friend may have sent that never arrived
+RESEND_GAP = 2.0  # seconds between two resends of missing history to one friend
 
 
 class Peer:
@@ -129,44 +141,91 @@ class Peer:
         invite: Invite,
         seat: int,
         *,
-        key: bytes,
+        seed: bytes,
         name: str,
         now: float,
         token: Token = secrets.token_bytes,
         timing: Timing | None = None,
+        wall: Wall = time.time,
     ) -> None:
+        self.signer = wire.Signer(seed)
+        if seat == 0 and invite.host_key is None:
+            invite = dataclasses.replace(invite, host_key=self.signer.public)
+        if seat == 0 and invite.host_key != self.signer.public:
+            raise ValueError("the invite names another inviter's key")
         self.invite = invite
         self.seat = seat
-        self.key = key
         self.name = name
         self.token = token
+        self.wall = wall
         self.seal = wire.Seal(invite.room, invite.secret)
         self.log = MoveLog.new(invite.room, invite.rules)
         self.table = Table.new(invite.room, invite.rules)
         self.secret: bytes | None = None  # for this side's standing commitment
-        self.friend_key: bytes | None = None
+        # The friend's seat is bound to one key: the inviter's comes in the invite,
+        # the friend's with its first hello; ``met`` once the friend has spoken.
+        self.friend_key: bytes | None = invite.host_key if seat == 1 else None
         self.friend_name: str | None = invite.name if seat == 1 else None
+        self.met = False
         self.seq = 0  # the last sequence number sent
         self.seen = 0  # the highest sequence number received from the friend
         self.claimed: Claimed | None = None
+        self.disputed: tuple[int, str] | None = None  # a claim refused (as have, head)
         self.presence = Presence(timing or Timing(), start=now)
+        self.clock = TurnClock(float(invite.clock), since=now, wall=wall())
+        self.budget = Budget(now)
         self.wants_dice = False  # the player asked for this side's roll
         self.greeted = False  # the friend has said hello since this page started
+        self.version = 0  # bumped by every change a save must keep
+        self._resent = -RESEND_GAP  # when the window of resends of missing history began
+        self._resent_count = 0  # ... the blocks resent in it
+        self._resent_for: tuple[int, str] | None = None  # ... and the last request served
+        self._resend_owed = False
+        self._flood_told = -60.0
+        # The longest the friend was unheard since the move owed began: the
+        # evidence, with no move clock, that this page was out of touch.
+        self._quiet = 0.0
         self._link = self.link(now)
+        self._shown = self.clock_shown(now)
+
+    @property
+    def key(self) -> bytes:
+        """This seat's public key: its identity in the game."""
+        return self.signer.public
+
+    @classmethod
+    def invite_friend(
+        cls,
+        name: str,
+        rules: Rules,
+        *,
+        now: float,
+        clock: int = DEFAULT_CLOCK,
+        token: Token = secrets.token_bytes,
+        timing: Timing | None = None,
+        wall: Wall = time.time,
+    ) -> Peer:
+        """The inviter's side of a new game: a fresh key, and the invite carrying it."""
+        seed = token(wire.SEED_BYTES)
+        invite = Invite.new(name, rules, host_key=wire.Signer(seed).public, clock=clock,
+                            token=token)  # fmt: skip
+        return cls(invite, 0, seed=seed, name=invite.name, now=now, token=token, timing=timing,
+                   wall=wall)  # fmt: skip
 
     @classmethod
     def host(cls, invite: Invite, *, now: float, token: Token = secrets.token_bytes,
-             timing: Timing | None = None) -> Peer:  # fmt: skip
-        """The inviter's side: seat 0, named in the invite."""
-        return cls(invite, 0, key=token(wire.KEY_BYTES), name=invite.name, now=now,
-                   token=token, timing=timing)  # fmt: skip
+             timing: Timing | None = None, wall: Wall = time.time) -> Peer:  # fmt: skip
+        """The inviter's side, seat 0, for an ``invite`` that names no key yet (its
+        :attr:`invite` then carries this side's)."""
+        return cls(invite, 0, seed=token(wire.SEED_BYTES), name=invite.name, now=now,
+                   token=token, timing=timing, wall=wall)  # fmt: skip
 
     @classmethod
     def join(cls, invite: Invite, name: str, *, now: float, token: Token = secrets.token_bytes,
-             timing: Timing | None = None) -> Peer:  # fmt: skip
+             timing: Timing | None = None, wall: Wall = time.time) -> Peer:  # fmt: skip
         """The friend's side, who accepted the invite: seat 1."""
-        return cls(invite, 1, key=token(wire.KEY_BYTES), name=clean_name(name) or "Friend",
-                   now=now, token=token, timing=timing)  # fmt: skip
+        return cls(invite, 1, seed=token(wire.SEED_BYTES), name=clean_name(name) or "Friend",
+                   now=now, token=token, timing=timing, wall=wall)  # fmt: skip
 
     # -- reading --------------------------------------------------------------------
 
@@ -189,18 +248,48 @@ class Peer:
             return None
         return self.table.dice_for(self.seat, self.secret)
 
+    @property
+    def owing(self) -> int | None:
+        """The seat that owes the next action of the game in progress (a reveal,
+        a play, an answer...), or ``None`` (between games, or over)."""
+        if self.claimed is not None or self.match.is_game_over:
+            return None
+        to_act = self.table.to_act()
+        return next(iter(to_act)) if len(to_act) == 1 else None
+
+    @property
+    def claim_after(self) -> float:
+        """The seconds an owed action may wait before the other side may claim:
+        the move clock, or without one the presence's stated time."""
+        return self.clock.limit or self.presence.timing.claim_after
+
     def link(self, now: float) -> Link:
-        """The friend's presence now."""
-        return self.presence.link(now, met=self.friend_key is not None)
+        """The friend's presence now; :attr:`Link.CLAIMABLE` exactly when
+        :meth:`can_claim`."""
+        if self.can_claim(now):
+            return Link.CLAIMABLE
+        link = self.presence.link(now, met=self.met)
+        return Link.WAITING if link is Link.CLAIMABLE else link
 
     def can_claim(self, now: float) -> bool:
-        """Whether the player may claim the game: the friend has been gone longer
-        than the stated time and a game is in progress."""
-        return (
-            self.claimed is None
-            and self.link(now) is Link.CLAIMABLE
-            and not self.match.is_game_over
-        )
+        """Whether the player may claim the game: by this page's own record, the
+        friend owes an action and has not made it within the move clock (pings
+        do not count); with no clock, the friend has also been silent (gone)
+        that long."""
+        if not self.met or self.owing != self.friend:
+            return False
+        waited = self.clock.owed_for(now)
+        if self.clock.limit:
+            return waited >= self.clock.limit
+        return waited >= self.claim_after and self.presence.silence(now) >= self.claim_after
+
+    def clock_shown(self, now: float) -> tuple[int | None, int | None]:
+        """Who owes an action and the whole seconds left on the move clock (both
+        ``None`` with no clock, or nobody owing)."""
+        owing = self.owing
+        if not self.clock.limit or owing is None:
+            return (None, None)
+        return (owing, int(self.clock.left(now) + 0.999))
 
     # -- the connection ----------------------------------------------------------------
 
@@ -209,18 +298,26 @@ class Peer:
         whatever is due without a decision (the opening commitment...)."""
         self.presence = self.presence.opened(now)
         out = Output((self._send(self._hello(reply=False), now),))
-        return out + self._auto(now) + self._link_change(now)
+        return out + self._auto(now) + self._changes(now)
 
     def disconnected(self, now: float) -> Output:
         self.presence = self.presence.closed(now)
-        return self._link_change(now)
+        return self._changes(now)
 
     def tick(self, now: float) -> Output:
-        """Call from a timer: the heartbeat when due, and the friend's presence."""
+        """Call from a timer: the heartbeat when due, a resend held back, the
+        friend's presence and the move clock."""
         out = Output()
-        if self.presence.ping_due(now) and self.claimed is None:
+        if self._resend_owed and now - self._resent >= RESEND_GAP and self.presence.open:
+            self._resend_owed = False
+            out = Output((self._send(self._hello(reply=False), now),))
+        elif self.presence.ping_due(now) and self.claimed is None:
             out = Output((self._send(wire.Ping(), now),))
-        return out + self._link_change(now)
+        return out + self._changes(now)
+
+    def full(self, now: float) -> str:
+        """The message that tells a third page this game has its two players."""
+        return self._send(wire.Full(), now)
 
     # -- local intents -------------------------------------------------------------------
 
@@ -286,11 +383,11 @@ class Peer:
             raise OutOfTurnError("the next game can start only once this one is over")
         start = self.log.next_block(None, (NextGame(),))
         self.table = self.table.apply_block(None, start.acts, start.index)
-        self.log = self.log.append(start)
+        self._grown(self.log.append(start), now)
         blocks: list[Block] = [start]
         events: list[Event] = []
         if self.seat in self.table.to_act() and self._due(self.table) is not None:
-            block, events = self._compose([])  # the opening commitment rides along
+            block, events = self._compose([], now)  # the opening commitment rides along
             blocks.append(block)
         return self._flush(blocks, events, now)
 
@@ -302,12 +399,17 @@ class Peer:
         return Output((self._send(wire.Chat(index), now),), (Said(self.seat, text),))
 
     def claim(self, now: float) -> Output:
-        """Claim the game in progress after the friend was gone the stated time;
-        it counts as the friend abandoning it.  The friend is told if it returns."""
+        """Claim the game: the friend owes an action and let the move clock run
+        out (:meth:`can_claim`).  It counts as the friend abandoning it; the
+        friend's page judges the claim on its own record when it hears of it."""
         if not self.can_claim(now):
-            raise OutOfTurnError("the game can be claimed only after your friend is gone a while")
+            raise OutOfTurnError(
+                "the game can be claimed only once your friend, owing a move, "
+                "is out of time or gone a while"
+            )
+        claim = wire.Claim(len(self.log), self.log.head)
         claimed = self._abandoned_by(self.friend)
-        return Output((self._send(wire.Claim(), now),), (claimed,))
+        return Output((self._send(claim, now),), (claimed,)) + self._changes(now)
 
     def _abandoned_by(self, player: int) -> Claimed:
         """The game was claimed: ``player`` abandoned it.  The match ends so here
@@ -318,41 +420,102 @@ class Peer:
         assert result is not None
         self.table = dataclasses.replace(self.table, match=match)
         self.claimed = Claimed(1 - player, result.win_type, result.points)
+        self.version += 1
         return self.claimed
 
     # -- incoming ----------------------------------------------------------------------
 
     def receive(self, text: object, now: float) -> Output:
-        """A text from the friend: what it changes, and what to answer."""
+        """A text from the friend's transport: what it changes, and what to answer.
+        Whatever is wrong with it comes back as a :class:`Refused` event: this
+        never raises."""
+        if not self.budget.spend(now):
+            self.budget = self.budget.after(now)
+            if now - self._flood_told < 60:
+                return Output()
+            self._flood_told = now
+            return Output(events=(Refused(FloodError("some were ignored")),))
+        self.budget = self.budget.after(now)
+        grown = len(self.log)
         try:
-            envelope = self.seal.open(text)
-            self._check_sender(envelope)
+            out = self._receive(text, now)
+            if len(self.log) > grown:
+                # Moves of the game cost nothing: they come only as fast as the
+                # rules let them (the budget is for what carries nothing new).
+                self.budget = self.budget.refund()
+            return out
         except OnlineError as exc:
             return Output(events=(Refused(exc),))
-        body = envelope.body
-        if envelope.seq <= self.seen:
-            if isinstance(body, wire.Hello):
-                # Maybe the friend's count went back (a reload): tell it ours.
-                return Output((self._send(self._hello(reply=False), now),))
-            error = ReplayedMessageError(f"message {envelope.seq} came again")
+        except Exception as exc:  # a last guard: a refusal, whatever the text was
+            error = MalformedMessageError(f"it could not be read: {type(exc).__name__}")
             return Output(events=(Refused(error),))
+
+    def _receive(self, text: object, now: float) -> Output:
+        opened = self.seal.open(text)
+        envelope = opened.envelope
+        body = envelope.body
+        if isinstance(body, wire.Full):
+            return self._on_full(opened, now)
+        self._check_sender(envelope)
+        if not opened.verify():
+            raise ForgedMessageError("the signature does not match the seat's key")
+        if envelope.seq <= self.seen:
+            if isinstance(body, wire.Hello) and self.met:
+                # The friend's count went back (a reload from an older save): tell
+                # it ours, so that it goes on above what this page has seen.
+                return Output((self._send(self._hello(reply=False), now),))
+            raise ReplayedMessageError(f"message {envelope.seq} came again")
+        if envelope.seq > self.seen + MAX_SEQ_JUMP:
+            raise MalformedMessageError(f"message {envelope.seq} jumps too far ahead")
+        if not self.met and not isinstance(body, wire.Hello):
+            raise StrangerError("a friend who has not said hello")
         self.seen = envelope.seq
-        self.friend_key = envelope.key
+        self.version += 1
+        if not self.met:
+            self._bind(envelope.key, body)
+        self._quiet = max(self._quiet, self.presence.silence(now))
         self.presence = self.presence.heard_at(now)
         if self.claimed is not None:
-            return self._after_claim(body, now) + self._link_change(now)
+            return self._after_claim(body, now) + self._changes(now)
         out = self._handle(body, now)
-        return out + self._auto(now) + self._link_change(now)
+        return out + self._auto(now) + self._changes(now)
+
+    def _bind(self, key: bytes, body: wire.Body) -> None:
+        """The friend's first hello takes the seat: its key and name from now on."""
+        assert isinstance(body, wire.Hello)
+        self.friend_key, self.met = key, True
+        if self.seat == 0:
+            self.friend_name = clean_name(body.name) or "Your friend"
+
+    def _on_full(self, opened: wire.Opened, now: float) -> Output:
+        """A game this page came to join has its two players already: only the
+        inviter's word counts (signed by the key its invite names)."""
+        envelope = opened.envelope
+        if self.met or self.seat != 1 or envelope.seat != 0:
+            raise StrangerError("a 'game full' from outside the game")
+        if self.friend_key is not None and envelope.key != self.friend_key:
+            raise StrangerError("a 'game full' not from the inviter")
+        if not opened.verify():
+            raise ForgedMessageError("the signature does not match the seat's key")
+        return Output(events=(GameFull(self.invite.name),))
 
     def _after_claim(self, body: wire.Body, now: float) -> Output:
-        """A claimed game stays over: the friend is told again when it comes
-        back; its moves are refused; its hellos, pings and claims need nothing."""
+        """A claimed game stays over.  The friend who comes back is told of this
+        side's claim (until it answers it); its moves are refused; a dispute of
+        the claim is said to the player once."""
         assert self.claimed is not None
-        if isinstance(body, (wire.Hello, wire.Blocks)) and self.claimed.seat == self.seat:
-            return Output((self._send(wire.Claim(), now),))
+        mine = self.claimed.seat == self.seat
+        if isinstance(body, wire.Disputed):
+            if not mine or self.disputed is not None:
+                return Output()
+            self.disputed = (body.have, body.head)
+            self.version += 1
+            return Output(events=(ClaimDisputed(self.friend_name or "Your friend"),))
+        if isinstance(body, (wire.Hello, wire.Blocks)) and mine and self.disputed is None:
+            return Output((self._send(wire.Claim(len(self.log), self.log.head), now),))
         if isinstance(body, (wire.Hello, wire.Ping, wire.Claim)):
             return Output()
-        who = "you" if self.claimed.seat == self.seat else "your friend"
+        who = "you" if mine else "your friend"
         return Output(events=(Refused(ClosedError(f"{who} claimed the game")),))
 
     def _check_sender(self, envelope: wire.Envelope) -> None:
@@ -373,21 +536,44 @@ class Peer:
             assert said is not None  # the wire checked the index
             return Output(events=(Said(self.friend, said),))
         if isinstance(body, wire.Claim):
-            if self.match.is_game_over:
-                return Output()
+            return self._on_claim(body, now)
+        return Output()  # a ping, or a dispute of a claim this side never made
+
+    def _on_claim(self, claim: wire.Claim, now: float) -> Output:
+        """The friend claims the game: judged by this page's own record.  It ends
+        the game only if this side owed the action at the very history the claim
+        names, and stayed silent past the stated time by this page's clock;
+        otherwise it is refused as disputed and play goes on, nothing counted."""
+        owed = self.clock.owed_for(now)
+        limit = self.claim_after
+        reason = ""
+        if (claim.have, claim.head) != (len(self.log), self.log.head):
+            reason = "your histories of the game differ: a move did not reach one of you"
+        elif self.owing != self.seat:
+            reason = "by this page's record you owed no move"
+        elif owed < limit - grace(limit):
+            reason = f"you had owed your move for {int(owed)} s of the {int(limit)} s allowed"
+        elif not self.clock.limit and self._quiet < limit - grace(limit):
+            reason = "your page was in touch with your friend's all along"
+        if not reason:
             return Output(events=(self._abandoned_by(self.seat),))
-        return Output()  # a ping: heard is enough
+        answer = self._send(wire.Disputed(len(self.log), self.log.head), now)
+        if self.disputed == (claim.have, claim.head):
+            return Output((answer,))  # said once already
+        self.disputed = (claim.have, claim.head)
+        self.version += 1
+        name = self.friend_name or "Your friend"
+        return Output((answer,), (Refused(DisputedClaimError(f"{name}: {reason}")),))
 
     def _on_hello(self, hello: wire.Hello, now: float) -> Output:
         events: list[Event] = []
-        name = clean_name(hello.name)
-        if self.seat == 0 and name:
-            self.friend_name = name  # the inviter learns the friend's name here
         if not self.greeted:
             self.greeted = True
             events.append(FriendJoined(self.friend_name or "Your friend"))
-        if hello.seen > self.seq:
-            self.seq = hello.seen  # our count went back (a reload): go on above it
+        if self.seq < hello.seen <= self.seq + MAX_SEQ_JUMP:
+            # This page's count went back (a reload from an older save): go on above
+            # what the friend has seen, never further than a count could have run.
+            self.seq = hello.seen
         messages: list[str] = []
         if not hello.reply:
             messages.append(self._send(self._hello(reply=True), now))
@@ -395,9 +581,22 @@ class Peer:
             missing = self.log.missing_for(hello.have, hello.head)
         except ForkedHistoryError as exc:
             return Output(tuple(messages), (*events, Refused(exc)))
+        if missing:
+            if now - self._resent >= RESEND_GAP:
+                self._resent, self._resent_count, self._resent_for = now, 0, None
+            request = (hello.have, hello.head)
+            spent = self._resent_count + len(missing)
+            if request == self._resent_for or spent > 2 * len(self.log):
+                # A storm of hellos must not make this page send its whole history
+                # each time: at most twice its length within the gap, never the same
+                # twice; the next tick asks again once the gap has passed.
+                self._resend_owed = True
+                missing = ()
+            else:
+                self._resent_count, self._resent_for = spent, request
         for start in range(0, len(missing), wire.MAX_BATCH):
             batch = missing[start : start + wire.MAX_BATCH]
-            messages.append(self._send(wire.Blocks(batch), now))
+            messages.append(self._send(wire.Blocks(tuple(batch)), now))
         return Output(tuple(messages), tuple(events))
 
     def _on_blocks(self, blocks: Sequence[Block], now: float) -> Output:
@@ -421,7 +620,9 @@ class Peer:
             return Output((self._send(self._hello(reply=False), now),), (Refused(exc),))
         except OnlineError as exc:
             return Output(events=(Refused(exc),))
-        self.log, self.table = log, table
+        self.table = table
+        if len(log) != len(self.log):
+            self._grown(log, now)
         out = Output(events=tuple(events))
         if not had_dice and self.my_dice is not None and self.wants_dice:
             out += self._dice_ready(now)
@@ -452,10 +653,10 @@ class Peer:
         """A block of this side's ``acts``, with what is due after them (its next
         commitment, the friend's random value), written to the log and sent.
         Raises the table's refusal, leaving everything as it was."""
-        block, events = self._compose(acts)
+        block, events = self._compose(acts, now)
         return self._flush([block], events, now)
 
-    def _compose(self, acts: list[Act]) -> tuple[Block, list[Event]]:
+    def _compose(self, acts: list[Act], now: float) -> tuple[Block, list[Event]]:
         self._check_open()
         table = self.table
         if self.seat not in table.to_act():
@@ -479,7 +680,8 @@ class Peer:
             # A reveal with nothing owed after it (the game's last play) spends the
             # secret; kept, it would stand for no commitment and a reload refuses it.
             secret = None
-        self.table, self.log, self.secret = table, self.log.append(block), secret
+        self.table, self.secret = table, secret
+        self._grown(self.log.append(block), now)
         if any(isinstance(a, Reveal) for a in written):
             self.wants_dice = False
         return block, events
@@ -534,10 +736,18 @@ class Peer:
             out += self._write([Reveal(self.secret)], now)
         return out
 
+    def _grown(self, log: MoveLog, now: float) -> None:
+        """The log grew: the move clock starts again for whoever owes now."""
+        self.log = log
+        self.clock = self.clock.restarted(now, self.wall())
+        self._quiet = 0.0
+        self.version += 1
+
     def _send(self, body: wire.Body, now: float) -> str:
         self.seq += 1
+        self.version += 1
         self.presence = self.presence.sent_at(now)
-        return self.seal.seal(wire.Envelope(self.seat, self.key, self.seq, body))
+        return self.seal.seal(wire.Envelope(self.seat, self.key, self.seq, body), self.signer)
 
     def _hello(self, *, reply: bool) -> wire.Hello:
         return wire.Hello(len(self.log), self.log.head, self.seen, self.name, reply)
@@ -546,12 +756,18 @@ class Peer:
         if self.claimed is not None:
             raise ClosedError("the game was claimed")
 
-    def _link_change(self, now: float) -> Output:
+    def _changes(self, now: float) -> Output:
+        """The friend's presence and the move clock, when the page must redraw them."""
+        events: list[Event] = []
         link = self.link(now)
-        if link is self._link:
-            return Output()
-        self._link = link
-        return Output(events=(LinkChanged(link),))
+        if link is not self._link:
+            self._link = link
+            events.append(LinkChanged(link))
+        shown = self.clock_shown(now)
+        if shown != self._shown:
+            self._shown = shown
+            events.append(ClockChanged(*shown))
+        return Output(events=tuple(events))
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -562,25 +778,27 @@ class Peer:
             "schema": SCHEMA,
             "invite": self.invite.text,
             "seat": self.seat,
-            "key": b64(self.key),
+            "seed": b64(self.signer.seed),
             "name": self.name,
             "friend": None
-            if self.friend_key is None
+            if not self.met or self.friend_key is None
             else {"key": b64(self.friend_key), "name": self.friend_name},
             "log": [b.to_json() for b in self.log.blocks],
             "secret": None if self.secret is None else b64(self.secret),
             "seq": self.seq,
             "seen": self.seen,
             "claimed": None if self.claimed is None else self.claimed.seat,
+            "disputed": None if self.disputed is None else list(self.disputed),
+            "since": self.clock.wall,
         }
 
     @classmethod
     def from_json(cls, data: object, *, now: float, token: Token = secrets.token_bytes,
-                  timing: Timing | None = None) -> Peer:  # fmt: skip
+                  timing: Timing | None = None, wall: Wall = time.time) -> Peer:  # fmt: skip
         """A peer rebuilt from :meth:`to_json`, its whole log replayed through the
         table; raises :class:`SavedStateError` for anything that does not hold."""
         try:
-            return _restore(data, now, token, timing)
+            return _restore(data, now, token, timing, wall)
         except SavedStateError:
             raise
         except (OnlineError, ValueError, KeyError, TypeError) as exc:
@@ -608,26 +826,28 @@ def _rolled(after: Table) -> list[Event]:
     return [Rolled(seat, dice)]
 
 
-def _restore(data: object, now: float, token: Token, timing: Timing | None) -> Peer:
+def _restore(data: object, now: float, token: Token, timing: Timing | None, wall: Wall) -> Peer:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SavedStateError("not a saved online game")
     if data.get("schema") != SCHEMA:
-        raise SavedStateError(f"unknown schema {data.get('schema')!r}")
+        raise SavedStateError("it was saved by an earlier version of the game, which cannot go on")
     invite = Invite.parse(data["invite"])
     seat = data["seat"]
-    if seat not in (0, 1) or isinstance(seat, bool):
+    if type(seat) is not int or seat not in (0, 1):
         raise SavedStateError(f"seat 0 or 1, not {seat!r}")
     name = data["name"]
     if not isinstance(name, str):
         raise SavedStateError("a name")
-    peer = Peer(invite, seat, key=unb64(data["key"], wire.KEY_BYTES), name=name, now=now,
-                token=token, timing=timing)  # fmt: skip
+    peer = Peer(invite, seat, seed=unb64(data["seed"], wire.SEED_BYTES), name=name, now=now,
+                token=token, timing=timing, wall=wall)  # fmt: skip
     friend = data["friend"]
     if friend is not None:
         if not isinstance(friend, dict) or not isinstance(friend.get("name"), (str, type(None))):
             raise SavedStateError("the friend")
-        peer.friend_key = unb64(friend["key"], wire.KEY_BYTES)
-        peer.friend_name = friend["name"]
+        friend_key = unb64(friend["key"], wire.KEY_BYTES)
+        if peer.friend_key is not None and friend_key != peer.friend_key:
+            raise SavedStateError("the friend's key is not the one the invite names")
+        peer.friend_key, peer.friend_name, peer.met = friend_key, friend["name"], True
     blocks = data["log"]
     if not isinstance(blocks, list):
         raise SavedStateError("the log is a list")
@@ -646,13 +866,29 @@ def _restore(data: object, now: float, token: Token, timing: Timing | None) -> P
             raise SavedStateError("the secret does not match the commitment standing")
     for key in ("seq", "seen"):
         value = data[key]
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        if type(value) is not int or value < 0:
             raise SavedStateError(f"{key} is a count")
         setattr(peer, key, value)
+    disputed = data.get("disputed")
+    if disputed is not None:
+        if not (isinstance(disputed, list) and len(disputed) == 2 and type(disputed[0]) is int
+                and isinstance(disputed[1], str)):  # fmt: skip
+            raise SavedStateError("a disputed claim")
+        peer.disputed = (disputed[0], disputed[1])
+    since = data.get("since")
+    if not isinstance(since, (int, float)) or isinstance(since, bool):
+        raise SavedStateError("when the last move was made")
+    # This side's own time owed goes on counting while its page was closed (it
+    # was away); the friend's starts again, as this page was not watching.
+    away = peer.owing == seat
+    peer.clock = peer.clock.resumed(now, float(since), wall(), count_absence=away)
+    peer._quiet = peer.clock.owed_for(now)  # a closed page heard nothing
     claimed = data["claimed"]
     if claimed is not None:
-        if claimed not in (0, 1) or isinstance(claimed, bool):
+        if type(claimed) is not int or claimed not in (0, 1):
             raise SavedStateError("claimed by seat 0 or 1")
         peer._abandoned_by(1 - claimed)
     peer._link = peer.link(now)
+    peer._shown = peer.clock_shown(now)
+    peer.version = 0
     return peer

@@ -1,23 +1,31 @@
-"""Messages between the two browsers, sealed with the room's secret.
+"""Messages between the two browsers: sealed with the room's secret, signed by their seat.
 
 Every message is one JSON text: the protocol version, the room, the sender's
-seat and its own per-game key (its identity, kept in storage; never the
-transport's peer id), a sequence number that only grows (so an old message
-played again is known), the body, and an HMAC-SHA256 seal over all of it
-under a key derived from the invite's secret.  A message without a valid seal
-was not written by anyone holding the invite, and is refused before its body
-is even read.
+seat and its public key (:mod:`~web.online.ed25519`; the seat's identity, bound
+at the first hello), a sequence number that only grows (so an old message
+played again is known), the body, an HMAC-SHA256 seal under a key derived
+from the invite's secret, and the sender's Ed25519 signature over all of it.
+
+The seal is a cheap first gate: a text without it was not written by anyone
+holding the invite, and is dropped before anything else is done with it.
+Anyone who has seen the link can seal, though; only the signature, checked
+against the key bound to the seat, says that the friend who took the seat
+wrote it (:class:`Opened.verify`).  Before any of that, the text's size and
+nesting are bounded, so that no text can make the parser work hard.
 
 The bodies: :class:`Hello` (what history I have, on every (re)connection),
 :class:`Blocks` (new or missing blocks of the move log), :class:`Ping` (the
-heartbeat), :class:`Chat` (one of the canned phrases) and :class:`Claim` (I
-claimed the game after you were gone).
+heartbeat), :class:`Chat` (one of the canned phrases), :class:`Claim` (you
+owed an action past the stated time: I claim the game), :class:`Disputed`
+(my record says otherwise: the claim is refused) and :class:`Full` (this
+game has its two players: sent to a third page).
 
->>> seal = Seal(bytes(16), bytes(16))
->>> text = seal.seal(Envelope(0, bytes(16), 7, Chat(2)))
+>>> from web.online.ed25519 import public_key
+>>> seal, me = Seal(bytes(16), bytes(16)), Signer(bytes(32))
+>>> text = seal.seal(Envelope(0, me.public, 7, Chat(2)), me)
 >>> opened = seal.open(text)
->>> opened.seat, opened.seq, opened.body
-(0, 7, Chat(phrase=2))
+>>> opened.envelope.seat, opened.envelope.seq, opened.envelope.body, opened.verify()
+(0, 7, Chat(phrase=2), True)
 >>> Seal(bytes(16), bytes([1]) * 16).open(text)
 Traceback (most recent call last):
 ...
@@ -31,23 +39,29 @@ import json
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from web.online import ed25519
 from web.online.chat import PHRASES
-from web.online.codec import b64, canonical, unb64
+from web.online.codec import b64, canonical, exact_int, nesting, unb64
 from web.online.errors import ForgedMessageError, MalformedMessageError
 from web.online.invite import MAX_NAME
 from web.online.log import MAX_BLOCKS, Block
 
-VERSION = 1
-KEY_BYTES = 16  # a player's per-game key
+VERSION = 2
+KEY_BYTES = ed25519.PUBLIC_BYTES  # a seat's public key
+SEED_BYTES = ed25519.SEED_BYTES  # ...and its private seed, which never leaves the page
 MAX_TEXT = 64 * 1024  # characters in one message
+MAX_DEPTH = 12  # nesting of arrays and objects in one message (a play needs 8)
+MAX_SEQ = 2**53 - 1  # JSON's exact integers
 MAX_BATCH = 64  # blocks in one message: a long resend goes in several
-TAG = b"backgammon-online/seal/1"
+TAG = b"backgammon-online/seal/2"
+SIGN_TAG = b"backgammon-online/sign/2"
 
 
 @dataclass(frozen=True, slots=True)
 class Hello:
     """Sent on every (re)connection: I have ``have`` blocks ending in ``head``,
-    I have seen your messages up to ``seen``; ``reply`` when answering yours."""
+    I have seen your messages up to ``seen``; ``reply`` when answering yours.
+    ``name`` is read once, when the seat is bound: a name never changes mid-match."""
 
     have: int
     head: str
@@ -67,7 +81,7 @@ class Blocks:
 
 @dataclass(frozen=True, slots=True)
 class Ping:
-    """The heartbeat: I am still here."""
+    """The heartbeat: I am still here (it never stops a turn's clock)."""
 
     kind = "ping"
 
@@ -82,22 +96,68 @@ class Chat:
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """I claimed the game in progress: you were gone longer than the stated time."""
+    """I claim the game: at the log of ``have`` blocks ending in ``head`` you
+    owed an action, and stayed silent past the stated time."""
 
+    have: int
+    head: str
     kind = "claim"
 
 
-Body: TypeAlias = Hello | Blocks | Ping | Chat | Claim
+@dataclass(frozen=True, slots=True)
+class Disputed:
+    """Your claim is refused: my log (``have`` blocks ending in ``head``) does
+    not show that I owed an action past the stated time."""
+
+    have: int
+    head: str
+    kind = "disputed"
+
+
+@dataclass(frozen=True, slots=True)
+class Full:
+    """This game has its two players (sent to a third page that came with the link)."""
+
+    kind = "full"
+
+
+Body: TypeAlias = Hello | Blocks | Ping | Chat | Claim | Disputed | Full
 
 
 @dataclass(frozen=True, slots=True)
 class Envelope:
-    """A body with who sent it (seat and per-game key) and its sequence number."""
+    """A body with who sent it (seat and public key) and its sequence number."""
 
     seat: int
     key: bytes
     seq: int
     body: Body
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A message whose seal checked out, its signature not yet checked."""
+
+    envelope: Envelope
+    signed: bytes
+    signature: bytes
+
+    def verify(self) -> bool:
+        """Whether the sender's key (:attr:`Envelope.key`) signed it."""
+        return ed25519.verify(self.envelope.key, self.signed, self.signature)
+
+
+class Signer:
+    """A seat's key pair: ``seed`` is private, :attr:`public` its identity."""
+
+    __slots__ = ("public", "seed")
+
+    def __init__(self, seed: bytes) -> None:
+        self.seed = seed
+        self.public = ed25519.public_key(seed)
+
+    def sign(self, data: bytes) -> bytes:
+        return ed25519.sign(self.seed, data, self.public)
 
 
 def _body_json(body: Body) -> dict[str, object]:
@@ -113,40 +173,51 @@ def _body_json(body: Body) -> dict[str, object]:
         return {"blocks": [b.to_json() for b in body.blocks]}
     if isinstance(body, Chat):
         return {"say": body.phrase}
+    if isinstance(body, (Claim, Disputed)):
+        return {"have": body.have, "head": body.head}
     return {}
 
 
 def _count(data: dict[str, object], key: str, high: int) -> int:
     value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
+    if not exact_int(value) or not 0 <= value <= high:  # type: ignore[operator]
         raise MalformedMessageError(f"{key} must be a number 0..{high}, not {value!r}")
+    assert isinstance(value, int)
     return value
 
 
+def _head(data: dict[str, object], kind: str) -> str:
+    head = data["head"]
+    try:
+        unb64(head, 32)
+    except ValueError as exc:
+        raise MalformedMessageError(f"{kind} head: {exc}") from exc
+    assert isinstance(head, str)
+    return head
+
+
+_FIELDS = {
+    "hello": frozenset({"have", "head", "seen", "name", "reply"}),
+    "blocks": frozenset({"blocks"}),
+    "chat": frozenset({"say"}),
+    "ping": frozenset(),
+    "claim": frozenset({"have", "head"}),
+    "disputed": frozenset({"have", "head"}),
+    "full": frozenset(),
+}
+
+
 def _body(kind: object, data: dict[str, object]) -> Body:
-    fields = {
-        "hello": {"have", "head", "seen", "name", "reply"},
-        "blocks": {"blocks"},
-        "chat": {"say"},
-        "ping": set(),
-        "claim": set(),
-    }
-    if not isinstance(kind, str) or kind not in fields:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         raise MalformedMessageError(f"unknown message kind {kind!r}")
-    if set(data) != fields[kind]:
-        raise MalformedMessageError(f"a {kind} message has the fields {sorted(fields[kind])}")
+    if set(data) != _FIELDS[kind]:
+        raise MalformedMessageError(f"a {kind} message has the fields {sorted(_FIELDS[kind])}")
     if kind == "hello":
-        head, name, reply = data["head"], data["name"], data["reply"]
-        try:
-            unb64(head, 32)
-        except ValueError as exc:
-            raise MalformedMessageError(f"hello head: {exc}") from exc
+        head, name, reply = _head(data, kind), data["name"], data["reply"]
         if not isinstance(name, str) or len(name) > MAX_NAME or not isinstance(reply, bool):
             raise MalformedMessageError("hello: a name and a reply flag")
-        assert isinstance(head, str)
-        return Hello(
-            _count(data, "have", MAX_BLOCKS), head, _count(data, "seen", 2**53), name, reply
-        )
+        return Hello(_count(data, "have", MAX_BLOCKS), head, _count(data, "seen", MAX_SEQ), name,
+                     reply)  # fmt: skip
     if kind == "blocks":
         raw = data["blocks"]
         if not isinstance(raw, list) or not 0 < len(raw) <= MAX_BATCH:
@@ -154,7 +225,10 @@ def _body(kind: object, data: dict[str, object]) -> Body:
         return Blocks(tuple(Block.from_json(b) for b in raw))
     if kind == "chat":
         return Chat(_count(data, "say", len(PHRASES) - 1))
-    return Ping() if kind == "ping" else Claim()
+    if kind in ("claim", "disputed"):
+        have, head = _count(data, "have", MAX_BLOCKS), _head(data, kind)
+        return Claim(have, head) if kind == "claim" else Disputed(have, head)
+    return Ping() if kind == "ping" else Full()
 
 
 def _no_constants(name: str) -> object:
@@ -171,8 +245,8 @@ class Seal:
     def _mac(self, fields: dict[str, object]) -> str:
         return b64(hmac.new(self._key, canonical(fields), "sha256").digest())
 
-    def seal(self, envelope: Envelope) -> str:
-        """The message as sealed JSON text."""
+    def seal(self, envelope: Envelope, signer: Signer) -> str:
+        """The message as sealed and signed JSON text."""
         fields: dict[str, object] = {
             "v": VERSION,
             "room": self.room,
@@ -183,43 +257,50 @@ class Seal:
             "body": _body_json(envelope.body),
         }
         fields["mac"] = self._mac(fields)
+        fields["sig"] = b64(signer.sign(SIGN_TAG + canonical(fields)))
         return json.dumps(fields, separators=(",", ":"))
 
-    def open(self, text: object) -> Envelope:
-        """The envelope in ``text``, its seal checked first.  Raises
+    def open(self, text: object) -> Opened:
+        """The envelope in ``text``, its size, nesting and seal checked first (its
+        signature is :meth:`Opened.verify`'s).  Raises
         :class:`MalformedMessageError` or :class:`ForgedMessageError`."""
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             raise MalformedMessageError(f"a message is a text of at most {MAX_TEXT} characters")
+        if nesting(text) > MAX_DEPTH:
+            raise MalformedMessageError(f"a message nests at most {MAX_DEPTH} deep")
         try:
             fields = json.loads(text, parse_constant=_no_constants)
         except (ValueError, RecursionError) as exc:
             raise MalformedMessageError(f"not JSON: {exc}") from exc
         if not isinstance(fields, dict):
             raise MalformedMessageError("a message is a JSON object")
+        sig = fields.pop("sig", None)
+        try:
+            signed = SIGN_TAG + canonical(fields)
+        except (TypeError, ValueError) as exc:
+            raise MalformedMessageError(f"not a message of ours: {exc}") from exc
         mac = fields.pop("mac", None)
-        if not isinstance(mac, str):
-            raise MalformedMessageError("a message carries its seal")
-        if fields.get("v") != VERSION:
+        if not isinstance(mac, str) or not isinstance(sig, str):
+            raise MalformedMessageError("a message carries its seal and signature")
+        if fields.get("v") != VERSION or not exact_int(fields.get("v")):
             raise MalformedMessageError(f"protocol version {fields.get('v')!r}, not {VERSION}")
         if fields.get("room") != self.room:
             raise ForgedMessageError("the message is for another room")
-        try:
-            expected = self._mac(fields)
-        except (TypeError, ValueError) as exc:
-            raise MalformedMessageError(f"not a message of ours: {exc}") from exc
-        if not hmac.compare_digest(expected, mac):
+        if not hmac.compare_digest(self._mac(fields), mac):
             raise ForgedMessageError("the seal does not match")
         keys = {"v", "room", "from", "key", "seq", "kind", "body"}
         if set(fields) != keys:
             raise MalformedMessageError(f"a message has the fields {sorted(keys)}")
         seat = fields["from"]
-        if seat not in (0, 1) or isinstance(seat, bool):
+        if not exact_int(seat) or seat not in (0, 1):
             raise MalformedMessageError(f"from seat 0 or 1, not {seat!r}")
         try:
             key = unb64(fields["key"], KEY_BYTES)
+            signature = unb64(sig, ed25519.SIGNATURE_BYTES)
         except ValueError as exc:
-            raise MalformedMessageError(f"the sender's key: {exc}") from exc
+            raise MalformedMessageError(f"the sender's key or signature: {exc}") from exc
         body = fields["body"]
         if not isinstance(body, dict):
             raise MalformedMessageError("a message's body is an object")
-        return Envelope(seat, key, _count(fields, "seq", 2**53), _body(fields["kind"], body))
+        envelope = Envelope(seat, key, _count(fields, "seq", MAX_SEQ), _body(fields["kind"], body))
+        return Opened(envelope, signed, signature)
