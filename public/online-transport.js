@@ -36,6 +36,16 @@
  *   link.peers()                the ids of the peers connected now
  *   link.route()                how each channel travels (the ICE candidate pair)
  *   link.leave()                closes everything
+ *   link.bind(peerId)           from now on talk with that peer only: sends go to
+ *                               it alone, and while it is connected what others
+ *                               send is not delivered (they are reported to
+ *                               onStranger instead); when it has gone, a newcomer's
+ *                               messages are delivered again, so that the friend
+ *                               back under a new id can prove who it is
+ *   link.onStranger(cb)         cb(peerId): a third peer wrote while the bound one
+ *                               is connected (told once per peer)
+ * Texts that are not strings, or longer than MAX_TEXT characters, are dropped
+ * here, before Python sees them.
  * Events that happen before a callback is set are kept and replayed to it, so
  * a caller that awaits between joining and listening misses nothing.
  *
@@ -57,6 +67,8 @@ export const DEFAULT_ICE_SERVERS = [
   { urls: "stun:stun.cloudflare.com:3478" },
 ];
 const MANUAL_PEER = "peer";
+/** The longest text delivered (web/online/wire.py's MAX_TEXT). */
+export const MAX_TEXT = 64 * 1024;
 const GATHER_TIMEOUT_MS = 5000;
 
 const parseConfig = (config) =>
@@ -67,6 +79,8 @@ export class Link {
   #handlers = new Map();
   #queued = new Map();
   #peers = new Set();
+  #bound = null;
+  #strangers = new Set();
 
   constructor(selfId, { send, leave, connections }) {
     this.selfId = selfId;
@@ -77,10 +91,16 @@ export class Link {
 
   send(text, peerId) {
     if (typeof text !== "string") throw new TypeError("Link.send takes a string");
-    this._send(text, peerId ?? null);
+    this._send(text, peerId ?? this.#bound);
+  }
+
+  bind(peerId) {
+    this.#bound = peerId;
+    this.#strangers.clear();
   }
 
   onMessage(cb) { this.#on("message", cb); }
+  onStranger(cb) { this.#on("stranger", cb); }
   onPeerJoin(cb) { this.#on("join", cb); }
   onPeerLeave(cb) { this.#on("leave", cb); }
   onError(cb) { this.#on("error", cb); }
@@ -116,6 +136,24 @@ export class Link {
   _emit(kind, ...args) {
     if (kind === "join") this.#peers.add(args[0]);
     if (kind === "leave") this.#peers.delete(args[0]);
+    if (kind === "message") {
+      const [text, peerId] = args;
+      if (typeof text !== "string" || text.length > MAX_TEXT) return;
+      if (this.#bound !== null && peerId !== this.#bound && this.#peers.has(this.#bound)) {
+        if (this.#strangers.has(peerId)) return;
+        this.#strangers.add(peerId);
+        kind = "stranger";
+        args = [peerId];
+      }
+    }
+    if ((kind === "join" || kind === "leave") && this.#bound !== null && args[0] !== this.#bound) {
+      // A third peer coming and going is no news of the friend's.
+      if (kind === "join" && this.#peers.has(this.#bound)) {
+        kind = "stranger";
+      } else if (kind === "leave") {
+        return;
+      }
+    }
     const handler = this.#handlers.get(kind);
     if (handler) handler(...args);
     else this.#queued.set(kind, [...(this.#queued.get(kind) ?? []), args]);
@@ -185,7 +223,7 @@ export async function joinRoom(config, strategies = STRATEGIES) {
     entry.action = entry.room.makeAction(ACTION);
     entry.action.onMessage = (data, meta) => {
       const peer = meta?.peerId ?? "";
-      if (via.get(peer) === entry) link._emit("message", String(data), peer);
+      if (via.get(peer) === entry && typeof data === "string") link._emit("message", data, peer);
     };
     entry.room.onPeerJoin = (peer) => {
       entry.peers.add(peer);
@@ -276,7 +314,9 @@ function manualPeer(c) {
     if (open) link._emit("leave", MANUAL_PEER);
     open = false;
   };
-  channel.onmessage = (event) => link._emit("message", String(event.data), MANUAL_PEER);
+  channel.onmessage = (event) => {
+    if (typeof event.data === "string") link._emit("message", event.data, MANUAL_PEER);
+  };
   pc.onconnectionstatechange = () => {
     if (pc.connectionState === "failed") link._emit("error", "the connection failed");
   };

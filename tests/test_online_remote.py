@@ -35,9 +35,15 @@ class MemoryTransport:
         self.peer: Callable[[PeerEvent], None] = lambda event: None
         self.up = True
 
-    def send(self, text: str) -> None:
+    def send(self, text: str, to: str | None = None) -> None:
         if self.up and self.other is not None:
             self.other.inbox.append(text)
+
+    def bind(self) -> None:
+        self.bound = True
+
+    def on_stranger(self, callback: Callable[[str], None]) -> None:
+        self.stranger = callback
 
     def on_message(self, callback: Callable[[str], None]) -> None:
         self.deliver = callback

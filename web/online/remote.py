@@ -208,8 +208,13 @@ class OnlineTable:
         self._then: Callable[[], None] | None = None
         self._syncing = False
         self._rolling = False  # this page's player asked for its dice
+        self._saved = -1  # the peer's version last saved
+        self._listen(transport)
+
+    def _listen(self, transport: Transport) -> None:
         transport.on_message(self.receive)
         transport.on_peer(self._on_peer)
+        transport.on_stranger(self._on_stranger)
 
     def seats(self, options: MatchOptions, port: AiPort) -> tuple[Opponent, Opponent]:
         """The controller's seat factory: this page plays the peer's seat."""
@@ -224,10 +229,22 @@ class OnlineTable:
 
     def _on_peer(self, event: PeerEvent) -> None:
         now = self.clock()
-        self._handle(self.peer.connected(now) if event.joined else self.peer.disconnected(now))
+        if event.joined:  # the hello goes to the one who came: the friend must prove itself
+            self._handle(self.peer.connected(now), to=event.peer_id)
+        else:
+            self._handle(self.peer.disconnected(now))
+
+    def _on_stranger(self, peer_id: str) -> None:
+        """A third page with the link: told the game has its two players, and not heard."""
+        self.transport.send(self.peer.full(self.clock()), peer_id)
+        self._save()
 
     def receive(self, text: str) -> None:
-        self._handle(self.peer.receive(text, self.clock()))
+        seen = self.peer.seen
+        out = self.peer.receive(text, self.clock())
+        if self.peer.seen != seen:  # the friend's seat signed it: its sender is the friend
+            self.transport.bind()
+        self._handle(out)
 
     def tick(self) -> None:
         """Call from a timer: the heartbeat and the friend's presence."""
@@ -268,13 +285,19 @@ class OnlineTable:
             elif type(event) in _DECISIONS:
                 self.remote.give(_DECISIONS[type(event)])
 
-    def _handle(self, out: Output) -> None:
-        if out.messages or out.events:
-            # Before sending (see the module docs), and after anything received, so
-            # that the peer's save is never behind the controller's autosave.
+    def _save(self) -> None:
+        """Save the peer if anything a save keeps changed (a flood of refused
+        texts, or the heartbeat's presence, writes nothing)."""
+        if self.peer.version != self._saved:
             self.save(self.peer.to_json())
-            for text in out.messages:
-                self.transport.send(text)
+            self._saved = self.peer.version
+
+    def _handle(self, out: Output, to: str | None = None) -> None:
+        # Before sending (see the module docs), and after anything received, so
+        # that the peer's save is never behind the controller's autosave.
+        self._save()
+        for text in out.messages:
+            self.transport.send(text, to)
         for event in out.events:
             self._event(event)
 
@@ -356,8 +379,7 @@ class OnlineTable:
         """Talk through ``transport`` from now on (connecting by hand when the
         relays brought nobody): the old one is closed."""
         old, self.transport = self.transport, transport
-        transport.on_message(self.receive)
-        transport.on_peer(self._on_peer)
+        self._listen(transport)
         old.close()
 
     def claim(self) -> None:

@@ -27,6 +27,8 @@ maker, so a fake link stands in for the JS one:
 ...     def onPeerJoin(self, cb): self.handlers["join"] = cb
 ...     def onPeerLeave(self, cb): self.handlers["leave"] = cb
 ...     def onError(self, cb): self.handlers["error"] = cb
+...     def onStranger(self, cb): self.handlers["stranger"] = cb
+...     def bind(self, peer): self.bound = peer
 ...     def peers(self): return ["them"]
 ...     def leave(self): self.handlers.clear()
 >>> link = FakeLink()
@@ -37,6 +39,9 @@ maker, so a fake link stands in for the JS one:
 PeerEvent(peer_id='them', joined=True)
 >>> link.handlers["message"]("1 roll 6-5", "them")
 got 1 roll 6-5
+>>> transport.on_message(lambda text: transport.bind())
+>>> link.handlers["message"]("hello", "them"); link.bound
+'them'
 >>> transport.send("2 move 13/7 8/3")
 >>> link.sent, transport.self_id, transport.peers()
 (['2 move 13/7 8/3'], 'me', ['them'])
@@ -149,11 +154,20 @@ class PeerEvent:
 class Transport(Protocol):
     """Text to and from the other player; what the online protocol needs."""
 
-    def send(self, text: str) -> None:
-        """Send ``text`` to the other player (dropped if no one is connected)."""
+    def send(self, text: str, to: str | None = None) -> None:
+        """Send ``text`` to the other player (dropped if no one is connected);
+        ``to``: to that transport peer only (one that just joined)."""
 
     def on_message(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(text)`` for each text that arrives (replaces the previous one)."""
+
+    def bind(self) -> None:
+        """The text being handled came from the friend (its seat's signature
+        checked): from now on, talk with its sender only."""
+
+    def on_stranger(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(peer_id)`` when a third peer joins or writes while the
+        friend is connected (it is not heard otherwise)."""
 
     def on_peer(self, callback: Callable[[PeerEvent], None]) -> None:
         """Call ``callback(event)`` when the other player joins or leaves."""
@@ -236,6 +250,7 @@ class BrowserTransport:
         self._link = link
         self._proxy = proxy or _create_proxy
         self._proxies: dict[str, Any] = {}
+        self._sender: str | None = None  # of the text being handled
 
     @property
     def self_id(self) -> str:
@@ -246,11 +261,28 @@ class BrowserTransport:
         """The ids of the peers whose channel is open now."""
         return [str(peer) for peer in self._link.peers()]
 
-    def send(self, text: str) -> None:
-        self._link.send(text)
+    def send(self, text: str, to: str | None = None) -> None:
+        if to is None:
+            self._link.send(text)
+        else:
+            self._link.send(text, to)
 
     def on_message(self, callback: Callable[[str], None]) -> None:
-        self._link.onMessage(self._keep("message", lambda text, *_: callback(str(text))))
+        def heard(text: Any, peer: Any = None, *_: Any) -> None:
+            self._sender = None if peer is None else str(peer)
+            try:
+                callback(str(text))
+            finally:
+                self._sender = None
+
+        self._link.onMessage(self._keep("message", heard))
+
+    def bind(self) -> None:
+        if self._sender is not None:
+            self._link.bind(self._sender)
+
+    def on_stranger(self, callback: Callable[[str], None]) -> None:
+        self._link.onStranger(self._keep("stranger", lambda peer, *_: callback(str(peer))))
 
     def on_peer(self, callback: Callable[[PeerEvent], None]) -> None:
         self._link.onPeerJoin(
