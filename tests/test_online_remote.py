@@ -312,7 +312,7 @@ def test_a_new_game_closes_the_online_one() -> None:
     play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 3)
     ann.c.act(Act.START, "", {"opponent": "human", "length": "1"})
     ann.act(Act.ABANDON)
-    assert ann.c.online is None and ann.c.state.remote_seat is None
+    assert ann.c.online is None and ann.c.state.online.remote_seat is None
     assert not ann.transport.up  # the old connection is closed: nothing more goes out
     assert ann.table.host is None  # nor does anything that comes in reach the new game
 
