@@ -89,7 +89,7 @@ def start(
     page._listen(window, "hashchange", shared)
     # A page opened with an invite is for a friend's game: the AI loads only if
     # asked (the player declines the invite and plays on against it).
-    load_ai = controller.state.options.vs_ai and "join=" not in str(window.location.hash or "")
+    load_ai = controller.state.options.vs_ai and not online.invited
     if load_ai:
         # Said before data-ready: the loading toast (public/progress.js) then waits
         # for the AI, and goes at once on a page that loads none (a friend's game).

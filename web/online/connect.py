@@ -76,6 +76,15 @@ class Connection:
         self.controller: OnlineIntents | None = None
         self.tasks: list[Any] = []  # kept: a task only weakly held may vanish
 
+    @property
+    def invited(self) -> bool:
+        """Whether the page was opened with an invite's link (``#join=``)."""
+        return "join=" in self.fragment
+
+    @property
+    def fragment(self) -> str:
+        return str(self.window.location.hash or "")
+
     def clock(self) -> float:
         return float(self.window.Date.now()) / 1000
 
@@ -94,7 +103,7 @@ class Connection:
             words = tuple(turn.get(key) for key in ("url", "username", "credential"))
             if all(isinstance(word, str) for word in words):
                 controller.known_turn((str(words[0]), str(words[1]), str(words[2])))
-        fragment = str(window.location.hash or "")
+        fragment = self.fragment
         saved = store.read(ONLINE_SAVE) if controller.state.options.online else None
         peer: Any = None
         m = controller.state.match
@@ -113,7 +122,7 @@ class Connection:
             controller.await_online()
             self._play(peer.invite, peer, peer.friend_name or "Your friend")
 
-        if "join=" not in fragment:
+        if not self.invited:
             if peer is not None:
                 resume()
             return
