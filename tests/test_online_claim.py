@@ -13,6 +13,7 @@ from engine.scoring import EndReason
 from web.actions import Act
 from web.history import game_rows
 from web.online.peer import Peer
+from web.online.presence import Link
 from web.online.transport import PeerEvent
 from web.player_records import Record
 from web.savefile import SavedGame
@@ -47,7 +48,7 @@ def claimed_while_away(stayed: Side, gone: Side) -> Side:
     again = Side(Peer.from_json(gone.saved[-1], now=900.0), gone.transport, storage=gone.storage)
     again.c.boot()
     again.go_online()
-    assert not again.c.state.claimed
+    assert not again.c.state.online.claimed
     return again
 
 
@@ -63,7 +64,7 @@ def test_the_friend_s_panel_says_connected_then_waiting_then_claimable() -> None
     assert friend_panel(ann) in (("Bob", "connected"), ("Bob", "playing…"))
     assert friend_panel(bob)[0] == "Ann"
     leave(bob, ann)
-    assert ann.c.state.friend_link == "waiting"
+    assert ann.c.state.online.friend_link is Link.WAITING
     assert friend_panel(ann) == ("Bob", "waiting for your friend…")
     status = ann.view.last.status
     assert status == (
@@ -73,7 +74,7 @@ def test_the_friend_s_panel_says_connected_then_waiting_then_claimable() -> None
     claim = next(b for b in ann.view.last.controls if b.action is Act.CLAIM)
     assert not claim.visible and not claim.enabled
     later(ann, 125)
-    assert ann.c.state.friend_link == "claimable"
+    assert ann.c.state.online.friend_link is Link.CLAIMABLE
     assert friend_panel(ann) == ("Bob", "gone: you may claim the game")
     assert (
         ann.view.last.status == "Bob has been gone over 2 minutes: claim the game, or keep waiting."
@@ -91,11 +92,11 @@ def test_keep_waiting_then_the_friend_comes_back() -> None:
     leave(bob, ann)
     later(ann, 125)
     ann.act(Act.CLOSE)  # keep waiting
-    assert ann.c.state.dialog is None and ann.c.state.friend_link == "claimable"
+    assert ann.c.state.dialog is None and ann.c.state.online.friend_link is Link.CLAIMABLE
     later(ann, 5)
     assert ann.c.state.dialog is None  # not asked again: the Claim button is there
     connect(ann, bob)
-    assert ann.c.state.friend_link == "connected"
+    assert ann.c.state.online.friend_link is Link.CONNECTED
     assert not next(b for b in ann.view.last.controls if b.action is Act.CLAIM).visible
     play(ann, bob)
     assert ann.c.state.match.record == bob.c.state.match.record
@@ -117,17 +118,17 @@ def test_a_claim_counts_as_the_friend_resigning_and_ends_the_online_game() -> No
     before_claim = ann.c.state.records
     leave(bob, ann)
     ann.act(Act.CLAIM)  # too early: refused, nothing changes
-    assert not ann.c.state.claimed
+    assert not ann.c.state.online.claimed
     later(ann, 125)
     ann.act(Act.CLAIM)
     s = ann.c.state
     win = s.theme.win_name(int(kind))
     unit = "point" if points == 1 else "points"
-    assert s.claimed == (
+    assert s.online.claimed == (
         "You claimed the game: Bob left, which counts as resigning a "
         f"{win} ({points} {unit} to you)."
     )
-    assert s.dialog is None and s.busy and ann.view.last.status == s.claimed == s.notice
+    assert s.dialog is None and s.busy and ann.view.last.status == s.online.claimed == s.notice
     assert not ann.view.last.top.on_roll and not ann.view.last.bottom.on_roll
     assert friend_panel(ann) == ("Bob", "game claimed")
     was, now = (
@@ -144,11 +145,11 @@ def test_a_claim_counts_as_the_friend_resigning_and_ends_the_online_game() -> No
     # Bob comes back and is told.
     connect(ann, bob)
     t = bob.c.state
-    assert t.claimed == (
+    assert t.online.claimed == (
         f"Ann claimed the game while you were away: it counts as your resigning a {win} "
         f"({points} {unit})."
     )
-    assert t.busy and bob.view.last.status == t.claimed
+    assert t.busy and bob.view.last.status == t.online.claimed
 
 
 def test_no_claim_once_the_game_is_over() -> None:
@@ -168,7 +169,7 @@ def test_the_match_s_end_says_you_win_to_the_winner_online() -> None:
     won, lost = winner.view.last.dialog, loser.view.last.dialog
     assert won is not None and lost is not None
     assert "You win!" in won.html and "You win the match." in won.html
-    name = loser.c.state.friend_name
+    name = loser.c.state.online.friend_name
     assert f"{name} wins!" in lost.html and f"{name} wins the match." in lost.html
 
 
@@ -183,7 +184,7 @@ def test_a_claimed_game_stays_claimed_after_a_reload_and_is_counted_once() -> No
     again.c.boot()
     again.go_online()
     s = again.c.state
-    assert s.claimed.startswith("You claimed the game: Bob left") and s.busy
+    assert s.online.claimed.startswith("You claimed the game: Bob left") and s.busy
     assert s.records == records  # not counted twice
 
 
@@ -230,7 +231,7 @@ def test_a_claim_is_the_friend_abandoning_the_game_in_the_match_itself() -> None
     again = Side(Peer.from_json(bob.saved[-1], now=900.0), bob.transport, storage=bob.storage)
     again.c.boot()
     again.go_online()
-    assert again.c.state.claimed == t.claimed and again.c.state.match == t.match
+    assert again.c.state.online.claimed == t.online.claimed and again.c.state.match == t.match
     assert again.c.state.records == t.records
     # A new game after it does not ask to abandon anything: the match is over.
     assert not again.c.state.in_progress
@@ -290,7 +291,7 @@ def test_the_friend_reloads_and_then_hears_of_the_claim_with_the_same_record() -
     again = claimed_while_away(ann, bob)
     connect(ann, again)
     s = again.c.state
-    assert s.claimed.startswith("Ann claimed the game while you were away")
+    assert s.online.claimed.startswith("Ann claimed the game while you were away")
     assert s.match.record == ann.c.state.match.record and s.match.winner == 0
     row = s.records.rows[s.options.opponent]
     assert (row.games, row.wins, row.matches_lost) == (1, 0, 1)
@@ -307,5 +308,5 @@ def test_the_claim_closes_the_invite_a_returning_inviter_s_page_shows() -> None:
     assert again.c.state.dialog is Dialog.INVITE
     connect(bob, again)
     s = again.c.state
-    assert s.claimed.startswith("Bob claimed the game while you were away")
+    assert s.online.claimed.startswith("Bob claimed the game while you were away")
     assert s.dialog is not Dialog.INVITE and s.match.record == bob.c.state.match.record

@@ -11,6 +11,7 @@ from web_fakes import Rig
 
 from web.online.invite import Invite, offer_code, offer_link
 from web.online.peer import Peer
+from web.online.presence import Link
 from web.state import Dialog
 
 
@@ -30,13 +31,13 @@ class ByHand:
 
 
 def inviting() -> tuple[Rig, Starter, ByHand]:
-    rig = Rig(seed=3).boot()
+    rig = Rig(seed=3, online=True).boot()
     ta, _ = pair()
     starter = Starter(rig, ta)
-    rig.c.online_starter = starter
+    rig.hosting.starter = starter
     rig.start("online", 3, name="Ann")
     manual = ByHand(rig)
-    rig.c.manual = manual
+    rig.c.show_invite(rig.c.state.online.invite_link, manual)
     return rig, starter, manual
 
 
@@ -61,7 +62,7 @@ def test_the_invite_offers_to_connect_by_hand() -> None:
     assert rig.c.state.dialog_error == "Paste the answer code your friend sent back."
     assert manual.answers == []
     rig.act("manual-answer", answer="  a.b.c  ")
-    assert manual.answers == ["a.b.c"] and rig.c.state.link_status == "Connecting…"
+    assert manual.answers == ["a.b.c"] and rig.c.state.online.link_status == "Connecting…"
     rig.c.manual_failed("This answer code does not work (bad). Copy it again, whole.")
     assert "This answer code does not work" in rig.view.last.dialog.html  # type: ignore[union-attr]
 
@@ -98,7 +99,8 @@ def test_a_table_switched_to_another_transport_plays_on_through_it() -> None:
     ann.transport = ta
     assert not relayed.up  # the old one is closed
     connect(ann, bob)
-    assert ann.c.state.friend_name == "Bob" and ann.c.state.friend_link == "connected"
+    online = ann.c.state.online
+    assert online.friend_name == "Bob" and online.friend_link is Link.CONNECTED
     play(ann, bob)
     assert ann.c.state.match.is_over and ann.c.state.match.record == bob.c.state.match.record
 
@@ -110,19 +112,19 @@ def test_a_new_game_forgets_the_codes() -> None:
     rig.act("new-open")
     rig.start("easy")
     s = rig.c.state
-    assert s.offer_link == "" and s.answer_code == "" and rig.c.manual is None
+    assert s.online.offer_link == "" and s.online.answer_code == "" and rig.c.manual is None
     assert s.dialog is not Dialog.INVITE
 
 
 def test_a_turn_server_is_asked_for_checked_and_remembered() -> None:
-    from web.flow import TURN
+    from web.online.intents import TURN
 
-    rig = Rig().boot()
+    rig = Rig(online=True).boot()
     html = rig.view.last.dialog.html  # type: ignore[union-attr]
     assert 'class="online-only"><summary>TURN server (optional)</summary>' in html
     assert "15–20 % of pairs" in html
     asked: list[str] = []
-    rig.c.online_starter = lambda options, name: asked.append(name)
+    rig.hosting.starter = lambda options, name: asked.append(name)
     rig.start("online", 3, name="Ann", turn_url="http://nope")
     s = rig.c.state
     assert s.dialog is Dialog.NEW and not asked  # not started: the dialog says why
@@ -145,21 +147,20 @@ def test_a_turn_server_is_asked_for_checked_and_remembered() -> None:
     rig.act("close")
     rig.act("new-open")
     rig.start("online", 3, name="Ann")  # the address left blank: forgotten
-    assert rig.c.store.read(TURN) is None and rig.c.state.turn == ("", "", "")
+    assert rig.c.store.read(TURN) is None and rig.c.state.online.turn == ("", "", "")
 
 
 def test_the_app_offers_the_remembered_turn_server_and_uses_it() -> None:
     from test_online_remote_ui import FakeWindow
 
-    from web.app import _offer_online
-    from web.flow import TURN
+    from web.online.intents import TURN
     from web.online.transport import DEFAULT_STUN, TurnServer, with_turn
 
     invite = Invite.new("Ann", Rig().c.state.options.rules(), token=tokens(6))
     rig = Rig().boot()
     rig.c.store.write(TURN, {"url": "turn:t.example.org", "username": "bob", "credential": "x"})
-    _offer_online(rig.c, rig.c.store, FakeWindow("#" + invite.fragment), rig.timer)  # type: ignore[arg-type]
-    assert rig.c.state.turn == ("turn:t.example.org", "bob", "x")
+    rig.open_online(FakeWindow("#" + invite.fragment))
+    assert rig.c.state.online.turn == ("turn:t.example.org", "bob", "x")
     html = rig.view.last.dialog.html  # type: ignore[union-attr]
     assert 'value="turn:t.example.org"' in html and 'name="turn_credential" type="password"' in html
     turn = TurnServer.from_json(rig.c.store.read(TURN))

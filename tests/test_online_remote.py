@@ -316,12 +316,42 @@ def test_manual_dice_stay_off_online() -> None:
     assert ann.c.state.match.record == bob.c.state.match.record
 
 
+def test_auto_roll_and_manual_dice_do_not_apply_online() -> None:
+    """Both settings on: offline the page would open the Dice dialog at once
+    (or roll by itself), and the dice typed there would differ from the fair
+    roll, which the friend refuses.  Online neither applies: each roll waits
+    for its player and is the one both sides agree, and dice typed into a
+    Dice dialog are ignored."""
+    ann, bob = new_game()
+    for side in (ann, bob):
+        side.act(Act.SETTING, "auto_roll=true")
+        side.act(Act.SETTING, "manual_dice=true")
+        settings = side.c.state.settings
+        assert settings.auto_roll and settings.manual_dice
+    pump(ann, bob)
+    for side in (ann, bob):
+        assert side.c.state.dialog is not Dialog.DICE
+        assert not side.c.state.match.events  # nobody rolled by themselves
+    ann.c.act(Act.DICE_SET, "", {"d1": "6", "d2": "6"})  # as from a Dice dialog
+    pump(ann, bob)
+    assert not ann.c.state.match.events
+    for _ in range(12):  # a few turns each
+        play(ann, bob, until=lambda: ann.c.state.match.phase is Phase.ROLL)
+        assert ann.c.state.dialog is not Dialog.DICE and bob.c.state.dialog is not Dialog.DICE
+        events = len(ann.c.state.match.events)
+        pump(ann, bob)
+        assert len(ann.c.state.match.events) == events  # the roll waits for its player
+        play(ann, bob, until=lambda n=events: len(ann.c.state.match.events) > n)
+    assert ann.c.state.match.record == bob.c.state.match.record
+    assert not ann.c.state.notice and not bob.c.state.notice  # no refusal
+
+
 def test_a_new_game_closes_the_online_one() -> None:
     ann, bob = new_game()
     play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 3)
     ann.c.act(Act.START, "", {"opponent": "human", "length": "1"})
     ann.act(Act.ABANDON)
-    assert ann.c.online is None and ann.c.state.remote_seat is None
+    assert ann.c.online is None and ann.c.state.online.remote_seat is None
     assert not ann.transport.up  # the old connection is closed: nothing more goes out
     assert ann.table.host is None  # nor does anything that comes in reach the new game
 

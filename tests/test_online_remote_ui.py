@@ -40,16 +40,16 @@ def test_the_new_game_dialog_offers_a_friend_online_and_says_it_contacts_relays(
 
 
 def test_the_invite_goes_to_a_phone_s_share_sheet_and_shows_a_qr_code() -> None:
-    rig = Rig(seed=3).boot()
-    rig.c.online_starter = Starter(rig, pair()[0])
+    rig = Rig(seed=3, online=True).boot()
+    rig.hosting.starter = Starter(rig, pair()[0])
     screen = rig.start("online", 3)
     assert screen.dialog is not None and 'data-action="share-link"' not in screen.dialog.html
     assert "Show a QR code" in screen.dialog.html and "<svg" in screen.dialog.html
     rig.c.can_share_links(True)  # a phone's browser, with navigator.share
-    rig.c.show_invite(rig.c.state.invite_link)
+    rig.c.show_invite(rig.c.state.online.invite_link)
     assert 'data-action="share-link" data-value="invite"' in rig.view.last.dialog.html  # type: ignore[union-attr]
     rig.act("share-link", "invite")
-    assert rig.view.shared == [rig.c.state.invite_link] and rig.view.copied == []
+    assert rig.view.shared == [rig.c.state.online.invite_link] and rig.view.copied == []
     rig.act("share-link", "offer")  # no connection link made: nothing to share
     assert len(rig.view.shared) == 1
 
@@ -61,10 +61,10 @@ def test_without_online_play_on_the_page_the_choice_says_so() -> None:
 
 
 def test_an_online_game_from_the_new_game_dialog() -> None:
-    rig = Rig(seed=3).boot()
+    rig = Rig(seed=3, online=True).boot()
     ta, tb = pair()
     starter = Starter(rig, ta)
-    rig.c.online_starter = starter
+    rig.hosting.starter = starter
     screen = rig.start("online", 3)
     assert screen.dialog is not None and screen.dialog.kind == "invite"
     assert "#join=" in screen.dialog.html and "Waiting for your friend" in screen.dialog.html
@@ -81,7 +81,7 @@ def test_an_online_game_from_the_new_game_dialog() -> None:
         rig.c, rig.timer, rig.view, ta, starter.table,
     )  # fmt: skip
     connect(ann, bob)
-    assert rig.c.state.link_status == "Bob is connected."
+    assert rig.c.state.online.link_status == "Bob is connected."
     assert "Bob is connected." in rig.view.last.dialog.html  # type: ignore[union-attr]
     assert rig.view.last.top.name == "Bob" and rig.view.last.top.note == "connected"
     assert rig.c.state.names == ("You", "Bob")
@@ -100,26 +100,26 @@ def test_an_online_game_from_the_new_game_dialog() -> None:
 
 
 def test_a_new_game_against_the_ai_leaves_the_online_game() -> None:
-    rig = Rig().boot()
+    rig = Rig(online=True).boot()
     ta, _ = pair()
-    rig.c.online_starter = Starter(rig, ta)
+    rig.hosting.starter = Starter(rig, ta)
     rig.start("online")
-    assert rig.c.state.remote_seat == 1
+    assert rig.c.state.online.remote_seat == 1
     rig.act("close")
     rig.act("new-open")
     rig.start("easy")
     s = rig.c.state
-    assert s.remote_seat is None and rig.c.online is None and s.options.opponent == "easy"
+    assert s.online.remote_seat is None and rig.c.online is None and s.options.opponent == "easy"
     seats = rig.c.seat_factory(s.options, rig.c.ai)
     assert isinstance(seats[0], LocalPlayer) and isinstance(seats[1], AiOpponent)
     assert rig.c.dice is rig.dice
 
 
 def test_a_page_opened_with_an_invite_offers_to_join_and_plays() -> None:
-    ann_rig = Rig(seed=4).boot()
+    ann_rig = Rig(seed=4, online=True).boot()
     ta, tb = pair()
     starter = Starter(ann_rig, ta)
-    ann_rig.c.online_starter = starter
+    ann_rig.hosting.starter = starter
     ann_rig.start("online", 1)
     ann_rig.act("copy-invite")
     invite = Invite.from_link(ann_rig.view.copied[-1])
@@ -178,30 +178,26 @@ class FakeWindow:
 
 
 def test_the_app_offers_the_invite_in_the_link() -> None:
-    from web.app import _offer_online
-
     invite = Invite.new("Ann", MatchOptions(length=3).rules(), token=tokens(12))
-    rig = Rig().boot()
-    _offer_online(rig.c, rig.c.store, FakeWindow("#" + invite.fragment), rig.timer)  # type: ignore[arg-type]
+    rig = Rig(window=FakeWindow("#" + invite.fragment)).boot()
+    rig.open_online()
     dialog = rig.view.last.dialog
     assert dialog is not None and dialog.kind == "join" and "Ann invites you" in dialog.html
-    assert rig.c.online_starter is not None
+    assert rig.c.connector is not None
 
 
 def test_the_app_says_plainly_when_the_invite_in_the_link_is_broken() -> None:
-    from web.app import _offer_online
-
     rig = Rig().boot()
-    _offer_online(rig.c, rig.c.store, FakeWindow("#join=nonsense"), rig.timer)  # type: ignore[arg-type]
+    rig.open_online(FakeWindow("#join=nonsense"))
     assert rig.c.state.message.startswith("This invite link cannot be used")
 
 
 def test_nothing_is_played_while_the_online_game_opens() -> None:
-    rig = Rig().boot()
+    rig = Rig(online=True).boot()
     asked: list[MatchOptions] = []
-    rig.c.online_starter = lambda options, name: asked.append(options)  # no relay answered yet
+    rig.hosting.starter = lambda options, name: asked.append(options)  # no relay answered yet
     rig.start("online")
-    assert asked and rig.c.state.busy and rig.c.state.link_status == "Contacting the relays…"
+    assert asked and rig.c.state.busy and rig.c.state.online.link_status == "Contacting the relays…"
     rig.act("roll")
     assert not rig.c.state.match.events
 
@@ -211,7 +207,7 @@ def test_the_friend_s_page_reloaded_with_the_invite_in_its_address_resumes() -> 
     goes on with the saved game instead of offering to join again."""
     import asyncio
 
-    from web.app import ONLINE_SAVE, _offer_online
+    from web.online.connect import ONLINE_SAVE
 
     invite = Invite.new("Ann", MatchOptions(length=3).rules(), token=tokens(12))
     rig = Rig().boot()
@@ -220,7 +216,7 @@ def test_the_friend_s_page_reloaded_with_the_invite_in_its_address_resumes() -> 
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:
-        _offer_online(rig.c, rig.c.store, FakeWindow("#" + invite.fragment), rig.timer)  # type: ignore[arg-type]
+        rig.open_online(FakeWindow("#" + invite.fragment))
     finally:
         for task in asyncio.all_tasks(loop):
             task.cancel()  # joining the relays needs a browser
@@ -228,13 +224,13 @@ def test_the_friend_s_page_reloaded_with_the_invite_in_its_address_resumes() -> 
         loop.close()
         asyncio.set_event_loop(None)
     assert rig.c.state.dialog is None or rig.c.state.dialog.value != "join"
-    assert rig.c.state.link_status == "Contacting the relays…"
+    assert rig.c.state.online.link_status == "Contacting the relays…"
     # Another invite in the address is offered, as any link.
     other = Invite.new("Cy", MatchOptions(length=1).rules(), token=tokens(13))
     rig2 = Rig().boot()
     rig2.start("online")
     rig2.c.store.write(ONLINE_SAVE, Peer.join(invite, "Bob", now=0.0, token=tokens(3)).to_json())
-    _offer_online(rig2.c, rig2.c.store, FakeWindow("#" + other.fragment), rig2.timer)  # type: ignore[arg-type]
+    rig2.open_online(FakeWindow("#" + other.fragment))
     dialog = rig2.view.last.dialog
     assert dialog is not None and dialog.kind == "join" and "Cy invites you" in dialog.html
 
@@ -242,15 +238,14 @@ def test_the_friend_s_page_reloaded_with_the_invite_in_its_address_resumes() -> 
 def test_the_inviter_s_name_goes_in_the_invite_and_is_remembered() -> None:
     """The New game dialog asks the name (for an online game), the invite carries
     it to the friend, and the next dialogs offer it again, also after a reload."""
-    from web.app import _offer_online
-    from web.flow import NAME
+    from web.online.intents import NAME
 
-    rig = Rig().boot()
+    rig = Rig(online=True).boot()
     html = rig.view.last.dialog.html  # type: ignore[union-attr]
     assert 'class="field online-only">Your name <input name="name"' in html
     ta, _ = pair()
     starter = Starter(rig, ta)
-    rig.c.online_starter = starter
+    rig.hosting.starter = starter
     rig.start("online", 3, name="  Ann   Lee ")
     assert starter.invite is not None and starter.invite.name == "Ann Lee"
     assert rig.c.store.read(NAME) == "Ann Lee"
@@ -262,7 +257,7 @@ def test_the_inviter_s_name_goes_in_the_invite_and_is_remembered() -> None:
     invite = Invite.new("Bob", MatchOptions(length=3).rules(), token=tokens(13))
     other = Rig().boot()
     other.c.store.write(NAME, "Ann Lee")
-    _offer_online(other.c, other.c.store, FakeWindow("#" + invite.fragment), other.timer)  # type: ignore[arg-type]
+    other.open_online(FakeWindow("#" + invite.fragment))
     dialog = other.view.last.dialog
     assert dialog is not None and dialog.kind == "join"
     assert "Bob invites you to play a 3-point match" in dialog.html
@@ -270,10 +265,10 @@ def test_the_inviter_s_name_goes_in_the_invite_and_is_remembered() -> None:
 
 
 def test_the_joiner_s_name_shows_on_the_inviter_s_board_once_connected() -> None:
-    ann_rig = Rig(seed=4).boot()
+    ann_rig = Rig(seed=4, online=True).boot()
     ta, tb = pair()
     starter = Starter(ann_rig, ta)
-    ann_rig.c.online_starter = starter
+    ann_rig.hosting.starter = starter
     ann_rig.start("online", 1, name="Ann")
     assert ann_rig.view.last.top.name == "Your friend"
     assert ann_rig.view.last.top.note in ("", "not here yet")

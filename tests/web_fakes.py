@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from e2e.site.dice import QueuedDice
 from web.actions import Act
 from web.ai_client import DirectAi, Reply, Request
 from web.controller import Controller
+from web.online.connect import Connection
+from web.online.intents import Connector
+from web.options import MatchOptions
 from web.screen import Screen
 from web.storage import MemoryStorage, Store
 
@@ -52,20 +56,56 @@ class FakeTimer:
             n += 1
 
 
+class Hosting:
+    """The page's part of online play, faked: hands the invite to ``starter``."""
+
+    def __init__(self) -> None:
+        self.starter: Callable[[MatchOptions, str], None] | None = None
+
+    def host(self, options: MatchOptions, name: str) -> None:
+        assert self.starter is not None, "no starter"
+        self.starter(options, name)
+
+
 class Rig:
     """A controller wired to fakes, with the dice set up front."""
 
     def __init__(
-        self, faces: list[int] | None = None, seed: int = 1, storage: MemoryStorage | None = None
+        self,
+        faces: list[int] | None = None,
+        seed: int = 1,
+        storage: MemoryStorage | None = None,
+        *,
+        online: bool = False,
+        window: Any = None,
     ) -> None:
+        """``online``: the page offers online play, its part faked
+        (:attr:`hosting`); ``window``: the page's own part on that window
+        (:attr:`connection`, opened by :meth:`open_online`)."""
         self.view = FakeView()
         self.timer = FakeTimer()
         self.storage = storage if storage is not None else MemoryStorage()
         self.dice = QueuedDice(random.Random(seed), faces or [])
         self.store = Store(self.storage, clock=lambda: 1000.0)
+        self.hosting = Hosting()
+        self.connection = Connection(self.store, window, self.timer) if window is not None else None
+        connector: Connector | None = self.connection
+        if connector is None and online:
+            connector = self.hosting
         self.c = Controller(
-            self.view, self.store, DirectAi(), self.timer, self.dice, animation="off"
-        )
+            self.view, self.store, DirectAi(), self.timer, self.dice, animation="off",
+            connector=connector,
+        )  # fmt: skip
+
+    def open_online(self, window: Any = None) -> None:
+        """What the app does once the controller has booted: the name and the
+        TURN server from storage, a saved online game, the invite in the link;
+        on ``window`` (None: the rig's own)."""
+        connection = self.connection
+        if window is not None:
+            connection = Connection(self.store, window, self.timer)
+        assert connection is not None
+        connection.open(self.c)
 
     def boot(self) -> Rig:
         self.c.boot()

@@ -24,7 +24,7 @@ from web.actions import Act
 from web.analysis.intents import AnalysisIntents
 from web.animation import plan_motions
 from web.coaching import Coaching
-from web.flow import Flow
+from web.online.intents import OnlineIntents
 from web.options import MatchOptions, ai_name
 from web.session import Fields, Session, Timer, View
 from web.state import Dialog, Reviewing
@@ -34,7 +34,7 @@ from web.tutor import judging
 __all__ = ["HANDLERS", "Controller", "Session", "Timer", "View"]
 
 
-class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
+class Controller(AnalysisIntents, StorageIntents, Coaching, OnlineIntents):
     """See the module docs.  Call :meth:`boot` once, then feed it intents."""
 
     # -- reading the state (for the page's gestures) -----------------------------------------
@@ -157,7 +157,7 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
         s = self.state
         if s.busy or s.dialog is not None or not self._legal(Action.ROLL):
             return
-        if s.settings.manual_dice and self.online is None:  # online, the dice are both sides'
+        if self._real_dice:
             self._open(Dialog.DICE)
             return
         self._roll(None)
@@ -170,9 +170,10 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
             return
         self._close()
         # With real dice the player also reads out the AI's roll, so who is on
-        # roll does not matter here.
+        # roll does not matter here.  Never against a remote game: its dice are
+        # both ends' (a dialog left open when it began is ignored).
         m = self.state.match
-        if Action.ROLL in m.legal_actions() and not self.state.busy:
+        if Action.ROLL in m.legal_actions() and not self.state.busy and self.remote is None:
             ai_rolls = self.state.is_ai(m.actor)
             self._roll(dice)
             if ai_rolls:
@@ -308,7 +309,7 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
         options = self.state.options
         self._start(options)
         if options.online:  # the same terms, in a new invite for the friend to open
-            self._invite(options, self.state.player_name)
+            self._invite(options)
 
     def _on_new_open(self, value: str, fields: Fields) -> None:
         self._open_new_game(can_cancel=True)
@@ -320,7 +321,7 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
                 return  # the dialog says why
             self._start(options)
             if options.online:
-                self._invite(options, " ".join(fields.get("name", "").split())[:24])
+                self._invite(options, fields.get("name", ""))
 
     def _on_abandon(self, value: str, fields: Fields) -> None:
         """The player confirmed the intent that throws the game in progress away."""
@@ -369,60 +370,6 @@ class Controller(AnalysisIntents, StorageIntents, Coaching, Flow):
         on = not self.state.settings.sound
         self._on_setting(f"sound={'true' if on else 'false'}", fields)
         self._say("Sound on." if on else "Sound off.")
-
-    def _on_join_accept(self, value: str, fields: Fields) -> None:
-        options = self.join_options
-        if options is not None and self._may_abandon(Act.JOIN_ACCEPT, value, fields):
-            if not self._take_turn(fields):
-                return  # the dialog says why
-            self._start(options)
-            self._join(fields.get("name", "").strip())
-
-    def _on_chat_open(self, value: str, fields: Fields) -> None:
-        if self.online is not None:
-            self._open(Dialog.CHAT)
-
-    def _on_chat(self, value: str, fields: Fields) -> None:
-        if self.online is not None and value.isdigit():
-            self._close()
-            self.online.chat(int(value))
-
-    def _on_claim(self, value: str, fields: Fields) -> None:
-        if self.online is not None and not self.state.claimed:
-            if self.state.dialog is Dialog.CLAIM:
-                self._close()
-            self.online.claim()
-
-    def _on_manual_offer(self, value: str, fields: Fields) -> None:
-        if self.manual is not None and not self.state.offer_link:
-            self._set(dialog_error="")
-            self.manual.offer()
-
-    def _on_manual_answer(self, value: str, fields: Fields) -> None:
-        code = fields.get("answer", "").strip()
-        if self.manual is None or not self.state.offer_link:
-            return
-        if not code:
-            self._set(dialog_error="Paste the answer code your friend sent back.")
-            return
-        self._set(dialog_error="", link_status="Connecting…")
-        self.manual.answer(code)
-
-    def _on_copy_code(self, value: str, fields: Fields) -> None:
-        text = {"offer": self.state.offer_link, "answer": self.state.answer_code}.get(value, "")
-        if text:
-            self._copy(value, text)
-
-    def _on_copy_invite(self, value: str, fields: Fields) -> None:
-        if self.state.invite_link:
-            self._copy("invite", self.state.invite_link)
-
-    def _on_share_link(self, value: str, fields: Fields) -> None:
-        """The invite (or connection) link to the device's share sheet: a
-        messenger of the player's choice, on a phone."""
-        link = {"invite": self.state.invite_link, "offer": self.state.offer_link}.get(value, "")
-        if link:
-            self.view.share(link)
 
     def _on_help_open(self, value: str, fields: Fields) -> None:
         self._open(Dialog.HELP)

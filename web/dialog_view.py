@@ -36,6 +36,7 @@ from web.help_page import help_html
 from web.hint import cube_hint_html
 from web.history import wins
 from web.html_parts import action_row, button, dialog_form
+from web.online.presence import Link
 from web.options import AI_NAMES, HUMAN, ONLINE, ai_label
 from web.review import review_html
 from web.state import Dialog, UiState
@@ -81,7 +82,8 @@ def dialog_view(state: UiState) -> DialogView | None:
 
 
 def _new(state: UiState) -> str:
-    return new_game_html(state.options, state.new_can_cancel, state.player_name, state.turn)
+    online = state.online
+    return new_game_html(state.options, state.new_can_cancel, online.player_name, online.turn)
 
 
 def _cube(state: UiState) -> str:
@@ -238,32 +240,34 @@ def _chat(state: UiState) -> str:
 
 
 def _join(state: UiState) -> str:
-    return join_html(state.join_from, state.join_terms, state.player_name, state.turn)
+    o = state.online
+    return join_html(o.join_from, o.join_terms, o.player_name, o.turn)
 
 
 def _claim(state: UiState) -> str:
-    m, friend = state.match, state.remote_seat
+    m, friend = state.match, state.online.remote_seat
     if friend is None or m.is_game_over:
         return ""
     kind, points = m.abandon_value(friend)
     win = state.theme.win_name(int(kind))
-    return claim_html(state.names[friend], state.claim_after, win, points)
+    return claim_html(state.names[friend], state.online.claim_after, win, points)
 
 
 def _invite(state: UiState) -> str:
+    o = state.online
     return invite_html(
-        state.invite_link,
-        state.link_status,
+        o.invite_link,
+        o.link_status,
         state.copied,
-        offer_link=state.offer_link,
-        connected=state.friend_link == "connected",
-        can_share=state.can_share,
+        offer_link=o.offer_link,
+        connected=o.friend_link is Link.CONNECTED,
+        can_share=o.can_share,
     )
 
 
 def _answer(state: UiState) -> str:
-    return answer_html(state.friend_name, state.answer_code, state.link_status,
-                       state.copied == "answer")  # fmt: skip
+    o = state.online
+    return answer_html(o.friend_name, o.answer_code, o.link_status, state.copied == "answer")
 
 
 def _help(state: UiState) -> str:

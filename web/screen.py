@@ -21,6 +21,7 @@ from web.board_svg import BoardView, CubeView, DiceView
 from web.dialog_view import DialogView, dialog_view
 from web.dialogs import duration_words
 from web.history import HistoryRow, game_rows, history_html
+from web.online.presence import Link
 from web.review import ReviewFrame, review_frame
 from web.sound import Sound
 from web.state import UiState
@@ -303,8 +304,8 @@ def _last_play_marks(state: UiState) -> frozenset[int]:
 
 
 def _status(state: UiState) -> str:
-    if state.claimed:
-        return state.claimed
+    if state.online.claimed:
+        return state.online.claimed
     if state.message:
         return state.message
     m = state.match
@@ -314,8 +315,9 @@ def _status(state: UiState) -> str:
     away = _friend_away(state)
     if away:
         return away
-    if state.thinking and state.remote_seat is not None:
-        return f"{names[state.remote_seat]} is playing…"
+    friend = state.online.remote_seat
+    if state.thinking and friend is not None:
+        return f"{names[friend]} is playing…"
     if state.thinking:
         if m.phase is Phase.CUBE:  # the AI answers a double (web.controller gives it a beat)
             return f"{names[1]} is considering the double…"
@@ -351,29 +353,30 @@ def _status(state: UiState) -> str:
 def _friend_away(state: UiState) -> str:
     """The status line while the friend online is gone: waiting, and when the
     game may be claimed."""
-    if state.remote_seat is None or state.match.is_game_over:
+    online = state.online
+    if online.remote_seat is None or state.match.is_game_over:
         return ""
-    name = state.names[state.remote_seat]
-    if state.friend_link == "waiting":
+    name = state.names[online.remote_seat]
+    if online.friend_link is Link.WAITING:
         return (
             f"Waiting for {name} to come back… "
-            f"You may claim the game if they are gone {duration_words(state.claim_after)}."
+            f"You may claim the game if they are gone {duration_words(online.claim_after)}."
         )
-    if state.friend_link == "claimable":
+    if online.friend_link is Link.CLAIMABLE:
         return (
-            f"{name} has been gone over {duration_words(state.claim_after)}: "
+            f"{name} has been gone over {duration_words(online.claim_after)}: "
             "claim the game, or keep waiting."
         )
     return ""
 
 
-# The friend's presence in their panel (web.online.presence.Link's values).
-FRIEND_NOTES: Mapping[str, str] = MappingProxyType(
+# The friend's presence in their panel.
+FRIEND_NOTES: Mapping[Link, str] = MappingProxyType(
     {
-        "connecting": "not here yet",
-        "connected": "connected",
-        "waiting": "waiting for your friend…",
-        "claimable": "gone: you may claim the game",
+        Link.CONNECTING: "not here yet",
+        Link.CONNECTED: "connected",
+        Link.WAITING: "waiting for your friend…",
+        Link.CLAIMABLE: "gone: you may claim the game",
     }
 )
 
@@ -427,7 +430,7 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
         Button(Act.UNDO, "Undo", Action.UNDO in acts, moving, "U"),
         Button(Act.REDO, "Redo", Action.REDO in acts, moving, "Y"),
         Button(Act.CONFIRM, "Done", Action.CONFIRM in acts, moving, "Enter"),
-        Button(Act.HINT, "Hint", can_hint(state), not over and state.remote_seat is None, "H"),
+        Button(Act.HINT, "Hint", can_hint(state), not over and not state.online.playing, "H"),
         Button(Act.RESIGN_OPEN, "Resign", Action.RESIGN in acts, not over, ""),
         Button(Act.NEXT_GAME, "Next game", Action.NEXT_GAME in acts, Action.NEXT_GAME in acts),
         Button(Act.REMATCH, "Rematch", m.is_over, m.is_over),
@@ -437,12 +440,7 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
 
 def claimable(state: UiState) -> bool:
     """Whether the player may claim the online game now (the friend gone the stated time)."""
-    return (
-        state.remote_seat is not None
-        and state.friend_link == "claimable"
-        and not state.claimed
-        and not state.match.is_game_over
-    )
+    return state.online.claimable and not state.match.is_game_over
 
 
 def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
@@ -461,23 +459,24 @@ def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
 
     def panel(player: int) -> Panel:
         note = ""
-        online = player == state.remote_seat
-        if online and state.claimed:
+        link = state.online.friend_link
+        online = player == state.online.remote_seat
+        if online and state.online.claimed:
             note = "game claimed"
-        elif online and state.friend_link in ("waiting", "claimable", "connecting"):
-            note = FRIEND_NOTES[state.friend_link]
+        elif online and link in (Link.WAITING, Link.CLAIMABLE, Link.CONNECTING):
+            note = FRIEND_NOTES[link]
         elif state.is_ai(player) and state.thinking:
             note = "playing…" if online else "thinking…"
         elif result is not None and result.winner == player:
             note = "wins"
-        elif online and state.friend_link == "connected":
-            note = FRIEND_NOTES["connected"]
+        elif online and link is Link.CONNECTED:
+            note = FRIEND_NOTES[Link.CONNECTED]
         return Panel(
             name=names[player],
             colour="light" if player == 0 else "dark",
             pips=pips[player],
             score=str(score[player]),
-            on_roll=actor == player and not m.is_game_over and not state.claimed,
+            on_roll=actor == player and not m.is_game_over and not state.online.claimed,
             note=note,
             owns_cube=owner == player,
         )

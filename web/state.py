@@ -25,6 +25,7 @@ from engine.record import OpeningRoll
 from web.actions import Act
 from web.advice import Advice
 from web.analysis.state import Analysis
+from web.online.state import OnlineState
 from web.options import MatchOptions, Settings, ai_name
 from web.player_records import PlayerRecords
 from web.review import Review
@@ -130,27 +131,8 @@ class UiState:
     advice: Advice = field(default_factory=Advice)
     reviewing: Reviewing = Reviewing()
     animation: str | None = None  # overrides the setting (tests, reduced motion)
-    # Online play: the friend's seat (played from the other browser) and name;
-    # this page plays the other seat.  None: no friend online.
-    remote_seat: int | None = None
-    friend_name: str = "Your friend"
-    invite_link: str = ""  # the link the friend opens to join (the host's)
-    can_share: bool = False  # the browser has a share sheet (navigator.share: phones)
-    link_status: str = ""  # the friend's presence in words ("Waiting for your friend…")
-    # The friend's presence as web.online.presence.Link's value ("connected",
-    # "waiting", "claimable"...; "" offline), and the stated time, in seconds,
-    # after which a gone friend's game may be claimed.
-    friend_link: str = ""
-    claim_after: float = 0.0
-    claimed: str = ""  # the online game ended by a claim, in words (nothing more is played)
-    join_from: str = ""  # who invites (the page was opened with their link)
-    player_name: str = ""  # this player's name online, remembered from the last game
-    # Connecting by hand, when no relay brings the two together: the inviter's
-    # connection link to send, and the friend's answer code to send back.
-    offer_link: str = ""
-    answer_code: str = ""
-    turn: tuple[str, str, str] = ("", "", "")  # the player's TURN server: address, user, password
-    join_terms: str = ""  # the invite's rules in words
+    # Online play: the friend, the invite, the links and codes (web.online.state).
+    online: OnlineState = field(default_factory=OnlineState)
     analysis: Analysis | None = None  # the analysis board, when the page is in that mode
 
     # -- who is who ---------------------------------------------------------------
@@ -167,25 +149,27 @@ class UiState:
     def names(self) -> tuple[str, str]:
         if self.analysis is not None and self.analysis.names is not None:
             return self.analysis.names  # an imported match's players
-        if self.remote_seat is not None:
-            you, friend = "You", self.friend_name
-            return (friend, you) if self.remote_seat == 0 else (you, friend)
+        seat = self.online.remote_seat
+        if seat is not None:
+            you, friend = "You", self.online.friend_name
+            return (friend, you) if seat == 0 else (you, friend)
         if self.options.vs_ai:
             return ("You", ai_name(self.options.opponent))
         return self.theme.colour_names
 
     def is_ai(self, player: int | None) -> bool:
         """Whether ``player``'s seat is played elsewhere (the AI, or a friend online)."""
-        if self.remote_seat is not None:
-            return player == self.remote_seat
+        if self.online.playing:
+            return player == self.online.remote_seat
         return self.options.vs_ai and player == 1
 
     @property
     def viewer(self) -> int:
         """Whose side the board is drawn from: the human, or on a shared device
         the player on roll."""
-        if self.remote_seat is not None:
-            return 1 - self.remote_seat
+        here = self.online.here
+        if here is not None:
+            return here
         if self.options.vs_ai:
             return 0
         turn = self.match.turn

@@ -49,7 +49,7 @@ def can_hint(state: UiState) -> bool:
     it too); the review after the match is open to both."""
     a, m = state.advice, state.match
     return (
-        state.remote_seat is None
+        not state.online.playing
         and not state.busy
         and not (a.pending and a.shown)  # the tutor's quiet check may run
         and m.actor is not None
@@ -63,7 +63,7 @@ def should_judge(state: UiState) -> bool:
     a, m = state.advice, state.match
     if (
         not state.settings.tutor
-        or state.remote_seat is not None  # no advice against a friend online (can_hint)
+        or state.online.playing  # no advice against a friend online (can_hint)
         or a.pending
         or state.is_ai(m.turn)
         or Action.CONFIRM not in m.legal_actions()

@@ -123,7 +123,7 @@ class AnalysisIntents(StorageIntents):
 
     def _enter(self, editor: ed.Editor) -> bool:
         s = self.state
-        if s.options.online or s.remote_seat is not None:
+        if s.options.online or s.online.playing:
             self._set(message="The analysis board opens once the online game is over.")
             return False
         kept = (

@@ -170,7 +170,7 @@ class RemoteOpponent:
 
 
 class Host(Protocol):
-    """What the table asks of the controller (:class:`~web.flow.Flow`)."""
+    """What the table asks of the controller (:class:`~web.online.intents.OnlineIntents`)."""
 
     def online_friend(self, name: str) -> None: ...
 
@@ -180,7 +180,7 @@ class Host(Protocol):
 
     def online_status(self, text: str) -> None: ...
 
-    def online_link(self, link: str, claim_after: float) -> None: ...
+    def online_link(self, link: Link, claim_after: float) -> None: ...
 
     def online_claimed(self, mine: bool, agreed: Match, *, counted: bool = False) -> None: ...
 
@@ -333,7 +333,7 @@ class OnlineTable:
             self.link = event.link
             if self.host is not None:
                 self.host.online_status(link_words(event.link, self.peer.friend_name))
-                self.host.online_link(event.link.value, self.peer.presence.timing.claim_after)
+                self.host.online_link(event.link, self.peer.presence.timing.claim_after)
 
     def _news(self, text: str) -> None:
         if self.host is not None:
