@@ -3,6 +3,8 @@ two whole controllers (as in :mod:`test_online_remote`), one of which leaves."""
 
 from __future__ import annotations
 
+import time
+
 from test_online_remote import Side, connect, new_game, play, pump
 
 from engine.game import Phase
@@ -45,18 +47,27 @@ def claimed_while_away(stayed: Side, gone: Side) -> Side:
     leave(gone, stayed)
     later(stayed, 125)
     stayed.act(Act.CLAIM)
-    again = Side(Peer.from_json(gone.saved[-1], now=900.0), gone.transport, storage=gone.storage)
+    # Its page was closed the while: 125 s by the wall clock, which it counts as owed.
+    restored = Peer.from_json(gone.saved[-1], now=0.0, wall=lambda: time.time() + 125)
+    again = Side(restored, gone.transport, storage=gone.storage)
     again.c.boot()
     again.go_online()
     assert not again.c.state.online.claimed
     return again
 
 
-def in_game() -> tuple[Side, Side]:
+def in_game(owing: int = 1) -> tuple[Side, Side]:
+    """A game under way where seat ``owing`` (Bob's, unless said) owes the next
+    action: a claim is against a friend who owes one."""
     ann, bob = new_game()
-    play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 4 and not ann.c.state.busy)
+    play(ann, bob, until=lambda: owes(ann, owing))
     pump(ann, bob)
     return ann, bob
+
+
+def owes(ann: Side, seat: int) -> bool:
+    s = ann.c.state
+    return len(s.match.events) >= 4 and ann.table.peer.owing == seat
 
 
 def test_the_friend_s_panel_says_connected_then_waiting_then_claimable() -> None:
@@ -142,7 +153,8 @@ def test_a_claim_counts_as_the_friend_resigning_and_ends_the_online_game() -> No
     assert ann.c.state.match is before
     assert not next(b for b in ann.view.last.controls if b.action is Act.CLAIM).visible
 
-    # Bob comes back and is told.
+    # Bob comes back and is told (the same time passed on his page: he was away).
+    bob.clock.now = ann.clock.now
     connect(ann, bob)
     t = bob.c.state
     assert t.online.claimed == (
@@ -221,6 +233,7 @@ def test_a_claim_is_the_friend_abandoning_the_game_in_the_match_itself() -> None
     mine = ann.c.state.records.rows[ann.c.state.options.opponent]
     assert mine.matches_won == 1 and mine.matches_lost == 0
     # Bob comes back: his page holds the same record, his loss counted once.
+    bob.clock.now = ann.clock.now
     connect(ann, bob)
     t = bob.c.state
     assert t.match.record == m.record and t.match.is_over and t.match.winner == 0
@@ -239,7 +252,7 @@ def test_a_claim_is_the_friend_abandoning_the_game_in_the_match_itself() -> None
 
 def test_a_claim_in_a_money_session_ends_it_and_counts_no_match() -> None:
     ann, bob = new_game(Rules(0))
-    play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 4 and not ann.c.state.busy)
+    play(ann, bob, until=lambda: owes(ann, 1))
     pump(ann, bob)
     leave(bob, ann)
     later(ann, 125)
@@ -299,7 +312,7 @@ def test_the_friend_reloads_and_then_hears_of_the_claim_with_the_same_record() -
 
 
 def test_the_claim_closes_the_invite_a_returning_inviter_s_page_shows() -> None:
-    ann, bob = in_game()
+    ann, bob = in_game(owing=0)
     # Ann's page opens again: as the inviter's page does, it shows the invite
     # while it waits for Bob; Bob's page tells it of the claim, and nobody is
     # left to invite.

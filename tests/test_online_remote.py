@@ -172,10 +172,13 @@ def pump(a: Side, b: Side) -> None:
 
 def new_game(rules: Rules | None = None) -> tuple[Side, Side]:
     rules = rules or Rules(3)
-    invite = Invite.new("Ann", rules, token=tokens(1))
+    # No move clock: a friend may be claimed against once gone the stated time
+    # (tests/test_online_clock.py plays with one).
+    invite = Invite.new("Ann", rules, clock=0, token=tokens(1))
     ta, tb = pair()
-    ann = Side(Peer.host(invite, now=0.0, token=tokens(2)), ta)
-    bob = Side(Peer.join(invite, "Bob", now=0.0, token=tokens(3)), tb)
+    host = Peer.host(invite, now=0.0, token=tokens(2))
+    ann = Side(host, ta)
+    bob = Side(Peer.join(Invite.parse(host.invite.text), "Bob", now=0.0, token=tokens(3)), tb)
     ann.start(rules)
     bob.start(rules)
     connect(ann, bob)

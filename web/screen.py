@@ -471,6 +471,11 @@ def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
             note = "wins"
         elif online and link is Link.CONNECTED:
             note = FRIEND_NOTES[Link.CONNECTED]
+        clock = state.online
+        if clock.clock_seat == player and clock.clock_left is not None and not m.is_game_over:
+            # The move clock of whoever owes an action, beside their name.
+            left = f"{clock.clock_left // 60}:{clock.clock_left % 60:02d} to move"
+            note = f"{note} · {left}" if note else left
         return Panel(
             name=names[player],
             colour="light" if player == 0 else "dark",

@@ -49,6 +49,13 @@ class Network:
     ice_servers: Sequence[Mapping[str, str]] | None = None
     claim_after: float | None = None
 
+    def move_clock(self) -> int:
+        """The seconds a move of the game being offered: the invite's default, or
+        the test build's short wait."""
+        from web.online.invite import DEFAULT_CLOCK
+
+        return DEFAULT_CLOCK if self.claim_after is None else max(1, int(self.claim_after))
+
     def timing(self) -> Timing | None:
         """The presence's stated times: the default, or the test build's shorter wait."""
         if self.claim_after is None:
@@ -86,7 +93,8 @@ class Connection:
         return str(self.window.location.hash or "")
 
     def clock(self) -> float:
-        return float(self.window.Date.now()) / 1000
+        # Monotonic: a change of the device's clock must not make a friend claimable.
+        return float(self.window.performance.now()) / 1000
 
     def open(self, controller: OnlineIntents) -> None:
         """Offer the player's name and TURN server from storage; go on with a
@@ -152,14 +160,16 @@ class Connection:
     def host(self, options: MatchOptions, name: str) -> None:
         """Invite a friend to a match with ``options`` (the controller's
         :class:`~web.online.intents.Connector`)."""
-        from web.online.invite import Invite, clean_name
+        from web.online.invite import clean_name
         from web.online.peer import Peer
 
         # The invite names its sender: the friend reads "Ann invites you to play
         # ..." (or "A friend invites you..." when the player gave no name).
-        invite = Invite.new(clean_name(name) or "A friend", options.rules())
-        peer = Peer.host(invite, now=self.clock(), timing=self.network.timing())
-        self._play(invite, peer, "Your friend")
+        peer = Peer.invite_friend(
+            clean_name(name) or "A friend", options.rules(), now=self.clock(),
+            clock=self.network.move_clock(), timing=self.network.timing(),
+        )  # fmt: skip
+        self._play(peer.invite, peer, "Your friend")
 
     def ice(self) -> Sequence[Mapping[str, str]] | None:
         """The ICE servers: the given ones (None: public STUN), and the player's TURN server."""
@@ -190,7 +200,6 @@ class Connection:
     async def _connect(
         self, controller: OnlineIntents, invite: Invite, peer: Peer, friend: str, offer: str | None
     ) -> None:
-        from web.online.codec import b64
         from web.online.remote import OnlineTable
         from web.online.transport import RoomConfig, accept_offer, join_room
 
@@ -201,7 +210,7 @@ class Connection:
                 answer, transport = await accept_offer(offer, ice_servers=self.ice())
             else:
                 config = RoomConfig(
-                    invite.room_id, b64(invite.secret), relay_urls=network.relays,
+                    invite.room_id, invite.transport_password, relay_urls=network.relays,
                     tracker_urls=network.trackers, ice_servers=self.ice(),
                 )  # fmt: skip
                 transport = await join_room(config)

@@ -258,6 +258,11 @@ class OnlineIntents(Flow):
             self._close()  # the friend came back
         self._render()
 
+    def online_clock(self, seat: int | None, left: int | None) -> None:
+        """The move clock: ``seat`` owes an action, ``left`` seconds to go."""
+        self._online(clock_seat=seat, clock_left=left)
+        self._render()
+
     def online_claimed(self, mine: bool, agreed: Match, *, counted: bool = False) -> None:
         """The game was claimed (``mine``: by this page's player, the friend
         being gone; else by the friend while this page was away): the one who

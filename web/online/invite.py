@@ -47,7 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.rules import MAX_MATCH_LENGTH, Rules
-from web.online.codec import b64, unb64
+from web.online.codec import b64, sha256_b64, unb64
 from web.online.errors import InviteError
 
 VERSION = "2"
@@ -202,6 +202,12 @@ class Invite:
         if self.host_key is None:
             return ".".join((OLD_VERSION, *fields, name))
         return ".".join((VERSION, *fields, name, b64(self.host_key), str(self.clock)))
+
+    @property
+    def transport_password(self) -> str:
+        """What encrypts the connection offers the relays carry: derived from the
+        secret, never the secret itself, which keys every message's seal."""
+        return sha256_b64(b"backgammon-online/transport/1", self.secret)
 
     @property
     def fragment(self) -> str:

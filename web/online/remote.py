@@ -47,7 +47,10 @@ from engine.record import (
 from web.ai_client import AiPort
 from web.online.errors import OnlineError
 from web.online.events import (
+    ClaimDisputed,
     Claimed,
+    ClockChanged,
+    GameFull,
     Decided,
     FriendJoined,
     LinkChanged,
@@ -185,6 +188,16 @@ class Host(Protocol):
     def online_claimed(self, mine: bool, agreed: Match, *, counted: bool = False) -> None: ...
 
     def online_apply(self, decision: Decision) -> None: ...
+
+    def online_clock(self, seat: int | None, left: int | None) -> None: ...
+
+
+# What the player reads of a claim refused and of a game already full.
+DISPUTED_WORDS = (
+    "{name}'s page disputes your claim: by its record, {name} did not owe a move past "
+    "the time allowed. The claim stands on this page."
+)
+FULL_WORDS = "This game already has its two players: {host} is playing it with someone else."
 
 
 class OnlineTable:
@@ -333,7 +346,15 @@ class OnlineTable:
             self.link = event.link
             if self.host is not None:
                 self.host.online_status(link_words(event.link, self.peer.friend_name))
-                self.host.online_link(event.link, self.peer.presence.timing.claim_after)
+                self.host.online_link(event.link, self.peer.claim_after)
+        elif isinstance(event, ClockChanged):
+            if self.host is not None:
+                self.host.online_clock(event.seat, event.left)
+        elif isinstance(event, ClaimDisputed):
+            self._alert(DISPUTED_WORDS.format(name=event.name))
+        elif isinstance(event, GameFull):
+            self._alert(FULL_WORDS.format(host=event.host))
+            self.transport.close()  # nothing more to hear or say here
 
     def _news(self, text: str) -> None:
         if self.host is not None:

@@ -49,6 +49,10 @@ class OnlineState:
     offer_link: str = ""
     answer_code: str = ""
     turn: tuple[str, str, str] = NO_TURN  # the player's TURN server: address, user, password
+    # The move clock: the seat that owes an action and its whole seconds left
+    # (None: no clock, or nobody owes one).
+    clock_seat: int | None = None
+    clock_left: int | None = None
 
     @property
     def playing(self) -> bool:
@@ -71,5 +75,5 @@ class OnlineState:
         the player gave (name, TURN server, share sheet) and the invite stay."""
         return replace(
             self, remote_seat=None, invite_link="", link_status="", friend_link=None, claimed="",
-            offer_link="", answer_code="",
+            offer_link="", answer_code="", clock_seat=None, clock_left=None,
         )  # fmt: skip
