@@ -83,7 +83,10 @@ def test_an_online_game_from_the_new_game_dialog() -> None:
     connect(ann, bob)
     assert rig.c.state.online.link_status == "Bob is connected."
     assert "Bob is connected." in rig.view.last.dialog.html  # type: ignore[union-attr]
-    assert rig.view.last.top.name == "Bob" and rig.view.last.top.note == "connected"
+    assert rig.view.last.top.name == "Bob" and rig.view.last.top.note in (
+        "connected",
+        "connected · 2:00 to move",
+    )
     assert rig.c.state.names == ("You", "Bob")
     rig.act("close")
     play(ann, bob)
@@ -171,10 +174,18 @@ class FakeDate:
         return 1_000_000.0
 
 
+class FakePerformance:
+    """The page's monotonic clock, in milliseconds."""
+
+    def now(self) -> float:
+        return 0.0
+
+
 class FakeWindow:
     def __init__(self, fragment: str) -> None:
         self.location = FakeLocation(fragment)
         self.Date = FakeDate()
+        self.performance = FakePerformance()
 
 
 def test_the_app_offers_the_invite_in_the_link() -> None:
@@ -280,5 +291,6 @@ def test_the_joiner_s_name_shows_on_the_inviter_s_board_once_connected() -> None
         ann_rig.c, ann_rig.timer, ann_rig.view, ta, starter.table,
     )  # fmt: skip
     connect(ann, bob)
-    assert ann_rig.view.last.top.name == "Bob" and ann_rig.view.last.top.note == "connected"
+    assert ann_rig.view.last.top.name == "Bob"
+    assert ann_rig.view.last.top.note in ("connected", "connected · 2:00 to move")
     assert bob.view.last.top.name == "Ann"
