@@ -149,7 +149,9 @@ def open_pair(
     for side, friend_name in ((host, "Bob"), (friend, "Ann")):
         panel = side.page.locator("#player-top")
         panel.locator(".name").filter(has_text=friend_name).wait_for(timeout=30_000)
-        note = panel.locator(".note").filter(has_text=re.compile(r"^(connected|playing…)$"))
+        # ...with the move clock beside the one who owes an action (the opening roll's).
+        connected = re.compile(r"^(connected|playing…)( · \d+:\d\d to move)?$")
+        note = panel.locator(".note").filter(has_text=connected)
         note.wait_for(timeout=30_000)
     return host, friend
 

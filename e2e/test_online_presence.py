@@ -47,9 +47,8 @@ def test_online_a_gone_friend_is_waited_for_then_the_game_claimed(
 ) -> None:
     host, friend = claim_pair
     plan = Plan(cube=False)
-    play_match(
-        host, friend, plan, until=lambda: plan.plays >= 2 and mover(host, friend) is not None
-    )
+    # Ann leaves while she owes a move: a claim is against a friend who owes one.
+    play_match(host, friend, plan, until=lambda: plan.plays >= 2 and mover(host, friend) is host)
     shot(friend.game, "phone-friend-connected")
     shot(host.game, "desktop-in-game")
     assert text_of(friend.page, "#player-top .name") == "Ann"

@@ -25,6 +25,7 @@ from web.options import (
     ANIMATIONS,
     HUMAN,
     MATCH_LENGTHS,
+    MOVE_CLOCKS,
     ONLINE,
     MatchOptions,
     Settings,
@@ -33,6 +34,26 @@ from web.options import (
 from web.player_records import PlayerRecords
 from web.storage import AUTOSAVE, CORRUPT, SLOT, STATS
 from web.themes import MODES, THEMES, Theme
+
+CLOCK_WORDS = {120: "2 minutes a move", 600: "10 minutes a move", 0: "No move clock"}
+
+
+def clock_field(clock: int) -> str:
+    """The online game's move clock: past it, whoever owes an action may be
+    claimed against (no clock: only once they are gone a while).
+
+    >>> 'value="600" selected' in clock_field(600)
+    True
+    """
+    options = "".join(
+        f'<option value="{c}"{" selected" if c == clock else ""}>{escape(CLOCK_WORDS[c])}</option>'
+        for c in MOVE_CLOCKS
+    )
+    return (
+        '<label class="field online-only">Move clock <select name="clock">'
+        + options
+        + "</select></label>"
+    )
 
 
 def name_field(name: str) -> str:
@@ -113,6 +134,7 @@ def new_game_html(
         + box("beavers", "Beavers (money games)", setup.beavers)
         + "</div></fieldset>"
         + name_field(name)
+        + clock_field(setup.move_clock)
         + turn_fields(turn, "online-only")
         + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
         + action_row(

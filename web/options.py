@@ -28,6 +28,10 @@ AI_NAMES: tuple[tuple[str, str], ...] = (
 )
 OPPONENTS = (*(key for key, _ in AI_NAMES), HUMAN, ONLINE)
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
+# The move clock of an online game, in seconds (0: none), as the New game dialog
+# offers it: whoever owes an action past it may be claimed against (web.online).
+MOVE_CLOCKS = (120, 600, 0)
+DEFAULT_MOVE_CLOCK = 120
 ANIMATIONS = ("normal", "fast", "off")
 
 
@@ -75,6 +79,7 @@ class MatchOptions:
     jacoby: bool = True
     crawford: bool = True
     beavers: bool = False  # money play: a doubled player may take and redouble at once
+    move_clock: int = DEFAULT_MOVE_CLOCK  # online play only: seconds a move (0: none)
 
     @property
     def vs_ai(self) -> bool:
@@ -86,14 +91,14 @@ class MatchOptions:
         return self.opponent == ONLINE
 
     @classmethod
-    def online_with(cls, rules: Rules) -> MatchOptions:
-        """The options of an online match under an invite's ``rules``.
+    def online_with(cls, rules: Rules, move_clock: int = DEFAULT_MOVE_CLOCK) -> MatchOptions:
+        """The options of an online match under an invite's ``rules`` and clock.
 
         >>> MatchOptions.online_with(Rules(3)).rules() == Rules(3)
         True
         """
         return cls(ONLINE, rules.match_length, rules.cube, rules.jacoby, rules.crawford,
-                   rules.beavers)  # fmt: skip
+                   rules.beavers, move_clock)  # fmt: skip
 
     def rules(self) -> Rules:
         return Rules(
@@ -129,8 +134,11 @@ class MatchOptions:
         if not isinstance(beavers, bool):
             raise ValueError("beavers must be true or false")
         flags["beavers"] = beavers
+        clock = raw.get("move_clock", DEFAULT_MOVE_CLOCK)  # saves from before the clock
+        if type(clock) is not int or not 0 <= clock <= 7 * 24 * 3600:
+            raise ValueError(f"a move clock is a number of seconds, not {clock!r}")
         assert isinstance(opponent, str)
-        return cls(opponent, length, **flags)
+        return cls(opponent, length, **flags, move_clock=clock)
 
     @classmethod
     def from_form(cls, fields: Mapping[str, str]) -> MatchOptions:
@@ -144,6 +152,8 @@ class MatchOptions:
             length = 5
         if length not in MATCH_LENGTHS:
             length = 5
+        clock = fields.get("clock", "")
+        move_clock = int(clock) if clock in {str(c) for c in MOVE_CLOCKS} else DEFAULT_MOVE_CLOCK
         return cls(
             opponent=opponent,
             length=length,
@@ -151,6 +161,7 @@ class MatchOptions:
             jacoby=_flag(fields.get("jacoby")),
             crawford=_flag(fields.get("crawford")),
             beavers=_flag(fields.get("beavers")),
+            move_clock=move_clock,
         )
 
 

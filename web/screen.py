@@ -472,7 +472,12 @@ def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
         elif online and link is Link.CONNECTED:
             note = FRIEND_NOTES[Link.CONNECTED]
         clock = state.online
-        if clock.clock_seat == player and clock.clock_left is not None and not m.is_game_over:
+        if (
+            clock.clock_seat == player
+            and clock.clock_left  # out of time: the note says the game may be claimed
+            and not m.is_game_over
+            and not (online and link is Link.CLAIMABLE)
+        ):
             # The move clock of whoever owes an action, beside their name.
             left = f"{clock.clock_left // 60}:{clock.clock_left % 60:02d} to move"
             note = f"{note} · {left}" if note else left

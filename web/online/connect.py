@@ -49,12 +49,12 @@ class Network:
     ice_servers: Sequence[Mapping[str, str]] | None = None
     claim_after: float | None = None
 
-    def move_clock(self) -> int:
-        """The seconds a move of the game being offered: the invite's default, or
-        the test build's short wait."""
-        from web.online.invite import DEFAULT_CLOCK
-
-        return DEFAULT_CLOCK if self.claim_after is None else max(1, int(self.claim_after))
+    def move_clock(self, chosen: int) -> int:
+        """The seconds a move of the game being offered: the ``chosen`` clock, or
+        (a clock chosen) the test build's short wait."""
+        if self.claim_after is None or not chosen:
+            return chosen
+        return max(1, int(self.claim_after))
 
     def timing(self) -> Timing | None:
         """The presence's stated times: the default, or the test build's shorter wait."""
@@ -154,7 +154,7 @@ class Connection:
             self._play(invite, peer, invite.name, offer_code(fragment))
 
         controller.offer_join(
-            invite.name, invite.terms, MatchOptions.online_with(invite.rules), join
+            invite.name, invite.terms, MatchOptions.online_with(invite.rules, invite.clock), join
         )
 
     def host(self, options: MatchOptions, name: str) -> None:
@@ -167,7 +167,7 @@ class Connection:
         # ..." (or "A friend invites you..." when the player gave no name).
         peer = Peer.invite_friend(
             clean_name(name) or "A friend", options.rules(), now=self.clock(),
-            clock=self.network.move_clock(), timing=self.network.timing(),
+            clock=self.network.move_clock(options.move_clock), timing=self.network.timing(),
         )  # fmt: skip
         self._play(peer.invite, peer, "Your friend")
 

@@ -248,9 +248,11 @@ class OnlineTable:
             self._handle(self.peer.disconnected(now))
 
     def _on_stranger(self, peer_id: str) -> None:
-        """A third page with the link: told the game has its two players, and not heard."""
-        self.transport.send(self.peer.full(self.clock()), peer_id)
-        self._save()
+        """A third page with the link: not heard, and told by the inviter's page
+        (whose word it can check against the invite's key) that the game is full."""
+        if self.peer.seat == 0:
+            self.transport.send(self.peer.full(self.clock()), peer_id)
+            self._save()
 
     def receive(self, text: str) -> None:
         seen = self.peer.seen
