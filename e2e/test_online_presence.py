@@ -61,7 +61,7 @@ def test_online_a_gone_friend_is_waited_for_then_the_game_claimed(
     waited_from = time.monotonic()
     status = text_of(page, "#status")
     assert status == (
-        "Waiting for Ann to come back… You may claim the game if they are gone 20 seconds."
+        "Waiting for Ann to come back… You may claim the game if they have not moved in 20 seconds."
     ), status
     shot(friend.game, "phone-waiting")
     claim = page.locator("#controls [data-action='claim']")
@@ -71,8 +71,9 @@ def test_online_a_gone_friend_is_waited_for_then_the_game_claimed(
     dialog.wait_for(timeout=60_000)
     assert time.monotonic() - waited_from > 5  # not before the stated time
     words = dialog.inner_text()
-    assert "Ann has been gone over 20 seconds" in words and "Keep waiting" in words, words
-    assert note.inner_text() == "gone: you may claim the game"
+    # The move clock ran out on the move Ann owed when she left.
+    assert "Ann has not moved in 20 seconds" in words and "Keep waiting" in words, words
+    assert note.inner_text() == "out of time: you may claim the game"
     shot(friend.game, "phone-claim")
     # Keep waiting first: the dialog closes, the Claim button stays.
     dialog.locator("[data-action='close']").click()

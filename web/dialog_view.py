@@ -250,7 +250,8 @@ def _claim(state: UiState) -> str:
         return ""
     kind, points = m.abandon_value(friend)
     win = state.theme.win_name(int(kind))
-    return claim_html(state.names[friend], state.online.claim_after, win, points)
+    clock = state.online.clock_seat is not None  # the move clock ran out (else: gone)
+    return claim_html(state.names[friend], state.online.claim_after, win, points, clock=clock)
 
 
 def _invite(state: UiState) -> str:

@@ -227,18 +227,27 @@ def duration_words(seconds: float) -> str:
     return f"{n} second{'s' if n != 1 else ''}"
 
 
-def claim_html(friend: str, after: float, win: str, points: int) -> str:
-    """The friend online has been gone ``after`` seconds: claim the game (it
-    counts as their resigning a ``win`` for ``points``), or keep waiting.
+def claim_html(friend: str, after: float, win: str, points: int, *, clock: bool = False) -> str:
+    """The friend online has been gone ``after`` seconds (``clock``: has owed
+    a move past the move clock of ``after`` seconds): claim the game (it counts
+    as their resigning a ``win`` for ``points``), or keep waiting.
 
     >>> html = claim_html("Bob", 120, "gammon", 2)
     >>> "gone over 2 minutes" in html and 'data-action="claim"' in html
     True
+    >>> "Bob has not moved in 2 minutes" in claim_html("Bob", 120, "game", 1, clock=True)
+    True
     """
     unit = "point" if points == 1 else "points"
+    why = (
+        f"{escape(friend)} has not moved in {duration_words(after)}, the time a move allows"
+        if clock
+        else f"{escape(friend)} has been gone over {duration_words(after)}"
+    )
+    title = "Your friend is out of time" if clock else "Your friend is gone"
     inner = (
-        '<h2 id="dlg-title">Your friend is gone</h2>'
-        f"<p>{escape(friend)} has been gone over {duration_words(after)}. "
+        f'<h2 id="dlg-title">{title}</h2>'
+        f"<p>{why}. "
         f"You may claim the game: it counts as {escape(friend)} resigning a "
         f"{escape(win)}, {points} {unit} to you, and the online game ends. "
         "Or keep waiting: they may come back.</p>"

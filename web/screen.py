@@ -357,10 +357,22 @@ def _friend_away(state: UiState) -> str:
     if online.remote_seat is None or state.match.is_game_over:
         return ""
     name = state.names[online.remote_seat]
+    if online.friend_link is Link.WAITING and online.clock_seat is not None:
+        if online.clock_seat != online.remote_seat:
+            return f"Waiting for {name} to come back…"
+        return (
+            f"Waiting for {name} to come back… "
+            f"You may claim the game if they have not moved in {duration_words(online.claim_after)}."
+        )
     if online.friend_link is Link.WAITING:
         return (
             f"Waiting for {name} to come back… "
             f"You may claim the game if they are gone {duration_words(online.claim_after)}."
+        )
+    if online.friend_link is Link.CLAIMABLE and online.clock_seat is not None:
+        return (
+            f"{name} has not moved in {duration_words(online.claim_after)}: "
+            "claim the game, or keep waiting."
         )
     if online.friend_link is Link.CLAIMABLE:
         return (
@@ -463,6 +475,8 @@ def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
         online = player == state.online.remote_seat
         if online and state.online.claimed:
             note = "game claimed"
+        elif online and link is Link.CLAIMABLE and state.online.clock_seat is not None:
+            note = "out of time: you may claim the game"
         elif online and link in (Link.WAITING, Link.CLAIMABLE, Link.CONNECTING):
             note = FRIEND_NOTES[link]
         elif state.is_ai(player) and state.thinking:
