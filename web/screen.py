@@ -360,9 +360,10 @@ def _friend_away(state: UiState) -> str:
     if online.friend_link is Link.WAITING and online.clock_seat is not None:
         if online.clock_seat != online.remote_seat:
             return f"Waiting for {name} to come back…"
+        allowed = duration_words(online.claim_after)
         return (
             f"Waiting for {name} to come back… "
-            f"You may claim the game if they have not moved in {duration_words(online.claim_after)}."
+            f"You may claim the game if they have not moved in {allowed}."
         )
     if online.friend_link is Link.WAITING:
         return (
