@@ -69,6 +69,8 @@ export const DEFAULT_ICE_SERVERS = [
 const MANUAL_PEER = "peer";
 /** The longest text delivered (web/online/wire.py's MAX_TEXT). */
 export const MAX_TEXT = 64 * 1024;
+/** Trystero's 16 kB chunks a text of MAX_TEXT characters may take (3 bytes each, at most). */
+const MAX_CHUNKS = Math.ceil((3 * MAX_TEXT) / (16 * 1024 - 64)) + 1;
 const GATHER_TIMEOUT_MS = 5000;
 
 const parseConfig = (config) =>
@@ -149,6 +151,8 @@ export class Link {
     if ((kind === "join" || kind === "leave") && this.#bound !== null && args[0] !== this.#bound) {
       // A third peer coming and going is no news of the friend's.
       if (kind === "join" && this.#peers.has(this.#bound)) {
+        if (this.#strangers.has(args[0])) return;
+        this.#strangers.add(args[0]);
         kind = "stranger";
       } else if (kind === "leave") {
         return;
@@ -221,8 +225,22 @@ export async function joinRoom(config, strategies = STRATEGIES) {
         link._emit("error", String(details?.error?.message ?? details?.error ?? "join failed")),
     });
     entry.action = entry.room.makeAction(ACTION);
+    // Trystero (0.25) has no limit on what it gathers before handing a message
+    // over: count the chunks each peer has under way, and hang up on one that
+    // sends more than our longest text can take.
+    const under = new Map();
+    entry.action.onReceiveProgress = (_progress, meta) => {
+      const peer = meta?.peerId ?? "";
+      const chunks = (under.get(peer) ?? 0) + 1;
+      under.set(peer, chunks);
+      if (chunks > MAX_CHUNKS) {
+        under.delete(peer);
+        entry.room.getPeers()[peer]?.close();
+      }
+    };
     entry.action.onMessage = (data, meta) => {
       const peer = meta?.peerId ?? "";
+      under.delete(peer);
       if (via.get(peer) === entry && typeof data === "string") link._emit("message", data, peer);
     };
     entry.room.onPeerJoin = (peer) => {

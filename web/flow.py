@@ -383,8 +383,7 @@ class Flow(Session):
         result = m.result
         if result is None or s.counted > m.game_number - 1:
             return
-        here = s.online.here  # online, either seat
-        me = 0 if here is None else here
+        me = s.recorded
         self._set(counted=m.game_number)
         self._record(
             won=result.winner == me, points=result.points, win_type=int(result.win_type),

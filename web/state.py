@@ -164,6 +164,13 @@ class UiState:
         return self.options.vs_ai and player == 1
 
     @property
+    def recorded(self) -> int:
+        """The seat whose results go into this device's records: this page's
+        seat against a friend online, else seat 0 (the human against the AI)."""
+        here = self.online.here
+        return 0 if here is None else here
+
+    @property
     def viewer(self) -> int:
         """Whose side the board is drawn from: the human, or on a shared device
         the player on roll."""
