@@ -164,3 +164,29 @@ def test_a_hello_storm_does_not_resend_the_history_each_time() -> None:
         out = ann.receive(cheat(bob, hello), 4.0)
         sent += sum('"kind":"blocks"' in m for m in out.messages)
     assert sent <= 2
+
+
+def test_garbage_and_a_flood_write_no_save() -> None:
+    """The page saves the peer only when something a save keeps changed."""
+    from test_online_remote import pair as transports
+
+    from web.online.remote import OnlineTable
+
+    ann, bob = pair()
+    saves: list[dict[str, object]] = []
+    ta, _tb = transports()
+    table = OnlineTable(ann, ta, lambda: 5.0, saves.append)
+    table.receive("not a message")  # the table's first save, whatever came
+    saves.clear()
+    table.receive("not a message")
+    table.receive("[" * 100 + "]" * 100)
+    assert saves == []
+    table.receive(cheat(bob, wire.Ping()))  # a real message: its count is kept
+    assert len(saves) == 1
+
+
+def test_the_relays_password_is_not_the_games_secret() -> None:
+    ann, _bob = pair()
+    invite = ann.invite
+    assert invite.transport_password != b64(invite.secret)
+    assert invite.transport_password == Invite.parse(invite.text).transport_password
