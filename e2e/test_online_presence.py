@@ -83,7 +83,9 @@ def test_online_a_gone_friend_is_waited_for_then_the_game_claimed(
     claim.click()
     page.locator("#status").filter(has_text="You claimed the game").wait_for(timeout=30_000)
     status = text_of(page, "#status")
-    assert status.startswith("You claimed the game: Ann left, which counts as resigning a "), status
+    assert status.startswith(
+        "You claimed the game: Ann did not move in the time allowed, which counts as resigning a "
+    ), status
     assert "to you)." in status
     assert note.inner_text() == "game claimed"
     banner = page.locator("#notice")  # in view at the top of a phone's screen
@@ -105,9 +107,8 @@ def test_online_a_gone_friend_is_waited_for_then_the_game_claimed(
     # Ann comes back: Bob's page tells hers, and her match ends the same way.
     host.page.goto(ann_url)
     host.page.wait_for_selector('#board[data-ready="true"]', timeout=180_000)
-    host.page.locator("#status").filter(has_text="claimed the game while you were away").wait_for(
-        timeout=90_000
-    )
+    told = "claimed the game: you did not move in the time allowed"
+    host.page.locator("#status").filter(has_text=told).wait_for(timeout=90_000)
     assert text_of(host.page, "#player-top .score") == score  # Bob's score, on Ann's board
     assert host.dialog() != "invite"  # nobody left to invite: the claim closed it
     shot(host.game, "desktop-told-of-claim")

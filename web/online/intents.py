@@ -295,10 +295,21 @@ class OnlineIntents(Flow):
         points = result.points
         unit = "point" if points == 1 else "points"
         name = s.online.friend_name
-        if mine:
+        clocked = s.online.clock_seat is not None  # the move clock ran out (else: gone)
+        if mine and clocked:
+            text = (
+                f"You claimed the game: {name} did not move in the time allowed, which "
+                f"counts as resigning a {win} ({points} {unit} to you)."
+            )
+        elif mine:
             text = (
                 f"You claimed the game: {name} left, which counts as "
                 f"resigning a {win} ({points} {unit} to you)."
+            )
+        elif clocked:
+            text = (
+                f"{name} claimed the game: you did not move in the time allowed, which "
+                f"counts as your resigning a {win} ({points} {unit})."
             )
         else:
             text = (

@@ -271,6 +271,8 @@ class OnlineTable:
         hand it over again as the friend's decisions and the agreed dice.  A
         claimed game stays over, as the peer's match ends it (it was counted
         before the reload)."""
+        if self.host is not None:  # the move clock as it stands (its changes come as events)
+            self.host.online_clock(*self.peer.clock_shown(self.clock()))
         claimed = self.peer.claimed
         if claimed is not None:
             if self.host is not None:
