@@ -131,9 +131,12 @@ TEST_MODULES = (
 ONLINE_AT_START = (
     "web/online/__init__.py",
     "web/online/connect.py",
+    "web/online/errors.py",  # for the TURN server's, checked when New game is submitted
     "web/online/intents.py",
+    "web/online/loader.py",  # fetches the rest when it is first needed
     "web/online/presence.py",
     "web/online/state.py",
+    "web/online/turn.py",
 )
 SOURCES_ONLY = (
     *sorted(
@@ -147,6 +150,12 @@ SOURCES_ONLY = (
     "engine/matfile_read.py",
     "engine/diagram.py",
 )
+# Online play's protocol goes in an archive of its own, which the page fetches
+# when a player first needs it (web/online/loader.py) and the service worker
+# does not precache (scripts/precache.py's ON_DEMAND), as with Trystero: an
+# online game needs the network anyway, and a first visit is spared it.
+ONLINE_PROTOCOL = tuple(rel for rel in SOURCES_ONLY if rel.startswith("web/online/"))
+ONLINE_ARCHIVE = "python/online.zip.gz"
 PAGE_ARCHIVE = "python/page.zip.gz"
 # The entry points, whose imports at start the build runs to compile the
 # dataclass methods they create (scripts/dataclass_code.py, public/unpack.py).
@@ -285,8 +294,16 @@ def _add_test_hooks(site: Path, shipped: list[str]) -> list[str]:
 
 
 def page_files(shipped: Iterable[str]) -> list[str]:
-    """What the page's Python needs: everything but the AI."""
-    return [rel for rel in shipped if not rel.startswith(AI_PACKAGE)]
+    """What the page's Python needs from its start: everything but the AI and
+    online play's protocol."""
+    return [
+        rel for rel in shipped if not rel.startswith(AI_PACKAGE) and rel not in ONLINE_PROTOCOL
+    ]
+
+
+def online_files(shipped: Iterable[str]) -> list[str]:
+    """Online play's protocol, fetched when first needed (:data:`ONLINE_ARCHIVE`)."""
+    return [rel for rel in shipped if rel in ONLINE_PROTOCOL]
 
 
 def worker_files(shipped: Iterable[str]) -> list[str]:
@@ -320,6 +337,10 @@ def _pack(site: Path, shipped: list[str]) -> None:
         entries[dataclass_code.TABLE] = tables[archive]
         (site / archive).parent.mkdir(parents=True, exist_ok=True)
         (site / archive).write_bytes(solid_zip.pack(entries))
+    # Sources only (none is imported at start), and no table of dataclass code:
+    # its classes are compiled as they are first imported.
+    online = {rel: (site / rel).read_bytes() for rel in online_files(shipped)}
+    (site / ONLINE_ARCHIVE).write_bytes(solid_zip.pack(online))
     for package in sorted({rel.split("/", 1)[0] for rel in shipped}):
         shutil.rmtree(site / package)
 

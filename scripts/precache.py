@@ -32,10 +32,11 @@ MANIFEST_FILE = "precache.json"
 # updates), the manifest (written into sw.js), and GitHub Pages' marker.
 NOT_PRECACHED = frozenset({SERVICE_WORKER, MANIFEST_FILE, ".nojekyll"})
 # Served but not precached, so a first visit does not download them: online
-# play's signalling (Trystero and its glue, 63 kB gzipped), which the page
-# imports only when a player starts an online game; that needs the network
-# anyway, and the service worker passes these requests to it.
-ON_DEMAND = ("online-transport.js", "vendor/trystero/")
+# play's signalling (Trystero and its glue, 63 kB gzipped) and its protocol's
+# Python (python/online.zip.gz), which the page loads only when a player
+# starts an online game; that needs the network anyway, and the service worker
+# passes these requests to it.
+ON_DEMAND = ("online-transport.js", "vendor/trystero/", "python/online.zip.gz")
 
 _MARKED = re.compile(r"/\* @precache \*/.*?/\* @end \*/", re.DOTALL)
 

@@ -345,6 +345,9 @@ def test_auto_roll_and_manual_dice_do_not_apply_online() -> None:
         pump(ann, bob)
         assert len(ann.c.state.match.events) == events  # the roll waits for its player
         play(ann, bob, until=lambda n=events: len(ann.c.state.match.events) > n)
+    # Compared where no dice are out (a roll is revealed to the friend with its play).
+    play(ann, bob, until=lambda: ann.c.state.match.phase is Phase.ROLL)
+    pump(ann, bob)
     assert ann.c.state.match.record == bob.c.state.match.record
     assert not ann.c.state.notice and not bob.c.state.notice  # no refusal
 

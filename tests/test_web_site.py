@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts import build_site, bytecode, dataclass_code, pystrip, serve, solid_zip
+from scripts import build_site, bytecode, dataclass_code, precache, pystrip, serve, solid_zip
 
 needs_node_modules = pytest.mark.skipif(
     not (build_site.NODE_MODULES / "pyodide").is_dir(),
@@ -57,9 +57,9 @@ def test_pyodides_lock_file_ships_without_the_packages_the_site_never_loads(site
 
 def test_shipped_python_has_no_comments_or_docstrings_but_keeps_its_lines(site: Path) -> None:
     """(What ships as source; the bytecode is compiled from the same stripping.)"""
-    page = archive(site, "pyscript.json")
+    online = solid_zip.unpack((site / build_site.ONLINE_ARCHIVE).read_bytes())
     source = (build_site.ROOT / "web/online/peer.py").read_text()
-    shipped = page["web/online/peer.py"].decode()
+    shipped = online["web/online/peer.py"].decode()
     assert shipped.count("\n") == source.count("\n")
     assert len(shipped) < 0.8 * len(source)
     assert not any(line.lstrip().startswith("#") for line in shipped.splitlines())
@@ -80,6 +80,9 @@ def test_the_page_gets_one_archive_its_worker_that_and_the_ais(site: Path) -> No
 def test_each_python_environment_gets_its_files_as_archives(site: Path) -> None:
     page = archive(site, "pyscript.json")
     worker = archive(site, build_site.WORKER_CONFIG)
+    online = solid_zip.unpack((site / build_site.ONLINE_ARCHIVE).read_bytes())
+    assert not set(online) & set(page | worker)
+    page |= online  # fetched into the same directory when online play starts
     modules = {name.removesuffix("c") for name in page | worker if name.endswith(".pyc")}
     sources = {name for name in page | worker if not name.endswith(".pyc")}
     assert {"engine/__init__.py", "engine/position.py", "web/page.py"} <= modules
@@ -344,3 +347,16 @@ def test_the_progress_script_runs_before_pyscript(site: Path) -> None:
     assert progress < html.index('<script type="module" src="./vendor/pyscript/core.js" async>')
     # The source keeps an empty list for the build to fill.
     assert "/* @files */ {} /* @end */" in (build_site.PUBLIC / "progress.js").read_text()
+
+
+def test_online_play_s_protocol_is_fetched_when_first_needed_not_on_a_first_visit(
+    site: Path,
+) -> None:
+    online = solid_zip.unpack((site / build_site.ONLINE_ARCHIVE).read_bytes())
+    assert sorted(online) == sorted(build_site.ONLINE_PROTOCOL)  # sources, nothing else
+    assert "web/online/peer.py" in online and "web/online/intents.py" not in online
+    assert build_site.ONLINE_ARCHIVE not in precache.precached_files(site)
+    from web.online import loader
+
+    assert loader.ARCHIVE == build_site.ONLINE_ARCHIVE
+    assert f"{loader.PROBE.replace('.', '/')}.py" in online

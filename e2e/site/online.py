@@ -23,9 +23,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.online import wire
-from web.online.acts import Play, Reveal
-
 # From the bar, where the cheater has no checker: illegal whatever the dice.
 ILLEGAL = ((25, 24),)
 
@@ -56,6 +53,10 @@ def cheat(table: Any) -> str:
     """Send the friend an illegal play from ``table``'s peer (an
     :class:`~web.online.remote.OnlineTable`) while this side has its dice and
     must move; nothing changes here.  Returns what was sent."""
+    # Imported here: online play's protocol loads only once a game is under way.
+    from web.online import wire
+    from web.online.acts import Play, Reveal
+
     if table is None:
         raise NotCheatingNowError("no online game on this page")
     peer = table.peer

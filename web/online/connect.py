@@ -100,7 +100,7 @@ class Connection:
         """Offer the player's name and TURN server from storage; go on with a
         saved online game, or offer to join the invite the page was opened with."""
         self.controller = controller
-        store, window, timing = self.store, self.window, self.network.timing
+        store, window = self.store, self.window
         name = store.read(NAME)
         if isinstance(name, str):
             controller.known_name(name)
@@ -111,20 +111,56 @@ class Connection:
             words = tuple(turn.get(key) for key in ("url", "username", "credential"))
             if all(isinstance(word, str) for word in words):
                 controller.known_turn((str(words[0]), str(words[1]), str(words[2])))
-        fragment = self.fragment
         saved = store.read(ONLINE_SAVE) if controller.state.options.online else None
-        peer: Any = None
         m = controller.state.match
         # A claimed game ends the match; its page still goes online, to tell a
         # friend who comes back (else the friend could claim the same game).
-        if saved is not None and (not m.is_over or m.is_abandoned):
+        if saved is not None and not (not m.is_over or m.is_abandoned):
+            saved = None
+        if saved is None and not self.invited:
+            return
+        if saved is not None:
+            controller.await_online()  # nothing is played here until the game is back
+        self._with_protocol(lambda: self._reopen(controller, saved))
+
+    def _with_protocol(self, then: Callable[[], None]) -> None:
+        """Call ``then`` once online play's protocol can be imported: now, or once
+        its archive is fetched (:mod:`web.online.loader`)."""
+        import asyncio
+
+        from web.online import loader
+
+        if loader.loaded():
+            then()
+            return
+
+        async def load_then() -> None:
+            try:
+                await loader.load()
+            except Exception as exc:  # offline, or the server refused: say so
+                if self.controller is not None:
+                    self.controller.online_gave_up(
+                        f"Online play could not be loaded ({exc}). Check the connection "
+                        "and try again."
+                    )
+                return
+            then()
+
+        self.tasks.append(asyncio.ensure_future(load_then()))
+
+    def _reopen(self, controller: OnlineIntents, saved: object) -> None:
+        """Go on with the saved online game, or offer the invite the page was opened with."""
+        timing = self.network.timing
+        fragment = self.fragment
+        peer: Any = None
+        if saved is not None:
             from web.online.errors import OnlineError as SavedError
             from web.online.peer import Peer as SavedPeer
 
             try:
                 peer = SavedPeer.from_json(saved, now=self.clock(), timing=timing())
             except SavedError as exc:
-                controller.online_news(exc.plain)
+                controller.online_gave_up(exc.plain)
 
         def resume() -> None:  # a reload: the game goes on
             controller.await_online()
@@ -160,6 +196,9 @@ class Connection:
     def host(self, options: MatchOptions, name: str) -> None:
         """Invite a friend to a match with ``options`` (the controller's
         :class:`~web.online.intents.Connector`)."""
+        self._with_protocol(lambda: self._host(options, name))
+
+    def _host(self, options: MatchOptions, name: str) -> None:
         from web.online.invite import clean_name
         from web.online.peer import Peer
 
@@ -173,7 +212,7 @@ class Connection:
 
     def ice(self) -> Sequence[Mapping[str, str]] | None:
         """The ICE servers: the given ones (None: public STUN), and the player's TURN server."""
-        from web.online.transport import TurnServer, with_turn
+        from web.online.turn import TurnServer, with_turn
 
         return with_turn(self.network.ice_servers, TurnServer.from_json(self.store.read(TURN)))
 

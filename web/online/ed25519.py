@@ -27,6 +27,7 @@ one game, on the player's own device.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 
 __all__ = ["PUBLIC_BYTES", "SEED_BYTES", "SIGNATURE_BYTES", "public_key", "sign", "verify"]
@@ -102,22 +103,22 @@ _BX = _recover_x(_BY, 0)
 assert _BX is not None
 _BASE: _Point = (_BX, _BY, 1, _BX * _BY % _P)
 
-# The base point's multiples by 2**(4i) * j, for a fixed-base comb: a signature
-# then costs 64 additions and no doubling (about a third of the plain ladder).
-_TABLE: list[list[_Point]] = []
 
-
-def _table() -> list[list[_Point]]:
-    if not _TABLE:
-        step = _BASE
-        for _ in range(64):
-            row = [_IDENTITY]
-            for _ in range(15):
-                row.append(_add(row[-1], step))
-            _TABLE.append(row)
-            for _ in range(4):
-                step = _double(step)
-    return _TABLE
+@functools.cache
+def _table() -> tuple[tuple[_Point, ...], ...]:
+    """The base point's multiples by 2**(4i) * j, for a fixed-base comb: a
+    signature then costs 64 additions and no doubling (a third of the ladder).
+    Made once, on first use."""
+    rows = []
+    step = _BASE
+    for _ in range(64):
+        row = [_IDENTITY]
+        for _ in range(15):
+            row.append(_add(row[-1], step))
+        rows.append(tuple(row))
+        for _ in range(4):
+            step = _double(step)
+    return tuple(rows)
 
 
 def _base_multiply(scalar: int) -> _Point:

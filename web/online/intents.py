@@ -126,6 +126,13 @@ class OnlineIntents(Flow):
         self._set(busy=True)
         self._online(link_status="Contacting the relays…")
 
+    def online_gave_up(self, text: str) -> None:
+        """The online game could not be opened (its save unreadable, its code not
+        loaded): the page is free again, and says why."""
+        self._set(busy=False)
+        self._online(link_status="")
+        self.online_news(text)
+
     def _leave_online(self) -> None:
         """Back to this page's own opponents and dice (a new game replaces the online one)."""
         self._play_here()
@@ -154,7 +161,7 @@ class OnlineIntents(Flow):
         connections to come (none: forgotten); False, said in the dialog, if
         it cannot be used."""
         from web.online.errors import TurnError  # online play's protocol, loaded only now
-        from web.online.transport import TurnServer
+        from web.online.turn import TurnServer
 
         given = tuple(fields.get(f"turn_{key}", "") for key in ("url", "username", "credential"))
         try:

@@ -36,7 +36,9 @@ from __future__ import annotations
 
 import hmac
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TypeAlias
 
 from web.online import ed25519
@@ -196,15 +198,17 @@ def _head(data: dict[str, object], kind: str) -> str:
     return head
 
 
-_FIELDS = {
-    "hello": frozenset({"have", "head", "seen", "name", "reply"}),
-    "blocks": frozenset({"blocks"}),
-    "chat": frozenset({"say"}),
-    "ping": frozenset(),
-    "claim": frozenset({"have", "head"}),
-    "disputed": frozenset({"have", "head"}),
-    "full": frozenset(),
-}
+_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "hello": frozenset({"have", "head", "seen", "name", "reply"}),
+        "blocks": frozenset({"blocks"}),
+        "chat": frozenset({"say"}),
+        "ping": frozenset(),
+        "claim": frozenset({"have", "head"}),
+        "disputed": frozenset({"have", "head"}),
+        "full": frozenset(),
+    }
+)
 
 
 def _body(kind: object, data: dict[str, object]) -> Body:
