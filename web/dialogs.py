@@ -12,8 +12,9 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from types import MappingProxyType
 
 from engine.stats import PlayerStats
 from web.actions import Act
@@ -35,7 +36,9 @@ from web.player_records import PlayerRecords
 from web.storage import AUTOSAVE, CORRUPT, SLOT, STATS
 from web.themes import MODES, THEMES, Theme
 
-CLOCK_WORDS = {120: "2 minutes a move", 600: "10 minutes a move", 0: "No move clock"}
+CLOCK_WORDS: Mapping[int, str] = MappingProxyType(
+    {120: "2 minutes a move", 600: "10 minutes a move", 0: "No move clock"}
+)
 
 
 def clock_field(clock: int) -> str:
