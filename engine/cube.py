@@ -18,13 +18,8 @@ Cube(value=2, owner=1)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.errors import EngineError, IllegalActionError
-
-if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.match import Match
 
 MAX_CUBE = 64
 
@@ -178,35 +173,3 @@ class CubeState:
                 f"points away must be 1..{length} in a match, 0 for money, got {mine}, {theirs}"
             )
         return cls(value, owner, raw["jacoby"], length, mine, theirs, raw["crawford"])
-
-
-def cube_state_for(game: Game | Match, player: int) -> CubeState:
-    """The :class:`CubeState` of a game (or a match's current game), seen by ``player``.
-
-    The score is the one the game started at, so a finished game is still
-    seen at the score it was played for.
-
-    >>> from engine.match import Match
-    >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5").double().take()
-    >>> cube_state_for(m, 0)
-    CubeState(value=2, owner=0, jacoby=False, match_length=5, my_away=5, opp_away=5, crawford=False)
-    >>> cube_state_for(m.game, 1).owner
-    1
-    """
-    from engine.game import Game
-
-    game = game if isinstance(game, Game) else game.game
-    rules = game.rules
-    owner = game.cube.owner
-    mine = None if owner is None else (0 if owner == player else 1)
-    if rules.match_length:
-        return CubeState(
-            game.cube.value,
-            mine,
-            False,
-            rules.match_length,
-            rules.match_length - game.score[player],
-            rules.match_length - game.score[1 - player],
-            game.crawford,
-        )
-    return CubeState(game.cube.value, mine, rules.jacoby_active)

@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine.cube import MAX_CUBE, Cube
+from engine.cube import MAX_CUBE, Cube, CubeState
 from engine.dice import RandomSource, check_roll, roll_dice, roll_die
 from engine.errors import IllegalActionError, IllegalPlayError, NoGameInProgressError
 from engine.movegen import Move, Play
@@ -333,6 +333,27 @@ class Game:
 
     def can_double(self) -> bool:
         return self._why_not_double() is None
+
+    def cube_state(self, player: int) -> CubeState:
+        """The cube and the score as ``player`` sees them (what the AI judges a
+        cube decision by).  The score is the one the game started at, so a
+        finished game is still seen at the score it was played for.
+
+        >>> state = Game.new(Rules(5), score=(1, 3)).cube_state(0)
+        >>> state.match_length, state.my_away, state.opp_away, state.owner
+        (5, 4, 2, None)
+        >>> Game.new(Rules(jacoby=True)).cube_state(1).jacoby
+        True
+        """
+        rules, owner = self.rules, self.cube.owner
+        mine = None if owner is None else (0 if owner == player else 1)
+        if rules.match_length:
+            away = (
+                rules.match_length - self.score[player],
+                rules.match_length - self.score[1 - player],
+            )
+            return CubeState(self.cube.value, mine, False, rules.match_length, *away, self.crawford)
+        return CubeState(self.cube.value, mine, rules.jacoby_active)
 
     def can_beaver(self) -> bool:
         return self._why_not_beaver() is None

@@ -29,7 +29,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cube import Cube
+from engine.cube import Cube, CubeState
 from engine.dice import RandomSource
 from engine.errors import IllegalActionError, InvalidXgidError, MatchOverError
 from engine.game import Action, CubeOffer, Game, Phase, Resignation
@@ -350,6 +350,15 @@ class Match:
 
     def can_double(self) -> bool:
         return self.game.can_double()
+
+    def cube_state(self, player: int) -> CubeState:
+        """The current game's cube and score as ``player`` sees them (:meth:`Game.cube_state`).
+
+        >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5").double().take()
+        >>> m.cube_state(0).value, m.cube_state(0).owner, m.cube_state(1).owner
+        (2, 0, 1)
+        """
+        return self.game.cube_state(player)
 
     def can_resign(self, value: int = WinType.SINGLE) -> bool:
         return self.game.can_resign(value)

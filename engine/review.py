@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.cube import CubeState, cube_state_for
+from engine.cube import CubeState
 from engine.game import Action, Phase
 from engine.match import Match, replay_events
 from engine.movegen import Move
@@ -164,11 +164,11 @@ def decisions(
         chosen = _cube_choice(before, event)
         if chosen is not None:
             position = _start_of_turn(before, turn)  # the doubler's, also for the taker
-            cube = cube_state_for(before, turn)
+            cube = before.cube_state(turn)
             out.append(Decision(r.game, k, player, "cube", chosen, position, cube))
         elif isinstance(event, Played) and before.phase is Phase.MOVE and before.dice:
             played = before.with_play(event.moves).board
-            cube = cube_state_for(before, turn)
+            cube = before.cube_state(turn)
             start = _start_of_turn(before, turn)
             out.append(
                 Decision(

@@ -297,9 +297,7 @@ def _add_test_hooks(site: Path, shipped: list[str]) -> list[str]:
 def page_files(shipped: Iterable[str]) -> list[str]:
     """What the page's Python needs from its start: everything but the AI and
     online play's protocol."""
-    return [
-        rel for rel in shipped if not rel.startswith(AI_PACKAGE) and rel not in ONLINE_PROTOCOL
-    ]
+    return [rel for rel in shipped if not rel.startswith(AI_PACKAGE) and rel not in ONLINE_PROTOCOL]
 
 
 def online_files(shipped: Iterable[str]) -> list[str]:

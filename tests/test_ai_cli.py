@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engine import InvalidMatchIdError, InvalidPositionIdError, InvalidXgidError, Match, Position
-from engine.ai import CubeState, cube_decision, cube_state_for, rank_plays
+from engine.ai import CubeState, cube_decision, rank_plays
 from engine.ai.cli import describe_cube, hint_main, parse_spot
 from engine.cli import main, parse_position
 from engine.gnubg_id import MatchKey
@@ -47,7 +47,7 @@ def test_gnubg_id_and_xgid_agree_with_the_game_flow(xgid: str) -> None:
     match = Match.from_xgid(xgid)
     roller = match.game.turn
     assert roller is not None
-    expected = cube_state_for(match.game, roller)
+    expected = match.game.cube_state(roller)
     for text in (xgid, match.gnubg_id):
         spot = parse_spot(text)
         assert spot.position == match.game.position

@@ -13,7 +13,6 @@ from engine.ai import (
     accepts_resignation,
     choice_loss,
     cube_decision,
-    cube_state_for,
     evaluate,
     is_close,
     match_equity,
@@ -182,10 +181,10 @@ def test_cube_state_from_a_game() -> None:
     from engine.rules import Rules
 
     game = Game.new(Rules(match_length=7), score=(2, 4)).roll((3, 1))
-    st = cube_state_for(game, 0)
+    st = game.cube_state(0)
     assert (st.my_away, st.opp_away, st.owner, st.is_match) == (5, 3, None, True)
-    assert cube_state_for(game, 1).my_away == 3
-    money = cube_state_for(Game.new(Rules(jacoby=True)), 1)
+    assert game.cube_state(1).my_away == 3
+    money = Game.new(Rules(jacoby=True)).cube_state(1)
     assert not money.is_match and money.jacoby
 
 

@@ -21,7 +21,7 @@ from engine.ai.review import (
     review,
     summarise,
 )
-from engine.cube import CubeState, cube_state_for
+from engine.cube import CubeState
 from engine.game import Action, Phase
 from engine.match import Match
 from engine.position import Position
@@ -80,7 +80,7 @@ def _kt_against_random(seed: int, turns: int) -> Match:
         elif m.phase is Phase.ROLL:
             turn = m.turn
             assert turn is not None
-            cube = cube_state_for(m, turn)
+            cube = m.cube_state(turn)
             if turn == 0 and Action.DOUBLE in m.legal_actions() and should_double(m.position, cube):
                 m = m.double()
             else:
@@ -88,11 +88,11 @@ def _kt_against_random(seed: int, turns: int) -> Match:
         elif m.phase is Phase.CUBE:
             assert m.turn is not None
             # King Tubby answers as it should; the random side always takes.
-            take = m.turn == 0 or should_take(m.position, cube_state_for(m, m.turn))
+            take = m.turn == 0 or should_take(m.position, m.cube_state(m.turn))
             m = m.take() if take else m.drop()
         elif m.turn == 0:
             assert m.dice is not None
-            m = m.play(choose_play(m.position, m.dice, "hard", cube=cube_state_for(m, 0)))
+            m = m.play(choose_play(m.position, m.dice, "hard", cube=m.cube_state(0)))
         else:
             m = m.play(rng.choice(m.game.legal_plays))
     return m

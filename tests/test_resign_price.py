@@ -24,7 +24,7 @@ import pytest
 from engine import Match, Position, Rules, Setup, WinType
 from engine.ai import accepts_resignation, evaluate
 from engine.ai.met import equity_after
-from engine.cube import Cube, CubeState, cube_state_for
+from engine.cube import Cube, CubeState
 from engine.scoring import EndReason, gammons_count, points_for, points_for_cube_state
 
 RESIGNER, ANSWERER = 0, 1
@@ -48,7 +48,7 @@ def _offer(
 
 def _ai_accepts(m: Match, win: WinType) -> bool:
     """The AI's answer as the web asks it: the answering side's view of the board and cube."""
-    return accepts_resignation(m.position.swap(), win, cube_state_for(m, ANSWERER))
+    return accepts_resignation(m.position.swap(), win, m.cube_state(ANSWERER))
 
 
 def _check_engine_price(m: Match, win: WinType, price: int) -> None:
@@ -56,7 +56,7 @@ def _check_engine_price(m: Match, win: WinType, price: int) -> None:
     assert m.resignation_points(win) == m.game.resignation_points(win) == price
     assert (win, price) in m.resign_choices()
     for side in (RESIGNER, ANSWERER):
-        assert points_for_cube_state(win, cube_state_for(m, side)) == price
+        assert points_for_cube_state(win, m.cube_state(side)) == price
     before = m.score
     done = m.resign(win).accept_resignation()
     assert done.result is not None
@@ -94,7 +94,7 @@ def test_jacoby_with_a_centred_cube_prices_a_gammon_at_one_point() -> None:
     """The issue's case: the Resign dialog offered 'gammon (2 points)', the engine scored 1."""
     m = _offer(Rules(jacoby=True), Cube())
     assert m.resign_choices() == ((WinType.SINGLE, 1), (WinType.GAMMON, 1), (WinType.BACKGAMMON, 1))
-    st = cube_state_for(m, ANSWERER)
+    st = m.cube_state(ANSWERER)
     assert st.jacoby and st.owner is None
     assert points_for_cube_state(WinType.GAMMON, st) == 1
     # Playing on cannot be worth more than a point to the side answering: it accepts all.
@@ -112,7 +112,7 @@ def test_jacoby_with_a_centred_cube_prices_a_gammon_at_one_point() -> None:
 def test_jacoby_needs_the_cube_in_use() -> None:
     m = _offer(Rules(cube=False, jacoby=True), Cube())
     assert m.resign_choices() == ((WinType.SINGLE, 1), (WinType.GAMMON, 2), (WinType.BACKGAMMON, 3))
-    assert not cube_state_for(m, ANSWERER).jacoby
+    assert not m.cube_state(ANSWERER).jacoby
     assert [_ai_accepts(m, w) for w in WINS] == [False, True, True]
 
 
@@ -159,7 +159,7 @@ def test_match_price_and_answer(
 ) -> None:
     m = _offer(rules, cube, score=score, crawford=crawford)
     assert m.is_crawford_game is crawford
-    st = cube_state_for(m, ANSWERER)
+    st = m.cube_state(ANSWERER)
     lg = _gammon_chance()
     for win, expected in zip(WINS, answers, strict=True):
         price = cube.value * int(win)  # gammons always count in a match
@@ -195,7 +195,7 @@ def test_not_a_win_type(bad: int) -> None:
     with pytest.raises(ValueError, match="win type"):
         m.resignation_points(bad)
     with pytest.raises(ValueError, match="win type"):
-        accepts_resignation(m.position.swap(), bad, cube_state_for(m, ANSWERER))
+        accepts_resignation(m.position.swap(), bad, m.cube_state(ANSWERER))
 
 
 def test_no_resignation_choices_when_one_may_not_resign() -> None:

@@ -8,7 +8,6 @@ import pytest
 
 from engine import Position
 from engine.ai import CubeState, choose_play
-from engine.cube import cube_state_for
 from engine.match import Match
 from web import ai_service
 from web.ai_client import accept_request, play_request, take_request, turn_request
@@ -104,16 +103,16 @@ def test_ai_requests_are_seen_from_the_right_side() -> None:
     request = turn_request(m, 1)
     assert decode_request(encode(request)) == request
     assert request.position == m.position.id  # player 1 is on roll
-    assert request.cube == cube_state_for(m, 1) and request.can_double
+    assert request.cube == m.cube_state(1) and request.can_double
     m2 = m.double()
     assert take_request(m2, 1).position == m.position.id
-    assert take_request(m2, 1).cube == cube_state_for(m2, 1)
-    assert cube_state_for(m2.take(), 0).owner == 0
+    assert take_request(m2, 1).cube == m2.cube_state(1)
+    assert m2.take().cube_state(0).owner == 0
     assert accept_request(m, 0, 2).position == m.position.swap().id
     assert accept_request(m, 0, 2).value == 2
     assert play_request(m.roll((2, 1)), "easy").dice == (2, 1)
     # the side on roll's view of the score travels with a play request
-    assert play_request(m.roll((2, 1)), "easy").cube == cube_state_for(m, 1)
+    assert play_request(m.roll((2, 1)), "easy").cube == m.cube_state(1)
 
 
 def test_the_ai_service_answers_every_kind_of_request() -> None:

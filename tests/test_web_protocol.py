@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.cube import CubeState, InvalidCubeStateError, cube_state_for
+from engine.cube import CubeState, InvalidCubeStateError
 from engine.match import Match
 from engine.rollout_stats import RolloutTally, Tally
 from web.protocol import (
@@ -331,10 +331,10 @@ def test_a_cube_state_needs_all_its_fields() -> None:
         CubeState.from_json([1, None])
 
 
-def test_cube_state_for_takes_a_match_or_its_game() -> None:
+def test_the_cube_state_of_a_match_is_its_game_s() -> None:
     m = Match.new(7).roll((3, 1)).play("8/5 6/5").double().take()
-    assert cube_state_for(m, 0) == cube_state_for(m.game, 0)
-    assert cube_state_for(m, 0) == CubeState(2, 0, False, 7, 7, 7, False)
-    assert cube_state_for(m, 1) == cube_state_for(m, 0).swap()
+    assert m.cube_state(0) == m.game.cube_state(0)
+    assert m.cube_state(0) == CubeState(2, 0, False, 7, 7, 7, False)
+    assert m.cube_state(1) == m.cube_state(0).swap()
     money = Match.new(0, jacoby=True)
-    assert cube_state_for(money, 1) == CubeState(1, None, True)
+    assert money.cube_state(1) == CubeState(1, None, True)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.cube import cube_state_for
 from engine.game import Action, Phase
 from engine.match import Match
 from web.protocol import (
@@ -67,25 +66,25 @@ def play_request(match: Match, level: str) -> PlayRequest:
     what a gammon is worth)."""
     dice, turn = match.dice, match.turn
     assert dice is not None and turn is not None
-    return PlayRequest(match.position.id, dice, level, cube_state_for(match, turn))
+    return PlayRequest(match.position.id, dice, level, match.cube_state(turn))
 
 
 def turn_request(match: Match, player: int, level: str = "hard") -> TurnRequest:
     """Whether ``player``, the AI of ``level``, about to roll, doubles or resigns."""
     position = _start_of_turn(match, player)
-    return TurnRequest(position, cube_state_for(match, player), match.can_double(), level)
+    return TurnRequest(position, match.cube_state(player), match.can_double(), level)
 
 
 def take_request(match: Match, doubler: int, level: str = "hard") -> TakeRequest:
     """Whether the side doubled (the AI of ``level``) takes, asked from the
     ``doubler``'s side."""
-    return TakeRequest(_start_of_turn(match, doubler), cube_state_for(match, doubler), level)
+    return TakeRequest(_start_of_turn(match, doubler), match.cube_state(doubler), level)
 
 
 def accept_request(match: Match, player: int, value: int) -> AcceptRequest:
     """Whether ``player`` accepts a resignation of ``value`` (a WinType, 1..3)."""
     position = _start_of_turn(match, player)
-    return AcceptRequest(position, cube_state_for(match, player), value)
+    return AcceptRequest(position, match.cube_state(player), value)
 
 
 def hint_request(match: Match) -> HintRequest | CubeHintRequest | None:
@@ -103,7 +102,7 @@ def hint_request(match: Match) -> HintRequest | CubeHintRequest | None:
     if turn is None or match.is_game_over:
         return None
     position = _start_of_turn(match, turn)  # the doubler's side, also for the taker
-    cube = cube_state_for(match, turn)
+    cube = match.cube_state(turn)
     if phase is Phase.MOVE and dice is not None:
         return HintRequest(position, dice, cube)
     taker = phase is Phase.CUBE

@@ -19,7 +19,7 @@ see :data:`LEVELS`; how deep each looks for its cube decisions: :data:`CUBE_PLIE
   against the best; it takes ``cube`` too) and :func:`cube_decision` (cubeful no double /
   double-take / double-pass), with :func:`choice_loss` for what a cube choice gave up and
   :func:`is_close` for whether it was a close one;
-* cube: :class:`CubeState` (build it from a game with :func:`cube_state_for`),
+* cube: :class:`CubeState` (a game's or match's: ``match.cube_state(player)``),
   :func:`should_double`, :func:`should_take`;
 * resignations: :func:`resignation_offer`, :func:`accepts_resignation`;
 * :func:`equity` (cubeless money equity of probabilities),
@@ -36,7 +36,6 @@ from engine.ai.cube import (
     accepts_resignation,
     choice_loss,
     cube_decision,
-    cube_state_for,
     is_close,
     resignation_offer,
     should_double,
@@ -57,7 +56,6 @@ __all__ = [
     "choice_loss",
     "choose_play",
     "cube_decision",
-    "cube_state_for",
     "equity",
     "evaluate",
     "is_close",

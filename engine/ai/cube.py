@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from engine.ai.evaluator import Probs, evaluate
 from engine.ai.met import equity_after
 from engine.cube import CubeState as CubeState  # re-exported: the page needs it without the AI
-from engine.cube import cube_state_for as cube_state_for
 from engine.position import Position
 
 CONTACT_EFFICIENCY = 0.68

@@ -23,7 +23,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.cube import cube_state_for
 from engine.errors import EngineError
 from engine.game import Phase
 from engine.match import Match, replay_events
@@ -402,7 +401,7 @@ class AnalysisIntents(StorageIntents):
         self._jobs += 1
         job = f"{s.epoch}.{self._jobs}"
         parts = rollout_parts(
-            job, position.id, dice, cube_state_for(m, turn), trials, len(ports),
+            job, position.id, dice, m.cube_state(turn), trials, len(ports),
             truncate=truncate, seed=1,
         )  # fmt: skip
         key = a.report.key

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.cube import cube_state_for
 from engine.game import Phase
 from engine.match import Match
 from web.actions import Act
@@ -81,7 +80,7 @@ def requests(match: Match) -> tuple[CubeHintRequest | None, HintRequest | None]:
     if turn is None or match.is_game_over or match.phase is Phase.OPENING:
         return None, None
     position = match.position if match.turn == turn else match.position.swap()
-    cube_state = cube_state_for(match, turn)
+    cube_state = match.cube_state(turn)
     offer = match.offer
     cube = None
     if match.phase is not Phase.CUBE or (offer is not None and not offer.beavered):
