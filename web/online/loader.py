@@ -11,8 +11,8 @@ modules are already there and nothing is fetched.
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
+import sys
 
 ARCHIVE = "python/online.zip.gz"  # beside index.html, as the build writes it
 PROBE = "web.online.peer"  # a module of the archive: there once it is unpacked
@@ -38,4 +38,9 @@ async def load() -> None:
     with open(name, "wb") as file:
         file.write(await response.bytes())
     unpack(name)
-    importlib.invalidate_caches()
+    # The path finders cache each folder's listing: make them look again.  (Not
+    # importlib.invalidate_caches(), which needs importlib.metadata, a module
+    # the site's trimmed standard library leaves out.)
+    for finder in list(sys.path_importer_cache.values()):
+        if finder is not None and hasattr(finder, "invalidate_caches"):
+            finder.invalidate_caches()
