@@ -453,6 +453,23 @@ class Match:
     def play_moves(self, moves: Sequence[Move]) -> Match:
         return self._with(self.game.play_moves(moves))
 
+    def play_recorded(self, moves: Sequence[Move]) -> Match:
+        """Make ``moves`` as a match file records them, legal or not (see
+        :meth:`Game.play_recorded`): the board follows the file, the play is flagged."""
+        return self._with(self.game.play_recorded(moves))
+
+    def concede(self, player: int, value: int) -> Match:
+        """``player`` concedes the game for a win of ``value`` (see :meth:`Game.concede`),
+        as a match file records a resignation without saying when it was offered.
+
+        >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5").concede(0, 2)
+        >>> m.score, m.is_game_over, replay(m.record) == m
+        ((0, 2), True, True)
+        """
+        if self.is_over:
+            raise MatchOverError("cannot concede the game: the match is over")
+        return self._with(self.game.concede(player, value))
+
     def with_play(self, moves: Sequence[Move]) -> Match:
         """This turn with exactly the complete play ``moves`` made, waiting to be
         confirmed (see :meth:`Game.with_play`; raises :class:`IllegalPlayError`).

@@ -60,6 +60,7 @@ from engine.match import Match, Replayed, replay, replay_events
 from engine.record import (
     Abandoned,
     Beavered,
+    Conceded,
     Doubled,
     Dropped,
     Event,
@@ -75,7 +76,7 @@ from engine.record import (
     Took,
 )
 from engine.rules import Rules
-from engine.scoring import EndReason, WinType
+from engine.scoring import EndReason, GameResult, WinType
 
 
 class MatFileError(EngineError):
@@ -121,8 +122,8 @@ class Aside:
         head = f"{self.game + 1} {self.index}"
         if isinstance(e, OpeningRoll):
             return f"{head} opening {e.die0}{e.die1}"
-        if isinstance(e, ResignOffered):
-            return f"{head} resign {e.player} {int(e.value)}"
+        if isinstance(e, ResignOffered | Conceded):
+            return f"{head} {e.kind} {e.player} {int(e.value)}"
         if isinstance(e, ResignAccepted | ResignRejected | Abandoned):
             return f"{head} {e.kind} {e.player}"
         raise ValueError(f"{e.kind} events are written in the columns, not aside")
@@ -131,7 +132,7 @@ class Aside:
     def parse(cls, text: str) -> Aside:
         """Read :meth:`__str__`'s text; raises ``ValueError`` if it is not one."""
         m = re.fullmatch(
-            r"(\d+) (\d+) (?:opening ([1-6])([1-6])|resign ([01]) ([123])"
+            r"(\d+) (\d+) (?:opening ([1-6])([1-6])|(resign|concede) ([01]) ([123])"
             r"|(accept|reject|abandon) ([01]))",
             text.strip(),
         )
@@ -141,27 +142,59 @@ class Aside:
         event: Event
         if m[3]:
             event = OpeningRoll(int(m[3]), int(m[4]))
+        elif m[5] == "resign":
+            event = ResignOffered(int(m[6]), WinType(int(m[7])))
         elif m[5]:
-            event = ResignOffered(int(m[5]), WinType(int(m[6])))
-        elif m[7] == "accept":
-            event = ResignAccepted(int(m[8]))
-        elif m[7] == "abandon":
-            event = Abandoned(int(m[8]))
+            event = Conceded(int(m[6]), WinType(int(m[7])))
+        elif m[8] == "accept":
+            event = ResignAccepted(int(m[9]))
+        elif m[8] == "abandon":
+            event = Abandoned(int(m[9]))
         else:
-            event = ResignRejected(int(m[8]))
+            event = ResignRejected(int(m[9]))
         return cls(game, index, event)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadNote:
+    """What reading a file had to repair, for the player to see: where (the
+    line; the game and the move as the file numbers them, 0 when none) and
+    what, in a player's words.  ``flagged`` marks a play kept as the file
+    records it, which a review does not judge.
+
+    >>> str(ReadNote(12, 3, 12, "Bob's 8/3 6/3 is not a legal play of 41; kept as recorded"))
+    "Game 3, move 12: Bob's 8/3 6/3 is not a legal play of 41; kept as recorded"
+    >>> str(ReadNote(40, 0, 0, "cannot read 'xyzzy'; left out"))
+    "Line 40: cannot read 'xyzzy'; left out"
+    """
+
+    line: int
+    game: int
+    move: int
+    text: str
+    flagged: bool = False
+
+    def __str__(self) -> str:
+        if self.game and self.move:
+            return f"Game {self.game}, move {self.move}: {self.text}"
+        if self.game:
+            return f"Game {self.game}: {self.text}"
+        return f"Line {self.line}: {self.text}"
 
 
 @dataclass(frozen=True, slots=True)
 class MatFile:
     """A match as a ``.mat`` file holds it: the record, the players' names and
     the header tags other than :data:`OWN_TAGS` (``Site``, ``Event``,
-    ``EventDate``...), in order.  Build one with :meth:`parse` or
+    ``EventDate``...), in order; and, for a file read, the notes on what
+    reading it repaired (not part of the match: two files of one match are
+    equal whatever their notes).  Build one with :meth:`parse` or
     :meth:`from_match`; ``str()`` writes the file."""
 
     record: MatchRecord
     names: tuple[str, str] = DEFAULT_NAMES
     tags: tuple[tuple[str, str], ...] = field(default=())
+    notes: tuple[ReadNote, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         for name in self.names:
@@ -191,7 +224,8 @@ class MatFile:
 
     @classmethod
     def parse(cls, text: str) -> MatFile:
-        """Read and validate a ``.mat`` file; raises :class:`MatFileError`."""
+        """Read a ``.mat`` file as GNU Backgammon does: what had to be repaired is
+        in ``notes``; only a text that is not a match raises :class:`MatFileError`."""
         from engine.matfile_read import read
 
         return read(text)
@@ -255,6 +289,17 @@ def infer_resignation(game: Game, points: int) -> WinType | None:
     return None
 
 
+def _reads_as_conceded(game: Game, event: Conceded, result: object) -> bool:
+    """Whether the ``Wins N points`` line alone reads back as this concession: the
+    reader resigns for the player on roll when a resignation scores the
+    points, and reads a concession otherwise."""
+    if not isinstance(result, GameResult) or result.points != game.resignation_points(event.value):
+        return False
+    if game.turn == event.player and game.resignation is None:
+        return infer_resignation(game, result.points) is None
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class _Cell:
     """One entry of a game's column in a ``.mat`` file."""
@@ -310,6 +355,10 @@ def _game_cells(
             # else, as gnubg writes it, the doubler's roll after a beaver says it was taken
         elif isinstance(event, Dropped):
             cells.append(_Cell(event.player, " Drops", "drop"))
+        elif isinstance(event, Conceded):
+            if not _reads_as_conceded(step.before.game, event, result):
+                asides.append(Aside(index, k, event))
+            # else the winner's "Wins N points" line is read back as this concession
         elif (
             k == resigned_at
             and isinstance(event, ResignOffered)

@@ -1,11 +1,24 @@
-"""Reading a ``.mat`` file: the text into cells, the cells through the engine.
+"""Reading a ``.mat`` file as GNU Backgammon reads it: the text into cells, the
+cells through the engine.
 
 Two steps, as :mod:`engine.notation` parses moves: :func:`scan` reads the text
 into a header and games of cells (each with its line and column), refusing
-what is not ``.mat`` at all; :func:`read` then replays every cell through a
-:class:`~engine.match.Match`, so the engine checks that each roll, play,
-double, take, drop and result is legal and by the player whose column it is
-in.  Any problem raises :class:`~engine.matfile.MatFileError` with the line.
+only what is not ``.mat`` at all; :func:`read` then replays every cell
+through a :class:`~engine.match.Match`, so the engine checks that each roll,
+play, double, take, drop and result is legal and by the player whose column
+it is in.
+
+Files come from many programs and from people, and GNU Backgammon reads
+them all, so one bad cell never loses the file.  What the engine refuses is
+repaired or left out, and each repair becomes a
+:class:`~engine.matfile.ReadNote` the player sees: a play that is not legal
+is kept as the file records it (the position follows the file) and flagged,
+so that a review does not judge it; a resignation, however it is written
+(``Resigns`` or Galaxy's ``Losses N point`` in the loser's column, or the
+winner's ``Wins N points`` alone, in or out of turn), ends the game at the
+value the winner's line gives; a cell that cannot be read is left out; a
+game with no result is kept unfinished.  Only a text that is not a match
+raises :class:`~engine.matfile.MatFileError`, with the line.
 
 The layout read is the one GNU Backgammon, Jellyfish, eXtreme Gammon and
 BGBlitz write: a cell in the left column (player 0) starts before column 20,
@@ -15,28 +28,42 @@ right cell.  Moves may be single-die moves in the order played (``13/10
 writes), or standard notation (``24/18*/13``, ``8/5(2)``, ``6/off``).
 
 >>> mat = read(" 1 point match\\n Game 1\\n A : 0   B : 0\\n  1) 31: 8/5 6/5\\n")
->>> mat.names, mat.record.games[0].events[1].notation
-(('A', 'B'), '8/5 6/5')
->>> read(" 1 point match\\n Game 1\\n A : 0   B : 0\\n  1) 31: 8/5 6/4\\n")  # doctest: +ELLIPSIS
+>>> mat.names, mat.record.games[0].events[1].notation, mat.notes
+(('A', 'B'), '8/5 6/5', ())
+>>> mat = read(" 1 point match\\n Game 1\\n A : 0   B : 0\\n  1) 31: 8/5 6/4\\n")
+>>> [str(note) for note in mat.notes], mat.record.games[0].events[1].recorded
+(["Game 1, move 1: A's 8/5 6/4 is not a legal play of 31; kept as recorded"], True)
+>>> read(" 1 point game\\n")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-engine.matfile.MatFileError: line 4: A's 31: 8/5 6/4 is not a legal play: ...
+engine.matfile.MatFileError: line 1: expected the match length (like ' 5 point match'), found ...
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, replace
 
+from engine.as_written import make_as_written
 from engine.cube import Cube, is_cube_value
-from engine.errors import EngineError, InvalidPositionIdError
+from engine.errors import EngineError, InvalidPositionIdError, quoted
 from engine.game import Phase
 from engine.match import Match
-from engine.matfile import DEFAULT_NAMES, OWN_TAGS, Aside, MatFile, MatFileError, infer_resignation
+from engine.matfile import (
+    DEFAULT_NAMES,
+    OWN_TAGS,
+    Aside,
+    MatFile,
+    MatFileError,
+    ReadNote,
+    infer_resignation,
+)
 from engine.movegen import Move
 from engine.position import BAR, OFF, Position
 from engine.record import Setup
 from engine.rules import MAX_MATCH_LENGTH, Rules
+from engine.scoring import WinType
 
 LEFT_BEFORE = 20
 """A cell starting before this column is in the left column."""
@@ -48,19 +75,26 @@ _SCORE = re.compile(
     r"^\s*(.+?)\s*:\s*(\d+)\s+(.+?)\s*:\s*(\d+)\s*(?P<crawford>\(?Crawford(?:\s+game)?\)?)?\s*$",
     re.I,
 )
-_NUMBERED = re.compile(r"^\s*(\d+)\)")
+_NUMBERED = re.compile(r"^\s*(\d+)[).]")
 _POINT = r"(?:\d{1,2}|bar|off)"
 _MOVE = rf"{_POINT}(?:/{_POINT}\*?)+(?:\(\d\))?"
 _CELL = re.compile(
     rf"""(?P<dice>[1-6][1-6]):(?P<moves>(?:[ \t]*{_MOVE})*)
-            (?:[ \t]*(?:\?{{3,4}}|Cannot\s+Move|\(no\s+move\)))?
+            (?:[ \t]*(?P<hidden>\?{{3,4}})|[ \t]*(?:Cannot\s+Move|\(no\s+move\)))?
         | Doubles\s*=>\s*(?P<double>\d+)
         | Beavers\s*=>\s*(?P<beaver>\d+)
         | (?P<take>Takes|Accepts)\b
         | (?P<drop>Drops|Rejects|Passes)\b
-        | Wins\s+(?P<wins>\d+)\s+points?(?P<match>\s+and\s+the\s+match)?""",
+        | (?P<resigns>Resigns)\b(?:[ \t]*-?[ \t]*\d+[ \t]+points?)?
+        | (?:Losses|Loses|Lose)\s+(?P<losses>\d+)\s+points?(?:\s+and\s+the\s+match)?
+        | Wins\s+(?P<wins>\d+)\s+points?(?P<match>\s+and\s+the\s+match)?
+        | Illegal\s+play\s*(?P<illegal>\([^)]*\))?""",
     re.I | re.X,
 )
+"""One cell.  Besides gnubg's own: ``Resigns`` in the loser's column and Galaxy's
+``Losses N point`` (the ``Wins`` line says the value; both are read as notes
+to it), ``Illegal play (...)`` as transcription software writes it for a
+board it could not follow, and XG's ``????`` for a play it hides."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,21 +103,26 @@ class Cell:
 
     line: int
     player: int
-    kind: str  # "roll", "double", "beaver", "take", "drop", "wins"
+    kind: str  # "roll", "double", "beaver", "take", "drop", "wins", "resigns", "losses", "illegal"
     dice: tuple[int, int] = (0, 0)
     moves: str = ""
     value: int = 0  # the cube of a double or beaver, the points of a win
     and_match: bool = False
+    number: int = 0  # the move number of its line (0 if the line has none)
+    text: str = ""  # what the file says, for a note
+    hidden: bool = False  # XG's ``????``: the play is not shown
 
 
 @dataclass(frozen=True, slots=True)
 class GameText:
-    """A game as the file has it: its number, names, scores and cells."""
+    """A game as the file has it: its number, names, scores and cells.  A game
+    whose score line is missing (as Galaxy writes a game that ends at once)
+    has ``names`` and ``score`` ``None``."""
 
     line: int
     number: int
-    names: tuple[str, str]
-    score: tuple[int, int]
+    names: tuple[str, str] | None
+    score: tuple[int, int] | None
     score_line: int
     cells: tuple[Cell, ...]
     crawford: bool = False  # the file notes that this is the Crawford game
@@ -91,20 +130,30 @@ class GameText:
 
 @dataclass(frozen=True, slots=True)
 class Scanned:
-    """The whole file read as text: header tags (with their lines), length, games."""
+    """The whole file read as text: header tags (with their lines), length,
+    games, and the notes on what could not be read (line, text)."""
 
     tags: tuple[tuple[int, str, str], ...]
     length: int
     games: tuple[GameText, ...]
+    unread: tuple[tuple[int, str], ...] = ()
 
 
-def _cells(text: str, lineno: int) -> list[Cell]:
-    """The cells of one line (``text`` without its move number, if any)."""
+_MARKERS = ("wins", "resigns", "losses", "illegal")
+"""Cells that are not a player's action in turn, so may stand in either column of
+any line."""
+
+
+def _cells(text: str, lineno: int, unread: list[tuple[int, str]]) -> list[Cell]:
+    """The cells of one line; what cannot be read goes to ``unread`` (the rest of
+    the line is then skipped: one bad cell never loses the file)."""
     cells: list[Cell] = []
     pos = 0
+    number = 0
     numbered = _NUMBERED.match(text)
     if numbered:
         pos = numbered.end()
+        number = int(numbered[1])
     while True:
         while pos < len(text) and text[pos] in " \t":
             pos += 1
@@ -112,32 +161,40 @@ def _cells(text: str, lineno: int) -> list[Cell]:
             return cells
         m = _CELL.match(text, pos)
         if m is None:
-            raise MatFileError(lineno, f"cannot read {text[pos:].strip()[:40]!r}")
+            unread.append((lineno, text[pos:].strip()))
+            return cells
         player = 0 if pos < LEFT_BEFORE else 1
-        if not numbered and m["wins"] is None:
-            raise MatFileError(
-                lineno, f"cannot read {text.strip()[:40]!r}: a move needs its number"
-            )
-        if cells and m["wins"] is None:
-            if cells[-1].player == 1 or (len(cells) == 1 and player == 0):
-                raise MatFileError(lineno, "more than one move in a column")
-            player = 1
-        cells.append(_cell(m, player, lineno))
+        cell = _cell(m, player, lineno, number)
+        if cell.kind not in _MARKERS:
+            before = [c for c in cells if c.kind not in _MARKERS]
+            if before:  # the second action of a line is the right column's
+                if len(before) > 1 or before[-1].player == 1:
+                    unread.append((lineno, text[pos:].strip()))
+                    return cells
+                cell = replace(cell, player=1)
+        cells.append(cell)
         pos = m.end()
 
 
-def _cell(m: re.Match[str], player: int, line: int) -> Cell:
+def _cell(m: re.Match[str], player: int, line: int, number: int) -> Cell:
+    said = m[0].strip()
     if m["dice"]:
         d = m["dice"]
-        return Cell(line, player, "roll", (int(d[0]), int(d[1])), m["moves"].strip())
-    for kind in ("double", "beaver"):
+        moves = m["moves"].strip()
+        return Cell(
+            line, player, "roll", (int(d[0]), int(d[1])), moves, number=number, text=said,
+            hidden=bool(m["hidden"]),
+        )  # fmt: skip
+    for kind in ("double", "beaver", "wins", "losses"):
         if m[kind]:
-            return Cell(line, player, kind, value=int(m[kind]))
-    if m["take"]:
-        return Cell(line, player, "take")
-    if m["drop"]:
-        return Cell(line, player, "drop")
-    return Cell(line, player, "wins", value=int(m["wins"]), and_match=bool(m["match"]))
+            return Cell(
+                line, player, kind, value=int(m[kind]), and_match=bool(m["match"]),
+                number=number, text=said,
+            )  # fmt: skip
+    for kind in ("take", "drop", "resigns"):
+        if m[kind]:
+            return Cell(line, player, kind, number=number, text=said)
+    return Cell(line, player, "illegal", number=number, text=said)
 
 
 def scan(text: str) -> Scanned:
@@ -170,6 +227,7 @@ def scan(text: str) -> Scanned:
     if length is None:
         raise MatFileError(0, "not a .mat file: there is no 'N point match' line")
     games: list[GameText] = []
+    unread: list[tuple[int, str]] = []
     while k < len(lines):
         line = lines[k]
         k += 1
@@ -177,32 +235,34 @@ def scan(text: str) -> Scanned:
             continue
         g = _GAME.match(line)
         if g is None:
-            raise MatFileError(k, f"expected 'Game {len(games) + 1}', found {line.strip()[:40]!r}")
+            if not games:
+                raise MatFileError(
+                    k, f"expected 'Game {len(games) + 1}', found {line.strip()[:40]!r}"
+                )
+            unread.append((k, line.strip()))
+            continue
         game_line = k
         while k < len(lines) and not lines[k].strip():
             k += 1
-        if k >= len(lines):
-            raise MatFileError(game_line, f"game {g[1]} has no line with the players and the score")
-        s = _SCORE.match(lines[k])
-        k += 1
-        if s is None:
-            raise MatFileError(k, "expected the players and the score, like ' Alice : 0   Bob : 0'")
+        s = _SCORE.match(lines[k]) if k < len(lines) else None
+        if s is not None:
+            k += 1
         cells: list[Cell] = []
         while k < len(lines) and not _GAME.match(lines[k]):
             k += 1
-            cells.extend(_cells(lines[k - 1], k))
+            cells.extend(_cells(lines[k - 1], k, unread))
         games.append(
             GameText(
                 game_line,
                 int(g[1]),
-                (s[1], s[3]),
-                (int(s[2]), int(s[4])),
+                None if s is None else (s[1], s[3]),
+                None if s is None else (int(s[2]), int(s[4])),
                 game_line + 1,
                 tuple(cells),
-                bool(g["crawford"] or s["crawford"]),
+                bool(g["crawford"] or (s and s["crawford"])),
             )
         )
-    return Scanned(tuple(tags), length, tuple(games))
+    return Scanned(tuple(tags), length, tuple(games), tuple(unread))
 
 
 # -- replaying ----------------------------------------------------------------------
@@ -284,21 +344,69 @@ def _single_moves(text: str) -> list[Move] | None:
     return moves
 
 
+def loose_moves(text: str) -> list[Move]:
+    """The moves that move text names, each hop of a chain one move and ``(n)``
+    repeated, without asking whether the roll allows them: for a play kept as
+    the file records it.
+
+    >>> loose_moves("24/18*/13 8/5(2) bar/22 6/off")
+    [(24, 18), (18, 13), (8, 5), (8, 5), (25, 22), (6, 0)]
+    """
+    moves: list[Move] = []
+    for token in text.lower().split():
+        m = re.fullmatch(r"([^(]+)(?:\((\d)\))?", token)
+        if m is None:
+            continue
+        points = [_point(p) for p in m[1].replace("*", "").split("/") if p]
+        hops = list(itertools.pairwise(points))
+        moves.extend(hops * (int(m[2]) if m[2] else 1))
+    return moves
+
+
 def _notation(text: str) -> str:
     """Standard notation for gnubg's plain moves (``6/0`` is ``6/off``)."""
     return re.sub(r"/0(?!\d)", "/off", text.lower())
 
 
+def concession(match: Match, points: int) -> tuple[WinType, bool]:
+    """The resignation a ``Wins N points`` line means when the game is not over,
+    whoever was to act: the smallest value that scores ``points`` now, and
+    ``True``; or, when none does, the largest that scores less (a single game
+    if none), and ``False``, as GNU Backgammon reads it.
+
+    >>> m = Match.new(0).roll((3, 1))
+    >>> concession(m, 2), concession(m, 6)
+    ((<WinType.GAMMON: 2>, True), (<WinType.BACKGAMMON: 3>, False))
+    """
+    options = [(w, match.resignation_points(w)) for w in WinType]
+    for w, scored in options:
+        if scored == points:
+            return w, True
+    below = [w for w, scored in options if scored < points]
+    return (below[-1] if below else WinType.SINGLE), False
+
+
+def _plural(points: int) -> str:
+    return f"{points} point{'' if points == 1 else 's'}"
+
+
 class _Replay:
-    """The match so far and the asides still to place, fed cell by cell."""
+    """The match so far, the asides still to place and the notes made, fed cell
+    by cell."""
 
     def __init__(self, match: Match, names: tuple[str, str], asides: list[tuple[int, Aside]]):
         self.match = match
         self.names = names
         self.asides = asides  # (tag line, aside), in order
+        self.notes: list[ReadNote] = []
+        self.game = 1  # the game being read, as the file numbers it
+        self.waiting: Cell | None = None  # a roll whose play the file has not given yet
 
     def who(self, player: int) -> str:
         return self.names[player]
+
+    def note(self, line: int, move: int, text: str, *, flagged: bool = False) -> None:
+        self.notes.append(ReadNote(line, self.game, move, text, flagged))
 
     def place_asides(self, game: int) -> None:
         """Apply the asides that come before the next event of game ``game``."""
@@ -317,10 +425,13 @@ class _Replay:
                     self.match = self.match.accept_resignation()
                 elif e.kind == "abandon":
                     self.match = self.match.abandon(e.player)  # type: ignore[union-attr]
+                elif e.kind == "concede":
+                    self.match = self.match.concede(e.player, e.value)  # type: ignore[union-attr]
                 else:
                     self.match = self.match.reject_resignation()
             except ValueError as exc:
-                raise MatFileError(line, f"the aside {aside} does not fit the game: {exc}") from exc
+                self.note(line, 0, f"the aside {aside} does not fit the game ({exc}); left out")
+                continue
             if self.match.game.events[-1] != e:
                 raise MatFileError(line, f"the aside {aside} names the wrong player")
 
@@ -336,14 +447,47 @@ class _Replay:
             )
 
     def apply(self, game: int, cell: Cell) -> None:
+        """Read one cell; one that cannot be read becomes a note and is skipped."""
+        if cell.kind in ("losses", "resigns"):
+            return  # the winner's "Wins N points" line says what the game was worth
+        if cell.kind == "illegal":
+            self.note(cell.line, cell.number, f"the file notes {cell.text!r}; left out")
+            return
+        if cell.kind != "wins":
+            self.fill_missing_play()
+        try:
+            if cell.kind == "roll":
+                self.roll(game, cell)
+            elif cell.kind == "wins":
+                self.wins(cell)
+            else:
+                self.cube(cell)
+        except MatFileError as exc:
+            self.note(cell.line, cell.number, f"{exc.reason}; left out")
+
+    def fill_missing_play(self) -> None:
+        """A roll whose play the file does not give (XG's ``????``, ``Cannot Move``
+        for a roll that can be played, nothing at all) and after which the
+        file goes on: the turn passes with the board as it was, flagged."""
+        cell = self.waiting
+        m = self.match
+        if cell is None or m.phase is not Phase.MOVE or m.resignation is not None:
+            return
+        self.waiting = None
+        name = self.who(cell.player)
+        why = "hides" if cell.hidden else "does not give"
+        self.match = m.play_recorded([])
+        self.note(
+            cell.line,
+            cell.number,
+            f"the file {why} {name}'s play of {cell.dice[0]}{cell.dice[1]}; "
+            "the board is kept as it was",
+            flagged=True,
+        )
+
+    def cube(self, cell: Cell) -> None:
         name = self.who(cell.player)
         m = self.match
-        if cell.kind == "roll":
-            self.roll(game, cell)
-            return
-        if cell.kind == "wins":
-            self.wins(cell)
-            return
         offer = m.offer
         if cell.kind == "double" and m.phase is Phase.CUBE and offer and not offer.beavered:
             cell = replace(cell, kind="beaver")  # gnubg writes a beaver as a redouble
@@ -363,9 +507,11 @@ class _Replay:
         if cell.kind in ("double", "beaver"):
             cube = m.game.events[-1].cube  # type: ignore[union-attr]
             if cell.value != cube:
-                raise MatFileError(
+                self.note(
                     cell.line,
-                    f"{name} {verb[cell.kind]} to {cell.value}, but the cube goes to {cube}",
+                    cell.number,
+                    f"{name} {verb[cell.kind]} to {cell.value}, but the cube goes to {cube}; "
+                    f"read as {cube}",
                 )
         self.match = m
 
@@ -395,10 +541,15 @@ class _Replay:
         self.match = m
         self.place_asides(game)
         m = self.match
-        if not cell.moves:
-            return  # no legal move (the engine has passed the turn), or rolled and stopped
         if m.phase is not Phase.MOVE:
-            raise MatFileError(cell.line, f"{said}: {d0}{d1} cannot be played here")
+            if cell.moves:
+                self.note(
+                    cell.line, cell.number, f"{said}: {d0}{d1} has no legal play here; left out"
+                )
+            return
+        if not cell.moves:
+            self.waiting = cell  # no play yet: a resignation may follow, or the file goes on
+            return
         moves = _single_moves(cell.moves)
         if moves is not None:
             try:
@@ -408,41 +559,81 @@ class _Replay:
                 pass  # not in a playable order, say; the notation decides
         try:
             self.match = m.play(_notation(cell.moves))
-        except EngineError as exc:
-            raise MatFileError(cell.line, f"{said} is not a legal play: {exc}") from exc
+            return
+        except EngineError:
+            pass
+        # Not a legal play of the roll: kept as the file records it, flagged.
+        made, _, skipped = make_as_written(m.game.moves.start, loose_moves(cell.moves))  # type: ignore[union-attr]
+        self.match = m.play_recorded(made)
+        left = ""
+        if skipped:
+            gone = " ".join(f"{a}/{b}" for a, b in skipped)
+            left = f" ({gone} cannot be made on the board and is left out)"
+        self.note(
+            cell.line,
+            cell.number,
+            f"{name}'s {cell.moves} is not a legal play of {d0}{d1}; kept as recorded{left}",
+            flagged=True,
+        )
 
     def wins(self, cell: Cell) -> None:
         name = self.who(cell.player)
         m = self.match
-        points = f"{cell.value} point{'' if cell.value == 1 else 's'}"
+        points = _plural(cell.value)
+        loser = 1 - cell.player
+        conceded = False  # the points were read as the nearest resignation, noted
         if not m.is_game_over:
-            loser = 1 - cell.player
-            value = infer_resignation(m.game, cell.value) if m.turn == loser else None
-            if value is None or m.game.resignation is not None:
-                raise MatFileError(
-                    cell.line,
-                    f"{name} wins {points}, but the game is not over and "
-                    f"{self.who(loser)} cannot resign for {points} now",
-                )
-            m = m.resign(value).accept_resignation()
+            self.waiting = None
+            value = None
+            if m.turn == loser and m.game.resignation is None:
+                value = infer_resignation(m.game, cell.value)
+            if value is not None:
+                m = m.resign(value).accept_resignation()
+            else:
+                # Resigned out of turn, or at a value no resignation scores now: the
+                # file says who won and how much, so the game ends so (GNU
+                # Backgammon reads it so too).
+                kind, exact = concession(m, cell.value)
+                if not exact:
+                    conceded = True
+                    got = _plural(m.resignation_points(kind))
+                    self.note(
+                        cell.line,
+                        cell.number,
+                        f"{name} wins {points}, but no resignation scores that "
+                        f"with the cube at {m.cube.value}; read as a {kind.label} ({got})",
+                    )
+                m = m.concede(loser, kind)
         result = m.result
         assert result is not None
         if result.winner != cell.player:
-            raise MatFileError(
-                cell.line, f"{name} wins {points}, but {self.who(result.winner)} won the game"
+            self.note(
+                cell.line,
+                cell.number,
+                f"{name} wins {points}, but {self.who(result.winner)} won the game "
+                f"({_plural(result.points)}); read as the board ends it",
             )
-        if result.points != cell.value:
-            got = f"{result.points} point{'' if result.points == 1 else 's'}"
-            raise MatFileError(cell.line, f"{name} wins {points}, but the game was worth {got}")
-        if cell.and_match and not m.is_over:
-            raise MatFileError(
-                cell.line, f"{name} wins {points} and the match, but the match goes on"
+        elif result.points != cell.value and not conceded:
+            self.note(
+                cell.line,
+                cell.number,
+                f"{name} wins {points}, but the game was worth {_plural(result.points)}; "
+                "read as the board ends it",
             )
         self.match = m
 
 
+def _names(scanned: Scanned) -> tuple[str, str]:
+    for game in scanned.games:
+        if game.names is not None:
+            return game.names
+    return DEFAULT_NAMES
+
+
 def read(text: str) -> MatFile:
-    """Read and validate a ``.mat`` text (see the module docs)."""
+    """Read a ``.mat`` text as GNU Backgammon does (see the module docs): only a
+    text that is not a match raises :class:`MatFileError`; what had to be
+    repaired is in the result's ``notes``."""
     scanned = scan(text)
     if not scanned.games:
         raise MatFileError(0, "the file has no games")
@@ -463,58 +654,98 @@ def read(text: str) -> MatFile:
             kept.append((key, value))
     asides.sort(key=lambda a: (a[1].game, a[1].index))
     first = scanned.games[0]
-    names = first.names
+    names = _names(scanned)
+    notes: list[ReadNote] = []
     if setup is None:
-        if first.score != (0, 0):
+        if first.score not in (None, (0, 0)):
             raise MatFileError(
                 first.score_line, f"the first game starts at {_score(first.score)}, not 0-0"
             )
         match = Match.from_rules(rules)
     else:
         try:
-            match = Match.from_setup(rules, setup, score=first.score, crawford=crawford)
+            match = Match.from_setup(rules, setup, score=first.score or (0, 0), crawford=crawford)
         except ValueError as exc:
             raise MatFileError(first.score_line, str(exc)) from exc
     replay = _Replay(match, names, asides)
-    for i, game in enumerate(scanned.games):
-        if game.number != i + 1:
-            raise MatFileError(game.line, f"game {game.number} where game {i + 1} should be")
-        if i:
-            if not replay.match.is_game_over:
-                raise MatFileError(game.line, f"game {i} does not end, yet game {i + 1} follows")
+    replay.notes = notes
+    index = 0  # our games so far, less one
+    for game in scanned.games:
+        replay.game = game.number
+        if index or replay.match.game.events:
+            if not _ended(replay, game):
+                break
             if replay.match.is_over:
-                raise MatFileError(game.line, f"game {i + 1} follows the end of the match")
+                if not game.cells:
+                    continue  # named but never played: Galaxy ends a match so
+                replay.note(game.line, 0, "the match was over before this game; it is not read")
+                break
             replay.match = replay.match.next_game()
-        if game.names != names:
-            raise MatFileError(
+            index += 1
+        if game.number != index + 1:
+            replay.note(game.line, 0, f"numbered {game.number}, read as game {index + 1}")
+        if game.names is not None and game.names != names:
+            replay.note(
                 game.score_line,
+                0,
                 f"the players are {game.names[0]} and {game.names[1]}, "
-                f"not {names[0]} and {names[1]} as in game 1",
+                f"not {names[0]} and {names[1]} as in game 1; read as the same players",
             )
-        if game.score != replay.match.game.score:
-            raise MatFileError(
+        if game.score is not None and game.score != replay.match.game.score:
+            replay.note(
                 game.score_line,
-                f"the score is {_score(replay.match.game.score)} before game {i + 1}, "
-                f"not {_score(game.score)}",
-            )
-        if game.crawford and not replay.match.is_crawford_game:
-            raise MatFileError(
-                game.line, f"game {i + 1} is noted as the Crawford game, but it is not"
+                0,
+                f"the file gives the score as {_score(game.score)}, but by the results "
+                f"before it is {_score(replay.match.game.score)}; read as "
+                f"{_score(replay.match.game.score)}",
             )
         for cell in game.cells:
-            replay.place_asides(i)
-            replay.apply(i, cell)
-        replay.place_asides(i)
-        if i + 1 < len(scanned.games) and not replay.match.is_game_over:
-            last = game.cells[-1].line if game.cells else game.score_line
-            raise MatFileError(last, f"game {i + 1} stops before it is over")
-    if replay.asides:
-        line, aside = replay.asides[0]
-        raise MatFileError(line, f"the aside {aside} does not fit anywhere in the games")
+            replay.place_asides(index)
+            replay.apply(index, cell)
+        replay.place_asides(index)
+    for line, unread in scanned.unread:
+        notes.append(ReadNote(line, 0, 0, f"cannot read {quoted(unread[:40])}; left out"))
+    for line, aside in replay.asides:
+        notes.append(ReadNote(line, 0, 0, f"the aside {aside} fits nowhere in the games"))
+    notes.sort(key=lambda n: n.line)
+    record = replay.match.record
     try:
-        return MatFile(replay.match.record, names if names else DEFAULT_NAMES, tuple(kept))
-    except ValueError as exc:
-        raise MatFileError(first.score_line, str(exc)) from exc
+        return MatFile(record, names, tuple(kept), tuple(notes))
+    except ValueError:
+        why = f"the names {names[0]!r} and {names[1]!r} cannot be written in a .mat file"
+        notes.append(ReadNote(first.score_line, 0, 0, f"{why}; read as {DEFAULT_NAMES}"))
+        return MatFile(record, DEFAULT_NAMES, tuple(kept), tuple(notes))
+
+
+def _ended(replay: _Replay, game: GameText) -> bool:
+    """Make sure the game before ``game`` is over: when the file does not end it,
+    the score ``game`` starts at says who won it and how much (as GNU
+    Backgammon keeps that score).  ``False`` when nothing says so."""
+    m = replay.match
+    if m.is_game_over:
+        return True
+    before = m.game.score
+    if game.score is not None:
+        gained = (game.score[0] - before[0], game.score[1] - before[1])
+        if min(gained) == 0 and max(gained) > 0:
+            winner = 0 if gained[0] else 1
+            replay.fill_missing_play()
+            kind, _ = concession(replay.match, max(gained))
+            replay.match = replay.match.concede(1 - winner, kind)
+            replay.note(
+                game.line,
+                0,
+                f"the game before does not end in the file; the score says "
+                f"{replay.who(winner)} won it ({_plural(max(gained))})",
+            )
+            return True
+    replay.note(
+        game.line,
+        0,
+        "the game before does not end in the file, and nothing says who won it; "
+        "the games from here on are not read",
+    )
+    return False
 
 
 def _score(score: tuple[int, int]) -> str:

@@ -298,9 +298,9 @@ def test_a_malformed_mat_file_says_its_line_and_nothing_is_lost() -> None:
     rig.start("medium", 5)
     game = rig.c.state.match
     rig.act("saves-open")
-    rig.act("import", " 3 point match\n\n Game 1\n White : 0     Black : 0\n  1) 31: 8/4 6/5\n")
+    rig.act("import", " 3 point match\n\n White : 0     Black : 0\n  1) 31: 8/4 6/5\n")
     error = rig.view.last.dialog
-    assert error is not None and "line 5" in error.html.lower() and "untouched" in error.html
+    assert error is not None and "line 3" in error.html.lower() and "untouched" in error.html
     assert rig.c.state.analysis is None and rig.c.state.match is game
 
 

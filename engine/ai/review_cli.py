@@ -84,6 +84,11 @@ def format_review(mat: MatFile, review: MatchReview) -> str:
         lines += [f"  {describe(j, names)}" for j in flagged]
     else:
         lines.append("Nothing doubtful: well played.")
+    if mat.notes:
+        # What reading the file repaired: the player should know which plays
+        # were kept as written (and not judged) and what was left out.
+        lines += ["", f"Read with repairs ({len(mat.notes)}):"]
+        lines += [f"  {note}" for note in mat.notes]
     return "\n".join(lines)
 
 
