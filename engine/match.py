@@ -83,8 +83,19 @@ class Match:
         )  # fmt: skip
 
     @classmethod
-    def from_rules(cls, rules: Rules) -> Match:
-        return cls(rules, (), Game.new(rules))
+    def from_rules(
+        cls, rules: Rules, *, score: tuple[int, int] = (0, 0), crawford: bool = False
+    ) -> Match:
+        """A match under ``rules`` before its first opening roll; ``score`` and
+        ``crawford`` start it part-way, as a match file can begin (a match
+        resumed, an excerpt): see :meth:`from_setup`.
+
+        >>> m = Match.from_rules(Rules(5), score=(4, 2))
+        >>> m.score, m.is_crawford_game, m.is_post_crawford
+        ((4, 2), False, True)
+        """
+        _check_start(rules, score, crawford)
+        return cls(rules, (), Game.new(rules, score=score, crawford=crawford))
 
     @classmethod
     def from_setup(
@@ -106,12 +117,7 @@ class Match:
         >>> m.is_post_crawford, m.turn, m.can_double()
         (True, 1, True)
         """
-        n = rules.match_length
-        s0, s1 = score
-        if min(s0, s1) < 0 or (n and max(s0, s1) >= n):
-            raise ValueError(f"score {s0}-{s1} is not a score before a game to {n}")
-        if crawford and (n - 1) not in score:
-            raise ValueError("the Crawford game needs a player at match point")
+        _check_start(rules, score, crawford)
         return cls(rules, (), Game.new(rules, score=score, crawford=crawford, setup=setup))
 
     @classmethod
@@ -229,7 +235,7 @@ class Match:
         # A set-up game with a player at match point that is not the Crawford
         # game comes after it.
         after_setup = (
-            first.setup is not None
+            (first.setup is not None or first.score != (0, 0))
             and not first.crawford
             and (self.rules.match_length - 1) in first.score
         )
@@ -629,6 +635,16 @@ class Match:
         return f"<Match {kind}, score {s0}-{s1}, {state}>"
 
 
+def _check_start(rules: Rules, score: tuple[int, int], crawford: bool) -> None:
+    """Refuse a score that cannot stand before a game of the match."""
+    n = rules.match_length
+    s0, s1 = score
+    if min(s0, s1) < 0 or (n and max(s0, s1) >= n):
+        raise ValueError(f"score {s0}-{s1} is not a score before a game to {n}")
+    if crawford and (n - 1) not in score:
+        raise ValueError("the Crawford game needs a player at match point")
+
+
 def match_id_fields(match: Match) -> dict[str, int]:
     """The Match ID fields of ``match``, as gnubg fills them in each phase.
 
@@ -731,7 +747,7 @@ def _replay(record: MatchRecord, events: list[Replayed] | None) -> Match:
     if any(g.setup is not None for g in record.games[1:]):
         raise IllegalActionError("only the first game may start from a set-up position")
     if first.setup is None:
-        match = Match.from_rules(record.rules)
+        match = Match.from_rules(record.rules, score=first.score, crawford=first.crawford)
     else:
         match = Match.from_setup(
             record.rules, first.setup, score=first.score, crawford=first.crawford

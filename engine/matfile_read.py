@@ -371,19 +371,22 @@ def _notation(text: str) -> str:
 def concession(match: Match, points: int) -> tuple[WinType, bool]:
     """The resignation a ``Wins N points`` line means when the game is not over,
     whoever was to act: the smallest value that scores ``points`` now, and
-    ``True``; or, when none does, the largest that scores less (a single game
-    if none), and ``False``, as GNU Backgammon reads it.
+    ``True``; or, when none does, the smallest that scores more (a backgammon
+    if none), and ``False``, as GNU Backgammon reads it (the points over the
+    cube, rounded up, at most 3).
 
     >>> m = Match.new(0).roll((3, 1))
     >>> concession(m, 2), concession(m, 6)
     ((<WinType.GAMMON: 2>, True), (<WinType.BACKGAMMON: 3>, False))
+    >>> concession(m.play("8/5 6/5").double().take(), 3)  # the cube at 2
+    (<WinType.GAMMON: 2>, False)
     """
     options = [(w, match.resignation_points(w)) for w in WinType]
     for w, scored in options:
         if scored == points:
             return w, True
-    below = [w for w, scored in options if scored < points]
-    return (below[-1] if below else WinType.SINGLE), False
+    above = [w for w, scored in options if scored > points]
+    return (above[0] if above else WinType.BACKGAMMON), False
 
 
 def _plural(points: int) -> str:
@@ -468,12 +471,19 @@ class _Replay:
     def fill_missing_play(self) -> None:
         """A roll whose play the file does not give (XG's ``????``, ``Cannot Move``
         for a roll that can be played, nothing at all) and after which the
-        file goes on: the turn passes with the board as it was, flagged."""
+        file goes on: a forced play is made; else the turn passes with the
+        board as it was, flagged."""
         cell = self.waiting
         m = self.match
         if cell is None or m.phase is not Phase.MOVE or m.resignation is not None:
             return
         self.waiting = None
+        forced = m.forced_play
+        if forced is not None:
+            # Only one play is legal: some servers write no play then, and GNU
+            # Backgammon makes the one there is; so do we.
+            self.match = m.play(forced)
+            return
         name = self.who(cell.player)
         why = "hides" if cell.hidden else "does not give"
         self.match = m.play_recorded([])
@@ -657,11 +667,15 @@ def read(text: str) -> MatFile:
     names = _names(scanned)
     notes: list[ReadNote] = []
     if setup is None:
-        if first.score not in (None, (0, 0)):
-            raise MatFileError(
-                first.score_line, f"the first game starts at {_score(first.score)}, not 0-0"
-            )
-        match = Match.from_rules(rules)
+        # A file may start part-way through a match (resumed, or an excerpt): its
+        # first game starts at the score it gives, as GNU Backgammon reads it.
+        start = first.score or (0, 0)
+        # a Crawford note where no one is at match point is wrong, and changes nothing
+        noted = first.crawford and rules.crawford_active and rules.match_length - 1 in start
+        try:
+            match = Match.from_rules(rules, score=start, crawford=noted)
+        except ValueError as exc:
+            raise MatFileError(first.score_line, str(exc)) from exc
     else:
         try:
             match = Match.from_setup(rules, setup, score=first.score or (0, 0), crawford=crawford)

@@ -217,7 +217,7 @@ def test_the_good_file_is_good() -> None:
     ("old", "new", "line", "words"),
     [
         (" 3 point match", " three point match", 3, "expected the match length"),
-        ("Bob : 0", "Bob : 1", 6, "the first game starts at 0-1, not 0-0"),
+        ("Bob : 0", "Bob : 3", 6, "score 0-3 is not a score before a game to 3"),
     ],
 )
 def test_text_that_is_not_a_match_says_where_and_what(
@@ -256,6 +256,13 @@ def test_one_bad_cell_never_loses_the_file(
     assert notes[0].flagged is flagged
     assert mat.names == ("Alice", "Bob")
     assert len(mat.record.games[0].events) >= 3
+
+
+def test_a_file_may_start_part_way_through_a_match() -> None:
+    """As GNU Backgammon reads it: the first game starts at the score it gives."""
+    mat = MatFile.parse(GOOD.replace("Bob : 0", "Bob : 1", 1))
+    assert mat.notes == () and mat.record.games[0].score == (0, 1)
+    assert MatFile.parse(str(mat)) == mat and replay(mat.record) == mat.match()
 
 
 def test_the_good_file_has_no_notes() -> None:
