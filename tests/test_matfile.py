@@ -18,8 +18,10 @@ import pytest
 from engine.game import Action, Phase
 from engine.match import Match, replay
 from engine.matfile import Aside, MatFile, MatFileError, dumps, loads
+from engine.position import Position
 from engine.record import (
     Beavered,
+    Conceded,
     OpeningRoll,
     Played,
     ResignAccepted,
@@ -328,3 +330,116 @@ def test_crawford_notes_are_read_and_checked() -> None:
     assert loads(text.replace(score_line, score_line + " (Crawford)")) == m
     wrong = text.replace(" Game 1\n", " Game 1 (Crawford)\n")
     assert MatFile.parse(wrong).match() == m  # a wrong note changes nothing
+
+
+# -- what other programs and people write ---------------------------------------------
+
+GALAXY = """; [Site "BackgammonGalaxy"]
+; [Player 1 Elo "1,00/0"]
+; [CubeLimit "1024"]
+
+ 3 point match
+
+ Game 1
+ nori,1823 : 0                   Bob : 0
+  1)                             41: 13/9 24/23
+  2) 31: 8/5 6/5                 41: 6/5 9/5
+  3) 31: 24/21 6/5                Doubles => 2
+  4)  Drops
+  5)  Losses 1 point             Wins 1 point
+
+ Game 2
+ nori,1823 : 0                   Bob : 1
+  1) 31: 8/5 6/5                 41: 13/9 24/23
+  2) 62: 24/18 13/11
+  3)  Losses 6 point              Wins 6 point
+
+ Game 3
+ nori,1823 : 0                   Bob : 3
+"""
+
+
+def test_galaxy_losses_lines_and_a_game_named_after_the_end() -> None:
+    mat = MatFile.parse(GALAXY)
+    assert mat.names == ("nori,1823", "Bob")
+    games = mat.record.games
+    assert [(g.result.winner, g.result.points) for g in games if g.result] == [(1, 1), (1, 3)]
+    # "Wins 6 point" at cube 1 is read as GNU Backgammon reads it: a backgammon, 3 points.
+    assert len(games) == 2 and mat.match().score == (0, 4) and mat.match().is_over
+    assert [n.game for n in mat.notes] == [2]
+    assert "read as a backgammon (3 points)" in str(mat.notes[0])
+
+
+def test_resigns_in_the_losers_column_and_wins_out_of_turn() -> None:
+    text = (
+        " 5 point match\n\n Game 1\n Ann : 0                         Ben : 0\n"
+        "  1) 31: 8/5 6/5                 41: 13/9 24/23\n"
+        "  2) 62: 24/18 13/11             Resigns\n"
+        "      Wins 2 points\n\n"
+        " Game 2\n Ann : 2                         Ben : 0\n"
+        "  1) 31: 8/5 6/5                 41: 13/9 24/23\n"
+        "  2) 62: 24/18 13/11\n"
+        "                                 Wins 2 points\n"
+    )
+    mat = MatFile.parse(text)
+    g1, g2 = mat.record.games
+    assert (g1.result.winner, g1.result.points) == (0, 2)  # type: ignore[union-attr]
+    # Ben won while on roll himself: Ann's resignation came out of turn.
+    assert (g2.result.winner, g2.result.points) == (1, 2)  # type: ignore[union-attr]
+    assert g2.events[-1] == Conceded(0, WinType.GAMMON)
+    assert mat.notes == () and mat.match().score == (2, 2)
+    assert MatFile.parse(str(mat)) == mat
+
+
+def test_a_money_session_that_ends_with_and_the_match() -> None:
+    text = (
+        "\ufeff 0 point match\r\n\r\n Game 1\r\n Ann : 0      Bén : 0\r\n"
+        "  1) 31: 8/5 6/5                 41: 13/9 24/23\r\n"
+        "      Wins 1 point and the match\r\n"
+    )
+    mat = MatFile.parse(text)
+    assert mat.names == ("Ann", "Bén") and mat.match().score == (1, 0) and mat.notes == ()
+
+
+def test_an_illegal_play_is_kept_as_recorded_flagged_and_not_reviewed() -> None:
+    from engine.review import decisions
+
+    text = (
+        " 3 point match\n\n Game 1\n Ann : 0                         Ben : 0\n"
+        "  1) 31: 8/5 6/5                 41: 13/9 24/23\n"
+        "  2) 62: 13/4                    52: 13/8 13/11\n"  # 13/4 is 9 pips for a 62
+        "  3) 43: 24/20 24/21             Illegal play (0;0;0)\n"
+    )
+    mat = MatFile.parse(text)
+    played = [e for e in mat.record.games[0].events if isinstance(e, Played)]
+    assert [p.recorded for p in played] == [False, False, True, False, False]
+    assert played[2].moves == ((13, 4),)  # the position follows the file
+    assert mat.match().board_for(0).me[4] == 1
+    notes = [str(n) for n in mat.notes]
+    assert notes == [
+        "Game 1, move 2: Ann's 13/4 is not a legal play of 62; kept as recorded",
+        "Game 1, move 3: the file notes 'Illegal play (0;0;0)'; left out",
+    ]
+    assert mat.notes[0].flagged and not mat.notes[1].flagged
+    judged = [(d.player, d.chosen) for d in decisions(mat.record) if d.kind == "play"]
+    assert (0, "13/4") not in judged and (1, "13/11 13/8") in judged
+
+
+def test_xg_habits_hidden_plays_and_lines_without_their_space() -> None:
+    text = (
+        "3 point match\n\nGame 1\nAnn : 0                          Ben : 0\n"
+        "1) 31: 8/5 6/5                   64: 24/18 13/9\n"
+        "2) 66: Bar/18 Bar/18 24/18 24/18 ????\n"
+    )
+    mat = MatFile.parse(text)  # the 66 cannot be played from the bar: nobody is on it
+    assert len(mat.record.games) == 1 and len(mat.notes) <= 2
+    hidden = (
+        " 3 point match\n\n Game 1\n Ann : 0                         Ben : 0\n"
+        "  1) 31: 8/5 6/5                 64: ????\n"
+        "  2) 62: 24/18 13/11\n"
+    )
+    mat = MatFile.parse(hidden)
+    assert [str(n) for n in mat.notes] == [
+        "Game 1, move 1: the file hides Ben's play of 64; the board is kept as it was"
+    ]
+    assert mat.match().board_for(1).me == Position.start().me  # Ben's checkers did not move
