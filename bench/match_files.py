@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.matfile import MatFile
+from engine.formats.mat import MatFile
 
 Outcome = list[tuple[int, int] | None]
 """Each game's (winner, points), ``None`` for a game without a result."""

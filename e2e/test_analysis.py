@@ -19,7 +19,7 @@ from e2e.conftest import SUB_PATH
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game, screenshot, wait_ready
 from e2e.service_worker import Deployment, wait_until_offline_ready
 from engine.ai.review import review
-from engine.matfile import MatFile
+from engine.formats.mat import MatFile
 from scripts.page_driver import (
     AI_TIMEOUT_MS,
     click_place,

@@ -7,11 +7,11 @@ import sys
 from collections.abc import Sequence
 
 from engine.errors import EngineError, InvalidPositionIdError, InvalidXgidError, quoted
-from engine.gnubg_id import MatchKey
+from engine.formats.gnubg_id import MatchKey
+from engine.formats.xgid import Xgid
 from engine.movegen import legal_plays
 from engine.notation import format_dice
 from engine.position import Position
-from engine.xgid import Xgid
 
 
 def parse_id(text: str) -> tuple[Position, Xgid | MatchKey | None]:
@@ -142,8 +142,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
     import json
 
     from engine.errors import SaveError
-    from engine.matfile import MatFile
-    from engine.save import load_match
+    from engine.formats.mat import MatFile
+    from engine.formats.save import load_match
 
     try:
         with open(args.save, encoding="utf-8") as f:

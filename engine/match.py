@@ -32,8 +32,7 @@ from dataclasses import dataclass
 from engine.cube import Cube
 from engine.dice import RandomSource
 from engine.errors import IllegalActionError, InvalidXgidError, MatchOverError
-from engine.game import Action, CubeOffer, Game, Phase, Resignation
-from engine.gnubg_id import (
+from engine.formats.gnubg_id import (
     CENTERED,
     GAME_DROPPED,
     GAME_OVER,
@@ -41,6 +40,8 @@ from engine.gnubg_id import (
     GAME_RESIGNED,
     MatchKey,
 )
+from engine.formats.xgid import Xgid
+from engine.game import Action, CubeOffer, Game, Phase, Resignation
 from engine.movegen import Move, Play
 from engine.position import Position
 from engine.record import Event, GameRecord, MatchRecord, Setup
@@ -48,7 +49,6 @@ from engine.rules import Rules
 from engine.scoring import EndReason, GameResult, WinType
 from engine.stats import PlayerStats, game_stats, match_stats
 from engine.turn import Step, TurnState
-from engine.xgid import Xgid
 
 
 @dataclass(frozen=True, slots=True)
@@ -578,7 +578,7 @@ class Match:
 
     @property
     def match_key(self) -> MatchKey:
-        """The Match ID's fields as a :class:`~engine.gnubg_id.MatchKey`."""
+        """The Match ID's fields as a :class:`~engine.formats.gnubg_id.MatchKey`."""
         nojacoby = not (self.rules.jacoby and self.rules.is_money)
         return MatchKey(**match_id_fields(self), no_jacoby=int(nojacoby))
 
@@ -648,7 +648,7 @@ def _check_start(rules: Rules, score: tuple[int, int], crawford: bool) -> None:
 def match_id_fields(match: Match) -> dict[str, int]:
     """The Match ID fields of ``match``, as gnubg fills them in each phase.
 
-    The names are those of :class:`engine.gnubg_id.MatchKey`.
+    The names are those of :class:`engine.formats.gnubg_id.MatchKey`.
     """
     game = match.game
     # gnubg keeps money-session scores out of the Match ID.

@@ -125,8 +125,10 @@ SOURCES_ONLY = (
     "web/online/",
     "web/analysis/view.py",
     "web/qr.py",
-    "engine/matfile.py",
-    "engine/matfile_read.py",
+    "engine/formats/mat.py",
+    "engine/formats/mat_parts.py",
+    "engine/formats/mat_read.py",
+    "engine/formats/mat_write.py",
     "engine/diagram.py",
 )
 PAGE_ARCHIVE = "python/page.zip.gz"

@@ -9,13 +9,13 @@ import pytest
 
 from engine import BAR, OFF, IllegalActionError, IllegalPlayError, InvalidXgidError, Position
 from engine.cube import Cube
+from engine.formats.gnubg_id import MatchKey
+from engine.formats.xgid import Xgid
 from engine.game import Action, Phase
-from engine.gnubg_id import MatchKey
 from engine.match import Match, replay, replay_events
 from engine.record import GameRecord, MatchRecord, Played, ResignOffered, Roll, Setup
 from engine.rules import Rules
 from engine.scoring import EndReason, WinType
-from engine.xgid import Xgid
 
 
 def win(match: Match, winner: int, value: int = 1) -> Match:

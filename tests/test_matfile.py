@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.formats.mat import Aside, MatFile, MatFileError, dumps, loads
 from engine.game import Action, Phase
 from engine.match import Match, replay
-from engine.matfile import Aside, MatFile, MatFileError, dumps, loads
 from engine.position import Position
 from engine.record import (
     Beavered,

@@ -9,9 +9,9 @@ import pytest
 
 from engine.ai.review import review
 from engine.cli import main
+from engine.formats.mat import MatFile
+from engine.formats.save import save_match
 from engine.match import Match
-from engine.matfile import MatFile
-from engine.save import save_match
 
 DATA = Path(__file__).parent / "data" / "mat"
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.formats.mat import MatFile
 from engine.match import replay, replay_events
-from engine.matfile import MatFile
 from engine.review import decisions
 
 REAL = Path(__file__).parent / "data" / "real"

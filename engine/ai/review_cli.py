@@ -1,6 +1,6 @@
 """Command-line review of a match file: ``python -m engine review FILE.mat``.
 
-Reads the ``.mat`` file (:mod:`engine.matfile`), has King Tubby judge every
+Reads the ``.mat`` file (:mod:`engine.formats.mat`), has King Tubby judge every
 decision (:mod:`engine.ai.review`) and prints, for each player, the decisions
 that count, the doubtful decisions, mistakes and blunders and the performance
 rating, then the flagged decisions in order.
@@ -22,7 +22,7 @@ from engine.ai.review import (
     judge,
     summarise,
 )
-from engine.matfile import MatFile, MatFileError
+from engine.formats.mat import MatFile, MatFileError
 from engine.notation import format_dice
 
 CUBE_WORDS = {"no double": "did not double", "double": "doubled", "take": "took", "drop": "dropped"}

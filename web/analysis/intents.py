@@ -45,7 +45,7 @@ from web.session import Fields
 from web.storage_intents import StorageIntents
 
 if TYPE_CHECKING:
-    from engine.matfile import MatFile
+    from engine.formats.mat import MatFile
 
 PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
 
@@ -435,7 +435,7 @@ class AnalysisIntents(StorageIntents):
         if value != "mat":
             super()._on_export(value, fields)
             return
-        from engine.matfile import MatFile  # match files are rare: not at the page's start
+        from engine.formats.mat import MatFile  # match files are rare: not at the page's start
 
         m = self.state.match
         text = str(MatFile.from_match(m, self.state.names))
@@ -449,7 +449,7 @@ class AnalysisIntents(StorageIntents):
         if not _looks_like_mat(value):
             super()._on_import(value, fields)  # a saved game, or says it is not one
             return
-        from engine.matfile import MatFile  # match files are rare: not at the page's start
+        from engine.formats.mat import MatFile  # match files are rare: not at the page's start
 
         try:
             mat = MatFile.parse(value)

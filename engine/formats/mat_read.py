@@ -11,14 +11,14 @@ it is in.
 Files come from many programs and from people, and GNU Backgammon reads
 them all, so one bad cell never loses the file.  What the engine refuses is
 repaired or left out, and each repair becomes a
-:class:`~engine.matfile.ReadNote` the player sees: a play that is not legal
+:class:`~engine.formats.mat_parts.ReadNote` the player sees: a play that is not legal
 is kept as the file records it (the position follows the file) and flagged,
 so that a review does not judge it; a resignation, however it is written
 (``Resigns`` or Galaxy's ``Losses N point`` in the loser's column, or the
 winner's ``Wins N points`` alone, in or out of turn), ends the game at the
 value the winner's line gives; a cell that cannot be read is left out; a
 game with no result is kept unfinished.  Only a text that is not a match
-raises :class:`~engine.matfile.MatFileError`, with the line.
+raises :class:`~engine.errors.MatFileError`, with the line.
 
 The layout read is the one GNU Backgammon, Jellyfish, eXtreme Gammon and
 BGBlitz write: a cell in the left column (player 0) starts before column 20,
@@ -27,16 +27,17 @@ right cell.  Moves may be single-die moves in the order played (``13/10
 13/10 24/21 24/21``, ``6/0`` for bearing off, ``25/22`` from the bar, as gnubg
 writes), or standard notation (``24/18*/13``, ``8/5(2)``, ``6/off``).
 
->>> mat = read(" 1 point match\\n Game 1\\n A : 0   B : 0\\n  1) 31: 8/5 6/5\\n")
->>> mat.names, mat.record.games[0].events[1].notation, mat.notes
+>>> head = " 1 point match\\n Game 1\\n A : 0   B : 0\\n"
+>>> record, names, tags, notes = read(head + "  1) 31: 8/5 6/5\\n")
+>>> names, record.games[0].events[1].notation, notes
 (('A', 'B'), '8/5 6/5', ())
->>> mat = read(" 1 point match\\n Game 1\\n A : 0   B : 0\\n  1) 31: 8/5 6/4\\n")
->>> [str(note) for note in mat.notes], mat.record.games[0].events[1].recorded
+>>> record, names, tags, notes = read(head + "  1) 31: 8/5 6/4\\n")
+>>> [str(note) for note in notes], record.games[0].events[1].recorded
 (["Game 1, move 1: A's 8/5 6/4 is not a legal play of 31; kept as recorded"], True)
 >>> read(" 1 point game\\n")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-engine.matfile.MatFileError: line 1: expected the match length (like ' 5 point match'), found ...
+engine.errors.MatFileError: line 1: expected the match length (like ' 5 point match'), found ...
 """
 
 from __future__ import annotations
@@ -47,21 +48,13 @@ from dataclasses import dataclass, replace
 
 from engine.as_written import make_as_written
 from engine.cube import Cube, is_cube_value
-from engine.errors import EngineError, InvalidPositionIdError, quoted
+from engine.errors import EngineError, InvalidPositionIdError, MatFileError, quoted
+from engine.formats.mat_parts import DEFAULT_NAMES, OWN_TAGS, Aside, ReadNote, infer_resignation
 from engine.game import Phase
 from engine.match import Match
-from engine.matfile import (
-    DEFAULT_NAMES,
-    OWN_TAGS,
-    Aside,
-    MatFile,
-    MatFileError,
-    ReadNote,
-    infer_resignation,
-)
 from engine.movegen import Move
 from engine.position import BAR, OFF, Position
-from engine.record import Setup
+from engine.record import MatchRecord, Setup
 from engine.rules import MAX_MATCH_LENGTH, Rules
 from engine.scoring import WinType
 
@@ -640,10 +633,16 @@ def _names(scanned: Scanned) -> tuple[str, str]:
     return DEFAULT_NAMES
 
 
-def read(text: str) -> MatFile:
+Read = tuple[MatchRecord, tuple[str, str], tuple[tuple[str, str], ...], tuple[ReadNote, ...]]
+"""What a file holds: the record, the players' names, the header tags other than
+this project's own, and the notes on what reading it repaired."""
+
+
+def read(text: str) -> Read:
     """Read a ``.mat`` text as GNU Backgammon does (see the module docs): only a
-    text that is not a match raises :class:`MatFileError`; what had to be
-    repaired is in the result's ``notes``."""
+    text that is not a match raises :class:`~engine.errors.MatFileError`; what
+    had to be repaired is in the notes.  :meth:`engine.formats.mat.MatFile.parse`
+    is the way in for other code."""
     scanned = scan(text)
     if not scanned.games:
         raise MatFileError(0, "the file has no games")
@@ -722,13 +721,7 @@ def read(text: str) -> MatFile:
     for line, aside in replay.asides:
         notes.append(ReadNote(line, 0, 0, f"the aside {aside} fits nowhere in the games"))
     notes.sort(key=lambda n: n.line)
-    record = replay.match.record
-    try:
-        return MatFile(record, names, tuple(kept), tuple(notes))
-    except ValueError:
-        why = f"the names {names[0]!r} and {names[1]!r} cannot be written in a .mat file"
-        notes.append(ReadNote(first.score_line, 0, 0, f"{why}; read as {DEFAULT_NAMES}"))
-        return MatFile(record, DEFAULT_NAMES, tuple(kept), tuple(notes))
+    return replay.match.record, names, tuple(kept), tuple(notes)
 
 
 def _ended(replay: _Replay, game: GameText) -> bool:
