@@ -215,16 +215,16 @@ def build_parser() -> argparse.ArgumentParser:
     roll.set_defaults(run=_cmd_rollout)
     review = sub.add_parser(
         "review",
-        help="judge every decision of a .mat match file and rate both players",
+        help="judge every decision of a match file (.mat or .sgf) and rate both players",
         description=(
             "Read a Jellyfish .mat match file (as GNU Backgammon, eXtreme Gammon and "
-            "BGBlitz write them), have King Tubby judge every checker play and cube "
-            "decision, and print each player's doubtful decisions, mistakes, blunders "
-            "and performance rating (PR: 500 x the mean equity lost per decision), "
-            "then the flagged decisions."
+            "BGBlitz write them) or GNU Backgammon's .sgf, have King Tubby judge every "
+            "checker play and cube decision, and print each player's doubtful decisions, "
+            "mistakes, blunders and performance rating (PR: 500 x the mean equity lost "
+            "per decision), then the flagged decisions."
         ),
     )
-    review.add_argument("file", help="the .mat file")
+    review.add_argument("file", help="the match file: .mat, or GNU Backgammon's .sgf")
     review.add_argument("--player", type=int, choices=(1, 2), help="review one side only")
     review.add_argument("--progress", action="store_true", help="report on stderr as it goes")
     review.set_defaults(run=_cmd_review)

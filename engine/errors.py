@@ -135,5 +135,20 @@ class MatchOverError(NoGameInProgressError):
     """An action on the game in progress once the whole match is over."""
 
 
+class SgfError(FormatError):
+    """A text that is not a GNU Backgammon ``.sgf`` match: ``line`` is where
+    (1-based; 0 for the whole file) and ``reason`` what is wrong.
+
+    >>> str(SgfError(1, "not an SGF game tree"))
+    'line 1: not an SGF game tree'
+    """
+
+    def __init__(self, line: int, reason: str) -> None:
+        where = f"line {line}: " if line else ""
+        super().__init__(f"{where}{reason}")
+        self.line = line
+        self.reason = reason
+
+
 class SaveError(FormatError):
     """A saved game that is corrupt, tampered with, or of an unknown schema."""

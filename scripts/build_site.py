@@ -129,6 +129,8 @@ SOURCES_ONLY = (
     "engine/formats/mat_parts.py",
     "engine/formats/mat_read.py",
     "engine/formats/mat_write.py",
+    "engine/formats/match_file.py",
+    "engine/formats/sgf.py",
     "engine/diagram.py",
 )
 PAGE_ARCHIVE = "python/page.zip.gz"

@@ -8,6 +8,10 @@
 - :mod:`engine.formats.mat`: Jellyfish ``.mat`` match files (``MatFile.parse``,
   whose reader is :mod:`~engine.formats.mat_read`, / ``str(mat)``, whose
   writer is :mod:`~engine.formats.mat_write`; ``MatFileError``);
+- :mod:`engine.formats.sgf`: GNU Backgammon's ``.sgf`` matches (``read`` /
+  ``write``, the same :class:`~engine.formats.mat.MatFile` value; ``SgfError``);
+- :mod:`engine.formats.match_file`: any match file, told apart by what it
+  holds (``read_match_file``);
 - :mod:`engine.formats.save`: this project's JSON saves (``loads`` /
   ``dumps``, ``load_match`` / ``save_match``; ``SaveError``).
 

@@ -509,7 +509,7 @@ class _Replay:
             raise MatFileError(cell.line, f"{name} {verb[cell.kind]}, but {exc}") from exc
         if cell.kind in ("double", "beaver"):
             cube = m.game.events[-1].cube  # type: ignore[union-attr]
-            if cell.value != cube:
+            if cell.value and cell.value != cube:  # 0: the file does not say (.sgf)
                 self.note(
                     cell.line,
                     cell.number,
@@ -643,7 +643,13 @@ def read(text: str) -> Read:
     text that is not a match raises :class:`~engine.errors.MatFileError`; what
     had to be repaired is in the notes.  :meth:`engine.formats.mat.MatFile.parse`
     is the way in for other code."""
-    scanned = scan(text)
+    return replay_scanned(scan(text))
+
+
+def replay_scanned(scanned: Scanned) -> Read:
+    """Replay a match read into cells (from a ``.mat`` text by :func:`scan`, or
+    from another format: :mod:`engine.formats.sgf`) through the engine, with
+    the repairs described in the module docs."""
     if not scanned.games:
         raise MatFileError(0, "the file has no games")
     rules = _rules(scanned)
