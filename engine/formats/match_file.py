@@ -28,6 +28,8 @@ def kind_of(data: str | bytes) -> str:
             return "xg"
         data = data[:64].decode("utf-8", "replace")
     head = data.removeprefix("\ufeff").lstrip()
+    if head.startswith("RGMH"):  # an .xg read as text (the page reads files so)
+        return "xg"
     return "sgf" if head.startswith("(") else "mat"
 
 
