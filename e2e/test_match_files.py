@@ -2,8 +2,8 @@
 browser (#44): a Galaxy-style ``.mat`` with ``Losses`` lines, a hand
 transcription with an illegal play (kept as recorded, and the player told),
 GNU Backgammon's ``.sgf`` (a real one, with its analysis), and an eXtreme
-Gammon ``.xg`` (which says it cannot be read yet); each steps through on the
-board, and nothing the page held is lost.
+Gammon ``.xg`` (binary, read as bytes; a damaged one refused); each steps
+through on the board, and nothing the page held is lost.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page
 from e2e.helpers import DESKTOP, open_game
 from engine.formats import sgf
 from scripts.page_driver import new_game, text_of
+from tests.test_xg import MATCH, xg_file
 
 REAL_SGF = (
     Path(__file__).parent.parent / "tests/data/real/gnubg/charlot1-charlot2_7p_2025-11-08-2305.sgf"
@@ -94,11 +95,15 @@ def test_match_files_from_other_programs_open_on_the_board(
         games = len(sgf.read(REAL_SGF.read_text()).record.games)
         _opened(page, f"Imported charlot1 against charlot2: {games} games")
 
-        xg = tmp_path / "match.xg"
-        xg.write_bytes(b"RGMH" + bytes(200))
+        xg = tmp_path / "match.xg"  # read as bytes: a binary file
+        xg.write_bytes(xg_file(MATCH))
         _import(page, xg)
+        _opened(page, "Imported Ann against Ben: 2 games")
+        damaged = tmp_path / "damaged.xg"
+        damaged.write_bytes(b"RGMH" + bytes(200))
+        _import(page, damaged)
         page.wait_for_selector("dialog#dialog .dialog-error")
-        assert "cannot be read yet" in text_of(page, "dialog#dialog .dialog-error")
+        assert "cut short" in text_of(page, "dialog#dialog .dialog-error")
         assert game.errors == []
     finally:
         game.context.close()

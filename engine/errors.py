@@ -150,5 +150,9 @@ class SgfError(FormatError):
         self.reason = reason
 
 
+class XgError(FormatError):
+    """A file that is not an eXtreme Gammon ``.xg`` match, or a damaged one."""
+
+
 class SaveError(FormatError):
     """A saved game that is corrupt, tampered with, or of an unknown schema."""

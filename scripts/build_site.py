@@ -131,6 +131,7 @@ SOURCES_ONLY = (
     "engine/formats/mat_write.py",
     "engine/formats/match_file.py",
     "engine/formats/sgf.py",
+    "engine/formats/xg.py",
     "engine/diagram.py",
 )
 PAGE_ARCHIVE = "python/page.zip.gz"

@@ -10,6 +10,8 @@
   writer is :mod:`~engine.formats.mat_write`; ``MatFileError``);
 - :mod:`engine.formats.sgf`: GNU Backgammon's ``.sgf`` matches (``read`` /
   ``write``, the same :class:`~engine.formats.mat.MatFile` value; ``SgfError``);
+- :mod:`engine.formats.xg`: eXtreme Gammon's binary ``.xg`` matches (``read``,
+  the same ``MatFile``; ``XgError``);
 - :mod:`engine.formats.match_file`: any match file, told apart by what it
   holds (``read_match_file``);
 - :mod:`engine.formats.save`: this project's JSON saves (``loads`` /
