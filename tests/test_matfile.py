@@ -443,3 +443,17 @@ def test_xg_habits_hidden_plays_and_lines_without_their_space() -> None:
         "Game 1, move 1: the file hides Ben's play of 64; the board is kept as it was"
     ]
     assert mat.match().board_for(1).me == Position.start().me  # Ben's checkers did not move
+
+
+def test_other_words_for_the_cube() -> None:
+    """Redoubles, Accepts, Refuses: what some programs write for the cube."""
+    text = (
+        " 3 point match\n\n Game 1\n Ann : 0                         Ben : 0\n"
+        "  1) 31: 8/5 6/5                 64: 24/18 13/9\n"
+        "  2)  Doubles => 2               Accepts\n"
+        "  3) 62: 24/18 13/11              Redoubles => 4\n"
+        "  4)  Refuses\n"
+        "                                 Wins 2 points\n"
+    )
+    mat = MatFile.parse(text)
+    assert mat.notes == () and mat.match().score == (0, 2)

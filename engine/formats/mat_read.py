@@ -74,10 +74,10 @@ _MOVE = rf"{_POINT}(?:/{_POINT}\*?)+(?:\(\d\))?"
 _CELL = re.compile(
     rf"""(?P<dice>[1-6][1-6]):(?P<moves>(?:[ \t]*{_MOVE})*)
             (?:[ \t]*(?P<hidden>\?{{3,4}})|[ \t]*(?:Cannot\s+Move|\(no\s+move\)))?
-        | Doubles\s*=>\s*(?P<double>\d+)
+        | (?:Re)?doubles\s*=>\s*(?P<double>\d+)
         | Beavers\s*=>\s*(?P<beaver>\d+)
         | (?P<take>Takes|Accepts)\b
-        | (?P<drop>Drops|Rejects|Passes)\b
+        | (?P<drop>Drops|Rejects|Passes|Refuses|Declines)\b
         | (?P<resigns>Resigns)\b(?:[ \t]*-?[ \t]*\d+[ \t]+points?)?
         | (?:Losses|Loses|Lose)\s+(?P<losses>\d+)\s+points?(?:\s+and\s+the\s+match)?
         | Wins\s+(?P<wins>\d+)\s+points?(?P<match>\s+and\s+the\s+match)?
