@@ -16,14 +16,22 @@ roll that was a tie, a resignation that was rejected or whose value the
 points do not tell, a game a player abandoned).  A game a player abandoned
 (:meth:`engine.match.Match.abandon`) ends as a resigned game does in the
 columns, with the winner's ``Wins N points`` line and no resignation: what
-other programs read as a resignation of that value.  So any match played here exports losslessly:
-``MatFile.parse(str(mat)).record == mat.record``.
+other programs read as a resignation of that value.  So any match played
+here exports losslessly: ``MatFile.parse(str(mat)).record == mat.record``.
 
-Reading is parse-then-validate: every cell is replayed through the engine
-(:class:`engine.match.Match`), so every roll, play, cube action, score and
-result is checked by the code that plays.  A file that is not a match raises
-:class:`MatFileError` (a ``ValueError``) whose message starts with the line
-and says what is wrong in a player's words; nothing partial is returned.
+Reading is parse-then-validate (:mod:`engine.formats.mat_read`): every cell
+is replayed through the engine (:class:`engine.match.Match`), so every roll,
+play, cube action, score and result is checked by the code that plays.
+Files come from many programs and people, and are read as GNU Backgammon
+reads them: what the engine refuses is repaired or left out, and each repair
+is a :class:`ReadNote` in ``notes`` (a play that is not legal is kept as
+recorded and flagged, so that a review does not judge it).  Only a text that
+is not a match raises :class:`MatFileError` (a ``ValueError``), whose message
+starts with the line and says what is wrong in a player's words.  Writing is
+:mod:`engine.formats.mat_write`; what both share is
+:mod:`engine.formats.mat_parts`.  :class:`MatFile` is also the value GNU
+Backgammon's ``.sgf`` and eXtreme Gammon's ``.xg`` are read into
+(:mod:`engine.formats.sgf`, :mod:`engine.formats.xg`).
 
 The API (for the command line and the page)::
 
@@ -33,6 +41,7 @@ The API (for the command line and the page)::
     mat.record -> MatchRecord             # replay(mat.record) == mat.match()
     mat.match() -> Match                  # the match as the engine plays it on
     mat.names, mat.tags                   # ("Alice", "Bob"), (("Site", "..."), ...)
+    mat.notes                             # what reading it repaired, for the player
     dumps(match, names) -> str; loads(text) -> Match
 
 >>> from engine.match import Match
