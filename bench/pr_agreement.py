@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from bench import gnubg_mat
 from engine.ai.review import Grade, MatchReview, review
-from engine.matfile import MatFile
+from engine.formats.mat import MatFile
 
 
 @dataclass(frozen=True, slots=True)

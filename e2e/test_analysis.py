@@ -19,7 +19,7 @@ from e2e.conftest import SUB_PATH
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game, screenshot, wait_ready
 from e2e.service_worker import Deployment, wait_until_offline_ready
 from engine.ai.review import review
-from engine.matfile import MatFile
+from engine.formats.mat import MatFile
 from scripts.page_driver import (
     AI_TIMEOUT_MS,
     click_place,
@@ -257,12 +257,13 @@ def test_a_mat_file_exports_and_imports_for_review_on_the_board(
             shown.first.click()
             page.wait_for_selector("#controls [data-action='review-list']:visible")
         bad = tmp_path / "bad.mat"
-        bad.write_text(" 3 point match\n\n Game 1\n White : 0     Black : 0\n  1) 31: 8/4 6/5\n")
+        # Not a match at all (no "Game 1" line): refused with its line, nothing lost.
+        bad.write_text(" 3 point match\n\n White : 0     Black : 0\n  1) 31: 8/4 6/5\n")
         page.keyboard.press("Escape")
         page.click(".menu [data-action='saves-open']")
         page.set_input_files("dialog#dialog input[type='file']", str(bad))
         page.wait_for_selector("dialog#dialog .dialog-error")
-        assert "line 5" in text_of(page, "dialog#dialog .dialog-error").lower()
+        assert "line 3" in text_of(page, "dialog#dialog .dialog-error").lower()
         assert game.errors == []
     finally:
         game.context.close()

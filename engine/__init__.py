@@ -34,6 +34,7 @@ from engine.errors import (
     NotationError,
     SaveError,
 )
+from engine.formats.save import dumps, load_match, loads, save_match
 from engine.game import Action, Game, Phase
 from engine.match import Match, replay
 from engine.movegen import Move, Play, iter_legal_plays, legal_plays
@@ -41,7 +42,6 @@ from engine.notation import format_moves, format_play, parse_play
 from engine.position import BAR, OFF, Position
 from engine.record import Setup
 from engine.rules import Rules
-from engine.save import dumps, load_match, loads, save_match
 from engine.scoring import EndReason, GameResult, WinType, gammons_count, points_for
 from engine.stats import PlayerStats
 from engine.turn import Step, TurnState

@@ -7,11 +7,11 @@ import sys
 from collections.abc import Sequence
 
 from engine.errors import EngineError, InvalidPositionIdError, InvalidXgidError, quoted
-from engine.gnubg_id import MatchKey
+from engine.formats.gnubg_id import MatchKey
+from engine.formats.xgid import Xgid
 from engine.movegen import legal_plays
 from engine.notation import format_dice
 from engine.position import Position
-from engine.xgid import Xgid
 
 
 def parse_id(text: str) -> tuple[Position, Xgid | MatchKey | None]:
@@ -142,8 +142,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
     import json
 
     from engine.errors import SaveError
-    from engine.matfile import MatFile
-    from engine.save import load_match
+    from engine.formats.mat import MatFile
+    from engine.formats.save import load_match
 
     try:
         with open(args.save, encoding="utf-8") as f:
@@ -215,16 +215,16 @@ def build_parser() -> argparse.ArgumentParser:
     roll.set_defaults(run=_cmd_rollout)
     review = sub.add_parser(
         "review",
-        help="judge every decision of a .mat match file and rate both players",
+        help="judge every decision of a match file (.mat or .sgf) and rate both players",
         description=(
             "Read a Jellyfish .mat match file (as GNU Backgammon, eXtreme Gammon and "
-            "BGBlitz write them), have King Tubby judge every checker play and cube "
-            "decision, and print each player's doubtful decisions, mistakes, blunders "
-            "and performance rating (PR: 500 x the mean equity lost per decision), "
-            "then the flagged decisions."
+            "BGBlitz write them) or GNU Backgammon's .sgf, have King Tubby judge every "
+            "checker play and cube decision, and print each player's doubtful decisions, "
+            "mistakes, blunders and performance rating (PR: 500 x the mean equity lost "
+            "per decision), then the flagged decisions."
         ),
     )
-    review.add_argument("file", help="the .mat file")
+    review.add_argument("file", help="the match file: .mat, or GNU Backgammon's .sgf")
     review.add_argument("--player", type=int, choices=(1, 2), help="review one side only")
     review.add_argument("--progress", action="store_true", help="report on stderr as it goes")
     review.set_defaults(run=_cmd_review)

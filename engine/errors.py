@@ -70,16 +70,40 @@ class DiceSetupError(InvalidSetupError):
     """Dice that cannot be rolled or a double that cannot be offered in the set-up."""
 
 
-class InvalidPositionIdError(EngineError):
+class FormatError(EngineError):
+    """Text or a file that is not what its format says it is: a Position or Match
+    ID, an XGID, a match file, a save (the readers of :mod:`engine.formats`).
+    ``line`` says where when the format has lines (1-based; 0 when it does
+    not, or for the whole file)."""
+
+    line: int = 0
+
+
+class InvalidPositionIdError(FormatError):
     """A string that is not a valid GNU Backgammon Position ID."""
 
 
-class InvalidMatchIdError(EngineError):
+class InvalidMatchIdError(FormatError):
     """A string that is not a valid GNU Backgammon Match ID."""
 
 
-class InvalidXgidError(EngineError):
+class InvalidXgidError(FormatError):
     """A string that is not a valid XGID."""
+
+
+class MatFileError(FormatError):
+    """A ``.mat`` file that is not a match: ``line`` is where (1-based; 0 for the
+    whole file) and ``reason`` what is wrong, in a player's words.
+
+    >>> str(MatFileError(3, "expected 'Game 1'")), MatFileError(0, "no games").line
+    ("line 3: expected 'Game 1'", 0)
+    """
+
+    def __init__(self, line: int, reason: str) -> None:
+        where = f"line {line}: " if line else ""
+        super().__init__(f"{where}{reason}")
+        self.line = line
+        self.reason = reason
 
 
 class InvalidDiceError(EngineError):
@@ -111,5 +135,24 @@ class MatchOverError(NoGameInProgressError):
     """An action on the game in progress once the whole match is over."""
 
 
-class SaveError(EngineError):
+class SgfError(FormatError):
+    """A text that is not a GNU Backgammon ``.sgf`` match: ``line`` is where
+    (1-based; 0 for the whole file) and ``reason`` what is wrong.
+
+    >>> str(SgfError(1, "not an SGF game tree"))
+    'line 1: not an SGF game tree'
+    """
+
+    def __init__(self, line: int, reason: str) -> None:
+        where = f"line {line}: " if line else ""
+        super().__init__(f"{where}{reason}")
+        self.line = line
+        self.reason = reason
+
+
+class XgError(FormatError):
+    """A file that is not an eXtreme Gammon ``.xg`` match, or a damaged one."""
+
+
+class SaveError(FormatError):
     """A saved game that is corrupt, tampered with, or of an unknown schema."""

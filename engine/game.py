@@ -44,6 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from engine.as_written import make_as_written, position_after
 from engine.cube import MAX_CUBE, Cube, CubeState
 from engine.dice import RandomSource, check_roll, roll_dice, roll_die
 from engine.errors import IllegalActionError, IllegalPlayError, NoGameInProgressError
@@ -53,6 +54,7 @@ from engine.position import Position
 from engine.record import (
     Abandoned,
     Beavered,
+    Conceded,
     Doubled,
     Dropped,
     Event,
@@ -659,7 +661,31 @@ class Game:
         moves = tuple((s.src, s.dst) for s in turn.done)
         hits = tuple(s.hit for s in turn.done)
         event = Played(player, self.dice, format_moves(moves, hits), moves, hits)
-        after = play.result  # seen by the opponent, now on roll
+        return self._played(event, play.result)
+
+    def play_recorded(self, moves: Sequence[Move]) -> Game:
+        """Make ``moves`` as a match file records them, legal play of the roll or
+        not (see :mod:`engine.as_written`): the board follows the record and
+        the play is flagged as :attr:`~engine.record.Played.recorded`.  Raises
+        :class:`~engine.errors.IllegalPlayError` when a move cannot be made on
+        the board at all, :class:`IllegalActionError` when no turn is being played.
+
+        >>> g = Game.new().roll((3, 1)).play_recorded([(8, 4), (6, 5)])
+        >>> g.events[-1].recorded, g.events[-1].notation, g.turn
+        (True, '8/4 6/5', 1)
+        """
+        turn = self._turn_state("play")
+        player = self.turn
+        assert player is not None and self.dice is not None
+        made, hits, skipped = make_as_written(turn.start, moves)
+        if skipped:
+            raise IllegalPlayError(f"{_moves_text(skipped)} cannot be made on this board")
+        event = Played(player, self.dice, format_moves(made, hits), made, hits, True)
+        return self._played(event, position_after(turn.start, made))
+
+    def _played(self, event: Played, after: Position) -> Game:
+        """The game after ``event``, with ``after`` the board seen by the opponent."""
+        player = event.player
         if after.winner() is not None:
             kind = win_type(after)
             result = GameResult(
@@ -819,6 +845,32 @@ class Game:
             result=result,
         )
 
+    def concede(self, player: int, value: int) -> Game:
+        """``player`` concedes a win of ``value`` at once, as a match file can record
+        a resignation without saying when it was offered: the game ends as
+        an accepted resignation of that value ends it, whoever is to act.
+
+        >>> g = Game.new().roll((3, 1)).play("8/5 6/5").concede(0, 2)
+        >>> g.winner, g.result.points, g.events[-1]
+        (1, 2, Conceded(player=0, value=<WinType.GAMMON: 2>))
+        """
+        _check_player(player)
+        if self.is_over:
+            raise NoGameInProgressError("cannot concede the game: it is over")
+        if isinstance(value, bool) or value not in (1, 2, 3):
+            raise IllegalActionError(f"concede 1 (single), 2 (gammon) or 3, not {value!r}")
+        kind = WinType(value)
+        points = self.resignation_points(kind)
+        result = GameResult(_other(player), kind, EndReason.RESIGNED, self.cube.value, points)
+        return self._log(
+            Conceded(player, kind),
+            stage=Phase.OVER,
+            offer=None,
+            resignation=None,
+            moves=None,
+            result=result,
+        )
+
     def _pending_resignation(self, what: str) -> Resignation:
         if self.resignation is None:
             raise IllegalActionError(f"cannot {what}: no resignation was offered")
@@ -840,6 +892,8 @@ class Game:
             return self.roll((event.die0, event.die1))
         if isinstance(event, Abandoned):
             return self.abandon(event.player)  # by either player, whoever is to act
+        if isinstance(event, Conceded):
+            return self.concede(event.player, event.value)
         expected = self.actor
         if isinstance(event, Forfeit):
             last = self.events[-1] if self.events else None
@@ -856,6 +910,8 @@ class Game:
         if isinstance(event, Played):
             if event.dice != self.dice:
                 raise IllegalActionError(f"a play of {event.dice} while {self.dice} were rolled")
+            if event.recorded:
+                return self.play_recorded(event.moves)
             return self.play_moves(event.moves)
         if isinstance(event, Doubled):
             return self.double()

@@ -32,8 +32,7 @@ from dataclasses import dataclass
 from engine.cube import Cube, CubeState
 from engine.dice import RandomSource
 from engine.errors import IllegalActionError, InvalidXgidError, MatchOverError
-from engine.game import Action, CubeOffer, Game, Phase, Resignation
-from engine.gnubg_id import (
+from engine.formats.gnubg_id import (
     CENTERED,
     GAME_DROPPED,
     GAME_OVER,
@@ -41,6 +40,8 @@ from engine.gnubg_id import (
     GAME_RESIGNED,
     MatchKey,
 )
+from engine.formats.xgid import Xgid
+from engine.game import Action, CubeOffer, Game, Phase, Resignation
 from engine.movegen import Move, Play
 from engine.position import Position
 from engine.record import Event, GameRecord, MatchRecord, Setup
@@ -48,7 +49,6 @@ from engine.rules import Rules
 from engine.scoring import EndReason, GameResult, WinType
 from engine.stats import PlayerStats, game_stats, match_stats
 from engine.turn import Step, TurnState
-from engine.xgid import Xgid
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +83,19 @@ class Match:
         )  # fmt: skip
 
     @classmethod
-    def from_rules(cls, rules: Rules) -> Match:
-        return cls(rules, (), Game.new(rules))
+    def from_rules(
+        cls, rules: Rules, *, score: tuple[int, int] = (0, 0), crawford: bool = False
+    ) -> Match:
+        """A match under ``rules`` before its first opening roll; ``score`` and
+        ``crawford`` start it part-way, as a match file can begin (a match
+        resumed, an excerpt): see :meth:`from_setup`.
+
+        >>> m = Match.from_rules(Rules(5), score=(4, 2))
+        >>> m.score, m.is_crawford_game, m.is_post_crawford
+        ((4, 2), False, True)
+        """
+        _check_start(rules, score, crawford)
+        return cls(rules, (), Game.new(rules, score=score, crawford=crawford))
 
     @classmethod
     def from_setup(
@@ -106,12 +117,7 @@ class Match:
         >>> m.is_post_crawford, m.turn, m.can_double()
         (True, 1, True)
         """
-        n = rules.match_length
-        s0, s1 = score
-        if min(s0, s1) < 0 or (n and max(s0, s1) >= n):
-            raise ValueError(f"score {s0}-{s1} is not a score before a game to {n}")
-        if crawford and (n - 1) not in score:
-            raise ValueError("the Crawford game needs a player at match point")
+        _check_start(rules, score, crawford)
         return cls(rules, (), Game.new(rules, score=score, crawford=crawford, setup=setup))
 
     @classmethod
@@ -229,7 +235,7 @@ class Match:
         # A set-up game with a player at match point that is not the Crawford
         # game comes after it.
         after_setup = (
-            first.setup is not None
+            (first.setup is not None or first.score != (0, 0))
             and not first.crawford
             and (self.rules.match_length - 1) in first.score
         )
@@ -462,6 +468,23 @@ class Match:
     def play_moves(self, moves: Sequence[Move]) -> Match:
         return self._with(self.game.play_moves(moves))
 
+    def play_recorded(self, moves: Sequence[Move]) -> Match:
+        """Make ``moves`` as a match file records them, legal or not (see
+        :meth:`Game.play_recorded`): the board follows the file, the play is flagged."""
+        return self._with(self.game.play_recorded(moves))
+
+    def concede(self, player: int, value: int) -> Match:
+        """``player`` concedes the game for a win of ``value`` (see :meth:`Game.concede`),
+        as a match file records a resignation without saying when it was offered.
+
+        >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5").concede(0, 2)
+        >>> m.score, m.is_game_over, replay(m.record) == m
+        ((0, 2), True, True)
+        """
+        if self.is_over:
+            raise MatchOverError("cannot concede the game: the match is over")
+        return self._with(self.game.concede(player, value))
+
     def with_play(self, moves: Sequence[Move]) -> Match:
         """This turn with exactly the complete play ``moves`` made, waiting to be
         confirmed (see :meth:`Game.with_play`; raises :class:`IllegalPlayError`).
@@ -564,7 +587,7 @@ class Match:
 
     @property
     def match_key(self) -> MatchKey:
-        """The Match ID's fields as a :class:`~engine.gnubg_id.MatchKey`."""
+        """The Match ID's fields as a :class:`~engine.formats.gnubg_id.MatchKey`."""
         nojacoby = not (self.rules.jacoby and self.rules.is_money)
         return MatchKey(**match_id_fields(self), no_jacoby=int(nojacoby))
 
@@ -621,10 +644,20 @@ class Match:
         return f"<Match {kind}, score {s0}-{s1}, {state}>"
 
 
+def _check_start(rules: Rules, score: tuple[int, int], crawford: bool) -> None:
+    """Refuse a score that cannot stand before a game of the match."""
+    n = rules.match_length
+    s0, s1 = score
+    if min(s0, s1) < 0 or (n and max(s0, s1) >= n):
+        raise ValueError(f"score {s0}-{s1} is not a score before a game to {n}")
+    if crawford and (n - 1) not in score:
+        raise ValueError("the Crawford game needs a player at match point")
+
+
 def match_id_fields(match: Match) -> dict[str, int]:
     """The Match ID fields of ``match``, as gnubg fills them in each phase.
 
-    The names are those of :class:`engine.gnubg_id.MatchKey`.
+    The names are those of :class:`engine.formats.gnubg_id.MatchKey`.
     """
     game = match.game
     # gnubg keeps money-session scores out of the Match ID.
@@ -723,7 +756,7 @@ def _replay(record: MatchRecord, events: list[Replayed] | None) -> Match:
     if any(g.setup is not None for g in record.games[1:]):
         raise IllegalActionError("only the first game may start from a set-up position")
     if first.setup is None:
-        match = Match.from_rules(record.rules)
+        match = Match.from_rules(record.rules, score=first.score, crawford=first.crawford)
     else:
         match = Match.from_setup(
             record.rules, first.setup, score=first.score, crawford=first.crawford

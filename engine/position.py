@@ -117,14 +117,14 @@ class Position:
     @classmethod
     def from_id(cls, position_id: str) -> Position:
         """Parse a GNU Backgammon Position ID (14 characters)."""
-        from engine.gnubg_id import decode_position_id
+        from engine.formats.gnubg_id import decode_position_id
 
         return decode_position_id(position_id)
 
     @property
     def id(self) -> str:
         """The GNU Backgammon Position ID of this position."""
-        from engine.gnubg_id import encode_position_id
+        from engine.formats.gnubg_id import encode_position_id
 
         return encode_position_id(self)
 

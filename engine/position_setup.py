@@ -50,11 +50,11 @@ from engine.errors import (
     ScoreSetupError,
     SharedPointError,
 )
-from engine.gnubg_id import CENTERED, GAME_NONE, GAME_PLAYING, MatchKey
+from engine.formats.gnubg_id import CENTERED, GAME_NONE, GAME_PLAYING, MatchKey
+from engine.formats.xgid import Xgid
 from engine.match import Match
 from engine.position import BAR, CHECKERS, OFF, Position
 from engine.rules import MAX_MATCH_LENGTH
-from engine.xgid import Xgid
 
 MAX_SETUP_CUBE = 64
 """The highest cube the engine plays with (a cube above it cannot be set up)."""

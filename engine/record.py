@@ -55,13 +55,20 @@ class Roll:
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """A confirmed play: its notation and its single-die moves in a replayable order."""
+    """A confirmed play: its notation and its single-die moves in a replayable order.
+
+    ``recorded`` marks a play kept as a match file records it although it is
+    not a legal play of the roll (people transcribe by hand, servers have
+    bugs): its moves are made as written (:meth:`engine.game.Game.play_recorded`),
+    so the position follows the file, and a review does not judge it.
+    """
 
     player: int
     dice: tuple[int, int]
     notation: str
     moves: tuple[Move, ...]
     hits: tuple[bool, ...]
+    recorded: bool = False
     kind: ClassVar[str] = "play"
 
 
@@ -142,6 +149,18 @@ class Abandoned:
     kind: ClassVar[str] = "abandon"
 
 
+@dataclass(frozen=True, slots=True)
+class Conceded:
+    """``player`` conceded the game for a win of ``value``, as a match file records
+    it without saying when the resignation was offered (out of turn, say, or as
+    the winner's ``Wins N points`` line alone): the game ends as an accepted
+    resignation of that value would end it."""
+
+    player: int
+    value: WinType
+    kind: ClassVar[str] = "concede"
+
+
 Event: TypeAlias = (
     OpeningRoll
     | Roll
@@ -155,6 +174,7 @@ Event: TypeAlias = (
     | ResignAccepted
     | ResignRejected
     | Abandoned
+    | Conceded
 )
 
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -170,6 +190,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     ResignAccepted,
     ResignRejected,
     Abandoned,
+    Conceded,
 )
 
 
@@ -203,6 +224,8 @@ def describe(event: Event) -> str:
         return f"{who} accepts the resignation"
     if isinstance(event, Abandoned):
         return f"{who} abandons the game"
+    if isinstance(event, Conceded):
+        return f"{who} concedes a {event.value.label}"
     return f"{who} rejects the resignation"
 
 
@@ -331,9 +354,11 @@ def event_to_json(event: Event) -> dict[str, object]:
         out["play"] = event.notation
         out["moves"] = [list(m) for m in event.moves]
         out["hits"] = list(event.hits)
+        if event.recorded:
+            out["recorded"] = True
     elif isinstance(event, (Doubled, Beavered)):
         out["cube"] = event.cube
-    elif isinstance(event, ResignOffered):
+    elif isinstance(event, ResignOffered | Conceded):
         out["value"] = int(event.value)
     return out
 
@@ -341,10 +366,11 @@ def event_to_json(event: Event) -> dict[str, object]:
 _KEYS: dict[str, set[str]] = {
     "opening": {"type", "dice"},
     "roll": {"type", "player", "dice"},
-    "play": {"type", "player", "dice", "play", "moves", "hits"},
+    "play": {"type", "player", "dice", "play", "moves", "hits", "recorded"},
     "double": {"type", "player", "cube"},
     "beaver": {"type", "player", "cube"},
     "resign": {"type", "player", "value"},
+    "concede": {"type", "player", "value"},
 }
 
 
@@ -402,7 +428,11 @@ def event_from_json(raw: object) -> Event:
         if len(notation) > MAX_NOTATION_LENGTH:
             raise SaveError(f"play text of {len(notation)} characters: not a play")
         flags = tuple(bool(h) for h in hits)
-        return Played(player, _dice(data), _notation(notation, moves, flags), tuple(moves), flags)
+        recorded = data.get("recorded", False)
+        if not isinstance(recorded, bool):
+            raise SaveError(f"recorded must be true or false, got {recorded!r}")
+        text = _notation(notation, moves, flags)
+        return Played(player, _dice(data), text, tuple(moves), flags, recorded)
     if kind == "forfeit":
         return Forfeit(player)
     if kind == "double":
@@ -415,6 +445,8 @@ def event_from_json(raw: object) -> Event:
         return Dropped(player)
     if kind == "resign":
         return ResignOffered(player, WinType(_int(data, "value", 1, 3)))
+    if kind == "concede":
+        return Conceded(player, WinType(_int(data, "value", 1, 3)))
     if kind == "accept":
         return ResignAccepted(player)
     if kind == "abandon":

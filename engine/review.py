@@ -27,7 +27,8 @@ adds nothing to either side of the ratio.  Errors are not multiplied by the
 cube value (a blunder at 8 counts as one at 1), as in XG's PR and gnubg's
 "error rate mEMG" (PR = mEMG / 2).  Lower is better: about 2 to 5 is
 world class, 5 to 8 expert, 10 to 15 intermediate, 20 and above a beginner.
-Resignations, and answers to a beaver, are not judged.
+Resignations, answers to a beaver, and a play a match file records that is
+not legal (:attr:`engine.record.Played.recorded`) are not judged.
 
 Grades use GNU Backgammon's thresholds (those of the page's tutor): doubtful
 from 0.04, a mistake from 0.08, a blunder from 0.16.
@@ -166,7 +167,12 @@ def decisions(
             position = _start_of_turn(before, turn)  # the doubler's, also for the taker
             cube = before.cube_state(turn)
             out.append(Decision(r.game, k, player, "cube", chosen, position, cube))
-        elif isinstance(event, Played) and before.phase is Phase.MOVE and before.dice:
+        elif (
+            isinstance(event, Played)
+            and not event.recorded  # not a legal play: nothing to judge it against
+            and before.phase is Phase.MOVE
+            and before.dice
+        ):
             played = before.with_play(event.moves).board
             cube = before.cube_state(turn)
             start = _start_of_turn(before, turn)

@@ -147,8 +147,13 @@ SOURCES_ONLY = (
     ),
     "web/analysis/view.py",
     "web/qr.py",
-    "engine/matfile.py",
-    "engine/matfile_read.py",
+    "engine/formats/mat.py",
+    "engine/formats/mat_parts.py",
+    "engine/formats/mat_read.py",
+    "engine/formats/mat_write.py",
+    "engine/formats/match_file.py",
+    "engine/formats/sgf.py",
+    "engine/formats/xg.py",
     "engine/diagram.py",
 )
 # Online play's protocol goes in an archive of its own, which the page fetches

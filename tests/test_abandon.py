@@ -9,9 +9,10 @@ import json
 import pytest
 
 from engine.errors import IllegalActionError, MatchOverError, NoGameInProgressError
+from engine.formats.mat import MatFile
+from engine.formats.save import dumps, loads
 from engine.game import Action, Phase
 from engine.match import Match, replay, replay_events
-from engine.matfile import MatFile
 from engine.position import Position
 from engine.record import (
     Abandoned,
@@ -24,7 +25,6 @@ from engine.record import (
 )
 from engine.review import decisions
 from engine.rules import Rules
-from engine.save import dumps, loads
 from engine.scoring import EndReason, GameResult, WinType
 from engine.stats import game_stats
 

@@ -10,7 +10,7 @@ from engine import InvalidMatchIdError, InvalidPositionIdError, InvalidXgidError
 from engine.ai import CubeState, cube_decision, rank_plays
 from engine.ai.cli import describe_cube, hint_main, parse_spot
 from engine.cli import main, parse_position
-from engine.gnubg_id import MatchKey
+from engine.formats.gnubg_id import MatchKey
 
 # X (player 0) on roll with 31 at 2-4 in a 7-point match, O owning a 2-cube.
 MATCH_XGID = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:31:2:4:0:7:10"

@@ -16,7 +16,7 @@ from engine import (
     Position,
     parse_play,
 )
-from engine.gnubg_id import CENTERED, GAME_PLAYING, MatchKey
+from engine.formats.gnubg_id import CENTERED, GAME_PLAYING, MatchKey
 
 START_ID = "4HPwATDgc/ABMA"
 

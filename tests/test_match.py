@@ -9,13 +9,13 @@ import pytest
 
 from engine import BAR, OFF, IllegalActionError, IllegalPlayError, InvalidXgidError, Position
 from engine.cube import Cube
+from engine.formats.gnubg_id import MatchKey
+from engine.formats.xgid import Xgid
 from engine.game import Action, Phase
-from engine.gnubg_id import MatchKey
 from engine.match import Match, replay, replay_events
 from engine.record import GameRecord, MatchRecord, Played, ResignOffered, Roll, Setup
 from engine.rules import Rules
 from engine.scoring import EndReason, WinType
-from engine.xgid import Xgid
 
 
 def win(match: Match, winner: int, value: int = 1) -> Match:
@@ -165,7 +165,8 @@ def test_replay_rejects_records_that_do_not_replay() -> None:
         with_events(*game.events[:1], Played(0, (3, 1), "8/4", ((8, 4),), (False,))),
         with_events(*game.events, ResignOffered(1, WinType.SINGLE)),  # player 0 is on roll
         with_events(*game.events[:2], game.events[1]),  # played twice
-        MatchRecord(record.rules, (dataclasses.replace(game, score=(1, 0)),)),
+        MatchRecord(record.rules, (dataclasses.replace(game, score=(5, 0)),)),  # past the end
+        MatchRecord(record.rules, (dataclasses.replace(game, number=1),)),
         MatchRecord(record.rules, (dataclasses.replace(game, crawford=True),)),
         MatchRecord(dataclasses.replace(record.rules, cube=False), doubled.record.games),
         MatchRecord(record.rules, (game, game)),  # a second game before the first ended
@@ -173,6 +174,12 @@ def test_replay_rejects_records_that_do_not_replay() -> None:
     for bad in bad_records:
         with pytest.raises(ValueError):
             replay(bad)
+
+
+def test_a_record_may_start_part_way_through_a_match() -> None:
+    """A match file can begin at a score (a match resumed, an excerpt)."""
+    m = Match.from_rules(Match.new(5).rules, score=(1, 3)).roll((3, 1)).play("8/5 6/5")
+    assert replay(m.record) == m and m.score == (1, 3) and m.record.games[0].score == (1, 3)
 
 
 def test_replay_rejects_a_wrong_result() -> None:

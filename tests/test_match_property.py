@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cube import MAX_CUBE, is_cube_value
+from engine.formats.gnubg_id import MatchKey
+from engine.formats.save import dumps as save_text
+from engine.formats.save import load_match, loads, save_match
 from engine.game import Action, Phase
-from engine.gnubg_id import MatchKey
 from engine.match import Match, replay
 from engine.position import CHECKERS, Position
 from engine.rules import Rules
-from engine.save import dumps as save_text
-from engine.save import load_match, loads, save_match
 
 CONFIGS = [
     Rules(match_length=3),

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.formats.mat import MatFile
 from engine.match import Match, replay_events
-from engine.matfile import MatFile
 from engine.record import Beavered, Doubled, Dropped, Played, ResignOffered, Roll, Took
 from tests.test_matfile import random_match
 

@@ -9,9 +9,9 @@ from rules_oracle import make
 
 from engine.cli import main
 from engine.errors import SaveError
+from engine.formats.save import load_match, save_match
 from engine.match import Match
 from engine.record import Played, describe
-from engine.save import load_match, save_match
 from web.ai_service import answer
 from web.history import game_rows
 from web.protocol import HintReply, HintRequest

@@ -9,9 +9,9 @@ import pytest
 
 from engine.ai.review import review
 from engine.cli import main
+from engine.formats.mat import MatFile
+from engine.formats.save import save_match
 from engine.match import Match
-from engine.matfile import MatFile
-from engine.save import save_match
 
 DATA = Path(__file__).parent / "data" / "mat"
 
@@ -48,12 +48,25 @@ def test_review_of_a_bad_file_says_the_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = tmp_path / "bad.mat"
-    bad.write_text(" 3 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/4\n")
+    bad.write_text(" three point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5\n")
     assert main(["review", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert "line 4: A's 31: 8/5 6/4 is not a legal play" in err
+    assert "line 1: expected the match length" in err
     assert main(["review", str(tmp_path / "missing.mat")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_review_of_a_file_read_with_repairs_lists_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A play that is not legal is kept as written, listed, and not judged."""
+    odd = tmp_path / "odd.mat"
+    odd.write_text(" 3 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/4\n")
+    assert main(["review", str(odd)]) == 0
+    out = capsys.readouterr().out
+    assert "Read with repairs (1):" in out
+    assert "Game 1, move 1: A's 8/5 6/4 is not a legal play of 31; kept as recorded" in out
+    assert "Checker plays" in out and "Nothing doubtful" in out
 
 
 def test_export_writes_a_saved_match_as_mat(tmp_path: Path) -> None:

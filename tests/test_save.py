@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from engine import SaveError
+from engine.formats.save import SCHEMA, dumps, load_match, loads, save_match
 from engine.match import Match
-from engine.save import SCHEMA, dumps, load_match, loads, save_match
 
 
 def states() -> dict[str, Match]:

@@ -293,14 +293,54 @@ def test_a_match_exported_as_mat_imports_onto_the_analysis_board_for_review() ->
     assert rig.c.state.match == game
 
 
+ODD_MAT = (
+    " 3 point match\n\n Game 1\n Ann : 0                         Ben : 0\n"
+    "  1) 31: 8/5 6/5                 41: 13/9 24/23\n"
+    "  2) 62: 13/4                    52: 13/8 13/11\n"  # 13/4 is not a play of 62
+    "  3) 43: 24/20 24/21             Resigns\n"
+    "      Wins 1 point\n"
+)
+
+
+def test_a_file_read_with_repairs_opens_and_says_what_was_repaired() -> None:
+    rig = Rig().boot()
+    rig.act("saves-open")
+    rig.act("import", ODD_MAT)
+    a = rig.c.state.analysis
+    assert a is not None and a.names == ("Ann", "Ben")
+    assert rig.c.state.match.score == (1, 0)
+    notice = rig.c.state.notice
+    assert notice.startswith("The file was read with 1 repair")
+    assert "Game 1, move 2: Ann's 13/4 is not a legal play of 62; kept as recorded" in notice
+    rig.act("review")  # the play kept as recorded is not judged
+    review = rig.c.state.reviewing.review
+    assert review is not None and review.done
+    notations = [item.notation for item in review.items]
+    assert "13/4" not in notations and "13/11 13/8" in notations
+
+
+def test_a_gnubg_sgf_opens_on_the_analysis_board() -> None:
+    from engine.formats import sgf
+    from engine.formats.mat import MatFile
+    from engine.match import Match
+
+    m = Match.new(3).roll((3, 1)).play("8/5 6/5").roll((6, 4)).play("24/14").double().drop()
+    rig = Rig().boot()
+    rig.act("saves-open")
+    rig.act("import", sgf.write(MatFile.from_match(m, ("Ann", "Ben"))))
+    a = rig.c.state.analysis
+    assert a is not None and a.names == ("Ann", "Ben")
+    assert rig.c.state.match.record == m.record and rig.c.state.notice == ""
+
+
 def test_a_malformed_mat_file_says_its_line_and_nothing_is_lost() -> None:
     rig = Rig().boot()
     rig.start("medium", 5)
     game = rig.c.state.match
     rig.act("saves-open")
-    rig.act("import", " 3 point match\n\n Game 1\n White : 0     Black : 0\n  1) 31: 8/4 6/5\n")
+    rig.act("import", " 3 point match\n\n White : 0     Black : 0\n  1) 31: 8/4 6/5\n")
     error = rig.view.last.dialog
-    assert error is not None and "line 5" in error.html.lower() and "untouched" in error.html
+    assert error is not None and "line 3" in error.html.lower() and "untouched" in error.html
     assert rig.c.state.analysis is None and rig.c.state.match is game
 
 

@@ -16,10 +16,10 @@ import pytest
 from web_fakes import LaterAi, Rig
 
 import web
+from engine.formats.save import save_match
 from engine.game import Phase
 from engine.match import Match
 from engine.position import Position
-from engine.save import save_match
 from web.protocol import PlayRequest
 from web.storage import AUTOSAVE, CORRUPT, PREFIX, STATS, MemoryStorage
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import InvalidXgidError, Match, Position
-from engine.xgid import Xgid
+from engine.formats.xgid import Xgid
 
 START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 

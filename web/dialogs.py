@@ -510,10 +510,10 @@ def saves_html(
         # A match file of Jellyfish's format, for GNU Backgammon, eXtreme Gammon, BGBlitz.
         + button(Act.EXPORT, "Export .mat", value="mat")
         + '<label class="button file">Import from file <input type="file" name="file" '
-        f'accept=".json,.mat,.txt,application/json,text/plain" data-action="{Act.IMPORT}">'
-        "</label></div>"
-        + '<p class="muted">A <code>.mat</code> match file opens on the analysis board, '
-        "to step through and review.</p>"
+        f'accept=".json,.mat,.txt,.sgf,.xg,.xgp,application/json,text/plain" '
+        f'data-action="{Act.IMPORT}">'
+        "</label></div>" + '<p class="muted">A <code>.mat</code> match file, or GNU Backgammon’s '
+        "<code>.sgf</code>, opens on the analysis board, to step through and review.</p>"
         + "<h3>GNU Backgammon IDs</h3>"
         + '<dl class="ids"><dt>Position ID</dt><dd><code data-testid="position-id">'
         + escape(position_id)

@@ -21,6 +21,7 @@ from engine.notation import format_dice
 from engine.record import (
     Abandoned,
     Beavered,
+    Conceded,
     Doubled,
     Dropped,
     Forfeit,
@@ -87,7 +88,9 @@ def game_rows(
         if isinstance(event, Roll):
             rolled[event.player] = event.dice
         elif isinstance(event, Played):
-            put(event.player, f"{format_dice(event.dice)}: {event.notation}")
+            # A play a match file records that is not legal is shown as written, flagged.
+            flag = " (not legal)" if event.recorded else ""
+            put(event.player, f"{format_dice(event.dice)}: {event.notation}{flag}")
         elif isinstance(event, Forfeit):
             dice = rolled.get(event.player)
             put(event.player, f"{format_dice(dice)}: cannot move" if dice else "cannot move")
@@ -108,6 +111,8 @@ def game_rows(
             put(event.player, "Rejects")
         elif isinstance(event, Abandoned):
             put(event.player, "Left the game")
+        elif isinstance(event, Conceded):
+            put(event.player, f"Resigns a {theme.win_name(int(event.value))}")
     result = game.result
     if result is not None:
         unit = "point" if result.points == 1 else "points"

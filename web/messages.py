@@ -9,6 +9,8 @@ screen readers (the announcements).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.match import Match
 from engine.record import Forfeit, OpeningRoll, Played, Roll
 from web.storage import Corrupt
@@ -106,3 +108,37 @@ def import_error_text(text: str, error: Exception) -> str:
     else:  # not JSON at all, or JSON of the wrong shape
         why = "That file is not a saved game: it is not in the saved-game format."
     return f"{why} {UNTOUCHED}"
+
+
+REPAIRS_SHOWN = 5
+"""The most repairs a notice lists one by one: a file from a buggy server can
+need dozens, and the first few say what kind of file it is."""
+
+
+def match_file_error(reason: str) -> str:
+    """A match file that cannot be read at all: where and what, and that nothing
+    was lost.
+
+    >>> match_file_error("line 3: expected 'Game 1', found 'White : 0'")
+    "That match file cannot be read: line 3: expected 'Game 1', found 'White : 0'. Your current game is untouched."
+    """  # noqa: E501
+    return f"That match file cannot be read: {reason}. {UNTOUCHED}"
+
+
+def repairs_text(notes: Sequence[str]) -> str:
+    """What reading an imported match file had to repair, as the player sees it
+    after the import: a play that is not legal is kept as the file records it
+    and left out of the review.
+
+    >>> print(repairs_text(["Game 1, move 2: Ann's 13/4 is not a legal play of 62; kept as recorded"]))
+    The file was read with 1 repair (plays that are not legal are kept as recorded and not reviewed): Game 1, move 2: Ann's 13/4 is not a legal play of 62; kept as recorded.
+    >>> repairs_text([f"Game {k}: x" for k in range(1, 9)]).endswith("Game 5: x; and 3 more.")
+    True
+    """  # noqa: E501
+    count = len(notes)
+    listed = "; ".join(notes[:REPAIRS_SHOWN])
+    more = f"; and {count - REPAIRS_SHOWN} more" if count > REPAIRS_SHOWN else ""
+    return (
+        f"The file was read with {count} repair{'s' if count != 1 else ''} (plays that are not "
+        f"legal are kept as recorded and not reviewed): {listed}{more}."
+    )

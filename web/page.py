@@ -380,8 +380,16 @@ class Page:
             self.c.act(Act.parse(str(action)), str(target.value), self._fields(target))
 
     async def _import(self, file: Any) -> None:
-        text = await file.text()
-        self.c.import_text(str(text))
+        if str(file.name).lower().endswith((".xg", ".xgp")):
+            # eXtreme Gammon's files are binary: their bytes, one character each
+            # (the engine reads them back as bytes), not text decoded as UTF-8.
+            from js import Uint8Array
+
+            buffer = await file.arrayBuffer()
+            text = bytes(Uint8Array.new(buffer).to_py()).decode("latin-1")
+        else:
+            text = str(await file.text())
+        self.c.import_text(text)
 
     def _submit(self, event: Any) -> None:
         event.preventDefault()

@@ -1,7 +1,7 @@
 """The page's save format: a match with the options it was started with.
 
 The same JSON object is the autosave, a named save slot and an exported
-file.  The match inside is the engine's own format (:mod:`engine.save`).
+file.  The match inside is the engine's own format (:mod:`engine.formats.save`).
 
 >>> from engine.match import Match
 >>> saved = SavedGame(MatchOptions(), Match.from_rules(MatchOptions().rules()), 0)
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import SaveError
+from engine.formats.save import load_match, save_match
 from engine.match import Match
-from engine.save import load_match, save_match
 from web.options import MatchOptions
 
 SAVE_APP = "backgammon-web"

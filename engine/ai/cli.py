@@ -18,10 +18,10 @@ from engine.ai.player import CUBE_PLIES, LEVELS, rank_plays
 from engine.cli import parse_dice, parse_live_id
 from engine.cube import MAX_CUBE
 from engine.errors import EngineError, InvalidMatchIdError, InvalidXgidError
-from engine.gnubg_id import CENTERED, MatchKey
+from engine.formats.gnubg_id import CENTERED, MatchKey
+from engine.formats.xgid import Xgid
 from engine.position import Position
 from engine.rules import MAX_MATCH_LENGTH
-from engine.xgid import Xgid
 
 
 @dataclass(frozen=True, slots=True)

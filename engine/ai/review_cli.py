@@ -1,9 +1,10 @@
-"""Command-line review of a match file: ``python -m engine review FILE.mat``.
+"""Command-line review of a match file: ``python -m engine review FILE``.
 
-Reads the ``.mat`` file (:mod:`engine.matfile`), has King Tubby judge every
-decision (:mod:`engine.ai.review`) and prints, for each player, the decisions
-that count, the doubtful decisions, mistakes and blunders and the performance
-rating, then the flagged decisions in order.
+Reads the ``.mat`` or GNU Backgammon ``.sgf`` file
+(:mod:`engine.formats.match_file`), has King Tubby judge every decision
+(:mod:`engine.ai.review`) and prints, for each player, the decisions that
+count, the doubtful decisions, mistakes and blunders and the performance
+rating, then the flagged decisions in order, and what reading the file repaired.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from engine.ai.review import (
     judge,
     summarise,
 )
-from engine.matfile import MatFile, MatFileError
+from engine.errors import FormatError
+from engine.formats.mat import MatFile
+from engine.formats.match_file import read_match_file
 from engine.notation import format_dice
 
 CUBE_WORDS = {"no double": "did not double", "double": "doubled", "take": "took", "drop": "dropped"}
@@ -84,6 +87,11 @@ def format_review(mat: MatFile, review: MatchReview) -> str:
         lines += [f"  {describe(j, names)}" for j in flagged]
     else:
         lines.append("Nothing doubtful: well played.")
+    if mat.notes:
+        # What reading the file repaired: the player should know which plays
+        # were kept as written (and not judged) and what was left out.
+        lines += ["", f"Read with repairs ({len(mat.notes)}):"]
+        lines += [f"  {note}" for note in mat.notes]
     return "\n".join(lines)
 
 
@@ -91,13 +99,13 @@ def run(args: argparse.Namespace) -> int:
     """``review``: read ``args.file``, judge, print (exit status 0; 2 for a bad file)."""
     path = Path(args.file)
     try:
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
+        data = path.read_bytes()
     except OSError as exc:
         print(f"error: cannot read {path}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
-        mat = MatFile.parse(text)
-    except MatFileError as exc:
+        mat = read_match_file(data)  # .mat, or GNU Backgammon's .sgf
+    except FormatError as exc:
         print(f"error: {path}: {exc}", file=sys.stderr)
         return 2
     players = (0, 1) if args.player is None else (args.player - 1,)

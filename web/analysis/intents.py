@@ -36,7 +36,7 @@ from web.analysis.rollout import Rollout
 from web.analysis.rollout import settings as rollout_settings
 from web.analysis.state import BY_HAND, Analysis
 from web.animation import plan_motions
-from web.messages import UNTOUCHED
+from web.messages import match_file_error, repairs_text
 from web.options import AI_NAMES
 from web.protocol import Reply
 from web.savefile import SavedGame
@@ -44,7 +44,7 @@ from web.session import Fields
 from web.storage_intents import StorageIntents
 
 if TYPE_CHECKING:
-    from engine.matfile import MatFile
+    from engine.formats.mat import MatFile
 
 PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
 
@@ -82,6 +82,20 @@ def _looks_like_mat(text: str) -> bool:
             words = line.split()
             return len(words) == 3 and words[0].isdigit() and words[1:] == ["point", "match"]
     return False
+
+
+def _looks_like_match_file(text: str) -> bool:
+    """Whether a file is meant as a match file: a ``.mat`` (see :func:`_looks_like_mat`),
+    a GNU Backgammon ``.sgf`` (a game tree, ``(;``) or an eXtreme Gammon ``.xg``
+    (its header, ``RGMH``), rather than a saved game.
+
+    >>> _looks_like_match_file("(;FF[4]GM[6]"), _looks_like_match_file("RGMH\\x01")
+    (True, True)
+    >>> _looks_like_match_file('{"app": "backgammon-web"}')
+    False
+    """
+    head = text[:64].lstrip("\ufeff \t\r\n")
+    return head.startswith(("(;", "RGMH")) or _looks_like_mat(text)
 
 
 def _step_key(match: Match) -> tuple[int, int, str, str, str]:
@@ -434,7 +448,7 @@ class AnalysisIntents(StorageIntents):
         if value != "mat":
             super()._on_export(value, fields)
             return
-        from engine.matfile import MatFile  # match files are rare: not at the page's start
+        from engine.formats.mat import MatFile  # match files are rare: not at the page's start
 
         m = self.state.match
         text = str(MatFile.from_match(m, self.state.names))
@@ -443,20 +457,24 @@ class AnalysisIntents(StorageIntents):
         self._say("Exported the match as a .mat file.")
 
     def _on_import(self, value: str, fields: Fields) -> None:
-        """A file to import: a saved game (JSON), or a ``.mat`` match file, which
-        opens on the analysis board with the game in progress put aside."""
-        if not _looks_like_mat(value):
+        """A file to import: a saved game (JSON), or a match file (``.mat``, GNU
+        Backgammon's ``.sgf``), which opens on the analysis board with the game
+        in progress put aside; what reading it repaired is said after."""
+        if not _looks_like_match_file(value):
             super()._on_import(value, fields)  # a saved game, or says it is not one
             return
-        from engine.matfile import MatFile  # match files are rare: not at the page's start
+        # match files are rare: not at the page's start
+        from engine.formats.match_file import read_match_file
 
         try:
-            mat = MatFile.parse(value)
+            mat = read_match_file(value)  # a .mat, or GNU Backgammon's .sgf
         except EngineError as exc:  # says the line and what is wrong with it
-            text = f"That match file cannot be read: {exc}. {UNTOUCHED}"
+            text = match_file_error(str(exc))
             self._set(**{"dialog_error" if self.state.dialog else "notice": text})
             return
         self._open_match(mat)
+        if mat.notes:  # what reading it repaired: the player should know
+            self._set(notice=repairs_text([str(note) for note in mat.notes]))
 
     def _open_match(self, mat: MatFile) -> None:
         """An imported match on the analysis board: its line is every decision of
