@@ -160,7 +160,11 @@ SOURCES_ONLY = (
 # when a player first needs it (web/online/loader.py) and the service worker
 # does not precache (scripts/precache.py's ON_DEMAND), as with Trystero: an
 # online game needs the network anyway, and a first visit is spared it.
-ONLINE_PROTOCOL = tuple(rel for rel in SOURCES_ONLY if rel.startswith("web/online/"))
+# The invite's QR code rides along: only an online game's invite draws one.
+ONLINE_PROTOCOL = (
+    *(rel for rel in SOURCES_ONLY if rel.startswith("web/online/")),
+    "web/qr.py",
+)
 ONLINE_ARCHIVE = "python/online.zip.gz"
 PAGE_ARCHIVE = "python/page.zip.gz"
 # The entry points, whose imports at start the build runs to compile the

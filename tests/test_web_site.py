@@ -117,7 +117,7 @@ def test_modules_ship_as_bytecode_for_the_vendored_pyodide_without_sources(site:
                 assert bytecode.compiled_from(data, pystrip.strip(source).encode()), name
             elif name.endswith(".py"):
                 assert name.startswith(build_site.SOURCES_ONLY), f"{name} ships as source"
-        assert "web/qr.py" in archive(site, "pyscript.json")
+        assert "web/analysis/view.py" in archive(site, "pyscript.json")
 
 
 def test_the_ai_ships_only_to_its_worker(site: Path) -> None:

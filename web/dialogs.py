@@ -600,7 +600,8 @@ def _qr_block(link: str, label: str) -> str:
     """``link`` as a QR code to scan with a phone's camera, folded away until
     asked for (a friend far away needs the link, one in the room the code).
     Kept per link: the dialog is drawn again on every change of status."""
-    from web.qr import QrCode, qr_svg  # only an invite draws one
+    # Only an online game's invite draws one (shipped with online play's protocol).
+    from web.qr import QrCode, qr_svg
 
     try:
         svg = qr_svg(QrCode.encode(link), title=label)
