@@ -19,7 +19,7 @@ from web.online.errors import (
     ReplayedMessageError,
     StrangerError,
 )
-from web.online.events import Claimed, GameFull, Output, Refused
+from web.online.events import Claimed, ClockChanged, GameFull, LinkChanged, Output, Refused
 from web.online.invite import Invite
 from web.online.peer import Peer
 from web.online.presence import Link
@@ -190,3 +190,33 @@ def test_the_relays_password_is_not_the_games_secret() -> None:
     invite = ann.invite
     assert invite.transport_password != b64(invite.secret)
     assert invite.transport_password == Invite.parse(invite.text).transport_password
+
+
+def test_a_claim_at_a_history_the_friend_has_moved_past_is_disputed_on_both_pages() -> None:
+    """The friend played, but its move was lost as the line went down: the claimer's
+    clock ran out on a move the friend had made.  The friend's page refuses the
+    claim (its record shows the move), counts nothing and plays on; the claimer's
+    page hears of the dispute once, and the friend's later messages raise no alarm."""
+    ann, bob = pair()
+    mover, waiter = (ann, bob) if ann.owing == ann.seat else (bob, ann)
+    assert mover.my_dice is None  # the opening: the mover's roll is revealed with its play
+    # The opening's roller reveals (its dice came with the opening); the waiter never hears.
+    moves = mover.match.legal_plays[0].moves if mover.match.legal_plays else ()
+    lost = mover.play(moves, now=1.0) if moves else Output()
+    assert lost.messages  # ...sent into a dead line
+    now = CLOCK + 5.0
+    claim = waiter.claim(now)
+    assert waiter.claimed is not None
+    got = mover.receive(claim.messages[0], now)
+    assert mover.claimed is None and not mover.match.is_over
+    assert [type(e.error) for e in got.events if isinstance(e, Refused)] == [DisputedClaimError]
+    heard = Output()
+    for text in got.messages:
+        heard += waiter.receive(text, now)
+    news = [e for e in heard.events if not isinstance(e, (LinkChanged, ClockChanged))]
+    assert [type(e).__name__ for e in news] == ["ClaimDisputed"]
+    # The friend's page goes on writing (a hello, a phrase): no alarm each time.
+    for out_of_bob in (mover.connected(now + 1), mover.chat(0, now + 2)):
+        for text in out_of_bob.messages:
+            out = waiter.receive(text, now + 3)
+            assert not [e for e in out.events if not isinstance(e, (LinkChanged, ClockChanged))]

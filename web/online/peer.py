@@ -513,8 +513,8 @@ class Peer:
             return Output(events=(ClaimDisputed(self.friend_name or "Your friend"),))
         if isinstance(body, (wire.Hello, wire.Blocks)) and mine and self.disputed is None:
             return Output((self._send(wire.Claim(len(self.log), self.log.head), now),))
-        if isinstance(body, (wire.Hello, wire.Ping, wire.Claim)):
-            return Output()
+        if isinstance(body, (wire.Hello, wire.Ping, wire.Claim)) or self.disputed is not None:
+            return Output()  # (the moves of a friend who disputed: said once, not each time)
         who = "you" if mine else "your friend"
         return Output(events=(Refused(ClosedError(f"{who} claimed the game")),))
 
