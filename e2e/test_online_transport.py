@@ -52,16 +52,19 @@ LISTEN = """(link) => {
 
 GLUE = 'import(new URL("online-transport.js", document.baseURI).href)'
 
-# Pyodide from the site's vendored copy, the page's Python archive inflated and
-# unpacked as public/unpack.py does it, and a `pyscript` module with what PyScript's main thread
-# gives web.online.transport (PyScript's own js_import is this very function).
+# Pyodide from the site's vendored copy, the page's Python archive and online
+# play's (web/online/loader.py) inflated and unpacked as public/unpack.py does
+# it, and a `pyscript` module with what PyScript's main thread gives
+# web.online.transport (PyScript's own js_import is this very function).
 LOAD_PYTHON = """async () => {
   const base = document.baseURI;
   const {loadPyodide} = await import(new URL("vendor/pyodide/pyodide.mjs", base).href);
   const py = await loadPyodide({indexURL: new URL("vendor/pyodide/", base).href});
-  const packed = (await fetch(new URL("python/page.zip.gz", base))).body;
-  const zip = new Response(packed.pipeThrough(new DecompressionStream("gzip")));
-  py.unpackArchive(await zip.arrayBuffer(), "zip");
+  for (const archive of ["python/page.zip.gz", "python/online.zip.gz"]) {
+    const packed = (await fetch(new URL(archive, base))).body;
+    const zip = new Response(packed.pipeThrough(new DecompressionStream("gzip")));
+    py.unpackArchive(await zip.arrayBuffer(), "zip");
+  }
   py.registerJsModule("pyscript", {
     document, js_import: (...urls) => Promise.all(urls.map((url) => import(url)))});
   window.py = py;
