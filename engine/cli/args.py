@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from engine import names
 from engine.errors import InvalidPositionIdError, InvalidXgidError, quoted
 from engine.formats.gnubg_id import MatchKey
 from engine.formats.xgid import Xgid
@@ -73,7 +74,7 @@ def parse_dice(text: str) -> tuple[int, int]:
     return int(digits[0]), int(digits[1])
 
 
-ROLLOUT_PLAYERS = ("fast", "easy", "medium", "hard")
+ROLLOUT_PLAYERS = names.ROLLOUT_PLAYERS
 """Who may play a rollout's games (``engine.ai.rollout_game.PLAYERS``, named here so
 that the parser is built without importing the AI)."""
 
