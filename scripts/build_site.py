@@ -47,11 +47,12 @@ LEFT_OUT = frozenset(
     {
         "engine/ai/data/bearoff.bin",
         "engine/__main__.py",
-        "engine/cli.py",
-        "engine/ai/cli.py",
+        "engine/cli/__init__.py",
+        "engine/cli/args.py",
+        "engine/cli/hint.py",
+        "engine/cli/review.py",
+        "engine/cli/rollout.py",
         "engine/ai/review.py",
-        "engine/ai/review_cli.py",
-        "engine/ai/rollout_cli.py",
     }
 )
 

@@ -8,8 +8,8 @@ import pytest
 
 from engine import InvalidMatchIdError, InvalidPositionIdError, InvalidXgidError, Match, Position
 from engine.ai import CubeState, cube_decision, rank_plays
-from engine.ai.cli import describe_cube, hint_main, parse_spot
 from engine.cli import main, parse_position
+from engine.cli.hint import describe_cube, hint_main, parse_spot
 from engine.formats.gnubg_id import MatchKey
 
 # X (player 0) on roll with 31 at 2-4 in a 7-point match, O owning a 2-cube.

@@ -10,7 +10,7 @@ from random_positions import positions_with_choice
 
 from engine import Position, legal_plays
 from engine.ai import LEVELS, choose_play, evaluate, player, rank_plays
-from engine.ai.cli import format_hint, hint_main
+from engine.cli.hint import format_hint, hint_main
 from engine.game import Game, Phase
 
 

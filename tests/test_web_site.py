@@ -167,7 +167,7 @@ def test_the_archives_hold_every_module_their_modules_import(site: Path) -> None
         if name.endswith((".py", ".pyc"))
     }
     assert "engine.game" in modules and "engine.ai.network" in modules
-    for tool in ("engine.cli", "engine.__main__", "engine.ai.cli", "engine.ai.review_cli"):
+    for tool in ("engine.cli", "engine.__main__", "engine.cli.hint", "engine.cli.review"):
         assert tool not in modules
     for module in sorted(modules):
         path = build_site.ROOT / (module.replace(".", "/") + ".py")

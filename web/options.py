@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.names import AI_LEVELS
 from engine.rules import Rules
 from web.themes import MODES, THEMES
 
@@ -21,11 +22,7 @@ from web.themes import MODES, THEMES
 # human on this device, or a friend in another browser (web.online).
 HUMAN = "human"
 ONLINE = "online"
-AI_NAMES: tuple[tuple[str, str], ...] = (
-    ("easy", "Beach Bum"),
-    ("medium", "Selector"),
-    ("hard", "King Tubby"),
-)
+AI_NAMES: tuple[tuple[str, str], ...] = tuple(AI_LEVELS.items())
 OPPONENTS = (*(key for key, _ in AI_NAMES), HUMAN, ONLINE)
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
 # The move clock of an online game, in seconds (0: none), as the New game dialog

@@ -37,6 +37,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
+from engine import names
 from engine.cube import CubeState
 from engine.rollout_stats import RolloutTally
 
@@ -48,7 +49,7 @@ are errors, never misread."""
 Probs = tuple[float, float, float, float, float]
 """Win, win a gammon, win a backgammon, lose a gammon, lose a backgammon."""
 
-CUBE_CHOICES = ("no double", "double", "take", "drop")
+CUBE_CHOICES = names.CUBE_CHOICES
 """The cube choices a :class:`CubeHintRequest` may ask the AI to judge."""
 
 
@@ -153,8 +154,8 @@ class CubeHintRequest:
             raise ProtocolError(f"chosen must be one of {CUBE_CHOICES}, got {self.chosen!r}")
 
 
-ROLLOUT_PLAYERS = ("fast", "easy", "medium", "hard")
-"""Who may play a rollout's games (:data:`engine.ai.rollout_game.PLAYERS`)."""
+ROLLOUT_PLAYERS = names.ROLLOUT_PLAYERS
+"""Who may play a rollout's games (:data:`engine.names.ROLLOUT_PLAYERS`)."""
 
 
 @dataclass(frozen=True, slots=True)

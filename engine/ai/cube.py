@@ -20,6 +20,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine import names
 from engine.ai.evaluator import Probs, evaluate
 from engine.ai.met import equity_after
 from engine.cube import CubeState as CubeState  # re-exported: the page needs it without the AI
@@ -314,7 +315,7 @@ def cube_decision(
     return cube_decision_from_probs(probs, st, cube_efficiency(position))
 
 
-CUBE_CHOICES = ("no double", "double", "take", "drop")
+CUBE_CHOICES = names.CUBE_CHOICES
 
 
 def choice_loss(d: CubeDecision, st: CubeState, chosen: str) -> tuple[float, str]:

@@ -31,9 +31,10 @@ from engine.ai.encoding import ROLLS as DICE_ROLLS
 from engine.ai.evaluator import Probs, equity, evaluate_sides, flip
 from engine.ai.score import MONEY, outcome_weights, score_equity
 from engine.movegen import Play, legal_plays
+from engine.names import AI_LEVELS
 from engine.position import Position
 
-LEVELS: dict[str, str] = {"easy": "Beach Bum", "medium": "Selector", "hard": "King Tubby"}
+LEVELS = AI_LEVELS
 """Level keys and the names a player sees."""
 
 EASY_NOISE = 0.18

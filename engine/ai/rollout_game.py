@@ -44,6 +44,7 @@ from engine.ai.met import equity_after
 from engine.ai.player import choose_play, rank_plays
 from engine.cube import MAX_CUBE, CubeState
 from engine.movegen import legal_plays
+from engine.names import ROLLOUT_PLAYERS
 from engine.position import Position
 from engine.scoring import win_type
 
@@ -51,7 +52,8 @@ FAST = "fast"
 """The rollout's default player: King Tubby's 0-ply screen without its look-ahead,
 no noise (the same play every time in the same position and roll)."""
 
-PLAYERS = (FAST, "easy", "medium", "hard")
+PLAYERS = ROLLOUT_PLAYERS
+assert PLAYERS[0] == FAST
 
 STRATIFIED_PLIES = 2
 LUCK_CACHE = 20000

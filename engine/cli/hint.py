@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.ai.cube import CubeState, cube_decision
 from engine.ai.player import CUBE_PLIES, LEVELS, rank_plays
-from engine.cli import parse_dice, parse_live_id
+from engine.cli.args import parse_dice, parse_live_id
 from engine.cube import MAX_CUBE
 from engine.errors import EngineError, InvalidMatchIdError, InvalidXgidError
 from engine.formats.gnubg_id import CENTERED, MatchKey

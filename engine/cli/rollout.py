@@ -3,7 +3,7 @@
 Rolls out the candidate plays of DICE (ranked by mean, each with its
 standard error, win/gammon/backgammon rates and trials) or, without dice,
 the cube decision.  POSITION is a gnubg Position ID, ``PositionID:MatchID``
-or an XGID, read as :mod:`engine.ai.cli` reads it for a hint (the cube and
+or an XGID, read as :mod:`engine.cli.hint` reads it for a hint (the cube and
 the score come with the last two).
 """
 
@@ -14,9 +14,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-from engine.ai.cli import describe_cube, parse_spot
 from engine.ai.rollout import Rollout, RolloutSettings, RolloutSpec
-from engine.cli import rollout_arguments
+from engine.cli.args import rollout_arguments
+from engine.cli.hint import describe_cube, parse_spot
 from engine.errors import EngineError
 from engine.rollout_stats import CUBE, RolloutTally, Tally, cube_verdict
 
