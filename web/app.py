@@ -72,6 +72,9 @@ def start(
         dice if dice is not None else system_random(),
         animation=animation,
         connector=online,
+        # The analysis board's shared link (#19) names the page without its fragment.
+        page_url=str(window.location.href).partition("#")[0],
+        rollout_ports=_rollout_ports(ai, window),
     )
     page.attach(controller)
     controller.boot()
@@ -79,8 +82,6 @@ def start(
     online.open(controller)
     # The analysis board's shared link (#19): "#xgid=..." opens it on that position,
     # also when a link changes only the fragment of the page already open (no reload).
-    controller.page_url = str(window.location.href).partition("#")[0]
-    controller.rollout_ports = _rollout_ports(ai, window)
 
     def shared(event: Any = None) -> None:
         controller.open_shared(str(window.location.hash or ""))

@@ -12,22 +12,26 @@ it runs under CPython with fakes, where its flow is tested.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
+from engine.dice import RandomSource
 from engine.errors import EngineError
 from engine.game import Action, Phase
 from engine.match import Match
 from engine.turn import Step
 from web.actions import Act
+from web.ai_client import AiPort
 from web.analysis.intents import AnalysisIntents
 from web.animation import plan_motions
 from web.coaching import Coaching
-from web.online.intents import OnlineIntents
+from web.online.intents import Connector, OnlineIntents
+from web.opponent import seats
 from web.options import MatchOptions, ai_name
-from web.session import Fields, Session, Timer, View
+from web.session import Fields, SeatFactory, Session, Timer, View
 from web.state import Dialog, Reviewing
+from web.storage import Store
 from web.storage_intents import StorageIntents
 from web.tutor import judging
 
@@ -35,7 +39,33 @@ __all__ = ["HANDLERS", "Controller", "Session", "Timer", "View"]
 
 
 class Controller(AnalysisIntents, StorageIntents, Coaching, OnlineIntents):
-    """See the module docs.  Call :meth:`boot` once, then feed it intents."""
+    """See the module docs.  Call :meth:`boot` once, then feed it intents.
+
+    Besides the parts every controller needs, the page may hand it its part
+    of online play (``connector``: none, no online play), its own address
+    (``page_url``: the analysis board's shared links) and the workers a
+    rollout may use (``rollout_ports``: none, the AI's alone)."""
+
+    def __init__(
+        self,
+        view: View,
+        store: Store,
+        ai: AiPort,
+        timer: Timer,
+        dice: RandomSource,
+        *,
+        animation: str | None = None,
+        seat_factory: SeatFactory = seats,
+        connector: Connector | None = None,
+        page_url: str = "",
+        rollout_ports: Callable[[], Sequence[AiPort]] | None = None,
+    ) -> None:
+        super().__init__(
+            view, store, ai, timer, dice, animation=animation, seat_factory=seat_factory
+        )
+        self.connector = connector
+        self.page_url = page_url
+        self.rollout_ports = rollout_ports
 
     # -- reading the state (for the page's gestures) -----------------------------------------
 

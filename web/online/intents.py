@@ -20,17 +20,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
-from engine.dice import RandomSource
 from engine.match import Match
 from web.actions import Act
-from web.ai_client import AiPort
 from web.flow import Flow, RemoteGame
 from web.online.presence import Link
-from web.opponent import Decision, seats
+from web.opponent import Decision
 from web.options import MatchOptions
-from web.session import Fields, SeatFactory, Timer, View
+from web.session import Fields
 from web.state import Dialog
-from web.storage import Store
 
 NAME = "online-name"  # the storage key of the player's name online, offered next time
 TURN = "online-turn"  # the storage key of the player's TURN server (web.online.transport)
@@ -88,23 +85,7 @@ class OnlineIntents(Flow):
     online_joiner: OnlineJoiner | None = None  # the page's, when opened with an invite
     join_options: MatchOptions | None = None  # the invite's match
     manual: ManualSignalling | None = None  # the inviter's page, once its invite is out
-
-    def __init__(
-        self,
-        view: View,
-        store: Store,
-        ai: AiPort,
-        timer: Timer,
-        dice: RandomSource,
-        *,
-        animation: str | None = None,
-        seat_factory: SeatFactory = seats,
-        connector: Connector | None = None,
-    ) -> None:
-        super().__init__(
-            view, store, ai, timer, dice, animation=animation, seat_factory=seat_factory
-        )
-        self.connector = connector  # None: no online play on this page
+    connector: Connector | None = None  # the page's part, handed in (None: no online play)
 
     def _online(self, **changes: Any) -> None:
         self._set(online=replace(self.state.online, **changes))

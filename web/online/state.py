@@ -5,7 +5,8 @@ online game (their name, their TURN server, whether the device can share a
 link), the invite this page was opened with, and, once a game with a friend
 online is under way, the friend's seat, name and presence, the links and codes
 to send, and a claim that ended the game.  The page imports this module at
-its start (the state holds it), so it holds data and nothing of the protocol.
+its start (the state holds it), so it holds data alone, and of the protocol
+imports only the presence's small :class:`~web.online.presence.Link`.
 
 >>> s = OnlineState()
 >>> s.playing, s.claimable
