@@ -8,13 +8,10 @@ claim ends the game the same way on both pages."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
-import pytest
 from playwright.sync_api import Browser
 
 from e2e.helpers import PHONE_PORTRAIT, open_game
-from e2e.online import Relay
 from e2e.test_online_match import (  # noqa: F401  (pytest fixtures: pair)
     Plan,
     Side,
@@ -25,6 +22,7 @@ from e2e.test_online_match import (  # noqa: F401  (pytest fixtures: pair)
     same,
     shot,
 )
+from e2e.test_online_presence import CLAIM_AFTER_S, claim_pair  # noqa: F401  (fixture)
 from e2e.test_online_transport import (  # noqa: F401  (pytest fixtures)
     online_browsers,
     online_namespace,
@@ -33,19 +31,7 @@ from e2e.test_online_transport import (  # noqa: F401  (pytest fixtures)
 )
 from scripts.page_driver import text_of
 
-CLOCK_S = 20  # the test build's move clock (?claim=), instead of two minutes
-
-
-@pytest.fixture
-def clocked_pair(
-    online_browsers: tuple[Browser, Browser],  # noqa: F811
-    online_site: str,  # noqa: F811
-    online_relay: Relay,  # noqa: F811
-) -> Iterator[tuple[Side, Side]]:
-    host, friend = open_pair(online_browsers, online_site, online_relay, f"&claim={CLOCK_S}")
-    yield host, friend
-    for side in (host, friend):
-        side.game.context.close()
+CLOCK_S = CLAIM_AFTER_S  # the test build's move clock (?claim=), instead of two minutes
 
 
 def test_online_a_third_page_with_the_link_is_told_the_game_is_full(
@@ -80,9 +66,9 @@ def test_online_a_third_page_with_the_link_is_told_the_game_is_full(
 
 
 def test_online_a_stalled_roller_is_claimable_after_the_clock_and_not_before(
-    clocked_pair: tuple[Side, Side],
+    claim_pair: tuple[Side, Side],  # noqa: F811
 ) -> None:
-    host, friend = clocked_pair
+    host, friend = claim_pair
     plan = Plan(cube=False)
     # Bob rolls, then sits on his roll: his page stays open and connected.
     play_match(host, friend, plan, until=lambda: plan.plays >= 2 and mover(host, friend) is friend)
