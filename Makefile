@@ -1,7 +1,7 @@
 # Backgammon in the browser. Two entry points (see README.md):
 #
 #   make serve   build the static site into build/site/ and serve it on localhost
-#   make test    lint, type-check, unit tests, then browser tests in Chromium
+#   make test    lint (and the import contract), type-check, unit tests, then browser tests in Chromium
 #
 # Both install what they need on first use (a .venv, node_modules, Chromium) and
 # skip that afterwards: the stamp files below are only remade when their inputs
@@ -47,6 +47,7 @@ test:
 lint: $(PY_DEPS)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports
 
 typecheck: $(PY_DEPS)
 	$(PY) -m mypy

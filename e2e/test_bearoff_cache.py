@@ -1,6 +1,6 @@
 """The AI worker makes the bear-off database in the background on a first
 visit (the site does not ship it), keeps it in Cache Storage, and reads it
-from there on the next visit (web/worker_bearoff.py); with it, King Tubby
+from there on the next visit (web/worker/bearoff.py); with it, King Tubby
 works races a few rolls from the bear-off out (engine/ai/race_rolls.py), and
 the analysis says so."""
 

@@ -33,7 +33,7 @@ from e2e.test_online_transport import (  # noqa: F401  (pytest fixtures)
     online_site,
 )
 from scripts.page_driver import board_state, play_turn, text_of
-from web.qr import QrCode, qr_svg
+from web.view.qr import QrCode, qr_svg
 
 # Screenshots of each step, to look at: under $E2E_SHOTS (default: the temporary folder).
 SHOTS = Path(os.environ.get("E2E_SHOTS", tempfile.gettempdir())) / "online"

@@ -53,7 +53,7 @@ LISTEN = """(link) => {
 GLUE = 'import(new URL("online-transport.js", document.baseURI).href)'
 
 # Pyodide from the site's vendored copy, the page's Python archive and online
-# play's (web/online/loader.py) inflated and unpacked as public/unpack.py does
+# play's (web/dom/online_loader.py) inflated and unpacked as public/unpack.py does
 # it, and a `pyscript` module with what PyScript's main thread gives
 # web.online.transport (PyScript's own js_import is this very function).
 LOAD_PYTHON = """async () => {
@@ -71,7 +71,8 @@ LOAD_PYTHON = """async () => {
 }"""
 
 PY_JOIN = """
-from web.online.transport import RoomConfig, join_room
+from web.online.transport import RoomConfig
+from web.dom.transport import join_room
 got, peers = [], []
 transport = await join_room(RoomConfig({room}, {secret}, relay_urls=[{relay}], ice_servers=[]))
 transport.on_message(got.append)
@@ -81,7 +82,7 @@ transport.self_id
 
 
 PY_OFFER = """
-from web.online.transport import create_offer
+from web.dom.transport import create_offer
 got, peers = [], []
 offer = await create_offer(ice_servers=[])
 transport = offer.transport
@@ -91,7 +92,7 @@ offer.code
 """
 
 PY_ANSWER = """
-from web.online.transport import accept_offer
+from web.dom.transport import accept_offer
 got, peers = [], []
 answer, transport = await accept_offer({code}, ice_servers=[])
 transport.on_message(got.append)

@@ -1,5 +1,5 @@
 """A phone held upright, measured in its own viewport (390 x 844 CSS px, touch):
-the board turned a quarter-turn (``web.board_geometry.PORTRAIT``) as wide as the
+the board turned a quarter-turn (``web.board.geometry.PORTRAIT``) as wide as the
 screen, checkers, points and numbers big enough to read and tap, controls for
 thumbs, and the Statistics dialog's players table within the screen; held
 sideways and on a desktop, the board as it always was."""
@@ -17,8 +17,8 @@ from playwright.sync_api import Browser, Page
 
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game, screenshot
 from scripts.page_driver import board_point, movable, targets, until
-from web.board_geometry import LANDSCAPE, PORTRAIT
-from web.storage import STATS, namespace_for
+from web.board.geometry import LANDSCAPE, PORTRAIT
+from web.model.storage import STATS, namespace_for
 
 WIDTH, HEIGHT = PHONE_PORTRAIT["viewport"]["width"], PHONE_PORTRAIT["viewport"]["height"]
 
@@ -155,7 +155,7 @@ def test_a_desktop_keeps_the_landscape_board(browser: Browser, site_url: str) ->
     game.context.close()
 
 
-# Statistics against three opponents, as a browser keeps them (web.player_records).
+# Statistics against three opponents, as a browser keeps them (web.model.records).
 RECORDS = {
     "rows": {
         "easy": {"games": 12, "wins": 9, "losses": 3, "points_won": 14, "points_lost": 4},

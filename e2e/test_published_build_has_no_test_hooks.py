@@ -77,7 +77,7 @@ def test_the_published_python_reads_no_dice_from_the_url(published_url: str) -> 
             sources[name] = data
             sources[name.removesuffix("c")] = stripped
     sources["main.py"] = get("main.py")
-    assert "web/page.pyc" in sources and "engine/dice.py" in sources
+    assert "web/dom/page.pyc" in sources and "engine/dice.py" in sources
     assert not [name for name in archive.namelist() if name.startswith("e2e/")]
     found = [(name, m.decode()) for name, src in sources.items() for m in HOOK_MARKERS if m in src]
     assert found == []

@@ -17,11 +17,11 @@ from scripts.page_driver import (
     text_of,
     wait_for_player,
 )
-from web.storage import ADOPTED, PREFIX, namespace_for
+from web.model.storage import ADOPTED, PREFIX, namespace_for
 
 
 def key(page: Page, name: str) -> str:
-    """The page's key ``name`` in ``localStorage``: under its directory (web.storage)."""
+    """The page's key ``name`` in ``localStorage``: under its directory (web.model.storage)."""
     return namespace_for(str(page.evaluate("location.pathname"))) + name
 
 

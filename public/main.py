@@ -12,7 +12,7 @@ unpack("page.zip.gz")
 window.performance.mark("backgammon:python")
 
 from web.app import start  # noqa: E402  (after the mark: the imports are what it times)
-from web.browser import when_parsed  # noqa: E402
+from web.dom.browser import when_parsed  # noqa: E402
 
 window.performance.mark("backgammon:imported")
 when_parsed(document, lambda: start(document, window))

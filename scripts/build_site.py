@@ -40,7 +40,7 @@ PACKAGES = ("engine", "web")
 DATA_SUFFIXES = (".json", ".bin")
 # Left out of the site: the bear-off database (620 kB, a tenth of a first
 # visit), which the AI worker makes from the rules in the background and keeps
-# in the browser's cache (web/worker_bearoff.py).
+# in the browser's cache (web/worker/bearoff.py).
 # Nor the command-line tools (``python -m engine``) and what only they import:
 # no page or worker runs them (18 kB of bytecode).
 LEFT_OUT = frozenset(
@@ -87,13 +87,15 @@ PYSCRIPT_PLUGINS_OFF = (
     "py-terminal",
 )
 
-# The AI (its code and network weights, about 0.2 MB) is
-# only needed in its web worker: the page's own config leaves it out so the
-# first board never waits for it; the worker gets its own config, which unpacks
-# the page's archive too (the engine, web.protocol and web.ai_service: the
-# page has just downloaded it, so the site carries the engine once) and then
-# the AI's.
+# The AI (its code and network weights, about 0.2 MB) and web/worker/ (what
+# serves it to the page) are only needed in its web worker: the page's own
+# config leaves them out so the first board never waits for them; the worker
+# gets its own config, which unpacks the page's archive too (the engine and
+# web.ai.protocol: the page has just downloaded it, so the site carries the
+# engine once) and then the worker's.
 AI_PACKAGE = "engine/ai/"
+# What only the worker runs (web/worker/): its archive alone carries it.
+WORKER_PACKAGE = "web/worker/"
 WORKER_CONFIG = "ai-worker.json"
 
 # The test build: its entry point replaces main.py and brings its hooks in the
@@ -122,22 +124,15 @@ TEST_MODULES = (
 # when a player asks for it: online play, the analysis board's screen, match
 # files (export, import), the invite's QR code, text diagrams.
 # tests/test_web_site.py checks that the page's start imports none of them.
-# Online play's own part of the page (its state in UiState, the controller's
-# online intents, the connection's wiring: code that sat in web/app.py,
-# web/flow.py and web/state.py before it moved to web/online/) is imported at
-# start, and ships as bytecode like the rest of the page; so does the friend's
-# presence, whose Link that state holds.  The rest of web/online/, the
-# protocol, ships as sources: each of its files is listed, so that a module
-# added there is one of them.
+# Online play's own part of the page (its state in web/model/, the controller's
+# online part in web/control/, the connection's wiring in web/dom/) is imported
+# at start, and ships as bytecode like the rest of the page; so do the few
+# modules of web/online/ listed here.  The rest of web/online/, the protocol,
+# ships as sources: each of its files is listed, so that a module added there
+# is one of them.
 ONLINE_AT_START = (
     "web/online/__init__.py",
-    "web/online/chat.py",  # the canned phrases, for the chat dialog's words
-    "web/online/connect.py",
     "web/online/errors.py",  # for the TURN server's, checked when New game is submitted
-    "web/online/intents.py",
-    "web/online/loader.py",  # fetches the rest when it is first needed
-    "web/online/presence.py",
-    "web/online/state.py",
     "web/online/turn.py",
 )
 SOURCES_ONLY = (
@@ -146,8 +141,9 @@ SOURCES_ONLY = (
         for path in (ROOT / "web" / "online").glob("*.py")
         if path.relative_to(ROOT).as_posix() not in ONLINE_AT_START
     ),
-    "web/analysis/view.py",
-    "web/qr.py",
+    "web/dom/transport.py",  # the protocol's transport in the browser
+    "web/view/analysis.py",
+    "web/view/qr.py",
     "engine/formats/mat.py",
     "engine/formats/mat_parts.py",
     "engine/formats/mat_read.py",
@@ -158,13 +154,14 @@ SOURCES_ONLY = (
     "engine/diagram.py",
 )
 # Online play's protocol goes in an archive of its own, which the page fetches
-# when a player first needs it (web/online/loader.py) and the service worker
+# when a player first needs it (web/dom/online_loader.py) and the service worker
 # does not precache (scripts/precache.py's ON_DEMAND), as with Trystero: an
 # online game needs the network anyway, and a first visit is spared it.
 # The invite's QR code rides along: only an online game's invite draws one.
 ONLINE_PROTOCOL = (
     *(rel for rel in SOURCES_ONLY if rel.startswith("web/online/")),
-    "web/qr.py",
+    "web/dom/transport.py",
+    "web/view/qr.py",
 )
 ONLINE_ARCHIVE = "python/online.zip.gz"
 PAGE_ARCHIVE = "python/page.zip.gz"
@@ -257,7 +254,7 @@ def _prerender(html: str) -> str:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from engine import Position
-    from web.board_svg import render_board
+    from web.board.svg import render_board
 
     return html.replace(BOARD_MARKER, render_board(Position.start()))
 
@@ -307,7 +304,11 @@ def _add_test_hooks(site: Path, shipped: list[str]) -> list[str]:
 def page_files(shipped: Iterable[str]) -> list[str]:
     """What the page's Python needs from its start: everything but the AI and
     online play's protocol."""
-    return [rel for rel in shipped if not rel.startswith(AI_PACKAGE) and rel not in ONLINE_PROTOCOL]
+    return [
+        rel
+        for rel in shipped
+        if not rel.startswith((AI_PACKAGE, WORKER_PACKAGE)) and rel not in ONLINE_PROTOCOL
+    ]
 
 
 def online_files(shipped: Iterable[str]) -> list[str]:
@@ -316,8 +317,8 @@ def online_files(shipped: Iterable[str]) -> list[str]:
 
 
 def worker_files(shipped: Iterable[str]) -> list[str]:
-    """What the AI worker's Python needs beyond the page's: the AI."""
-    return [rel for rel in shipped if rel.startswith(AI_PACKAGE)]
+    """What the AI worker's Python needs beyond the page's: the AI and web/worker/."""
+    return [rel for rel in shipped if rel.startswith((AI_PACKAGE, WORKER_PACKAGE))]
 
 
 def _pack(site: Path, shipped: list[str]) -> None:
@@ -356,7 +357,7 @@ def _pack(site: Path, shipped: list[str]) -> None:
 
 def sourceless(rel: str) -> str:
     """Where a module's bytecode goes when it ships without its source: where the
-    source would be (``web/page.py`` -> ``web/page.pyc``), which Python imports
+    source would be (``web/dom/page.py`` -> ``web/dom/page.pyc``), which Python imports
     as it imports a source."""
     return rel.removesuffix(".py") + ".pyc"
 

@@ -105,9 +105,10 @@ def compiled_from(pyc: bytes, source: bytes) -> bool:
 
 
 def compile_sources(sources: dict[str, bytes], pyodide: Path) -> dict[str, tuple[str, bytes]]:
-    """``{"web/page.py": source}`` -> ``{"web/page.py": ("web/__pycache__/page.cpython-314.pyc",
-    bytecode)}``, compiled by the Pyodide in the folder ``pyodide`` (its npm package), which
-    also names the files where its import system looks for them."""
+    """``{"web/dom/page.py": source}`` ->
+    ``{"web/dom/page.py": ("web/dom/__pycache__/page.cpython-314.pyc", bytecode)}``, compiled by the
+    Pyodide in the folder ``pyodide`` (its npm package), which also names the files where
+    its import system looks for them."""
     script = _COMPILER % {
         "pyodide": json.dumps((pyodide / "pyodide.mjs").resolve().as_uri()),
         "home": json.dumps(HOME),

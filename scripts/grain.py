@@ -4,7 +4,7 @@ The grain used to be an SVG ``feTurbulence`` filter on the board's frame.
 Browsers rasterise such a filter on the CPU over the whole board, at every
 paint and every redraw of the board: about 160 ms of the first paint on the
 benchmark machine.  This draws that same filter once, with Chromium, into a
-texture the board then shows as an ``<image>`` (see ``web/board_svg.py``).
+texture the board then shows as an ``<image>`` (see ``web/board/svg.py``).
 
 The noise is stretched along the planks (0.004 cycles per unit across, 0.09
 down), so the texture keeps every unit of the board's height but only one
@@ -24,7 +24,7 @@ import os
 import sys
 from pathlib import Path
 
-from web.board_svg import FRAME_RX, HEIGHT, WIDTH
+from web.board.svg import FRAME_RX, HEIGHT, WIDTH
 
 OUT = Path(__file__).resolve().parent.parent / "public" / "grain.webp"
 X_STEP = 8

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from web.board_geometry import LANDSCAPE, LAYOUTS, OFF
+from web.board.geometry import LANDSCAPE, LAYOUTS, OFF
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -232,8 +232,8 @@ def test_king_tubby_s_review_of_a_match_that_ends_abandoned() -> None:
 
 
 def test_the_page_s_review_and_score_sheet_of_an_abandoned_game() -> None:
-    from web.history import game_rows
-    from web.review import review_items
+    from web.coach.review import review_items
+    from web.view.score_sheet import game_rows
 
     m = opened(Match.new(3)).double().abandon(0)
     items = review_items(m.record, 0, frozenset({0, 1}))

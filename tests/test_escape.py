@@ -1,4 +1,4 @@
-"""web.escape.escape is html.escape, without importing html.entities."""
+"""web.board.escape.escape is html.escape, without importing html.entities."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from web.escape import escape
+from web.board.escape import escape
 
 
 @given(st.text(), st.booleans())

@@ -12,10 +12,11 @@ from engine.errors import SaveError
 from engine.formats.save import load_match, save_match
 from engine.match import Match
 from engine.record import Played, describe
-from web.ai_service import answer
-from web.history import game_rows
-from web.protocol import HintReply, HintRequest
-from web.review import Review, review_frame, review_html, review_items
+from web.ai.protocol import HintReply, HintRequest
+from web.coach.review import Review, review_items
+from web.view.review import review_frame, review_html
+from web.view.score_sheet import game_rows
+from web.worker.ai import answer
 
 
 def doubles_hit_game() -> Match:

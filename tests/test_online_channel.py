@@ -21,6 +21,17 @@ from engine.game import Phase
 from engine.match import Match
 from engine.movegen import Play
 from engine.rules import Rules
+from web.model.opponent import (
+    AcceptResignation,
+    DropDouble,
+    OfferDouble,
+    OfferResignation,
+    PlayMoves,
+    RejectResignation,
+    RollDice,
+    TakeDouble,
+)
+from web.model.presence import Timing
 from web.online.events import (
     BeaverDouble,
     Decided,
@@ -32,17 +43,6 @@ from web.online.events import (
 )
 from web.online.invite import Invite
 from web.online.peer import Peer
-from web.online.presence import Timing
-from web.opponent import (
-    AcceptResignation,
-    DropDouble,
-    OfferDouble,
-    OfferResignation,
-    PlayMoves,
-    RejectResignation,
-    RollDice,
-    TakeDouble,
-)
 
 TIMING = Timing(heartbeat=5, quiet=15, claim_after=60)
 

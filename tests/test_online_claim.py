@@ -12,15 +12,15 @@ from engine.match import replay
 from engine.record import Abandoned
 from engine.rules import Rules
 from engine.scoring import EndReason
-from web.actions import Act
-from web.history import game_rows
+from web.model.actions import Act
+from web.model.presence import Link
+from web.model.records import Record
+from web.model.savefile import SavedGame
+from web.model.state import Dialog
+from web.model.storage import AUTOSAVE
 from web.online.peer import Peer
-from web.online.presence import Link
 from web.online.transport import PeerEvent
-from web.player_records import Record
-from web.savefile import SavedGame
-from web.state import Dialog
-from web.storage import AUTOSAVE
+from web.view.score_sheet import game_rows
 
 
 def leave(gone: Side, stays: Side) -> None:
@@ -317,7 +317,7 @@ def test_the_claim_closes_the_invite_a_returning_inviter_s_page_shows() -> None:
     # while it waits for Bob; Bob's page tells it of the claim, and nobody is
     # left to invite.
     again = claimed_while_away(bob, ann)
-    again.c.show_invite("https://example.org/#join=x")
+    again.c.online.show_invite("https://example.org/#join=x")
     assert again.c.state.dialog is Dialog.INVITE
     connect(bob, again)
     s = again.c.state

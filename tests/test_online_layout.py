@@ -1,5 +1,5 @@
 """Online play's part of the page: its state (``UiState.online``), the
-connection's wiring (:mod:`web.online.connect`), and what the rest of the
+connection's wiring (:mod:`web.dom.connect`), and what the rest of the
 page reads of them."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from __future__ import annotations
 from test_online_remote_ui import FakeWindow
 from web_fakes import Rig
 
-from web.online.connect import Connection, Network
-from web.online.presence import Link, Timing
-from web.online.state import NO_TURN, OnlineState
-from web.state import UiState
+from web.dom.connect import Connection, Network
+from web.model.online import NO_TURN, OnlineState
+from web.model.presence import Link, Timing
+from web.model.state import UiState
 
 
 def test_leaving_an_online_game_keeps_what_the_player_gave() -> None:
@@ -64,9 +64,9 @@ def test_the_connection_knows_a_page_opened_with_an_invite() -> None:
 
 
 def test_a_page_without_online_play_hands_the_controller_no_connector() -> None:
-    assert Rig().c.connector is None
+    assert Rig().c.online.connector is None
     rig = Rig(window=FakeWindow(""))
-    assert rig.c.connector is rig.connection
+    assert rig.c.online.connector is rig.connection
     rig.boot().open_online()  # nothing saved, no invite: nothing happens
     assert rig.c.state.dialog is not None and rig.c.state.dialog.value == "new"
-    assert rig.c.online is None and not rig.c.state.busy
+    assert rig.c.online.link is None and not rig.c.state.busy

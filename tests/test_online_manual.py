@@ -9,10 +9,10 @@ from test_online_remote import Side, connect, pair, play, tokens
 from test_online_remote_ui import Starter
 from web_fakes import Rig
 
+from web.model.presence import Link
+from web.model.state import Dialog
 from web.online.invite import Invite, offer_code, offer_link
 from web.online.peer import Peer
-from web.online.presence import Link
-from web.state import Dialog
 
 
 class ByHand:
@@ -37,7 +37,7 @@ def inviting() -> tuple[Rig, Starter, ByHand]:
     rig.hosting.starter = starter
     rig.start("online", 3, name="Ann")
     manual = ByHand(rig)
-    rig.c.show_invite(rig.c.state.online.invite_link, manual)
+    rig.c.online.show_invite(rig.c.state.online.invite_link, manual)
     return rig, starter, manual
 
 
@@ -50,7 +50,7 @@ def test_the_invite_offers_to_connect_by_hand() -> None:
     assert manual.offers == 1
     assert starter.invite is not None
     link = offer_link("https://example.org/#" + starter.invite.fragment, "o.code")
-    rig.c.show_offer(link)
+    rig.c.online.show_offer(link)
     html = rig.view.last.dialog.html  # type: ignore[union-attr]
     assert link.replace("&", "&amp;") in html and 'name="answer"' in html
     assert "15–20 % of pairs" in html and "TURN" in html
@@ -63,14 +63,14 @@ def test_the_invite_offers_to_connect_by_hand() -> None:
     assert manual.answers == []
     rig.act("manual-answer", answer="  a.b.c  ")
     assert manual.answers == ["a.b.c"] and rig.c.state.online.link_status == "Connecting…"
-    rig.c.manual_failed("This answer code does not work (bad). Copy it again, whole.")
+    rig.c.online.manual_failed("This answer code does not work (bad). Copy it again, whole.")
     assert "This answer code does not work" in rig.view.last.dialog.html  # type: ignore[union-attr]
 
 
 def test_the_friend_s_page_shows_the_answer_code_to_send_back() -> None:
     rig = Rig().boot()
-    rig.c.online_friend("Ann")
-    rig.c.show_answer("a.b.c")
+    rig.c.online.online_friend("Ann")
+    rig.c.online.show_answer("a.b.c")
     dialog = rig.view.last.dialog
     assert dialog is not None and dialog.kind == "answer"
     assert "Send this answer code back to Ann" in dialog.html and "a.b.c" in dialog.html
@@ -107,17 +107,17 @@ def test_a_table_switched_to_another_transport_plays_on_through_it() -> None:
 
 def test_a_new_game_forgets_the_codes() -> None:
     rig, _, _ = inviting()
-    rig.c.show_offer("https://example.org/#join=x&offer=y")
+    rig.c.online.show_offer("https://example.org/#join=x&offer=y")
     rig.act("close")
     rig.act("new-open")
     rig.start("easy")
     s = rig.c.state
-    assert s.online.offer_link == "" and s.online.answer_code == "" and rig.c.manual is None
+    assert s.online.offer_link == "" and s.online.answer_code == "" and rig.c.online.manual is None
     assert s.dialog is not Dialog.INVITE
 
 
 def test_a_turn_server_is_asked_for_checked_and_remembered() -> None:
-    from web.online.intents import TURN
+    from web.control.online import TURN
 
     rig = Rig(online=True).boot()
     html = rig.view.last.dialog.html  # type: ignore[union-attr]
@@ -153,7 +153,7 @@ def test_a_turn_server_is_asked_for_checked_and_remembered() -> None:
 def test_the_app_offers_the_remembered_turn_server_and_uses_it() -> None:
     from test_online_remote_ui import FakeWindow
 
-    from web.online.intents import TURN
+    from web.control.online import TURN
     from web.online.transport import DEFAULT_STUN, TurnServer, with_turn
 
     invite = Invite.new("Ann", Rig().c.state.options.rules(), token=tokens(6))

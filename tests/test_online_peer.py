@@ -7,11 +7,11 @@ from test_online_channel import Channel, Policy, play_until
 
 from engine.game import Phase
 from engine.rules import Rules
+from web.model.presence import Link
 from web.online.errors import ClosedError, IllegalMoveError, OutOfTurnError
 from web.online.events import Claimed, FriendJoined, LinkChanged, Refused, Rolled, Said
 from web.online.invite import Invite
 from web.online.peer import Peer
-from web.online.presence import Link
 
 
 def links(ch: Channel, seat: int) -> list[Link]:

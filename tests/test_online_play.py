@@ -10,9 +10,9 @@ from engine.match import Match
 from engine.record import Beavered, Doubled, Dropped, OpeningRoll, ResignRejected, Took
 from engine.rules import Rules
 from engine.scoring import EndReason, WinType
+from web.model.opponent import DropDouble, OfferDouble, RollDice, TakeDouble
 from web.online.errors import OutOfTurnError
 from web.online.events import Decided, Rolled
-from web.opponent import DropDouble, OfferDouble, RollDice, TakeDouble
 
 
 def events_of(match: Match, kind: type) -> list[object]:

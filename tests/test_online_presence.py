@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from web.online.presence import Link, Presence, Timing
+from web.model.presence import Link, Presence, Timing
 
 T = Timing(heartbeat=5, quiet=15, claim_after=60)
 

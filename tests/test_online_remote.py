@@ -12,17 +12,17 @@ from web_fakes import FakeTimer, FakeView
 
 from engine.game import Phase
 from engine.rules import Rules
-from web.actions import Act
-from web.ai_client import DirectAi
-from web.controller import Controller
+from web.control.controller import Controller
+from web.model.actions import Act
+from web.model.state import Dialog
+from web.model.storage import MemoryStorage, Store
+from web.model.tutor import should_judge
 from web.online import wire
 from web.online.invite import Invite
 from web.online.peer import Peer
 from web.online.remote import OnlineTable
 from web.online.transport import PeerEvent
-from web.state import Dialog
-from web.storage import MemoryStorage, Store
-from web.tutor import should_judge
+from web.worker.direct import DirectAi
 
 
 class MemoryTransport:
@@ -103,7 +103,7 @@ class Side:
             animation="off",
             seat_factory=self.table.seats,
         )
-        self.table.attach(self.c)
+        self.table.attach(self.c.online)
 
     def start(self, rules: Rules) -> None:
         self.c.boot()
@@ -113,9 +113,9 @@ class Side:
 
     def go_online(self) -> None:
         peer = self.table.peer
-        self.c.go_online(self.table, peer.friend, peer.friend_name or "Your friend")
+        self.c.online.go_online(self.table, peer.friend, peer.friend_name or "Your friend")
         self.table.resume(self.c.state.match)
-        self.c.online_resumed()
+        self.c.online.online_resumed()
         self.timer.run()
 
     @property
@@ -357,7 +357,7 @@ def test_a_new_game_closes_the_online_one() -> None:
     play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 3)
     ann.c.act(Act.START, "", {"opponent": "human", "length": "1"})
     ann.act(Act.ABANDON)
-    assert ann.c.online is None and ann.c.state.online.remote_seat is None
+    assert ann.c.online.link is None and ann.c.state.online.remote_seat is None
     assert not ann.transport.up  # the old connection is closed: nothing more goes out
     assert ann.table.host is None  # nor does anything that comes in reach the new game
 
@@ -375,7 +375,7 @@ def test_each_page_counts_its_own_player_s_results() -> None:
 def test_no_hint_and_no_tutor_against_a_friend_online() -> None:
     """Advice during the match would be a bot at one player's elbow."""
     ann, bob = new_game()
-    ann.c.state = replace(ann.c.state, settings=replace(ann.c.state.settings, tutor=True))
+    ann.c.session.state = replace(ann.c.state, settings=replace(ann.c.state.settings, tutor=True))
     play(ann, bob, until=lambda: ann.c.state.match.phase is Phase.MOVE
          and ann.c.state.match.turn == ann.seat and ann.c.state.human_to_move)  # fmt: skip
     hint = next(b for b in ann.view.last.controls if b.action is Act.HINT)

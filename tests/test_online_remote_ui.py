@@ -7,11 +7,11 @@ from __future__ import annotations
 from test_online_remote import Clock, MemoryTransport, Side, connect, pair, play, tokens
 from web_fakes import Rig
 
+from web.model.opponent import AiOpponent, LocalPlayer
+from web.model.options import MatchOptions
 from web.online.invite import Invite
 from web.online.peer import Peer
 from web.online.remote import OnlineTable
-from web.opponent import AiOpponent, LocalPlayer
-from web.options import MatchOptions
 
 
 class Starter:
@@ -27,9 +27,9 @@ class Starter:
         self.invite = Invite.new(name or "Ann", options.rules(), token=tokens(7))
         peer = Peer.host(self.invite, now=0.0, token=tokens(8))
         self.table = OnlineTable(peer, self.transport, Clock(), lambda data: None)
-        self.table.attach(self.rig.c)
-        self.rig.c.go_online(self.table, 1, "Your friend")
-        self.rig.c.show_invite("https://example.org/#" + self.invite.fragment)
+        self.table.attach(self.rig.c.online)
+        self.rig.c.online.go_online(self.table, 1, "Your friend")
+        self.rig.c.online.show_invite("https://example.org/#" + self.invite.fragment)
 
 
 def test_the_new_game_dialog_offers_a_friend_online_and_says_it_contacts_relays() -> None:
@@ -45,8 +45,8 @@ def test_the_invite_goes_to_a_phone_s_share_sheet_and_shows_a_qr_code() -> None:
     screen = rig.start("online", 3)
     assert screen.dialog is not None and 'data-action="share-link"' not in screen.dialog.html
     assert "Show a QR code" in screen.dialog.html and "<svg" in screen.dialog.html
-    rig.c.can_share_links(True)  # a phone's browser, with navigator.share
-    rig.c.show_invite(rig.c.state.online.invite_link)
+    rig.c.online.can_share_links(True)  # a phone's browser, with navigator.share
+    rig.c.online.show_invite(rig.c.state.online.invite_link)
     assert 'data-action="share-link" data-value="invite"' in rig.view.last.dialog.html  # type: ignore[union-attr]
     rig.act("share-link", "invite")
     assert rig.view.shared == [rig.c.state.online.invite_link] and rig.view.copied == []
@@ -112,7 +112,8 @@ def test_a_new_game_against_the_ai_leaves_the_online_game() -> None:
     rig.act("new-open")
     rig.start("easy")
     s = rig.c.state
-    assert s.online.remote_seat is None and rig.c.online is None and s.options.opponent == "easy"
+    assert s.online.remote_seat is None and rig.c.online.link is None
+    assert s.options.opponent == "easy"
     seats = rig.c.seat_factory(s.options, rig.c.ai)
     assert isinstance(seats[0], LocalPlayer) and isinstance(seats[1], AiOpponent)
     assert rig.c.dice is rig.dice
@@ -135,11 +136,12 @@ def test_a_page_opened_with_an_invite_offers_to_join_and_plays() -> None:
         side.c, side.timer, side.view, side.transport = bob_rig.c, bob_rig.timer, bob_rig.view, tb
         side.table = OnlineTable(Peer.join(invite, name, now=0.0, token=tokens(11)), tb,
                                  Clock(), lambda data: None)  # fmt: skip
-        side.table.attach(bob_rig.c)
-        bob_rig.c.go_online(side.table, 0, invite.name)
+        side.table.attach(bob_rig.c.online)
+        bob_rig.c.online.go_online(side.table, 0, invite.name)
         bob.append(side)
 
-    bob_rig.c.offer_join(invite.name, invite.terms, MatchOptions.online_with(invite.rules), joiner)
+    options = MatchOptions.online_with(invite.rules)
+    bob_rig.c.online.offer_join(invite.name, invite.terms, options, joiner)
     dialog = bob_rig.view.last.dialog
     assert dialog is not None and dialog.kind == "join"
     assert (
@@ -194,7 +196,7 @@ def test_the_app_offers_the_invite_in_the_link() -> None:
     rig.open_online()
     dialog = rig.view.last.dialog
     assert dialog is not None and dialog.kind == "join" and "Ann invites you" in dialog.html
-    assert rig.c.connector is not None
+    assert rig.c.online.connector is not None
 
 
 def test_the_app_says_plainly_when_the_invite_in_the_link_is_broken() -> None:
@@ -218,7 +220,7 @@ def test_the_friend_s_page_reloaded_with_the_invite_in_its_address_resumes() -> 
     goes on with the saved game instead of offering to join again."""
     import asyncio
 
-    from web.online.connect import ONLINE_SAVE
+    from web.dom.connect import ONLINE_SAVE
 
     invite = Invite.new("Ann", MatchOptions(length=3).rules(), token=tokens(12))
     rig = Rig().boot()
@@ -249,7 +251,7 @@ def test_the_friend_s_page_reloaded_with_the_invite_in_its_address_resumes() -> 
 def test_the_inviter_s_name_goes_in_the_invite_and_is_remembered() -> None:
     """The New game dialog asks the name (for an online game), the invite carries
     it to the friend, and the next dialogs offer it again, also after a reload."""
-    from web.online.intents import NAME
+    from web.control.online import NAME
 
     rig = Rig(online=True).boot()
     html = rig.view.last.dialog.html  # type: ignore[union-attr]

@@ -9,6 +9,7 @@ import json
 from test_online_channel import tokens
 
 from engine.rules import Rules
+from web.model.presence import Link
 from web.online import wire
 from web.online.codec import b64, canonical
 from web.online.errors import (
@@ -22,7 +23,6 @@ from web.online.errors import (
 from web.online.events import Claimed, ClockChanged, GameFull, LinkChanged, Output, Refused
 from web.online.invite import Invite
 from web.online.peer import Peer
-from web.online.presence import Link
 
 CLOCK = 60
 

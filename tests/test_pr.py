@@ -25,8 +25,9 @@ from engine.cube import CubeState
 from engine.game import Action, Phase
 from engine.match import Match
 from engine.position import Position
-from web.ai_client import DirectAi, Reply
-from web.review import Review, review_items
+from web.ai.client import Reply
+from web.coach.review import Review, review_items
+from web.worker.direct import DirectAi
 
 
 def _decision(player: int = 0, kind: str = "play") -> Decision:

@@ -1,4 +1,4 @@
-"""web.qr against segno, an independent QR encoder (a dev dependency only).
+"""web.view.qr against segno, an independent QR encoder (a dev dependency only).
 
 Module for module, our symbols equal segno's for the same data, level,
 version and mask, with one correction to segno (1.6.6): its
@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from segno import consts as segno_consts
 from segno import encoder as segno_encoder
 
-from web.qr import (
+from web.view.qr import (
     ALIGNMENT,
     BLOCKS,
     EC_LEVELS,

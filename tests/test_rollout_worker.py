@@ -1,5 +1,5 @@
-"""Rollouts through the AI worker (web/rollout_service.py) and spread over several
-workers by the page (web/rollout_client.py): the merged figures are the engine's own."""
+"""Rollouts through the AI worker (web/worker/rollouts.py) and spread over several
+workers by the page (web/ai/rollouts.py): the merged figures are the engine's own."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from engine import legal_plays
 from engine.ai.rollout import RolloutSettings, RolloutSpec, rollout
 from engine.position import Position
 from engine.rollout_stats import cube_verdict, merge_all
-from web.ai_client import DirectAi, SpreadRollout, rollout_parts, worker_count
-from web.ai_service import handle
-from web.protocol import (
+from web.ai.client import SpreadRollout, rollout_parts, worker_count
+from web.ai.protocol import (
     ErrorReply,
     Reply,
     Request,
@@ -24,7 +23,9 @@ from web.protocol import (
     decode_reply,
     encode,
 )
-from web.rollout_client import RolloutView
+from web.ai.rollouts import RolloutView
+from web.worker.ai import handle
+from web.worker.direct import DirectAi
 
 START = "4HPwATDgc/ABMA"
 SETTINGS = dict(truncate=2, seed=5, candidates=3)

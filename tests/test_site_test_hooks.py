@@ -88,7 +88,7 @@ def test_the_published_page_has_no_test_hooks(site: Path) -> None:
             assert bytecode.compiled_from(data, stripped), f"{name} is not from {name[:-1]}"
             python[name] = data
             python[name.removesuffix("c")] = stripped
-    assert "web/page.pyc" in python and "engine/dice.py" in python
+    assert "web/dom/page.pyc" in python and "engine/dice.py" in python
     python["main.py"] = (site / "main.py").read_bytes()
     python["ai_worker.py"] = (site / "ai_worker.py").read_bytes()
     for name, source in python.items():

@@ -192,7 +192,12 @@ def test_every_module_of_the_site_imports_and_runs_under_the_trimmed_library(sit
     )
     assert run.returncode == 0, run.stderr[-3000:]
     imported = set(json.loads(run.stdout.strip().splitlines()[-1]))
-    assert {"engine.ai.player", "web.page", "web.controller", "web.ai_service"} <= imported
+    assert {
+        "engine.ai.player",
+        "web.dom.page",
+        "web.control.controller",
+        "web.worker.ai",
+    } <= imported
 
 
 def test_the_kept_modules_ship_without_comments_or_docstrings_line_for_line(site: Path) -> None:

@@ -10,10 +10,10 @@ from web_fakes import Rig
 
 from engine.game import Phase
 from engine.match import Match
-from web.actions import Act
-from web.opponent import AiOpponent, Answer, TakeDouble
-from web.options import MatchOptions
-from web.savefile import SavedGame
+from web.model.actions import Act
+from web.model.opponent import AiOpponent, Answer, TakeDouble
+from web.model.options import MatchOptions
+from web.model.savefile import SavedGame
 
 NEW_MATCH = {"opponent": "hard", "length": "5", "cube": "on", "crawford": "on"}
 

@@ -9,15 +9,14 @@ from pathlib import Path
 import pytest
 from web_fakes import Rig
 
-from web.actions import KEYS, Act, UnknownActionError
-from web.controller import HANDLERS
+from web.model.actions import KEYS, Act, UnknownActionError
 
 ROOT = Path(__file__).resolve().parent.parent
 ACTION_ATTR = re.compile(r'data-(?:action|submit)="([^"]*)"')
 
 
 def test_every_action_has_a_handler() -> None:
-    assert set(HANDLERS) == set(Act)
+    assert set(Rig().c.handlers) == set(Act)
 
 
 def test_an_unknown_action_fails_loudly() -> None:

@@ -1,4 +1,4 @@
-"""The analysis board through the controller (web.analysis), with fakes: the
+"""The analysis board through the controller (web.control.analysis), with fakes: the
 editor's intents, refused set-ups with their reasons, the analysis asked of
 King Tubby, playing on and stepping back and forth, the shared link, and the
 game put aside coming back untouched."""
@@ -11,11 +11,11 @@ from web_fakes import LaterAi, Rig
 from engine.game import Phase
 from engine.position import BAR, OFF
 from engine.position_setup import PositionSetup
-from web.actions import KEYS, Act
-from web.analysis.editor import Editor, Tool, drag, tap, with_fields, with_tool
-from web.analysis.link import share_link, xgid_from_fragment
-from web.protocol import CubeHintRequest, HintRequest, RolloutRequest
-from web.storage import AUTOSAVE, MemoryStorage
+from web.ai.protocol import CubeHintRequest, HintRequest, RolloutRequest
+from web.model.actions import KEYS, Act
+from web.model.analysis_link import share_link, xgid_from_fragment
+from web.model.editor import Editor, Tool, drag, tap, with_fields, with_tool
+from web.model.storage import AUTOSAVE, MemoryStorage
 
 XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
 XGID_CUBE = "XGID=-BBBBBBC-----------bbbbbe-:0:0:1:00:0:0:0:7:10"  # a race, 7-point match
@@ -117,7 +117,7 @@ def test_pasting_ids_and_copying_all_three() -> None:
     assert "expected 14 base64 characters" in rig.view.last.status
     rig.act("edit-paste", id=f"{position_id}:{match_id}")
     assert rig.c.state.analysis.editor.setup.ids()[:2] == (position_id, match_id)  # type: ignore[union-attr]
-    rig.c.page_url = "https://example.org/bg/"
+    rig.c.analysis.page_url = "https://example.org/bg/"
     rig.act("analysis-close")
     _into_editor(rig)
     rig.act("edit-paste", id=XGID_31)

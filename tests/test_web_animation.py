@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine import Position
 from engine.turn import apply_move
-from web.animation import plan_motions
-from web.board_geometry import checker_xy
+from web.board.geometry import checker_xy
+from web.board.motion import plan_motions
 
 
 def test_a_step_slides_one_checker_from_the_top_of_one_stack_to_the_next() -> None:

@@ -3,92 +3,20 @@ real AI called directly: the whole flow of play, saves and statistics."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
-import importlib
 import json
-import pkgutil
 import re
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from web_fakes import LaterAi, Rig
 
-import web
 from engine.formats.save import save_match
 from engine.game import Phase
 from engine.match import Match
 from engine.position import Position
-from web.protocol import PlayRequest
-from web.storage import AUTOSAVE, CORRUPT, PREFIX, STATS, MemoryStorage
-
-
-def web_modules() -> list[ModuleType]:
-    return [
-        importlib.import_module(info.name)
-        for info in pkgutil.walk_packages(web.__path__, "web.")
-        if not info.ispkg
-    ]
-
-
-WORKER_MODULES = frozenset({"web.ai_service", "web.rollout_service", "web.worker_bearoff"})
-"""What runs only in the AI's web workers (``public/ai_worker.py``): each worker is
-its own Python, so its running jobs and the bear-off task it started are that
-program's state, and these modules may import the AI."""
-
-
-def _web_imports(module: ModuleType) -> set[str]:
-    """The web modules ``module`` imports when it is imported (not those a function
-    imports when called: ``DirectAi``, for tests, reaches the AI that way)."""
-    tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
-    found: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return {name for name in found if name.startswith("web.")}
-
-
-def test_the_page_never_imports_a_worker_module() -> None:
-    modules = {module.__name__: module for module in web_modules()}
-    seen: set[str] = set()
-    todo = ["web.app"]
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in modules:
-            continue
-        seen.add(name)
-        todo.extend(_web_imports(modules[name]))
-    assert "web.controller" in seen and "web.board_svg" in seen  # the walk does follow imports
-    assert seen & WORKER_MODULES == set()
-
-
-@pytest.mark.parametrize(
-    "module",
-    [m for m in web_modules() if m.__name__ not in WORKER_MODULES],
-    ids=lambda m: m.__name__,
-)
-def test_web_modules_hold_no_mutable_global_state(module: ModuleType) -> None:
-    mutable = {
-        name: type(value).__name__
-        for name, value in vars(module).items()
-        if not name.startswith("__") and isinstance(value, list | dict | set | bytearray)
-    }
-    assert mutable == {}
-
-
-def test_the_page_never_imports_the_ai_on_the_main_thread() -> None:
-    for module in web_modules():
-        if module.__name__ in WORKER_MODULES:
-            continue
-        source = Path(module.__file__ or "").read_text(encoding="utf-8")
-        assert not re.search(r"^\s*(from|import) engine\.ai", source, re.M), module.__name__
-
-
-# -- starting ---------------------------------------------------------------------
+from web.ai.protocol import PlayRequest
+from web.model.storage import AUTOSAVE, CORRUPT, PREFIX, STATS, MemoryStorage
 
 
 def test_first_visit_asks_for_a_new_game() -> None:
@@ -226,7 +154,8 @@ def test_bearing_off_by_double_tap() -> None:
     home = Position.from_points([2, 2, 3, 3, 2, 3] + [0] * 17 + [-15])
     c = rig.c
     game = dataclasses.replace(c.state.match.game, position=home)
-    c.state = dataclasses.replace(c.state, match=dataclasses.replace(c.state.match, game=game))
+    match = dataclasses.replace(c.state.match, game=game)
+    c.session.state = dataclasses.replace(c.state, match=match)
     rig.act("roll")  # opening 5-2: player 0 starts
     assert c.state.match.turn == 0
     c.double_tap(6)  # the 5 moves 6/1; the larger die is used first
@@ -252,7 +181,8 @@ def test_a_forced_play_is_played_by_itself() -> None:
     position = Position.from_points(points)
     c = rig.c
     game = dataclasses.replace(c.state.match.game, position=position)
-    c.state = dataclasses.replace(c.state, match=dataclasses.replace(c.state.match, game=game))
+    match = dataclasses.replace(c.state.match, game=game)
+    c.session.state = dataclasses.replace(c.state, match=match)
     screen = rig.act("roll")  # 6-5: only 24/19/13 can be played
     assert screen.turn == 1 and c.state.match.phase is Phase.ROLL
     assert "played 24/13 (forced)" in " ".join(s.announcement for s in rig.view.screens)
@@ -778,13 +708,13 @@ def _to_my_double(animation: str) -> Rig:
     rig.act("roll")
     rig.act("play-text", text="8/5 6/5")
     assert rig.c.state.match.turn == 0 and rig.c.state.match.phase is Phase.ROLL
-    rig.c.state = dataclasses.replace(rig.c.state, animation=animation)
+    rig.c.session.state = dataclasses.replace(rig.c.state, animation=animation)
     return rig
 
 
 def test_the_ais_answer_to_a_double_waits_a_beat_while_it_considers() -> None:
-    from web.actions import Act
-    from web.state import PACE
+    from web.model.actions import Act
+    from web.model.state import PACE
 
     rig = _to_my_double("normal")
     c = rig.c
@@ -799,7 +729,7 @@ def test_the_ais_answer_to_a_double_waits_a_beat_while_it_considers() -> None:
 
 
 def test_with_animation_off_the_answer_to_a_double_is_at_once() -> None:
-    from web.actions import Act
+    from web.model.actions import Act
 
     rig = _to_my_double("off")
     rig.c.act(Act.DOUBLE)
@@ -807,7 +737,7 @@ def test_with_animation_off_the_answer_to_a_double_is_at_once() -> None:
 
 
 def test_a_new_match_drops_the_beat_of_an_answer_to_a_double() -> None:
-    from web.actions import Act
+    from web.model.actions import Act
 
     rig = _to_my_double("normal")
     c = rig.c
@@ -834,7 +764,7 @@ def _movable_marked(svg: str) -> set[int]:
 
 
 def test_the_checkers_that_can_move_are_marked_after_the_roll_unless_turned_off() -> None:
-    from web.board_svg import render_board
+    from web.board.svg import render_board
 
     rig = Rig([3, 1]).boot()
     screen = rig.start("human", 3)
@@ -861,7 +791,7 @@ def test_the_checkers_that_can_move_are_marked_after_the_roll_unless_turned_off(
 
 
 def test_how_to_play_opens_from_the_menu_the_key_and_the_settings() -> None:
-    from web.actions import KEYS
+    from web.model.actions import KEYS
 
     rig = Rig([3, 1]).boot()
     rig.start("easy", 1)

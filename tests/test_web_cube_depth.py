@@ -11,9 +11,7 @@ import pytest
 import engine.ai as ai
 from engine import Match
 from engine.cube import CubeState
-from web import ai_service
-from web.opponent import AiOpponent
-from web.protocol import (
+from web.ai.protocol import (
     ErrorReply,
     Reply,
     Request,
@@ -22,6 +20,8 @@ from web.protocol import (
     decode_reply,
     encode,
 )
+from web.model.opponent import AiOpponent
+from web.worker import ai as ai_service
 
 
 class Recorder:

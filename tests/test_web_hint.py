@@ -12,10 +12,8 @@ from engine import Match, Position, legal_plays
 from engine.ai import CUBE_PLIES, CubeState, choice_loss, cube_decision, is_close, rank_plays
 from engine.game import Phase
 from engine.record import Played
-from web import ai_service
-from web.ai_client import DirectAi, Reply, Request, hint_request
-from web.hint import CubeHint, cube_hint_html, parse_cube_hint, parse_play_hint, play_hint_html
-from web.protocol import (
+from web.ai.client import Reply, Request, hint_request
+from web.ai.protocol import (
     CubeHintReply,
     CubeHintRequest,
     ErrorReply,
@@ -28,9 +26,14 @@ from web.protocol import (
     decode_reply,
     encode,
 )
-from web.review import Review, ReviewItem, Verdict, review_html
-from web.screen import Button
-from web.themes import BACKYAMON
+from web.coach.hint import CubeHint, parse_cube_hint, parse_play_hint
+from web.coach.review import Review, ReviewItem, Verdict
+from web.model.themes import BACKYAMON
+from web.view.frame import Button
+from web.view.hint import cube_hint_html, play_hint_html
+from web.view.review import review_html
+from web.worker import ai as ai_service
+from web.worker.direct import DirectAi
 
 
 def _button(controls: tuple[Button, ...], action: str) -> Button:

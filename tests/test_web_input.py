@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from web.input import DRAG_PIXELS, DoubleTap, Drop, Follow, Gestures, Lift, Tap
+from web.board.gestures import DRAG_PIXELS, DoubleTap, Drop, Follow, Gestures, Lift, Tap
 
 
 def gestures(*movable: int) -> Gestures:

@@ -9,12 +9,8 @@ import pytest
 from engine import Position
 from engine.ai import CubeState, choose_play
 from engine.match import Match
-from web import ai_service
-from web.ai_client import accept_request, play_request, take_request, turn_request
-from web.history import game_rows
-from web.options import MatchOptions, Settings
-from web.player_records import PlayerRecords
-from web.protocol import (
+from web.ai.client import accept_request, play_request, take_request, turn_request
+from web.ai.protocol import (
     AcceptReply,
     ErrorReply,
     PlayReply,
@@ -27,7 +23,12 @@ from web.protocol import (
     decode_request,
     encode,
 )
-from web.themes import BACKYAMON, CLASSIC, theme
+from web.model.options import MatchOptions, Settings
+from web.model.records import PlayerRecords
+from web.model.themes import BACKYAMON, CLASSIC, theme
+from web.view.frame import board_words
+from web.view.score_sheet import game_rows
+from web.worker import ai as ai_service
 
 
 def test_setup_from_form_and_json() -> None:
@@ -56,9 +57,10 @@ def test_theme_words() -> None:
     assert theme("backyamon") is BACKYAMON and theme("") is CLASSIC
     assert [BACKYAMON.win_name(k) for k in (1, 2, 3)] == ["Ya Mon", "Big Ya Mon", "MASSIVE Ya Mon"]
     assert (
-        BACKYAMON.cube == "Turn It Up" and BACKYAMON.words("your", "their").bar_label == "BABYLON"
+        BACKYAMON.cube == "Turn It Up"
+        and board_words(BACKYAMON, "your", "their").bar_label == "BABYLON"
     )
-    assert CLASSIC.words("your", "their").bar_label == ""
+    assert board_words(CLASSIC, "your", "their").bar_label == ""
 
 
 def test_history_rows_follow_the_score_sheet() -> None:
@@ -148,7 +150,7 @@ def test_the_ai_service_answers_every_kind_of_request() -> None:
 
 
 def test_show_movable_is_a_setting_on_by_default_and_ai_labels_carry_the_level() -> None:
-    from web.options import ai_label
+    from web.model.options import ai_label
 
     assert Settings().show_movable is True
     off = Settings().with_value("show_movable", "false")

@@ -1,4 +1,4 @@
-"""The AI worker protocol (web/protocol.py): typed messages, one versioned JSON codec,
+"""The AI worker protocol (web/ai/protocol.py): typed messages, one versioned JSON codec,
 and the cube state that travels with them (engine/cube.py)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.cube import CubeState, InvalidCubeStateError
 from engine.match import Match
 from engine.rollout_stats import RolloutTally, Tally
-from web.protocol import (
+from web.ai.protocol import (
     CUBE_CHOICES,
     PROTOCOL_VERSION,
     ROLLOUT_PLAYERS,

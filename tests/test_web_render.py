@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Position
-from web import board_geometry as geometry
-from web.board_svg import render_board
+from web.board import geometry
+from web.board.svg import render_board
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -193,9 +193,9 @@ def test_any_position_renders_every_checker_once(position: Position) -> None:
 
 # -- the interactive board -----------------------------------------------------------
 
-from web.board_dice import CubeView, DiceView, cube_xy  # noqa: E402
-from web.board_geometry import checker_xy, place_at  # noqa: E402
-from web.board_svg import BoardView, Words  # noqa: E402
+from web.board.dice import CubeView, DiceView, cube_xy  # noqa: E402
+from web.board.geometry import checker_xy, place_at  # noqa: E402
+from web.board.svg import BoardView, Words  # noqa: E402
 
 
 def by_class(root: ET.Element, name: str) -> list[ET.Element]:
@@ -329,7 +329,7 @@ def test_each_die_can_have_its_owners_colour() -> None:
 
 from pathlib import Path  # noqa: E402
 
-from web.board_geometry import BAR, LANDSCAPE, OFF, PORTRAIT, PORTRAIT_MEDIA, Geometry  # noqa: E402
+from web.board.geometry import BAR, LANDSCAPE, OFF, PORTRAIT, PORTRAIT_MEDIA, Geometry  # noqa: E402
 
 PHONE_WIDTH = 390  # CSS px: a phone held upright (e2e.helpers.PHONE_PORTRAIT)
 

@@ -74,7 +74,10 @@ def test_the_page_gets_one_archive_its_worker_that_and_the_ais(site: Path) -> No
     # The page's archive first: the worker's fetch of it is answered by the HTTP cache.
     assert list(worker_config["files"]) == [unpacker, page_archive, ai_archive]
     worker = solid_zip.unpack((site / build_site.WORKER_ARCHIVE).read_bytes())
-    assert all(name.startswith("engine/ai/") for name in worker if name != dataclass_code.TABLE)
+    only_there = ("engine/ai/", "web/worker/")  # the AI, and what serves it to the page
+    assert all(name.startswith(only_there) for name in worker if name != dataclass_code.TABLE)
+    page = solid_zip.unpack((site / build_site.PAGE_ARCHIVE).read_bytes())
+    assert not any(name.startswith(only_there) for name in page)
 
 
 def test_each_python_environment_gets_its_files_as_archives(site: Path) -> None:
@@ -85,7 +88,7 @@ def test_each_python_environment_gets_its_files_as_archives(site: Path) -> None:
     page |= online  # fetched into the same directory when online play starts
     modules = {name.removesuffix("c") for name in page | worker if name.endswith(".pyc")}
     sources = {name for name in page | worker if not name.endswith(".pyc")}
-    assert {"engine/__init__.py", "engine/position.py", "web/page.py"} <= modules
+    assert {"engine/__init__.py", "engine/position.py", "web/dom/page.py"} <= modules
     assert all(name.endswith((*build_site.DATA_SUFFIXES, ".py")) for name in sources)
     assert not any("/test" in name or name.startswith("test") for name in page | worker)
     # The loose package files are not shipped (or precached) as well.
@@ -117,7 +120,7 @@ def test_modules_ship_as_bytecode_for_the_vendored_pyodide_without_sources(site:
                 assert bytecode.compiled_from(data, pystrip.strip(source).encode()), name
             elif name.endswith(".py"):
                 assert name.startswith(build_site.SOURCES_ONLY), f"{name} ships as source"
-        assert "web/analysis/view.py" in archive(site, "pyscript.json")
+        assert "web/view/analysis.py" in archive(site, "pyscript.json")
 
 
 def test_the_ai_ships_only_to_its_worker(site: Path) -> None:
@@ -125,12 +128,12 @@ def test_the_ai_ships_only_to_its_worker(site: Path) -> None:
     page = archive(site, "pyscript.json")
     worker = archive(site, build_site.WORKER_CONFIG)
     assert not any(name.startswith("engine/ai/") for name in page)
-    assert "web/protocol.pyc" in page  # the page and its worker speak it both
+    assert "web/ai/protocol.pyc" in page  # the page and its worker speak it both
     for needed in ("engine/ai/data/contact.bin", "engine/ai/bearoff_build.pyc",
-                   "web/ai_service.pyc", "web/worker_bearoff.pyc", "web/protocol.pyc",
+                   "web/worker/ai.pyc", "web/worker/bearoff.pyc", "web/ai/protocol.pyc",
                    "engine/match.pyc"):  # fmt: skip
         assert needed in worker
-    # The bear-off database is made by the worker, not downloaded (web/worker_bearoff.py).
+    # The bear-off database is made by the worker, not downloaded (web/worker/bearoff.py).
     assert not any(name.endswith("bearoff.bin") for name in (*page, *worker))
     page_config = json.loads((site / "pyscript.json").read_text())
     worker_config = json.loads((site / build_site.WORKER_CONFIG).read_text())
@@ -147,7 +150,7 @@ def test_what_ships_as_source_is_not_imported_at_the_page_s_start() -> None:
         capture_output=True, text=True, check=True, cwd=build_site.ROOT,
     )  # fmt: skip
     imported = set(out.stdout.split())
-    assert "web.controller" in imported
+    assert "web.control.controller" in imported
     for prefix in build_site.SOURCES_ONLY:
         module = prefix.removesuffix("/").removesuffix(".py").replace("/", ".")
         assert not any(m == module or m.startswith(module + ".") for m in imported), module
@@ -159,7 +162,7 @@ def test_the_archives_hold_every_module_their_modules_import(site: Path) -> None
     import ast
 
     shipped = {*archive(site, "pyscript.json"), *archive(site, build_site.WORKER_CONFIG)}
-    # ...counting online play's protocol, fetched when a game needs it (web.online.loader).
+    # ...counting online play's protocol, fetched when a game needs it (web.dom.online_loader).
     shipped |= set(solid_zip.unpack((site / build_site.ONLINE_ARCHIVE).read_bytes()))
     modules = {
         name.rsplit(".", 1)[0].removesuffix("/__init__").replace("/", ".")
@@ -356,9 +359,9 @@ def test_online_play_s_protocol_is_fetched_when_first_needed_not_on_a_first_visi
 ) -> None:
     online = solid_zip.unpack((site / build_site.ONLINE_ARCHIVE).read_bytes())
     assert sorted(online) == sorted(build_site.ONLINE_PROTOCOL)  # sources, nothing else
-    assert "web/online/peer.py" in online and "web/online/intents.py" not in online
+    assert "web/online/peer.py" in online and "web/control/online.py" not in online
     assert build_site.ONLINE_ARCHIVE not in precache.precached_files(site)
-    from web.online import loader
+    from web.dom import online_loader as loader
 
     assert loader.ARCHIVE == build_site.ONLINE_ARCHIVE
     assert f"{loader.PROBE.replace('.', '/')}.py" in online

@@ -9,9 +9,9 @@ import json
 from web_fakes import Rig
 
 from engine.position import Position
-from web.audio import RECIPES
-from web.sound import Sound
-from web.storage import PREFIX, SETTINGS
+from web.dom.audio import RECIPES
+from web.model.sound import Sound
+from web.model.storage import PREFIX, SETTINGS
 
 DICE, PLACE, HIT, BEAR_OFF = Sound.DICE, Sound.PLACE, Sound.HIT, Sound.BEAR_OFF
 
@@ -76,7 +76,8 @@ def test_a_hit_and_a_bear_off() -> None:
     home = Position.from_points([2, 2, 3, 3, 2, 3] + [0] * 17 + [-15])
     c = rig.c
     game = dataclasses.replace(c.state.match.game, position=home)
-    c.state = dataclasses.replace(c.state, match=dataclasses.replace(c.state.match, game=game))
+    match = dataclasses.replace(c.state.match, game=game)
+    c.session.state = dataclasses.replace(c.state, match=match)
     rig.act("roll")
     at = mark(rig)
     c.double_tap(5)  # 5/off with the 5

@@ -6,7 +6,7 @@ from typing import cast
 
 import pytest
 
-from web.storage import ADOPTED, CORRUPT, PREFIX, MemoryStorage, Store, clean_slot_name
+from web.model.storage import ADOPTED, CORRUPT, PREFIX, MemoryStorage, Store, clean_slot_name
 
 
 class Refusing(MemoryStorage):
@@ -174,7 +174,7 @@ def test_adopting_needs_no_spare_room() -> None:
 def test_the_page_names_its_keys_by_its_directory() -> None:
     from types import SimpleNamespace
 
-    from web.browser import page_path
+    from web.dom.browser import page_path
 
     window = SimpleNamespace(location=SimpleNamespace(pathname="/backgammon/index.html"))
     assert Store(MemoryStorage(), site=page_path(window)).prefix == "backgammon@/backgammon/:"

@@ -1,5 +1,5 @@
 """The entry points start the game once the document is parsed
-(``web.browser.when_parsed``): PyScript itself starts before it is."""
+(``web.dom.browser.when_parsed``): PyScript itself starts before it is."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from web.browser import when_parsed
+from web.dom.browser import when_parsed
 
 
 class FakeDocument:

@@ -1,4 +1,4 @@
-"""The AI worker's bear-off database (web/worker_bearoff.py): made in the
+"""The AI worker's bear-off database (web/worker/bearoff.py): made in the
 background while the AI keeps answering, kept for the next visit, read back."""
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ import pytest
 
 from engine.ai import bearoff
 from engine.ai.bearoff import uncompressed
-from web import ai_service, worker_bearoff
-from web.protocol import PlayReply, PlayRequest, decode_reply, encode
-from web.worker_bearoff import BearoffJob, JobState
+from web.ai.protocol import PlayReply, PlayRequest, decode_reply, encode
+from web.worker import ai as ai_service
+from web.worker import bearoff as worker_bearoff
+from web.worker.bearoff import BearoffJob, JobState
 
 
 def shipped() -> bytes:

@@ -8,14 +8,15 @@ from collections.abc import Callable
 from typing import Any
 
 from e2e.site.dice import QueuedDice
-from web.actions import Act
-from web.ai_client import DirectAi, Reply, Request
-from web.controller import Controller
-from web.online.connect import Connection
-from web.online.intents import Connector
-from web.options import MatchOptions
-from web.screen import Screen
-from web.storage import MemoryStorage, Store
+from web.ai.client import Reply, Request
+from web.control.controller import Controller
+from web.control.online import Connector
+from web.dom.connect import Connection
+from web.model.actions import Act
+from web.model.options import MatchOptions
+from web.model.storage import MemoryStorage, Store
+from web.view.frame import Screen
+from web.worker.direct import DirectAi
 
 
 class FakeView:
@@ -105,7 +106,7 @@ class Rig:
         if window is not None:
             connection = Connection(self.store, window, self.timer)
         assert connection is not None
-        connection.open(self.c)
+        connection.open(self.c.online)
 
     def boot(self) -> Rig:
         self.c.boot()

@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.dice import RandomSource, system_random
-from web.ai_client import AiPort, worker_count
-from web.browser import WORKER_NAME, BrowserTimer, WorkerAi, local_storage, page_path
-from web.controller import Controller
-from web.online.connect import Connection, Network
-from web.page import Page
-from web.storage import Store
+from web.ai.client import AiPort, worker_count
+from web.control.controller import Controller
+from web.dom.browser import WORKER_NAME, BrowserTimer, WorkerAi, local_storage, page_path
+from web.dom.connect import Connection, Network
+from web.dom.page import Page
+from web.model.storage import Store
 
 # Workers a rollout may use at most: each holds its own Python (about 100 MB), so a
 # phone with eight cores is spared eight of them.
@@ -63,7 +63,7 @@ def start(
                 animation = "off"
     # Online play (#17): its protocol loads only when an online game starts.
     network = Network(relays, trackers, ice_servers, claim_after)
-    online = Connection(store, window, BrowserTimer(window), network)
+    connection = Connection(store, window, BrowserTimer(window), network)
     controller = Controller(
         page,
         store,
@@ -71,7 +71,7 @@ def start(
         BrowserTimer(window),
         dice if dice is not None else system_random(),
         animation=animation,
-        connector=online,
+        connector=connection,
         # The analysis board's shared link (#19) names the page without its fragment.
         page_url=str(window.location.href).partition("#")[0],
         rollout_ports=_rollout_ports(ai, window),
@@ -79,7 +79,7 @@ def start(
     page.attach(controller)
     controller.boot()
     _mark(window, "booted")
-    online.open(controller)
+    connection.open(controller.online)
     # The analysis board's shared link (#19): "#xgid=..." opens it on that position,
     # also when a link changes only the fragment of the page already open (no reload).
 
@@ -90,7 +90,7 @@ def start(
     page._listen(window, "hashchange", shared)
     # A page opened with an invite is for a friend's game: the AI loads only if
     # asked (the player declines the invite and plays on against it).
-    load_ai = controller.state.options.vs_ai and not online.invited
+    load_ai = controller.state.options.vs_ai and not connection.invited
     if load_ai:
         # Said before data-ready: the loading toast (public/progress.js) then waits
         # for the AI, and goes at once on a page that loads none (a friend's game).

@@ -40,8 +40,8 @@ from e2e.site.dice import QueuedDice, parse_faces
 from e2e.site.online import cheat, read_claim_after, read_relays
 from engine.dice import seeded_random, system_random
 from web.app import start as start_app
-from web.options import ANIMATIONS
-from web.page import Page
+from web.dom.page import Page
+from web.model.options import ANIMATIONS
 
 
 def parse_seed(text: str) -> int | None:
@@ -106,6 +106,6 @@ def start(document: Any, window: Any) -> Page:
         claim_after=hooks.claim_after,
     )
     window.backgammonOnlineCheat = create_proxy(
-        lambda: cheat(getattr(page.controller, "online", None))
+        lambda: cheat(page.controller.online.link if page.controller is not None else None)
     )
     return page

@@ -7,6 +7,6 @@ from unpack import unpack
 unpack("page.zip.gz")
 
 from e2e.site.hooks import start  # noqa: E402 (unpacked just above)
-from web.browser import when_parsed  # noqa: E402
+from web.dom.browser import when_parsed  # noqa: E402
 
 when_parsed(document, lambda: start(document, window))

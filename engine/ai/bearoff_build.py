@@ -4,7 +4,7 @@
 after every :data:`SLICE` positions and finally returns the file's bytes
 uncompressed (:func:`engine.ai.bearoff.uncompressed`), so that a caller can interleave it with
 other work.  The AI's web worker runs it in the background between requests
-(``web/worker_bearoff.py``): the site does not ship the file, which is 620 kB
+(``web/worker/bearoff.py``): the site does not ship the file, which is 620 kB
 of noise to a compressor.  :func:`generate` runs it to the end at once.
 
 The result is the shipped ``engine/ai/data/bearoff.bin``, byte for byte (a

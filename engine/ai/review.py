@@ -2,7 +2,7 @@
 
 :func:`judge` gives the verdict on one :class:`~engine.review.Decision` with the
 same calls, on the same positions and cube states, as the page's review
-through the AI worker (:mod:`web.review`, :mod:`web.ai_service`): a play with
+through the AI worker (:mod:`web.coach.review`, :mod:`web.worker.ai`): a play with
 :func:`engine.ai.rank_plays` at the hard level (what it gives up against King
 Tubby's best play), a cube choice with :func:`engine.ai.cube_decision` and
 :func:`engine.ai.choice_loss`.  :func:`review` judges a whole record; the

@@ -2,11 +2,11 @@
 
 Every call on a peer returns an :class:`Output`: the texts to send to the
 friend, in order, and typed events for the page.  The friend's game actions
-come as the same :data:`~web.opponent.Decision` values the controller applies
+come as the same :data:`~web.model.opponent.Decision` values the controller applies
 for any opponent (plus :class:`BeaverDouble` and :class:`StartNextGame`,
 which only a human opponent makes), already checked by the engine here.
 
->>> from web.opponent import OfferDouble
+>>> from web.model.opponent import OfferDouble
 >>> out = Output(("a",), (Decided(1, OfferDouble()),)) + Output(("b",))
 >>> out.messages, out.events
 (('a', 'b'), (Decided(seat=1, decision=OfferDouble()),))
@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from engine.scoring import WinType
+from web.model.opponent import BeaverDouble as BeaverDouble  # re-exported: made by a friend only
+from web.model.opponent import Decision
+from web.model.opponent import StartNextGame as StartNextGame
+from web.model.presence import Link
 from web.online.errors import OnlineError
-from web.online.presence import Link
-from web.opponent import BeaverDouble as BeaverDouble  # re-exported: made by a friend only
-from web.opponent import Decision
-from web.opponent import StartNextGame as StartNextGame
 
 
 @dataclass(frozen=True, slots=True)

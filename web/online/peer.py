@@ -58,6 +58,18 @@ from types import MappingProxyType
 from engine.game import Phase
 from engine.match import Match
 from engine.rules import Rules
+from web.model.opponent import (
+    AcceptResignation,
+    Decision,
+    DropDouble,
+    OfferDouble,
+    OfferResignation,
+    PlayMoves,
+    RejectResignation,
+    RollDice,
+    TakeDouble,
+)
+from web.model.presence import Link, Presence, Timing
 from web.online import wire
 from web.online.acts import (
     Accept,
@@ -75,7 +87,6 @@ from web.online.acts import (
     Reveal,
     Take,
 )
-from web.online.chat import phrase
 from web.online.codec import b64, unb64
 from web.online.errors import (
     ClosedError,
@@ -110,20 +121,9 @@ from web.online.events import (
 from web.online.fairdice import commitment, new_secret
 from web.online.invite import DEFAULT_CLOCK, Invite, clean_name
 from web.online.log import Block, MoveLog
-from web.online.presence import Link, Presence, Timing
 from web.online.table import Table, last_roll
 from web.online.turnclock import Budget, TurnClock, grace
-from web.opponent import (
-    AcceptResignation,
-    Decision,
-    DropDouble,
-    OfferDouble,
-    OfferResignation,
-    PlayMoves,
-    RejectResignation,
-    RollDice,
-    TakeDouble,
-)
+from web.words.chat import phrase
 
 FORMAT = "backgammon-online"
 SCHEMA = 2  # 1: before seats signed their messages (such a save cannot go on)

@@ -1,4 +1,4 @@
-"""A friend online behind the :class:`~web.opponent.Opponent` port.
+"""A friend online behind the :class:`~web.model.opponent.Opponent` port.
 
 The controller plays an online game as any other: it asks the seat that must
 act (:class:`RemoteOpponent`) for its decision, and applies it through the
@@ -11,7 +11,7 @@ engine.  An :class:`OnlineTable` joins the controller to the
   player (refusals, phrases, the friend joining);
 - this page's own player acts through the controller as usual, and the
   table hears of it through the flow's two hooks
-  (:class:`~web.flow.OnlineLink`): :meth:`OnlineTable.roll` before a roll
+  (:class:`~web.control.flow.OnlineLink`): :meth:`OnlineTable.roll` before a roll
   (the fair roll may have to ask the friend first), :meth:`OnlineTable.sync`
   whenever the match is saved, which turns the new events of this page's
   seat (a confirmed play, a double, a take...) into the peer's intents.
@@ -44,25 +44,8 @@ from engine.record import (
     Roll,
     Took,
 )
-from web.ai_client import AiPort
-from web.online.errors import OnlineError
-from web.online.events import (
-    ClaimDisputed,
-    Claimed,
-    ClockChanged,
-    Decided,
-    FriendJoined,
-    GameFull,
-    LinkChanged,
-    Output,
-    Refused,
-    Rolled,
-    Said,
-)
-from web.online.peer import Peer
-from web.online.presence import Link
-from web.online.transport import PeerEvent, Transport
-from web.opponent import (
+from web.ai.client import AiPort
+from web.model.opponent import (
     AcceptResignation,
     Answer,
     BeaverDouble,
@@ -78,7 +61,24 @@ from web.opponent import (
     StartNextGame,
     TakeDouble,
 )
-from web.options import MatchOptions
+from web.model.options import MatchOptions
+from web.model.presence import Link
+from web.online.errors import OnlineError
+from web.online.events import (
+    ClaimDisputed,
+    Claimed,
+    ClockChanged,
+    Decided,
+    FriendJoined,
+    GameFull,
+    LinkChanged,
+    Output,
+    Refused,
+    Rolled,
+    Said,
+)
+from web.online.peer import Peer
+from web.online.transport import PeerEvent, Transport
 
 Clock = Callable[[], float]
 
@@ -141,7 +141,7 @@ class AgreedDice:
 class RemoteOpponent:
     """The friend's seat: each decision is the friend's, as it arrives.
 
-    >>> from web.opponent import OfferDouble
+    >>> from web.model.opponent import OfferDouble
     >>> friend, seen = RemoteOpponent(), []
     >>> friend.decide(Match.new(0), seen.append); seen
     []
@@ -173,7 +173,7 @@ class RemoteOpponent:
 
 
 class Host(Protocol):
-    """What the table asks of the controller (:class:`~web.online.intents.OnlineIntents`)."""
+    """What the table asks of the controller (:class:`~web.control.online.OnlinePlay`)."""
 
     def online_friend(self, name: str) -> None: ...
 
@@ -421,7 +421,7 @@ class OnlineTable:
         self.transport.close()
 
     def chat(self, index: int) -> None:
-        """Say canned phrase number ``index`` (:mod:`web.online.chat`)."""
+        """Say canned phrase number ``index`` (:mod:`web.words.chat`)."""
         try:
             self._handle(self.peer.chat(index, self.clock()))
         except ValueError as exc:  # no such phrase

@@ -42,11 +42,11 @@ from types import MappingProxyType
 from typing import TypeAlias
 
 from web.online import ed25519
-from web.online.chat import PHRASES
 from web.online.codec import b64, canonical, exact_int, nesting, unb64
 from web.online.errors import ForgedMessageError, MalformedMessageError
 from web.online.invite import MAX_NAME
 from web.online.log import MAX_BLOCKS, Block
+from web.words.chat import PHRASES
 
 VERSION = 2
 KEY_BYTES = ed25519.PUBLIC_BYTES  # a seat's public key
@@ -90,7 +90,7 @@ class Ping:
 
 @dataclass(frozen=True, slots=True)
 class Chat:
-    """One of the canned phrases (:data:`web.online.chat.PHRASES`), by index."""
+    """One of the canned phrases (:data:`web.words.chat.PHRASES`), by index."""
 
     phrase: int
     kind = "chat"

@@ -1,0 +1,151 @@
+"""Hints: King Tubby's advice for the player to act, as plain values.
+
+The AI worker answers a :class:`web.ai.protocol.HintRequest` with a
+:class:`web.ai.protocol.HintReply` and a :class:`web.ai.protocol.CubeHintRequest`
+with a :class:`web.ai.protocol.CubeHintReply` (see :mod:`web.worker.ai`); this
+module turns those replies into hints (:mod:`web.view.hint` writes them for the page).  It knows
+no rules: the plays, their equities and the cube verdict all come from
+:mod:`engine.ai` through the worker.
+
+>>> from web.ai.protocol import HintReply, RankedPlay
+>>> probs = (0.552, 0.158, 0.006, 0.112, 0.004)
+>>> best = RankedPlay("8/5 6/5", ((8, 5), (6, 5)), 0.152, 0.0, 1, probs)
+>>> h = parse_play_hint(HintReply((best,)), match=False)
+>>> h.plays[0].play, h.plays[0].moves
+('8/5 6/5', ((8, 5), (6, 5)))
+>>> h.plays[0].equity, h.match
+(0.152, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from web.ai.protocol import CubeHintReply, ErrorReply, HintReply, Probs, RankedPlay, Reply
+
+PlayAdvice = RankedPlay
+"""One ranked play: its notation, its moves (for the engine's turn), equity and loss."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayHint:
+    """The best plays of a roll, best first.  ``match``: equities are normalised
+    match equity (the score changes what a gammon is worth), else money."""
+
+    plays: tuple[PlayAdvice, ...]
+    match: bool
+    played_loss: float | None = None  # what the player's own play gives up, when judged
+    played_rank: int | None = None  # its place in the ranking (0 is the best)
+    played: str = ""  # and its notation
+
+    @classmethod
+    def from_reply(cls, reply: HintReply, *, match: bool) -> PlayHint:
+        p = reply.played
+        if p is None:
+            return cls(reply.plays, match)
+        return cls(reply.plays, match, p.loss, p.rank, p.play)
+
+
+@dataclass(frozen=True, slots=True)
+class CubeHint:
+    """A cube decision.  The figures are the doubler's; ``taker`` says the hint
+    is for the side answering the double, and is written from its side."""
+
+    action: str
+    may_double: bool
+    no_double: float
+    double_take: float
+    double_pass: float
+    should_take: bool
+    mwc: bool  # match-winning chances, else money equity per cube
+    probs: Probs
+    taker: bool
+
+    @classmethod
+    def from_reply(cls, reply: CubeHintReply, *, taker: bool) -> CubeHint:
+        r = reply
+        return cls(
+            r.action,
+            r.may_double,
+            r.no_double,
+            r.double_take,
+            r.double_pass,
+            r.should_take,
+            r.units == "mwc",
+            r.probs,
+            taker,
+        )
+
+
+Hint = PlayHint | CubeHint
+
+
+def _expect(reply: Reply, kind: type[HintReply] | type[CubeHintReply]) -> None:
+    if isinstance(reply, ErrorReply):
+        raise ValueError(reply.error)
+    if not isinstance(reply, kind):
+        raise ValueError(f"the AI answered with {type(reply).__name__}, not {kind.__name__}")
+
+
+def parse_play_hint(reply: Reply, *, match: bool) -> PlayHint:
+    """The hint a :class:`HintReply` gives; raises ``ValueError`` for any other
+    reply (the message of an :class:`ErrorReply`)."""
+    _expect(reply, HintReply)
+    assert isinstance(reply, HintReply)
+    return PlayHint.from_reply(reply, match=match)
+
+
+def parse_cube_hint(reply: Reply, *, taker: bool) -> CubeHint:
+    """The hint a :class:`CubeHintReply` gives; raises ``ValueError`` for any
+    other reply (the message of an :class:`ErrorReply`)."""
+    _expect(reply, CubeHintReply)
+    assert isinstance(reply, CubeHintReply)
+    return CubeHint.from_reply(reply, taker=taker)
+
+
+def signed(x: float) -> str:
+    """``x`` with its sign and three decimals, a real minus sign for negatives."""
+    return f"{x:+.3f}".replace("-", "\u2212")  # a real minus sign lines up with the plus
+
+
+WORKED_OUT = "worked out roll by roll to the bear-off"
+"""What the ``race`` tag means, in its tooltip."""
+
+
+def depth_text(advice: PlayAdvice) -> str:
+    """How deep a play was judged, in words: ``"1-ply"``, ``"0-ply"``, or
+    ``"race"`` for a race worked out roll by roll to the bear-off (no
+    look-ahead, but sharper than one: it must not read as the networks'
+    quick 0-ply figure below it)."""
+    return "race" if advice.worked_out else f"{advice.ply}-ply"
+
+
+DOUBTFUL, MISTAKE, BLUNDER = 0.04, 0.08, 0.16
+"""Equity a play may give up before the tutor calls it doubtful, a mistake or a
+blunder (GNU Backgammon's default thresholds, in normalised equity)."""
+
+
+def tutor_note(hint: PlayHint) -> str:
+    """The tutor's warning about the player's play, or "" when it is good enough.
+
+    >>> best = PlayAdvice("8/5 6/5", ((8, 5), (6, 5)), 0.15, 0.0, 1, (0.55, 0.16, 0.0, 0.11, 0.0))
+    >>> tutor_note(PlayHint((best,), False, 0.02))
+    ''
+    >>> print(tutor_note(PlayHint((best,), False, 0.17, 3, "24/20")))
+    Tutor: 24/20 is a blunder (−0.170). King Tubby prefers 8/5 6/5: undo to change it, or ...
+    """
+    loss = hint.played_loss
+    if loss is None or loss < DOUBTFUL:
+        return ""
+    if loss >= BLUNDER:
+        kind = "a blunder"
+    elif loss >= MISTAKE:
+        kind = "a mistake"
+    else:
+        kind = "doubtful"
+    best = hint.plays[0].play
+    yours = hint.played or "your play"
+    return (
+        f"Tutor: {yours} is {kind} ({signed(-loss)}). King Tubby prefers {best}: "
+        "undo to change it, or press Done."
+    )

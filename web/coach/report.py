@@ -1,0 +1,84 @@
+"""King Tubby's analysis of one moment on the analysis board: the cube
+decision (no double, double/take, double/pass and the verdict), the chances
+of each side (win, gammon, backgammon) and, once the dice are rolled, the
+ranked plays with their equities and what each gives up.
+
+It asks the AI worker the same questions as Hint (:mod:`web.ai.protocol`'s
+:class:`~web.ai.protocol.CubeHintRequest` and :class:`~web.ai.protocol.HintRequest`)
+and reads the answers with :mod:`web.coach.hint`; the numbers are all the engine's.
+
+>>> from engine.match import Match
+>>> m = Match.new(0).roll((3, 1))
+>>> cube, plays = requests(m)
+>>> cube.taker, plays.dice
+(False, (3, 1))
+>>> report = Report(moment(m), waiting=2)
+>>> report.pending
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.game import Phase
+from engine.match import Match
+from web.ai.protocol import CubeHintRequest, HintRequest, Reply
+from web.coach.hint import CubeHint, PlayHint, parse_cube_hint, parse_play_hint
+
+
+def moment(match: Match) -> str:
+    """What an analysis is for: this board, cube, score and dice, in this phase."""
+    return f"{match.position_id}:{match.match_id}:{match.phase.value}:{len(match.events)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The analysis of the moment ``key``: what has come back so far."""
+
+    key: str = ""
+    waiting: int = 0  # answers still to come
+    cube: CubeHint | None = None
+    plays: PlayHint | None = None
+    error: str = ""
+
+    @property
+    def pending(self) -> bool:
+        return self.waiting > 0
+
+    def with_cube(self, reply: Reply, *, taker: bool) -> Report:
+        """This report with the cube decision's answer read (or its error noted)."""
+        try:
+            return replace(self, waiting=self.waiting - 1, cube=parse_cube_hint(reply, taker=taker))
+        except ValueError as exc:
+            return replace(self, waiting=self.waiting - 1, error=str(exc))
+
+    def with_plays(self, reply: Reply, *, match_play: bool) -> Report:
+        """This report with the ranked plays' answer read (or its error noted)."""
+        try:
+            plays = parse_play_hint(reply, match=match_play)
+        except ValueError as exc:
+            return replace(self, waiting=self.waiting - 1, error=str(exc))
+        return replace(self, waiting=self.waiting - 1, plays=plays)
+
+
+def requests(match: Match) -> tuple[CubeHintRequest | None, HintRequest | None]:
+    """What to ask about the side to act: its cube decision (taking or passing
+    when a double waits for an answer) and, with the dice rolled, its plays.
+    Nothing once the game is over, nor about a beaver."""
+    turn = match.turn
+    if turn is None or match.is_game_over or match.phase is Phase.OPENING:
+        return None, None
+    position = match.position if match.turn == turn else match.position.swap()
+    cube_state = match.cube_state(turn)
+    offer = match.offer
+    cube = None
+    if match.phase is not Phase.CUBE or (offer is not None and not offer.beavered):
+        cube = CubeHintRequest(position.id, cube_state, match.phase is Phase.CUBE)
+    plays = None
+    if match.phase is Phase.MOVE and match.dice is not None:
+        plays = HintRequest(position.id, match.dice, cube_state)
+    return cube, plays
+
+
+# -- as HTML ------------------------------------------------------------------------------

@@ -1,0 +1,577 @@
+"""The analysis board's intents: the controller's part for this mode.
+
+Entering puts the game being played aside (it is neither saved over nor
+counted while the analysis lasts) and shows the editor; Analyse makes the
+set-up's match the page's own, so the game's controls play on from it by
+hand or against an AI level, and asks King Tubby about each decision
+(:mod:`web.coach.report`); Back and Forward step along the line played
+(the AI waits meanwhile: it plays only at the end of the line), and playing
+on from an earlier decision, or asking the AI to at one of its own, cuts the
+line there and goes on from it, as a new variation does on lichess's
+analysis board; leaving brings the game back as it was.
+
+The hooks at the end keep the rest of the controller out of the analysis:
+nothing is autosaved (each decision reached is added to the line instead),
+no end-of-game summary or statistics, no opponent moving while the player
+steps back, and an intent that replaces the match (a new game, a load, an
+import) first brings the game back, so that it asks about that one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from engine.errors import EngineError
+from engine.game import Phase
+from engine.match import Match, replay_events
+from engine.position_setup import PositionSetup
+from web.ai.client import AiPort, RolloutView, SpreadRollout, rollout_parts
+from web.ai.protocol import Reply
+from web.coach.report import Report, moment, requests
+from web.coach.rollout import Rollout
+from web.coach.rollout import settings as rollout_settings
+from web.control.flow import Flow
+from web.control.session import Fields, Handler, Part, Session
+from web.control.storage import Storage
+from web.model import editor as ed
+from web.model.actions import Act
+from web.model.analysis import BY_HAND, Analysis
+from web.model.analysis_link import share_link, xgid_from_fragment
+from web.model.options import AI_NAMES
+from web.model.savefile import SavedGame
+from web.words.play import match_file_error, repairs_text
+
+if TYPE_CHECKING:
+    from engine.formats.mat import MatFile
+
+PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
+
+GAME_ACTS: frozenset[Act] = frozenset(
+    {
+        Act.ROLL, Act.DOUBLE, Act.TAKE, Act.BEAVER, Act.DROP, Act.UNDO, Act.REDO, Act.CONFIRM,
+        Act.PLAY_TEXT, Act.SELECT, Act.SWAP_DICE, Act.DICE_SET, Act.RESIGN_OPEN, Act.RESIGN,
+        Act.ACCEPT, Act.REJECT, Act.NEXT_GAME, Act.REMATCH, Act.HINT, Act.HINT_PLAY,
+        Act.REVIEW, Act.REVIEW_SHOW, Act.REVIEW_PREV, Act.REVIEW_NEXT, Act.REVIEW_BEFORE,
+        Act.REVIEW_PLAYED, Act.REVIEW_BEST, Act.REVIEW_LIST, Act.HISTORY_GAME,
+        Act.CHAT_OPEN, Act.CHAT, Act.CLAIM, Act.ANALYSIS_BACK, Act.ANALYSIS_FORWARD,
+        Act.ANALYSIS_PLAY, Act.ANALYSIS_PLAY_ON, Act.ROLLOUT,
+    }
+)  # fmt: skip
+"""What acts on the match on the board: while the editor shows, that match is the
+game put aside, so these (a key's, most often) do nothing until Analyse."""
+
+
+def _decision_point(match: Match) -> bool:
+    """A moment the line of play keeps: a roll, a cube answer, a play not begun, the end."""
+    moves = match.moves
+    return match.phase is not Phase.MOVE or moves is None or moves.cursor == 0
+
+
+def _looks_like_mat(text: str) -> bool:
+    """Whether a file is meant as a ``.mat`` match file: its first line that is
+    not a comment names the match length (``5 point match``), as the format begins.
+
+    >>> _looks_like_mat("; [Site 'x']\\n\\n 5 point match"), _looks_like_mat('{"app": 1}')
+    (True, False)
+    """
+    for line in text[:4000].splitlines():
+        line = line.strip()
+        if line and not line.startswith(";"):
+            words = line.split()
+            return len(words) == 3 and words[0].isdigit() and words[1:] == ["point", "match"]
+    return False
+
+
+def _looks_like_match_file(text: str) -> bool:
+    """Whether a file is meant as a match file: a ``.mat`` (see :func:`_looks_like_mat`),
+    a GNU Backgammon ``.sgf`` (a game tree, ``(;``) or an eXtreme Gammon ``.xg``
+    (its header, ``RGMH``), rather than a saved game.
+
+    >>> _looks_like_match_file("(;FF[4]GM[6]"), _looks_like_match_file("RGMH\\x01")
+    (True, True)
+    >>> _looks_like_match_file('{"app": "backgammon-web"}')
+    False
+    """
+    head = text[:64].lstrip("\ufeff \t\r\n")
+    return head.startswith(("(;", "RGMH")) or _looks_like_mat(text)
+
+
+def _step_key(match: Match) -> tuple[int, int, str, str, str]:
+    return (
+        match.game_number,
+        len(match.events),
+        match.phase.value,
+        match.position_id,
+        match.match_id,
+    )
+
+
+class AnalysisBoard(Part):
+    """See the module docs.  ``flow`` plays on at the end of the line,
+    ``storage`` exports and imports what is not a match file; ``page_url`` is
+    the page's address without its fragment (for the shared link) and
+    ``rollout_ports`` the app's workers (none: the AI's alone)."""
+
+    def __init__(
+        self,
+        session: Session,
+        flow: Flow,
+        storage: Storage,
+        *,
+        page_url: str = "",
+        rollout_ports: Callable[[], Sequence[AiPort]] | None = None,
+    ) -> None:
+        super().__init__(session)
+        self.flow = flow
+        self.storage = storage
+        self.page_url = page_url
+        self.rollout_ports = rollout_ports
+        self._spread: SpreadRollout | None = None
+        self._jobs = 0
+
+    def handlers(self) -> Mapping[Act, Handler]:
+        return {
+            Act.ANALYSIS_OPEN: self._on_analysis_open,
+            Act.ANALYSIS_CLOSE: self._on_analysis_close,
+            Act.EDIT_TOOL: self._on_edit_tool,
+            Act.EDIT_CLEAR: self._on_edit_clear,
+            Act.EDIT_START: self._on_edit_start,
+            Act.EDIT_SWAP: self._on_edit_swap,
+            Act.EDIT_SET: self._on_edit_set,
+            Act.EDIT_PASTE: self._on_edit_paste,
+            Act.EDIT_OPEN: self._on_edit_open,
+            Act.ANALYSE: self._on_analyse,
+            Act.ANALYSIS_BACK: self._on_analysis_back,
+            Act.ANALYSIS_FORWARD: self._on_analysis_forward,
+            Act.ANALYSIS_PLAY: self._on_analysis_play,
+            Act.ANALYSIS_OPPONENT: self._on_analysis_opponent,
+            Act.ANALYSIS_PLAY_ON: self._on_analysis_play_on,
+            Act.ANALYSIS_COPY: self._on_analysis_copy,
+            Act.ROLLOUT: self._on_rollout,
+            Act.ROLLOUT_CANCEL: self._on_rollout_cancel,
+            Act.EXPORT: self._on_export,
+            Act.IMPORT: self._on_import,
+        }
+
+    # -- entering and leaving ------------------------------------------------------------
+
+    def open_shared(self, fragment: str) -> None:
+        """The page was opened with a link's fragment: ``#xgid=`` opens the
+        analysis board on that position (a bad one is said, and the game stays)."""
+        text = xgid_from_fragment(fragment)
+        if text is None:
+            return
+        with self.session.one_render():
+            try:
+                setup = PositionSetup.from_xgid(text, self.state.theme.colour_names)
+            except EngineError as exc:
+                self._set(message=f"The shared position could not be read: {exc}")
+            else:
+                editor = ed.Editor(setup)
+                if self._enter(editor) and not ed.problem(editor):
+                    self._on_analyse("", {})  # a position that can be played is analysed at once
+                    self._advance()
+            self._render()
+
+    def _enter(self, editor: ed.Editor) -> bool:
+        s = self.state
+        if s.options.online or s.online.playing:
+            self._set(message="The analysis board opens once the online game is over.")
+            return False
+        kept = (
+            s.analysis.kept if s.analysis is not None else SavedGame(s.options, s.match, s.counted)
+        )
+        self.session.replace(s.match, s.counted, keep_analysis=True)
+        self._set(analysis=Analysis(editor=editor, kept=kept, page_url=self.page_url), message="")
+        self._say("Analysis board: set up a position.")
+        return True
+
+    def _on_analysis_open(self, value: str, fields: Fields) -> None:
+        if self.state.analysis is not None:
+            return
+        m = self.state.match
+        names = self.state.theme.colour_names
+        try:
+            setup = PositionSetup.from_match(m, names)
+        except EngineError:  # a finished match has no position to set up
+            setup = replace(PositionSetup.start(), names=names)
+        self._enter(ed.Editor(setup))
+
+    def _on_analysis_close(self, value: str, fields: Fields) -> None:
+        self._leave()
+        self._say("Back to your game.")
+
+    def _leave(self) -> None:
+        a = self.state.analysis
+        if a is None:
+            return
+        self._cancel_rollout()
+        self._set(analysis=None)
+        kept = a.kept
+        if kept is not None:
+            self.session.install(kept, keep_analysis=True)
+            self.session.saved = kept.match  # it is what storage holds
+            if not self.state.in_progress and not self.state.match.events:
+                self.session.open_new_game(can_cancel=False)  # as at start-up: no game yet
+
+    # -- the editor ----------------------------------------------------------------------
+
+    @property
+    def _editor(self) -> ed.Editor | None:
+        a = self.state.analysis
+        return a.editor if a is not None else None
+
+    def _edit(self, change: Callable[[ed.Editor], ed.Editor]) -> None:
+        a = self.state.analysis
+        if a is None or a.editor is None:
+            return
+        try:
+            editor = change(a.editor)
+        except EngineError as exc:
+            self._set(message=str(exc))
+            self._say(str(exc))
+            return
+        self._set(analysis=replace(a, editor=editor), message="")
+
+    @property
+    def editing(self) -> bool:
+        """The board is the editor's: the page's gestures edit it."""
+        return self._editor is not None
+
+    def accepts(self, act: Act) -> bool:
+        """Whether ``act`` applies now: in the editor, none of the game's does."""
+        return not self.editing or act not in GAME_ACTS
+
+    def edit_can_lift(self, place: int) -> bool:
+        editor = self._editor
+        return editor is not None and ed.liftable(editor, place)
+
+    def edit_tap(self, place: int | None) -> None:
+        self._edit(lambda e: ed.tap(e, place))
+        self._render()
+
+    def edit_lift(self, place: int) -> None:
+        self._render()
+
+    def edit_drop(self, src: int, dst: int | None) -> bool:
+        self._edit(lambda e: ed.drag(e, src, dst))
+        self._render()
+        return True  # the board is drawn afresh either way: nothing slides back
+
+    def _on_edit_tool(self, value: str, fields: Fields) -> None:
+        if value in tuple(ed.Tool):
+            self._edit(lambda e: ed.with_tool(e, ed.Tool(value)))
+
+    def _on_edit_clear(self, value: str, fields: Fields) -> None:
+        self._edit(lambda e: replace(e, setup=e.setup.cleared()))
+
+    def _on_edit_start(self, value: str, fields: Fields) -> None:
+        self._edit(lambda e: replace(e, setup=replace(e.setup, sides=PositionSetup.start().sides)))
+
+    def _on_edit_swap(self, value: str, fields: Fields) -> None:
+        self._edit(lambda e: replace(e, setup=e.setup.swapped()))
+
+    def _on_edit_set(self, value: str, fields: Fields) -> None:
+        self._edit(lambda e: ed.with_fields(e, fields))
+
+    def _on_edit_paste(self, value: str, fields: Fields) -> None:
+        text = (fields.get("id") or value).strip()
+        if text:
+            self._edit(lambda e: ed.pasted(e, text))
+            if not self.state.message:
+                self._say("Position set up from the pasted ID.")
+
+    def _on_edit_open(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is None or a.editor is not None:
+            return
+        names = self.state.theme.colour_names
+        try:
+            setup = PositionSetup.from_match(self.state.match, names)
+        except EngineError:
+            setup = PositionSetup.from_match(a.trail[0], names) if a.trail else PositionSetup()
+        self.session.replace(self.state.match, 0, keep_analysis=True)
+        self._set(analysis=replace(a, editor=ed.Editor(setup), report=Report()))
+
+    # -- analysing -----------------------------------------------------------------------
+
+    def _on_analyse(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is None or a.editor is None:
+            return
+        try:
+            match = a.editor.setup.match()
+        except EngineError as exc:
+            self._set(message=str(exc))
+            return
+        self._set(options=replace(self.state.options, opponent=a.opponent))
+        self.session.replace(match, 0, keep_analysis=True)
+        self._set(analysis=replace(a, editor=None, trail=(match,), at=0, report=Report()))
+        self._say("Analysing the position.")
+
+    def _go(self, at: int) -> None:
+        a = self.state.analysis
+        if a is None or a.editor is not None or not 0 <= at < len(a.trail):
+            return
+        before, viewer = self.session.board(), self.state.viewer
+        self.session.replace(a.trail[at], 0, keep_analysis=True)
+        self._set(analysis=replace(a, at=at))
+        if self.state.viewer == viewer:  # the board still seen from the same side: slide
+            self.session.slide(before)
+
+    def _on_analysis_back(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is not None and a.can_back:
+            self._go(a.at - 1)
+
+    def _on_analysis_forward(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is not None and a.can_forward:
+            self._go(a.at + 1)
+
+    def _on_analysis_play(self, value: str, fields: Fields) -> None:
+        """A ranked play, made and confirmed: the line goes on from it."""
+        a = self.state.analysis
+        plays = a.report.plays if a is not None and a.editor is None else None
+        m = self.state.match
+        if plays is None or not value.isdigit() or int(value) >= len(plays.plays):
+            return
+        if a is None or a.report.key != moment(m) or self.state.busy or self.state.is_ai(m.turn):
+            return
+        before = self.session.board()
+        player = m.turn
+        self._set(match=m.with_play(plays.plays[int(value)].moves).confirm())
+        self._select(selected=None)
+        self.session.slide(before)
+        self.session.say_play(player)
+        self._autosave()
+
+    def _on_analysis_play_on(self, value: str, fields: Fields) -> None:
+        """At the AI's turn inside the line: the line is cut after it and the AI
+        decides afresh (stepping back alone never moves a checker, so that the line
+        can be read; a decision of the player's own cuts it the same way)."""
+        a = self.state.analysis
+        actor = self.state.match.actor
+        if a is None or a.editor is not None or a.at_end or actor is None:
+            return
+        if self.state.is_ai(actor):
+            self._set(analysis=replace(a, trail=a.trail[: a.at + 1]))
+            self._say(f"A new line from here: {self.state.names[actor]} plays on.")
+
+    def _on_analysis_opponent(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is None or value not in PLAYERS:
+            return
+        self._set(
+            analysis=replace(a, opponent=value),
+            options=replace(self.state.options, opponent=value),
+        )
+
+    def _on_analysis_copy(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is None:
+            return
+        try:
+            if a.editor is not None:
+                setup = a.editor.setup
+                ids = {"xgid": setup.xgid}
+                if value in ("position", "match"):
+                    position_id, match_id, _ = setup.ids()
+                    ids.update(position=position_id, match=match_id)
+            else:
+                m = self.state.match
+                ids = {"position": m.position_id, "match": m.match_id, "xgid": m.xgid()}
+        except EngineError as exc:
+            self._set(message=str(exc))
+            return
+        if value == "link":
+            self.session.copy("link", share_link(self.page_url, ids["xgid"]))
+        elif value in ids:
+            self.session.copy(value, ids[value])
+
+    def _analyse(self) -> None:
+        """Ask King Tubby about the moment on the board, unless already asked."""
+        s = self.state
+        a = s.analysis
+        if a is None or a.editor is not None or s.busy:
+            return
+        m = s.match
+        key = moment(m)
+        if a.report.key == key:
+            return
+        cube, plays = requests(m)
+        waiting = (cube is not None) + (plays is not None)
+        self._cancel_rollout()  # the workers are freed for this moment's analysis
+        self._set(analysis=replace(a, report=Report(key, waiting), rollout=None))
+        taker = m.phase is Phase.CUBE
+        match_play = m.match_length > 0
+
+        def answered(read: Callable[[Report], Report]) -> None:
+            now = self.state.analysis
+            if now is None or now.report.key != key:
+                return  # the board moved on meanwhile
+            self._set(analysis=replace(now, report=read(now.report)))
+            self._render()
+
+        def on_cube(reply: Reply) -> None:
+            answered(lambda r: r.with_cube(reply, taker=taker))
+
+        def on_plays(reply: Reply) -> None:
+            answered(lambda r: r.with_plays(reply, match_play=match_play))
+
+        if cube is not None:
+            self.session.ai.ask(cube, on_cube)
+        if plays is not None:
+            self.session.ai.ask(plays, on_plays)
+
+    # -- rollouts ----------------------------------------------------------------------
+
+    def _on_rollout(self, value: str, fields: Fields) -> None:
+        """Roll out the moment on the board: its plays, or its cube decision."""
+        s = self.state
+        a = s.analysis
+        m = s.match
+        if a is None or a.editor is not None or s.busy or a.report.key != moment(m):
+            return
+        turn = m.turn
+        if turn is None or m.is_game_over or (a.rollout is not None and a.rollout.running):
+            return
+        trials, truncate = rollout_settings(fields)
+        position = m.position if m.turn == turn else m.position.swap()
+        dice = m.dice if m.phase is Phase.MOVE else None
+        ports = list(self.rollout_ports() if self.rollout_ports is not None else [self.session.ai])
+        self._jobs += 1
+        job = f"{s.epoch}.{self._jobs}"
+        parts = rollout_parts(
+            job, position.id, dice, m.cube_state(turn), trials, len(ports),
+            truncate=truncate, seed=1,
+        )  # fmt: skip
+        key = a.report.key
+        self._set(analysis=replace(a, rollout=Rollout(key, trials, truncate)))
+
+        def show(view: RolloutView) -> None:
+            now = self.state.analysis
+            if now is None or now.rollout is None or now.rollout.key != key:
+                return  # the board moved on: the rollout was cancelled with it
+            self._set(analysis=replace(now, rollout=replace(now.rollout, view=view)))
+            self._render()
+
+        self._cancel_rollout()
+        self._spread = SpreadRollout(ports, parts, show)
+        self._spread.start()
+        self._say(f"Rolling out {trials} trials.")
+
+    def _on_rollout_cancel(self, value: str, fields: Fields) -> None:
+        self._cancel_rollout()
+
+    def _cancel_rollout(self) -> None:
+        spread, self._spread = self._spread, None
+        if spread is not None:
+            spread.cancel()
+
+    # -- match files (.mat) ------------------------------------------------------------------
+
+    def _on_export(self, value: str, fields: Fields) -> None:
+        """Export: with ``mat``, the match on the board as a Jellyfish ``.mat`` file."""
+        if value != "mat":
+            self.storage.on_export(value, fields)
+            return
+        from engine.formats.mat import MatFile  # match files are rare: not at the page's start
+
+        m = self.state.match
+        text = str(MatFile.from_match(m, self.state.names))
+        length = f"{m.match_length}-point-match" if m.match_length else "money-session"
+        self.session.view.download(f"backgammon-{length}.mat", text)
+        self._say("Exported the match as a .mat file.")
+
+    def _on_import(self, value: str, fields: Fields) -> None:
+        """A file to import: a saved game (JSON), or a match file (``.mat``, GNU
+        Backgammon's ``.sgf``), which opens on the analysis board with the game
+        in progress put aside; what reading it repaired is said after."""
+        if not _looks_like_match_file(value):
+            self.storage.on_import(value, fields)  # a saved game, or says it is not one
+            return
+        # match files are rare: not at the page's start
+        from engine.formats.match_file import read_match_file
+
+        try:
+            mat = read_match_file(value)  # a .mat, or GNU Backgammon's .sgf
+        except EngineError as exc:  # says the line and what is wrong with it
+            text = match_file_error(str(exc))
+            self._set(**{"dialog_error" if self.state.dialog else "notice": text})
+            return
+        self._open_match(mat)
+        if mat.notes:  # what reading it repaired: the player should know
+            self._set(notice=repairs_text([str(note) for note in mat.notes]))
+
+    def _open_match(self, mat: MatFile) -> None:
+        """An imported match on the analysis board: its line is every decision of
+        every game, the board at its end, ready for Back, Forward and Review."""
+        final = mat.match()
+        steps = [r.before for r in replay_events(mat.record) if _decision_point(r.before)]
+        trail: list[Match] = []
+        for m in (*steps, final):
+            if not trail or _step_key(trail[-1]) != _step_key(m):
+                trail.append(m)
+        setup = replace(PositionSetup.start(), names=self.state.theme.colour_names)
+        if not self._enter(ed.Editor(setup)):
+            return
+        a = self.state.analysis
+        assert a is not None
+        self._set(options=replace(self.state.options, opponent=BY_HAND))
+        self.session.replace(final, 0, keep_analysis=True)
+        self._set(
+            analysis=replace(
+                a,
+                editor=None,
+                trail=tuple(trail),
+                at=len(trail) - 1,
+                names=mat.names,
+                opponent=BY_HAND,
+            )
+        )
+        games = len(mat.record.games)
+        self._say(
+            f"Imported {mat.names[0]} against {mat.names[1]}: {games} game"
+            f"{'s' if games != 1 else ''}. Step back through it, or review a game at its end."
+        )
+
+    # -- the session's steps on the analysis board (Session.bind) ----------------------------
+
+    def keep_line(self) -> bool:
+        """On the analysis board nothing is autosaved: a decision reached is added
+        to the line of play instead (True: the board is the analysis's)."""
+        a = self.state.analysis
+        if a is None:
+            return False
+        m = self.state.match
+        if a.editor is not None or not _decision_point(m):
+            return True
+        if a.trail and _step_key(a.trail[a.at]) == _step_key(m):
+            return True
+        trail = (*a.trail[: a.at + 1], m)
+        self._set(analysis=replace(a, trail=trail, at=len(trail) - 1))
+        return True
+
+    def advance(self) -> None:
+        """The flow's next step, but on the analysis board: none in the editor, and
+        only at the end of the line; then King Tubby is asked about the moment."""
+        a = self.state.analysis
+        if a is None:
+            self.flow.advance()
+            return
+        if a.editor is not None:
+            return
+        m = self.state.match
+        answered_here = m.phase is Phase.CUBE and not self.state.is_ai(m.actor)
+        if a.at_end and not m.is_game_over and not answered_here:
+            # No summary or statistics at the end: the board shows it.  A double is
+            # answered from the panel, beside its analysis, not in the dialog over it.
+            self.flow.advance()
+        self._analyse()
+
+    def leave(self) -> None:
+        """Bring the game put aside back (an intent is about to replace it)."""
+        self._leave()

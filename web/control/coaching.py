@@ -1,0 +1,218 @@
+"""Intents that ask King Tubby about the player's own decisions: the hint,
+the tutor (which judges a play before Done) and the review of a finished
+game, shown on the board.  The advice's state machine is :mod:`web.model.tutor`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from engine.errors import EngineError
+from web.ai.client import hint_request
+from web.ai.protocol import (
+    CubeHintReply,
+    CubeHintRequest,
+    ErrorReply,
+    HintReply,
+    HintRequest,
+    Reply,
+)
+from web.board.motion import plan_motions
+from web.coach.hint import PlayHint, parse_cube_hint, parse_play_hint, tutor_note
+from web.coach.review import Review, review_items
+from web.control.session import Fields, Handler, Part
+from web.model.actions import Act
+from web.model.state import Dialog, Reviewing
+from web.model.tutor import can_hint, moment, pending_now, ready, should_judge
+from web.view.screen import reviewed_frame
+
+
+class Coaching(Part):
+    """See the module docs."""
+
+    def handlers(self) -> Mapping[Act, Handler]:
+        return {
+            Act.HINT: self._on_hint,
+            Act.HINT_PLAY: self._on_hint_play,
+            Act.REVIEW: self._on_review,
+            Act.REVIEW_SHOW: self._on_review_show,
+            Act.REVIEW_PREV: self._on_review_prev,
+            Act.REVIEW_NEXT: self._on_review_next,
+            Act.REVIEW_BEFORE: self._on_review_before,
+            Act.REVIEW_PLAYED: self._on_review_played,
+            Act.REVIEW_BEST: self._on_review_best,
+            Act.REVIEW_LIST: self._on_review_list,
+        }
+
+    def _on_hint(self, value: str, fields: Fields) -> None:
+        s = self.state
+        if not can_hint(s):
+            return
+        if ready(s) or pending_now(s):
+            self._set(advice=replace(s.advice, shown=True))  # the tutor asked: show it
+            return
+        self._ask_hint(shown=True)
+
+    def tutor_check(self) -> None:
+        """With the tutor on, judge the player's play once it is complete, before Done."""
+        s = self.state
+        if should_judge(s):
+            self._ask_hint(shown=s.advice.shown and ready(s), played=s.match.board.id)
+
+    def _ask_hint(self, *, shown: bool, played: str | None = None) -> None:
+        request = hint_request(self.state.match)
+        if request is None:
+            return
+        if played is not None and isinstance(request, HintRequest):
+            request = replace(request, played=played)
+        taker = isinstance(request, CubeHintRequest) and request.taker
+        key = moment(self.state)
+        match_play = self.state.match.rules.match_length > 0
+        self._set(advice=self.state.advice.asking(key, shown=shown, played=played))
+
+        def reply(answer: Reply) -> None:
+            a = self.state.advice
+            if key != a.key or played != (a.board or None):
+                return  # the game moved on (or was replaced) while the AI thought
+            warned = False
+            try:
+                if isinstance(answer, HintReply):
+                    hint: PlayHint | None = parse_play_hint(answer, match=match_play)
+                    assert hint is not None
+                    note = tutor_note(hint) if played is not None else ""
+                    warned = bool(note)
+                    self._set(advice=a.answered(hint, shown=a.shown or warned))
+                    if note:
+                        self._say(note)
+                elif isinstance(answer, CubeHintReply):
+                    cube = parse_cube_hint(answer, taker=taker)
+                    self._set(advice=a.answered(cube, shown=a.shown))
+                else:
+                    error = answer.error if isinstance(answer, ErrorReply) else "no answer"
+                    raise ValueError(error)
+            except ValueError as exc:
+                self._set(advice=a.answered(None, shown=a.shown))
+                if a.shown:
+                    self._set(message=f"No hint this time ({exc}).")
+            with self.session.one_render():
+                if self.state.advice.confirm_waiting:
+                    self._set(advice=replace(self.state.advice, confirm_waiting=False))
+                    if not warned:  # a good play: the Done that waited goes through
+                        self.session.confirm()
+                self._advance()  # the tutor may now judge a play completed meanwhile
+                self._render()
+
+        self.session.ai.ask(request, reply)
+
+    def _on_hint_play(self, value: str, fields: Fields) -> None:
+        """Make a hinted play on the board, from the turn's start; the player confirms it."""
+        s = self.state
+        hint = s.advice.hint
+        if not isinstance(hint, PlayHint) or not ready(s) or s.busy or not s.human_to_move:
+            return
+        if not value.isdigit() or int(value) >= len(hint.plays):
+            return
+        advice = hint.plays[int(value)]
+        before = self.session.board()
+        try:
+            # The whole play replaces whatever was moved so far, and waits for Done.
+            self._set(match=s.match.with_play(advice.moves))
+        except EngineError:
+            self._set(message=f"“{advice.play}” cannot be played here.")
+            return
+        self._select(selected=None)
+        self.session.slide(before)
+        self._autosave()
+
+    # -- reviewing a finished game ------------------------------------------------------
+
+    def _on_review(self, value: str, fields: Fields) -> None:
+        m = self.state.match
+        if not m.is_game_over:
+            return
+        game = len(m.record.games) - 1
+        review = self.state.reviewing.review
+        fresh = review is None or review.game != game
+        if fresh:  # else the review already made (or under way) is shown again
+            players = frozenset({0}) if self.state.options.vs_ai else frozenset({0, 1})
+            review = Review(game, review_items(m.record, game, players))
+            self._set(reviewing=Reviewing(review))
+        self._open(Dialog.REVIEW)
+        if fresh:
+            self._review_next()
+
+    def _review_next(self) -> None:
+        """Ask the AI about the next play still to judge, one request at a time."""
+        review = self.state.reviewing.review
+        if review is None or review.next_index is None:
+            return
+        index = review.next_index
+        epoch = self.state.epoch
+
+        def reply(answer: Reply) -> None:
+            if epoch != self.state.epoch or self.state.reviewing.review is not review:
+                return  # a new game or match began: the review stops
+            try:
+                judged = review.judged_from(index, answer)
+            except ValueError as exc:
+                self._set(message=f"The review stopped ({exc}).")
+                return
+            self._set(reviewing=replace(self.state.reviewing, review=judged))
+            with self.session.one_render():
+                self._render()
+            self._review_next()
+
+        self.session.ai.ask(review.items[index].request, reply)
+
+    def show_review_frame(self, index: int | None, view: str) -> None:
+        """Show decision ``index`` (None: the game's own board again), sliding the
+        checkers from what the board showed."""
+        old = reviewed_frame(self.state)
+        self._set(reviewing=replace(self.state.reviewing, at=index, view=view))
+        new = reviewed_frame(self.state)
+        if old is not None and new is not None and old.player == new.player:
+            self.session.motions = tuple(plan_motions(old.position, new.position))
+        self._select(selected=None)
+
+    def _on_review_show(self, value: str, fields: Fields) -> None:
+        review = self.state.reviewing.review
+        if review is None or not value.isdigit() or int(value) not in review.flagged():
+            return
+        self._close()
+        # A fresh start: nothing slides in from another decision.
+        self._set(reviewing=replace(self.state.reviewing, at=None))
+        self.show_review_frame(int(value), "before")
+
+    def _review_step(self, step: int) -> None:
+        r = self.state.reviewing
+        if r.review is None or r.at is None:
+            return
+        flagged = r.review.flagged()
+        at = flagged.index(r.at) + step if r.at in flagged else 0
+        if 0 <= at < len(flagged):
+            self._set(reviewing=replace(r, at=None))
+            self.show_review_frame(flagged[at], "before")
+
+    def _on_review_prev(self, value: str, fields: Fields) -> None:
+        self._review_step(-1)
+
+    def _on_review_next(self, value: str, fields: Fields) -> None:
+        self._review_step(1)
+
+    def _review_view(self, view: str) -> None:
+        at = self.state.reviewing.at
+        if at is not None:
+            self.show_review_frame(at, view)
+
+    def _on_review_before(self, value: str, fields: Fields) -> None:
+        self._review_view("before")
+
+    def _on_review_played(self, value: str, fields: Fields) -> None:
+        self._review_view("played")
+
+    def _on_review_best(self, value: str, fields: Fields) -> None:
+        self._review_view("best")
+
+    def _on_review_list(self, value: str, fields: Fields) -> None:
+        if self.state.reviewing.review is not None:
+            self._open(Dialog.REVIEW)

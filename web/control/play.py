@@ -1,0 +1,292 @@
+"""The game's own intents: the dice, the cube, Done, Undo, a typed play,
+resigning, the next game, a new match (from the dialog or an invite), and
+the small things around them (closing a dialog, the score sheet's game,
+sound, help).  Each asks the engine (every rule is its), makes the new
+state and its effects; what the opponent does next is the flow's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+from engine.errors import EngineError
+from engine.game import Action
+from engine.match import Match
+from web.board.motion import plan_motions
+from web.control.coaching import Coaching
+from web.control.flow import Flow
+from web.control.online import OnlinePlay
+from web.control.session import Fields, Handler, Part, Session
+from web.control.storage import Storage
+from web.model.actions import Act
+from web.model.options import MatchOptions, ai_name
+from web.model.state import Dialog, Reviewing
+from web.model.tutor import judging
+
+
+class Play(Part):
+    """See the module docs.  It is handed the parts its intents reach: the
+    flow (the match's changes), the coaching (a review's board, on Close), the
+    online part (a new match online) and the storage (the sound setting)."""
+
+    def __init__(
+        self,
+        session: Session,
+        flow: Flow,
+        coach: Coaching,
+        online: OnlinePlay,
+        storage: Storage,
+    ) -> None:
+        super().__init__(session)
+        self.flow = flow
+        self.coach = coach
+        self.online = online
+        self.storage = storage
+
+    def handlers(self) -> Mapping[Act, Handler]:
+        return {
+            Act.ROLL: self._on_roll,
+            Act.DOUBLE: self._on_double,
+            Act.TAKE: self._on_take,
+            Act.BEAVER: self._on_beaver,
+            Act.DROP: self._on_drop,
+            Act.UNDO: self._on_undo,
+            Act.REDO: self._on_redo,
+            Act.CONFIRM: self._on_confirm,
+            Act.PLAY_TEXT: self._on_play_text,
+            Act.SWAP_DICE: self._on_swap_dice,
+            Act.DICE_SET: self._on_dice_set,
+            Act.RESIGN_OPEN: self._on_resign_open,
+            Act.RESIGN: self._on_resign,
+            Act.ACCEPT: self._on_accept,
+            Act.REJECT: self._on_reject,
+            Act.NEXT_GAME: self._on_next_game,
+            Act.REMATCH: self._on_rematch,
+            Act.NEW_OPEN: self._on_new_open,
+            Act.START: self._on_start,
+            Act.JOIN_ACCEPT: self._on_join_accept,
+            Act.CLOSE: self._on_close,
+            Act.HISTORY_GAME: self._on_history_game,
+            Act.DISMISS_NOTICE: self._on_dismiss_notice,
+            Act.SOUND: self._on_sound,
+            Act.HELP_OPEN: self._on_help_open,
+        }
+
+    def _on_roll(self, value: str, fields: Fields) -> None:
+        s = self.state
+        if s.busy or s.dialog is not None or not self.session.legal(Action.ROLL):
+            return
+        if self.flow._real_dice:
+            self._open(Dialog.DICE)
+            return
+        self.flow.roll(None)
+
+    def _on_dice_set(self, value: str, fields: Fields) -> None:
+        try:
+            dice = (int(fields.get("d1", "")), int(fields.get("d2", "")))
+        except ValueError:
+            self._set(message="Choose both dice.")
+            return
+        self._close()
+        # With real dice the player also reads out the AI's roll, so who is on
+        # roll does not matter here.  Never against a remote game: its dice are
+        # both ends' (a dialog left open when it began is ignored).
+        m = self.state.match
+        if Action.ROLL in m.legal_actions() and not self.state.busy and self.session.remote is None:
+            ai_rolls = self.state.is_ai(m.actor)
+            self.flow.roll(dice)
+            if ai_rolls:
+                self.flow.after_ai_roll()
+
+    def _on_double(self, value: str, fields: Fields) -> None:
+        if not self.state.busy and self.session.legal(Action.DOUBLE):
+            self.flow.double()
+
+    def _on_beaver(self, value: str, fields: Fields) -> None:
+        if not self.session.legal(Action.BEAVER):
+            return
+        self._close()
+        beaverer = self.state.match.actor
+        assert beaverer is not None
+        self._set(match=self.state.match.beaver())
+        s = self.state
+        self._say(
+            f"{s.names[beaverer]} beavers: the {s.theme.cube} would go to {s.match.cube.value * 4}."
+        )
+        self._autosave()
+
+    def _on_take(self, value: str, fields: Fields) -> None:
+        if self.session.legal(Action.TAKE):
+            self._close()
+            self.flow.take()
+
+    def _on_drop(self, value: str, fields: Fields) -> None:
+        if self.session.legal(Action.DROP):
+            self._close()
+            self.flow.drop()
+
+    def _on_undo(self, value: str, fields: Fields) -> None:
+        if not self.state.busy and self.session.legal(Action.UNDO):
+            self._animate_change(lambda m: m.undo())
+
+    def _on_redo(self, value: str, fields: Fields) -> None:
+        if not self.state.busy and self.session.legal(Action.REDO):
+            self._animate_change(lambda m: m.redo())
+
+    def _animate_change(self, change: Callable[[Match], Match]) -> None:
+        before = self.session.board()
+        self._set(match=change(self.state.match))
+        self._select(selected=None)
+        self.session.slide(before)
+        self._autosave()
+
+    def _on_confirm(self, value: str, fields: Fields) -> None:
+        self.confirm()
+
+    def confirm(self) -> None:
+        """Done: the play is kept (unless the tutor's verdict is still to come)."""
+        if self.state.busy or not self.session.legal(Action.CONFIRM):
+            return
+        if judging(self.state):
+            # Done waits for the tutor's verdict on this play.
+            self._set(advice=replace(self.state.advice, confirm_waiting=True))
+            return
+        player = self.state.match.turn
+        self._set(match=self.state.match.confirm())
+        self._select(selected=None)
+        self.session.say_play(player)
+        self._autosave()
+
+    def _on_play_text(self, value: str, fields: Fields) -> None:
+        """A whole play typed in notation, e.g. ``8/5 6/5``."""
+        text = (fields.get("text") or value).strip()
+        if not text:
+            return
+        if self.state.busy or not self.session.legal(Action.MOVE):
+            self._set(message="There is nothing to move now.", play_refused=True)
+            return
+        player = self.state.match.turn
+        before = self.session.board()
+        try:
+            self._set(match=self.state.match.play(text))
+        except EngineError as exc:
+            self._set(message=f"“{text}”: {exc}", play_refused=True)
+            return
+        self._select(selected=None)
+        after = self.session.board()
+        self.session.motions = (
+            tuple(plan_motions(before, after)) if player == self.state.viewer else ()
+        )
+        self.session.say_play(player)
+        self._autosave()
+
+    def _on_swap_dice(self, value: str, fields: Fields) -> None:
+        if self.state.human_to_move:
+            self._select(swapped=not self.state.selection.swapped)
+            order = self.state.dice_order
+            self._say(f"The {order[0] if order else 0} will be used first.")
+
+    def _on_resign_open(self, value: str, fields: Fields) -> None:
+        if not self.state.busy and self.session.legal(Action.RESIGN):
+            self._open(Dialog.RESIGN)
+
+    def _on_resign(self, value: str, fields: Fields) -> None:
+        if not value.isdigit():
+            return
+        amount = int(value)
+        m = self.state.match
+        if self.state.busy or not self.session.legal(Action.RESIGN) or not m.can_resign(amount):
+            return
+        self._close()
+        self.flow.resign(amount)
+
+    def _on_accept(self, value: str, fields: Fields) -> None:
+        if self.session.legal(Action.ACCEPT):
+            self._close()
+            self._set(match=self.state.match.accept_resignation())
+            self._autosave()
+
+    def _on_reject(self, value: str, fields: Fields) -> None:
+        if not self.session.legal(Action.REJECT):
+            return
+        who = self.state.match.actor
+        assert who is not None
+        self._close()
+        self._set(match=self.state.match.reject_resignation())
+        self._say(f"{self.state.names[who]} rejects the resignation: play on.")
+        self._autosave()
+
+    def _on_next_game(self, value: str, fields: Fields) -> None:
+        if Action.NEXT_GAME not in self.state.match.legal_actions():
+            return
+        self._close()
+        # A review's answers still on their way are dropped with it.
+        self._set(reviewing=Reviewing(), match=self.state.match.next_game(), history_index=None)
+        self._select(selected=None)
+        self._say(f"Game {self.state.match.game_number} begins.")
+        self._autosave()
+
+    def _on_rematch(self, value: str, fields: Fields) -> None:
+        options = self.state.options
+        self.start(options)
+        if options.online:  # the same terms, in a new invite for the friend to open
+            self.online.invite(options)
+
+    def _on_join_accept(self, value: str, fields: Fields) -> None:
+        options = self.online.join_options
+        if options is not None and self.session.may_abandon(Act.JOIN_ACCEPT, value, fields):
+            if not self.online.take_turn(fields):
+                return  # the dialog says why
+            self.start(options)
+            self.online.join(fields.get("name", "").strip())
+
+    def _on_new_open(self, value: str, fields: Fields) -> None:
+        self.session.open_new_game(can_cancel=True)
+
+    def _on_start(self, value: str, fields: Fields) -> None:
+        if self.session.may_abandon(Act.START, value, fields):
+            options = MatchOptions.from_form(fields)
+            if options.online and not self.online.take_turn(fields):
+                return  # the dialog says why
+            self.start(options)
+            if options.online:
+                self.online.invite(options, fields.get("name", ""))
+
+    def start(self, options: MatchOptions) -> None:
+        """A new match with these options."""
+        self.online.leave()
+        self._set(options=options)
+        self.session.replace(Match.from_rules(options.rules()), counted=0)
+        kind = f"a match to {options.length}" if options.length else "a money game"
+        who = ai_name(options.opponent) if options.vs_ai else "a friend"
+        who += " online" if options.online else ""
+        self._say(f"New game: {kind} against {who}. Roll to start.")
+        self._autosave()
+
+    def _on_close(self, value: str, fields: Fields) -> None:
+        s = self.state
+        if s.dialog in (Dialog.CUBE, Dialog.RESIGN_ANSWER) and s.dialog_needed:
+            return  # a decision is required; Escape must not skip it
+        self._set(pending=None)
+        if s.dialog is Dialog.REVIEW and s.reviewing.at is not None:
+            self.coach.show_review_frame(None, "before")  # back to the game's last board
+        self._close()
+
+    def _on_history_game(self, value: str, fields: Fields) -> None:
+        if value.lstrip("-").isdigit():
+            index = int(value)
+            last = len(self.state.match.games)
+            self._set(history_index=None if index >= last else max(index, 0))
+
+    def _on_dismiss_notice(self, value: str, fields: Fields) -> None:
+        self._set(notice="")
+
+    def _on_sound(self, value: str, fields: Fields) -> None:
+        """The mute toggle: the sound setting flipped, and remembered."""
+        on = not self.state.settings.sound
+        self.storage.on_setting(f"sound={'true' if on else 'false'}", fields)
+        self._say("Sound on." if on else "Sound off.")
+
+    def _on_help_open(self, value: str, fields: Fields) -> None:
+        self._open(Dialog.HELP)

@@ -1,0 +1,205 @@
+"""Intents about what outlives a game: settings, player statistics, saves
+and files, and start-up (which reads them back)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+
+from web.control.session import Fields, Handler, Part
+from web.model.actions import Act
+from web.model.options import Settings
+from web.model.records import PlayerRecords
+from web.model.savefile import SavedGame
+from web.model.state import Dialog, Saves
+from web.model.storage import AUTOSAVE, SETTINGS, STATS, clean_slot_name
+from web.words.play import corrupt_text, import_error_text
+
+
+class Storage(Part):
+    """See the module docs.  Export and import are the analysis board's intents
+    (:class:`~web.control.analysis.AnalysisBoard`), which read match files and
+    hand saved games here."""
+
+    def handlers(self) -> Mapping[Act, Handler]:
+        return {
+            Act.STATS_OPEN: self._on_stats_open,
+            Act.STATS_RESET: self._on_stats_reset,
+            Act.SETTINGS_OPEN: self._on_settings_open,
+            Act.SETTING: self.on_setting,
+            Act.SAVES_OPEN: self._on_saves_open,
+            Act.SAVE_SLOT: self._on_save_slot,
+            Act.SAVE_OVERWRITE: self._on_save_overwrite,
+            Act.UNREADABLE_DOWNLOAD: self._on_unreadable_download,
+            Act.UNREADABLE_DISCARD: self._on_unreadable_discard,
+            Act.LOAD_SLOT: self._on_load_slot,
+            Act.DELETE_SLOT: self._on_delete_slot,
+            Act.COPY_IDS: self._on_copy_ids,
+            Act.POSITION_OPEN: self._on_position_open,
+            Act.COPY_ID: self._on_copy_id,
+        }
+
+    def boot(self) -> None:
+        """Load settings, statistics and the autosaved match (or ask for a new one)."""
+        settings = Settings.from_json(self.session.store.read(SETTINGS))
+        records, bad_records = self.session.store.read_checked(STATS, PlayerRecords.from_json)
+        loaded, bad_save = self.session.store.read_checked(AUTOSAVE, SavedGame.from_json)
+        problems = []
+        if bad_save is not None:
+            paused = "your games are not being saved"
+            problems.append(corrupt_text("Your saved match", bad_save, paused=paused))
+        if bad_records is not None:
+            problems.append(corrupt_text("Your player statistics", bad_records))
+        self._set(
+            settings=settings,
+            records=records if isinstance(records, PlayerRecords) else self.state.records,
+            notice=" ".join(problems) or self.session.store.warning,
+            saves=self._saves(),  # the notice offers to download what could not be kept
+        )
+        if isinstance(loaded, SavedGame):
+            self.session.install(loaded)
+            self.session.saved = self.state.match
+            self._set(message="Welcome back: your match was restored.")
+        else:
+            self.session.open_new_game(can_cancel=False)
+        self._advance()
+        self._render()
+
+    def _on_stats_open(self, value: str, fields: Fields) -> None:
+        self._open(Dialog.STATS)
+
+    def _on_stats_reset(self, value: str, fields: Fields) -> None:
+        self._set(records=PlayerRecords())
+        self.session.store.write(STATS, self.state.records.to_json())
+        self._open(Dialog.STATS)
+        self._say("Player statistics were reset.")
+
+    def _on_settings_open(self, value: str, fields: Fields) -> None:
+        self._open(Dialog.SETTINGS)
+
+    def on_setting(self, value: str, fields: Fields) -> None:
+        name, _, text = value.partition("=")
+        self._set(settings=self.state.settings.with_value(name, text))
+        self.session.store.write(SETTINGS, self.state.settings.to_json())
+
+    def _on_saves_open(self, value: str, fields: Fields) -> None:
+        self._open_saves()
+
+    def _saves(self, overwrite: str = "") -> Saves:
+        store = self.session.store
+        return Saves(
+            tuple(store.slot_names()),
+            store.available,
+            overwrite,
+            tuple(store.unreadable()),
+            tuple(store.held()),
+        )
+
+    def _open_saves(self, overwrite: str = "") -> None:
+        self._set(saves=self._saves(overwrite))
+        self._open(Dialog.SAVES)
+
+    def _on_save_slot(self, value: str, fields: Fields) -> None:
+        name = clean_slot_name(fields.get("name", "") or value)
+        if not name:
+            self._set(message="Give the save a name.")
+            return
+        if name in self.session.store.slot_names():
+            # The same name, or one that became it once tidied: ask first.
+            self._open_saves(overwrite=name)
+            return
+        self._save_slot(name)
+
+    def _on_save_overwrite(self, value: str, fields: Fields) -> None:
+        """The player confirmed saving over the slot ``value``."""
+        name = clean_slot_name(value)
+        if name:
+            self._save_slot(name)
+
+    def _save_slot(self, name: str) -> None:
+        if self.session.store.write_slot(name, self.session.saved_game().to_json()):
+            self._say(f"Saved as “{name}”.")
+        else:
+            self._set(notice=self.session.store.warning)
+        self._open_saves()
+
+    def _on_load_slot(self, value: str, fields: Fields) -> None:
+        loaded, bad = self.session.store.read_checked(
+            self.session.store.slot_key(value), SavedGame.from_json
+        )
+        if bad is not None:
+            self._set(notice=corrupt_text(f"The save “{value}”", bad))
+            self._open_saves()
+            return
+        if isinstance(loaded, SavedGame) and self.session.may_abandon(Act.LOAD_SLOT, value, fields):
+            self.session.install(loaded)
+            self._say(f"Loaded “{value}”.")
+            self._autosave()
+
+    def _on_delete_slot(self, value: str, fields: Fields) -> None:
+        self.session.store.delete_slot(value)
+        self._say(f"Deleted “{value}”.")
+        self._open_saves()
+
+    def _on_unreadable_download(self, value: str, fields: Fields) -> None:
+        """Hand the player text that could not be read, as it is stored."""
+        text = self.session.store.text(value) if value in self.session.store.unreadable() else None
+        if text is None:
+            self._open_saves()  # gone meanwhile: show what there is
+            return
+        name = re.sub(r"[^A-Za-z0-9._-]+", "-", value).strip("-")
+        self.session.view.download(f"backgammon-unreadable-{name}.json", text)
+
+    def _on_unreadable_discard(self, value: str, fields: Fields) -> None:
+        """Delete text that could not be read; saving resumes where it was held."""
+        if value in self.session.store.unreadable():
+            held = value in self.session.store.held()
+            self.session.store.remove(value)
+            self._say("Discarded the save that could not be read.")
+            if held:
+                self._set(notice="")  # it was about this, and is no longer true
+                if value == AUTOSAVE:
+                    self.session.saved = None
+                    self._autosave()
+                elif value == STATS:
+                    self.session.store.write(STATS, self.state.records.to_json())
+        self._open_saves()
+
+    def on_export(self, value: str, fields: Fields) -> None:
+        n = self.state.match.game_number
+        text = json.dumps(self.session.saved_game().to_json(), indent=1)
+        self.session.view.download(f"backgammon-game-{n}.json", text)
+
+    def on_import(self, value: str, fields: Fields) -> None:
+        """A file the player chose to import (its text is the value)."""
+        try:
+            loaded = SavedGame.from_json(json.loads(value))
+        except (ValueError, TypeError, KeyError, RecursionError) as exc:
+            # Said where the player is looking: the Saves dialog the file came from.
+            text = import_error_text(value, exc)
+            self._set(**{"dialog_error" if self.state.dialog else "notice": text})
+            return
+        if not self.session.may_abandon(Act.IMPORT, value, fields):
+            return
+        self.session.install(loaded)
+        self._say("Imported the game from the file.")
+        self._autosave()
+
+    # -- identifiers and the clipboard --------------------------------------------------
+
+    def _on_position_open(self, value: str, fields: Fields) -> None:
+        self._open(Dialog.POSITION)
+
+    def _on_copy_id(self, value: str, fields: Fields) -> None:
+        m = self.state.match
+        if value == "position":
+            self.session.copy(value, m.position_id)
+        elif value == "match":
+            self.session.copy(value, m.match_id)
+        elif value == "xgid" and not m.is_over:  # a finished match has no XGID
+            self.session.copy(value, m.xgid())
+
+    def _on_copy_ids(self, value: str, fields: Fields) -> None:
+        m = self.state.match
+        self.session.copy("ids", f"Position ID: {m.position_id}\nMatch ID: {m.match_id}")

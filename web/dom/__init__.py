@@ -1,0 +1,1 @@
+"""The only code that touches the browser (``js``): the page, its services, sound."""

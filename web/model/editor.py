@@ -1,0 +1,184 @@
+"""The analysis board's editor: setting up a position on the shared board.
+
+:class:`Editor` is the editor's whole state, a value: the position being set
+up (the engine's :class:`~engine.position_setup.PositionSetup`, which keeps
+the checkers counted to 15 a side and says why a set-up cannot be played) and
+the tool in hand, a colour to place or the eraser.  The functions here turn
+the player's gestures and the set-up form into a new editor; a refused edit
+raises the engine's error, whose message is the reason shown.
+
+Places are the board's (:mod:`web.board.geometry`), seen from player 0 at the
+bottom: points 1..24, :data:`BAR`, :data:`OFF`.
+
+>>> e = Editor()
+>>> e = tap(e, 3)  # White has all 15 on the board: the first tap is refused
+Traceback (most recent call last):
+...
+engine.errors.CheckerCountError: All 15 of White’s checkers are on the board already
+>>> e = tap(with_tool(Editor(), Tool.ERASE), 6)  # one off White's 6 point...
+>>> e = tap(with_tool(e, Tool.LIGHT), 3)  # ...onto its 3 point
+>>> e.setup.at(6), e.setup.at(3)
+((4, 0), (1, 0))
+>>> drag(e, 3, None).setup.counts(0)  # dragged off the board: borne off
+(14, 0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from engine.errors import InvalidSetupError
+from engine.position import BAR, OFF
+from engine.position_setup import PositionSetup
+from engine.rules import MAX_MATCH_LENGTH
+
+
+class Tool(StrEnum):
+    """What a tap on the board does: place a checker of a colour, or take one off."""
+
+    LIGHT = "light"  # player 0's checkers
+    DARK = "dark"  # player 1's
+    ERASE = "erase"
+
+    @property
+    def player(self) -> int | None:
+        return {Tool.LIGHT: 0, Tool.DARK: 1}.get(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Editor:
+    """The position editor: the position set up so far and the tool in hand."""
+
+    setup: PositionSetup = field(default_factory=PositionSetup)
+    tool: Tool = Tool.LIGHT
+
+
+def with_tool(editor: Editor, tool: Tool) -> Editor:
+    return replace(editor, tool=tool)
+
+
+def _owner_at(setup: PositionSetup, place: int, prefer: int | None) -> int | None:
+    """Whose checker a tap or drag at ``place`` takes: on a point, the only side
+    there; on the bar, ``prefer``'s when it has one there, else the other's."""
+    if not 1 <= place <= BAR:
+        return None
+    counts = setup.at(place)
+    order = (prefer, 1 - prefer) if prefer is not None else (0, 1)
+    return next((p for p in order if counts[p]), None)
+
+
+def tap(editor: Editor, place: int | None) -> Editor:
+    """A tap on ``place``: the colour in hand adds a checker there, the eraser
+    takes one off.  Raises the engine's reason when that cannot be."""
+    setup = editor.setup
+    if place is None:
+        return editor
+    if place == OFF:
+        raise InvalidSetupError(
+            "Checkers that are not on the board or the bar are borne off: "
+            "take one off the board to add it here"
+        )
+    player = editor.tool.player
+    if player is not None:
+        return replace(editor, setup=setup.add(player, place))
+    owner = _owner_at(setup, place, None)
+    if owner is None:
+        raise InvalidSetupError("There is no checker here to take off")
+    return replace(editor, setup=setup.remove(owner, place))
+
+
+def liftable(editor: Editor, place: int) -> bool:
+    """Whether a drag may start at ``place``: a checker is there."""
+    return _owner_at(editor.setup, place, editor.tool.player) is not None
+
+
+def drag(editor: Editor, src: int, dst: int | None) -> Editor:
+    """A checker dragged from ``src`` to ``dst`` (None or a tray: off the board,
+    borne off).  A drop where it may not go is refused as a whole."""
+    setup = editor.setup
+    owner = _owner_at(setup, src, editor.tool.player)
+    if owner is None:
+        raise InvalidSetupError("There is no checker here to move")
+    lifted = setup.remove(owner, src)
+    if dst is None or dst == OFF:
+        return replace(editor, setup=lifted)
+    if dst == src:
+        return editor
+    return replace(editor, setup=lifted.add(owner, dst))
+
+
+def _number(fields: Mapping[str, str], name: str, what: str, default: int) -> int:
+    text = fields.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isdigit():
+        raise InvalidSetupError(f"The {what} is a whole number, not “{text[:12]}”")
+    return int(text)
+
+
+def _dice(text: str) -> tuple[tuple[int, int] | None, bool]:
+    """The dice field: ``roll`` (not rolled: a cube decision), ``double`` (a
+    double offered), or two digits."""
+    if text == "double":
+        return None, True
+    if len(text) == 2 and all(c in "123456" for c in text):
+        return (int(text[0]), int(text[1])), False
+    return None, False
+
+
+def with_fields(editor: Editor, fields: Mapping[str, str]) -> Editor:
+    """The set-up form's fields (every field, as the form sends them; checkboxes
+    are absent when off) applied to the set-up: who acts, the dice, the cube,
+    money or match, the score and the Crawford game.  Whether the result can
+    be played is the engine's :meth:`~PositionSetup.check`, asked separately.
+
+    >>> e = with_fields(Editor(), {"turn": "1", "dice": "52", "length": "7", "score0": "6",
+    ...                            "score1": "3", "crawford": "on", "cube": "1", "owner": ""})
+    >>> s = e.setup
+    >>> s.turn, s.dice, s.length, s.score, s.crawford
+    (1, (5, 2), 7, (6, 3), True)
+    """
+    s = editor.setup
+    length = _number(fields, "length", "match length", s.length)
+    if length > MAX_MATCH_LENGTH:
+        raise InvalidSetupError(f"Matches go up to {MAX_MATCH_LENGTH} points")
+    dice, doubled = _dice(fields.get("dice", ""))
+    owner = fields.get("owner", "")
+    money = length == 0
+    setup = replace(
+        s,
+        turn=1 if fields.get("turn") == "1" else 0,
+        dice=dice,
+        doubled=doubled,
+        cube=_number(fields, "cube", "cube", s.cube),
+        owner=int(owner) if owner in ("0", "1") else None,
+        length=length,
+        score=(0, 0)
+        if money
+        else (
+            _number(fields, "score0", "score", s.score[0]),
+            _number(fields, "score1", "score", s.score[1]),
+        ),
+        crawford=not money and "crawford" in fields,
+        jacoby=money and "jacoby" in fields,
+        beavers=money and "beavers" in fields,
+    )
+    return replace(editor, setup=setup)
+
+
+def pasted(editor: Editor, text: str) -> Editor:
+    """A pasted XGID, ``PositionID:MatchID`` or Position ID, read by the engine
+    (its error says what is wrong with the text)."""
+    names = editor.setup.names
+    return replace(editor, setup=PositionSetup.from_text(text, names))
+
+
+def problem(editor: Editor) -> str:
+    """Why the set-up cannot be analysed now, or "" when it can."""
+    try:
+        editor.setup.check()
+    except ValueError as exc:
+        return str(exc)
+    return ""

@@ -1,0 +1,214 @@
+"""What a player chose: the opponent and rules of a match (:class:`MatchOptions`)
+and how the page behaves (:class:`Settings`), with forgiving JSON round trips.
+
+>>> Settings.from_json({"auto_roll": True, "theme": "??"}).theme
+'classic'
+>>> MatchOptions.from_form({"opponent": "hard", "length": "5", "cube": "on"}).rules().match_length
+5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.names import AI_LEVELS
+from engine.rules import Rules
+from web.model.themes import MODES, THEMES
+
+# Opponent keys: the AI levels of engine.ai (easy/medium/hard), a second
+# human on this device, or a friend in another browser (web.online).
+HUMAN = "human"
+ONLINE = "online"
+AI_NAMES: tuple[tuple[str, str], ...] = tuple(AI_LEVELS.items())
+OPPONENTS = (*(key for key, _ in AI_NAMES), HUMAN, ONLINE)
+MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
+# The move clock of an online game, in seconds (0: none), as the New game dialog
+# offers it: whoever owes an action past it may be claimed against (web.online).
+MOVE_CLOCKS = (120, 600, 0)
+DEFAULT_MOVE_CLOCK = 120
+ANIMATIONS = ("normal", "fast", "off")
+
+
+# How strong each AI level plays, in the words a player chooses by.
+AI_STRENGTHS: tuple[tuple[str, str], ...] = (
+    ("easy", "easy"),
+    ("medium", "medium"),
+    ("hard", "strong"),
+)
+
+
+def ai_name(level: str) -> str:
+    """The name players see for an AI level (short: panels, announcements).
+
+    >>> ai_name("hard")
+    'King Tubby'
+    """
+    return dict(AI_NAMES).get(level, level)
+
+
+def ai_label(level: str) -> str:
+    """An AI's name with its strength, wherever a player chooses or compares
+    opponents (the New game dialog, the statistics).
+
+    >>> ai_label("easy"), ai_label("hard")
+    ('Beach Bum (easy)', 'King Tubby (strong)')
+    >>> ai_label("human")
+    'human'
+    """
+    strength = dict(AI_STRENGTHS).get(level)
+    return f"{ai_name(level)} ({strength})" if strength else level
+
+
+def _flag(value: object) -> bool:
+    return value in (True, "on", "true", "1", 1)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """The match a player asked for."""
+
+    opponent: str = "medium"
+    length: int = 5
+    cube: bool = True
+    jacoby: bool = True
+    crawford: bool = True
+    beavers: bool = False  # money play: a doubled player may take and redouble at once
+    move_clock: int = DEFAULT_MOVE_CLOCK  # online play only: seconds a move (0: none)
+
+    @property
+    def vs_ai(self) -> bool:
+        return self.opponent not in (HUMAN, ONLINE)
+
+    @property
+    def online(self) -> bool:
+        """A friend in another browser (web.online)."""
+        return self.opponent == ONLINE
+
+    @classmethod
+    def online_with(cls, rules: Rules, move_clock: int = DEFAULT_MOVE_CLOCK) -> MatchOptions:
+        """The options of an online match under an invite's ``rules`` and clock.
+
+        >>> MatchOptions.online_with(Rules(3)).rules() == Rules(3)
+        True
+        """
+        return cls(ONLINE, rules.match_length, rules.cube, rules.jacoby, rules.crawford,
+                   rules.beavers, move_clock)  # fmt: skip
+
+    def rules(self) -> Rules:
+        return Rules(
+            match_length=self.length,
+            cube=self.cube,
+            crawford=self.crawford,
+            jacoby=self.jacoby,
+            beavers=self.beavers,
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, raw: object) -> MatchOptions:
+        """A setup from saved data; raises ``ValueError`` on anything odd
+        (a save with a strange setup is as suspect as one with a strange record)."""
+        if not isinstance(raw, Mapping):
+            raise ValueError("setup must be an object")
+        opponent = raw.get("opponent")
+        length = raw.get("length")
+        if opponent not in OPPONENTS:
+            raise ValueError(f"unknown opponent {opponent!r}")
+        if not isinstance(length, int) or isinstance(length, bool) or length not in MATCH_LENGTHS:
+            raise ValueError(f"match length must be one of {MATCH_LENGTHS}, got {length!r}")
+        flags = {}
+        for name in ("cube", "jacoby", "crawford"):
+            value = raw.get(name)
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be true or false")
+            flags[name] = value
+        beavers = raw.get("beavers", False)  # saves from before beavers were offered
+        if not isinstance(beavers, bool):
+            raise ValueError("beavers must be true or false")
+        flags["beavers"] = beavers
+        clock = raw.get("move_clock", DEFAULT_MOVE_CLOCK)  # saves from before the clock
+        if type(clock) is not int or not 0 <= clock <= 7 * 24 * 3600:
+            raise ValueError(f"a move clock is a number of seconds, not {clock!r}")
+        assert isinstance(opponent, str)
+        return cls(opponent, length, **flags, move_clock=clock)
+
+    @classmethod
+    def from_form(cls, fields: Mapping[str, str]) -> MatchOptions:
+        """A setup from the new-game form (checkboxes are absent when off)."""
+        opponent = fields.get("opponent", "medium")
+        if opponent not in OPPONENTS:
+            opponent = "medium"
+        try:
+            length = int(fields.get("length", "5"))
+        except ValueError:
+            length = 5
+        if length not in MATCH_LENGTHS:
+            length = 5
+        clock = fields.get("clock", "")
+        move_clock = int(clock) if clock in {str(c) for c in MOVE_CLOCKS} else DEFAULT_MOVE_CLOCK
+        return cls(
+            opponent=opponent,
+            length=length,
+            cube=_flag(fields.get("cube")),
+            jacoby=_flag(fields.get("jacoby")),
+            crawford=_flag(fields.get("crawford")),
+            beavers=_flag(fields.get("beavers")),
+            move_clock=move_clock,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Page behaviour, kept across matches."""
+
+    auto_roll: bool = False
+    auto_forced: bool = True
+    manual_dice: bool = False
+    tutor: bool = False  # warn of a doubtful play before it is confirmed
+    show_movable: bool = True  # mark the checkers that can move once the dice are rolled
+    animation: str = "normal"
+    sound: bool = True  # the game's sounds (the header's toggle mutes them)
+    theme: str = "classic"
+    mode: str = "dark"
+
+    def to_json(self) -> dict[str, object]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, raw: object) -> Settings:
+        """Settings from saved data, keeping the default for anything unusable."""
+        if not isinstance(raw, Mapping):
+            return cls()
+        default = cls()
+        values: dict[str, object] = {}
+        for f in dataclasses.fields(cls):
+            value = raw.get(f.name, getattr(default, f.name))
+            if not isinstance(value, type(getattr(default, f.name))):
+                value = getattr(default, f.name)
+            values[f.name] = value
+        settings = cls(**values)  # type: ignore[arg-type]
+        return settings.checked()
+
+    def checked(self) -> Settings:
+        """The same settings with any unknown choice set back to its default."""
+        default = Settings()
+        return dataclasses.replace(
+            self,
+            animation=self.animation if self.animation in ANIMATIONS else default.animation,
+            theme=self.theme if self.theme in {t.key for t in THEMES} else default.theme,
+            mode=self.mode if self.mode in MODES else default.mode,
+        )
+
+    def with_value(self, name: str, value: str) -> Settings:
+        """The settings with ``name`` set from text (a form control's value)."""
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        if name not in fields:
+            return self
+        current = getattr(self, name)
+        changes: dict[str, Any] = {name: _flag(value) if isinstance(current, bool) else value}
+        return dataclasses.replace(self, **changes).checked()

@@ -1,0 +1,419 @@
+"""What the analysis board shows: the page's :class:`~web.view.frame.Screen` made
+over for the mode (:func:`analysis_screen`), the editor's board, and the
+panel beside the board: the editor's tools and set-up form, or the analysis
+with its steps.  Pure functions of the state, like :func:`web.view.screen.screen`.
+
+>>> from web.model.state import UiState
+>>> from web.model.analysis import Analysis
+>>> from web.model.editor import Editor
+>>> s = UiState(analysis=Analysis(editor=Editor()))
+>>> html = panel_html(s)
+>>> 'data-action="edit-tool"' in html and 'data-action="analyse"' in html
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+
+from engine.errors import EngineError
+from engine.game import Action, Phase
+from engine.position import BAR, Position
+from engine.position_setup import PositionSetup
+from web.board.escape import escape
+from web.board.svg import BoardView, CubeView, DiceView
+from web.coach.report import moment
+from web.model.actions import Act
+from web.model.analysis import BY_HAND, Analysis
+from web.model.analysis_link import share_link
+from web.model.editor import Editor, Tool, problem
+from web.model.options import AI_NAMES
+from web.model.state import UiState
+from web.view.frame import Button, Panel, Screen, board_words
+from web.view.parts import button
+from web.view.report import report_html
+from web.view.rollout import rollout_html
+
+MAX_LENGTH_CHOICE = 25
+"""The longest match the set-up form offers (longer ones come in by pasting an ID)."""
+
+
+def _names(state: UiState) -> tuple[str, str]:
+    return state.theme.colour_names
+
+
+# -- the editor's board ------------------------------------------------------------------
+
+
+def editor_board(state: UiState, editor: Editor) -> BoardView:
+    """The set-up on the board, seen from player 0 (the bottom), every place tappable."""
+    s = editor.setup
+    position = Position(s.sides[0], s.sides[1])
+    dice = None
+    if s.dice is not None:
+        a, b = s.dice
+        dice = DiceView((a, b) if a != b else (a,) * 4, side="me" if s.turn == 0 else "opp")
+    rel = {None: None, 0: "me", 1: "opp"}
+    cube = CubeView(
+        s.cube * 2 if s.doubled else s.cube,
+        rel[s.owner],
+        rel[s.turn] if s.doubled else None,
+    )
+    names = _names(state)
+    pips = position.pips()
+    label = (
+        f"Analysis board, setting up: {names[0]} at the bottom. "
+        f"Pip counts: {names[0]} {pips[0]}, {names[1]} {pips[1]}. "
+        "Each place adds or removes a checker."
+    )
+    return BoardView(
+        position=position,
+        me_colour="light",
+        movable=frozenset(range(1, BAR + 1)),
+        dice=dice,
+        cube=cube,
+        words=board_words(state.theme, f"{names[0]}’s", f"{names[1]}’s"),
+        cube_style=state.theme.cube_style,
+        label=label,
+        mark_movable=False,
+    )
+
+
+def _editor_panels(state: UiState, setup: PositionSetup) -> tuple[Panel, Panel]:
+    names = _names(state)
+    pips = Position(setup.sides[0], setup.sides[1]).pips()
+
+    def panel(player: int) -> Panel:
+        off = setup.counts(player)[2]
+        return Panel(
+            name=names[player],
+            colour="light" if player == 0 else "dark",
+            pips=pips[player],
+            score=str(setup.score[player]) if setup.length else "–",
+            on_roll=setup.turn == player,
+            note=f"{off} off" if off else "",
+            owns_cube=setup.owner == player,
+        )
+
+    return panel(1), panel(0)
+
+
+# -- the panel beside the board ---------------------------------------------------------------
+
+
+def _select(name: str, label: str, options: list[tuple[str, str]], current: str) -> str:
+    opts = "".join(
+        f'<option value="{escape(v)}"{" selected" if v == current else ""}>{escape(t)}</option>'
+        for v, t in options
+    )
+    return (
+        f'<label class="an-field"><span>{escape(label)}</span>'
+        f'<select name="{name}" data-action="{Act.EDIT_SET}">{opts}</select></label>'
+    )
+
+
+def _box(name: str, label: str, on: bool) -> str:
+    return (
+        f'<label class="an-check"><input type="checkbox" name="{name}" '
+        f'data-action="{Act.EDIT_SET}"{" checked" if on else ""}> {escape(label)}</label>'
+    )
+
+
+def _score(name: str, label: str, value: int) -> str:
+    return (
+        f'<label class="an-field an-score"><span>{escape(label)}</span>'
+        f'<input type="number" name="{name}" min="0" max="63" inputmode="numeric" '
+        f'value="{value}" data-action="{Act.EDIT_SET}"></label>'
+    )
+
+
+def _setup_form(setup: PositionSetup, names: tuple[str, str]) -> str:
+    dice_choices = [("roll", "Not rolled"), ("double", "Doubled")]
+    dice_choices += [(f"{a}{b}", f"{a}-{b}") for a in range(6, 0, -1) for b in range(a, 0, -1)]
+    if setup.doubled:
+        dice = "double"
+    elif setup.dice is not None:
+        dice = f"{max(setup.dice)}{min(setup.dice)}"
+    else:
+        dice = "roll"
+    lengths = [("0", "Money game")] + [
+        (str(n), f"Match to {n}") for n in range(1, MAX_LENGTH_CHOICE + 1)
+    ]
+    if setup.length > MAX_LENGTH_CHOICE:
+        lengths.append((str(setup.length), f"Match to {setup.length}"))
+    owner = "" if setup.owner is None else str(setup.owner)
+    parts = [
+        _select("turn", "To act", [("0", names[0]), ("1", names[1])], str(setup.turn)),
+        _select("dice", "Dice", dice_choices, dice),
+        _select("cube", "Cube", [(str(1 << k), str(1 << k)) for k in range(7)], str(setup.cube)),
+        _select("owner", "Owner", [("", "Centred"), ("0", names[0]), ("1", names[1])], owner),
+        _select("length", "Play", lengths, str(setup.length)),
+    ]
+    if setup.length:
+        parts += [
+            _score("score0", f"{names[0]}’s score", setup.score[0]),
+            _score("score1", f"{names[1]}’s score", setup.score[1]),
+            _box("crawford", "Crawford game", setup.crawford),
+        ]
+    else:
+        parts += [
+            _box("jacoby", "Jacoby rule", setup.jacoby),
+            _box("beavers", "Beavers", setup.beavers),
+        ]
+    return f'<form class="an-setup" autocomplete="off">{"".join(parts)}</form>'
+
+
+_ID_NAMES = MappingProxyType(
+    {"position": "Position ID", "match": "Match ID", "xgid": "XGID", "link": "link"}
+)
+
+
+def _copy(value: str, label: str, copied: str) -> str:
+    """A copy button, which says so once the clipboard took its text (until the next action)."""
+    done = copied == value
+    aria = f"Copy the {_ID_NAMES[value]}" + (": copied" if done else "")
+    return button(
+        Act.ANALYSIS_COPY, "Copied ✓" if done else label, value=value, extra=f' aria-label="{aria}"'
+    )
+
+
+def _ids_html(ids: tuple[str, str, str] | None, xgid: str, link: str, copied: str) -> str:
+    def row(key: str, name: str, value: str) -> str:
+        if not value:
+            return (
+                f'<div class="id-row"><dt>{name}</dt><dd><span class="muted">'
+                "None until the set-up can be played.</span></dd></div>"
+            )
+        return (
+            f'<div class="id-row"><dt>{name}</dt><dd><code data-testid="an-{key}">'
+            f"{escape(value)}</code>{_copy(key, 'Copy', copied)}</dd></div>"
+        )
+
+    position_id, match_id = (ids[0], ids[1]) if ids is not None else ("", "")
+    return (
+        '<dl class="ids copyable an-ids">'
+        + row("position", "Position ID", position_id)
+        + row("match", "Match ID", match_id)
+        + row("xgid", "XGID", xgid)
+        + (
+            '<div class="id-row"><dt>Link</dt><dd>'
+            f'<a class="an-link" href="{escape(link)}" data-testid="an-link">Share link</a>'
+            f"{_copy('link', 'Copy link', copied)}</dd></div>"
+            if link
+            else ""
+        )
+        + "</dl>"
+    )
+
+
+def _paste_form() -> str:
+    return (
+        f'<form class="an-paste" data-submit="{Act.EDIT_PASTE}" autocomplete="off">'
+        '<label for="an-id">Paste an XGID or a GNU Backgammon ID</label>'
+        '<span class="an-paste-row"><input id="an-id" name="id" spellcheck="false" maxlength="120" '
+        'placeholder="XGID=… or PositionID:MatchID">'
+        '<button type="submit">Set up</button></span></form>'
+    )
+
+
+def _tools(editor: Editor, names: tuple[str, str]) -> str:
+    labels = ((Tool.LIGHT, names[0]), (Tool.DARK, names[1]), (Tool.ERASE, "Remove"))
+    buttons = "".join(
+        f'<button type="button" class="an-tool {tool.value}" data-action="{Act.EDIT_TOOL}" '
+        f'data-value="{tool.value}" aria-pressed="{"true" if editor.tool is tool else "false"}">'
+        f'<span class="an-chip {tool.value}" aria-hidden="true"></span>{escape(label)}</button>'
+        for tool, label in labels
+    )
+    # The dock: beside the board, or on a phone held upright fixed under it (public/style.css).
+    return (
+        '<div class="an-dock an-tools" role="group" aria-label="What a tap on the board does">'
+        f"{buttons}</div>"
+    )
+
+
+def editor_html(state: UiState, editor: Editor, page_url: str) -> str:
+    setup = editor.setup
+    names = _names(state)
+    why = problem(editor)
+    ids = None if why else setup.ids()
+    try:
+        xgid = setup.xgid
+    except EngineError:  # a score past the length, an owned cube at 1: no XGID holds those
+        xgid = ""
+    ready = (
+        f'<p class="an-problem" role="alert" data-testid="an-problem">{escape(why)}</p>'
+        if why
+        else '<p class="an-ready">Ready to analyse.</p>'
+    )
+    return (
+        '<h2 class="an-title">Set up a position</h2>'
+        + _tools(editor, names)
+        + '<p class="an-help">Tap a point to add a checker of the colour chosen, or to '
+        "take one off with Remove; drag a checker to move it, off the board to remove it.</p>"
+        + '<div class="an-row">'
+        + button(Act.EDIT_START, "Start position")
+        + button(Act.EDIT_CLEAR, "Clear")
+        + button(Act.EDIT_SWAP, "Swap sides")
+        + "</div>"
+        + _setup_form(setup, names)
+        + ready
+        + '<div class="an-row">'
+        + button(Act.ANALYSE, "Analyse", primary=True, enabled=not why)
+        + button(Act.ANALYSIS_CLOSE, "Leave")
+        + "</div>"
+        + _paste_form()
+        + _ids_html(ids, xgid, share_link(page_url, xgid) if xgid else "", state.copied)
+    )
+
+
+def analysis_html(state: UiState, a: Analysis) -> str:
+    m = state.match
+    names = state.names
+    turn = m.turn if m.turn is not None else 0
+    players = [(BY_HAND, "By hand (both sides)")] + [
+        (key, f"Against {name}") for key, name in AI_NAMES
+    ]
+    opts = "".join(
+        f'<option value="{k}"{" selected" if k == a.opponent else ""}>{escape(t)}</option>'
+        for k, t in players
+    )
+    try:
+        xgid = m.xgid()
+        ids: tuple[str, str, str] | None = (m.position_id, m.match_id, xgid)
+    except EngineError:
+        xgid, ids = "", None
+    where = f"Decision {a.at + 1} of {len(a.trail)}"
+    ready = a.report.key == moment(m) and not a.report.pending and not state.busy
+    if m.is_game_over:
+        body = '<p class="an-over">The game is over: King Tubby can review it.</p>' + button(
+            Act.REVIEW, "Review this game", primary=True
+        )
+    else:
+        body = report_html(a.report, names, turn)
+    answer = ""
+    if m.phase is Phase.CUBE and not state.is_ai(m.actor) and not state.busy:
+        taker = names[m.actor] if m.actor is not None else ""
+        legal = m.legal_actions()
+        answer = (
+            f'<div class="an-row an-answer"><span>{escape(taker)}:</span>'
+            + button(Act.TAKE, state.theme.take, primary=True)
+            + button(Act.DROP, state.theme.drop)
+            + (button(Act.BEAVER, "Beaver") if Action.BEAVER in legal else "")
+            + "</div>"
+        )
+    return (
+        '<h2 class="an-title">Analysis</h2>'
+        '<div class="an-dock an-steps" role="group" aria-label="Along the line played">'
+        + button(Act.ANALYSIS_BACK, "‹ Back", enabled=a.can_back)
+        + f'<span class="an-at" data-testid="an-at">{where}</span>'
+        + button(Act.ANALYSIS_FORWARD, "Forward ›", enabled=a.can_forward)
+        + "</div>"
+        + answer
+        + _waiting(state, a, names)
+        + f'<section class="an-report" aria-live="polite" data-testid="an-report">{body}</section>'
+        + (
+            '<section class="an-rollout" data-testid="an-rollout">'
+            + rollout_html(a.rollout, ready=ready)
+            + "</section>"
+            if not m.is_game_over
+            else ""
+        )
+        + '<label class="an-field an-opponent"><span>Play on</span>'
+        f'<select data-action="{Act.ANALYSIS_OPPONENT}" name="opponent">{opts}</select></label>'
+        + '<div class="an-row">'
+        + button(Act.EDIT_OPEN, "Edit position")
+        + button(Act.ANALYSIS_CLOSE, "Leave")
+        + "</div>"
+        + (_ids_compact(xgid, share_link(a.page_url, xgid), state.copied) if ids else "")
+    )
+
+
+def _waiting(state: UiState, a: Analysis, names: tuple[str, str]) -> str:
+    """At the AI's turn inside the line, stepped back to: it waits there (the line
+    can be read through) until asked to play on, which starts a new line."""
+    m = state.match
+    actor = m.actor
+    if a.at_end or actor is None or not state.is_ai(actor) or m.is_game_over or state.busy:
+        return ""
+    return (
+        f'<div class="an-row an-answer" data-testid="an-waiting"><span>{escape(names[actor])} '
+        "waits here: Forward follows the line.</span>"
+        + button(Act.ANALYSIS_PLAY_ON, f"{names[actor]} plays on from here")
+        + "</div>"
+    )
+
+
+def _ids_compact(xgid: str, link: str, copied: str) -> str:
+    """The analysed position's XGID, and a copy button for each identifier and the link."""
+    return (
+        f'<p class="an-xgid"><code data-testid="an-xgid">{escape(xgid)}</code></p>'
+        '<div class="an-row an-copy"><span class="an-copy-label">Copy</span>'
+        + _copy("position", "Position ID", copied)
+        + _copy("match", "Match ID", copied)
+        + _copy("xgid", "XGID", copied)
+        + _copy("link", "Link", copied)
+        + "</div>"
+        + f'<a class="an-link" href="{escape(link)}" data-testid="an-link">Share link</a>'
+    )
+
+
+def panel_html(state: UiState) -> str:
+    a = state.analysis
+    if a is None:
+        return ""
+    if a.editor is not None:
+        return editor_html(state, a.editor, a.page_url)
+    return analysis_html(state, a)
+
+
+# -- the screen -------------------------------------------------------------------------------
+
+_HIDDEN_IN_ANALYSIS = frozenset({Act.NEXT_GAME, Act.REMATCH, Act.RESIGN_OPEN})
+
+
+def analysis_screen(state: UiState, shown: Screen) -> Screen:
+    """``shown`` (the game's screen of ``state``) made over for the analysis board."""
+    a = state.analysis
+    if a is None:
+        return shown
+    html = panel_html(state)
+    if a.editor is None:
+        controls = tuple(
+            replace(b, visible=False, enabled=False) if b.action in _HIDDEN_IN_ANALYSIS else b
+            for b in shown.controls
+        )
+        return replace(
+            shown,
+            match_line="Analysis · " + shown.match_line,
+            controls=controls,
+            analysis_html=html,
+            analysis_mode="analyse",
+        )
+    setup = a.editor.setup
+    top, bottom = _editor_panels(state, setup)
+    try:
+        ids = setup.ids()
+    except EngineError:
+        ids = ("", "", "")
+    return replace(
+        shown,
+        board=editor_board(state, a.editor),
+        motions=(),
+        top=top,
+        bottom=bottom,
+        match_line="Analysis board · setting up",
+        status=state.message or "Set up the position, then Analyse.",
+        controls=tuple(Button(b.action, b.label, False, False, b.key) for b in shown.controls),
+        hint_html="",
+        notation_enabled=False,
+        phase="edit",
+        actor="human",
+        busy=False,
+        position_id=ids[0],
+        match_id=ids[1],
+        turn=setup.turn,
+        viewer=0,
+        analysis_html=html,
+        analysis_mode="edit",
+    )

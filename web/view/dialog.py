@@ -1,0 +1,315 @@
+"""The dialog a state has open, drawn afresh from the state at every draw:
+:func:`dialog_view` picks the dialog's HTML function from a table by kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from engine.game import Action, Phase
+from web.board.escape import escape
+from web.model.actions import Act
+from web.model.options import AI_NAMES, HUMAN, ONLINE, ai_label
+from web.model.presence import Link
+from web.model.state import Dialog, UiState
+from web.model.tutor import cube_advice
+from web.view.dialogs import (
+    answer_html,
+    chat_html,
+    claim_html,
+    cube_answer_html,
+    describe_win,
+    dice_entry_html,
+    game_over_html,
+    invite_html,
+    join_html,
+    new_game_html,
+    position_html,
+    records_table,
+    resign_answer_html,
+    resign_choice_html,
+    review_dialog_html,
+    saves_html,
+    settings_html,
+    stats_html,
+    stats_table,
+)
+from web.view.help import help_html
+from web.view.hint import cube_hint_html
+from web.view.parts import action_row, button, dialog_form
+from web.view.review import review_html
+from web.view.score_sheet import wins
+from web.words.chat import PHRASES
+
+
+@dataclass(frozen=True, slots=True)
+class DialogView:
+    """A dialog as drawn: its kind and its HTML."""
+
+    kind: str
+    html: str
+    dismissible: bool = True
+
+
+def dialog_view(state: UiState) -> DialogView | None:
+    """The dialog ``state`` has open, its HTML computed afresh."""
+    kind = state.dialog
+    if kind is None:
+        return None
+    html = _DIALOGS[kind](state)
+    # Problems the page shows in its banner are shown here too: the banner is
+    # behind a modal dialog, where its × cannot be reached.
+    extra = ""
+    if state.dialog_error:
+        extra += f'<p class="dialog-error" role="alert">{escape(state.dialog_error)}</p>'
+    if state.notice:
+        # What could not be kept aside may be downloaded from the notice (the
+        # Saves dialog lists it anyway).
+        held = () if kind is Dialog.SAVES else state.saves.held
+        downloads = "".join(
+            button(Act.UNREADABLE_DOWNLOAD, "Download it", value=key) for key in held
+        )
+        extra += (
+            f'<p class="dialog-error" role="alert">{escape(state.notice)} '
+            + downloads
+            + button(Act.DISMISS_NOTICE, "Dismiss")
+            + "</p>"
+        )
+    if extra and html.endswith("</form>"):
+        html = html[: -len("</form>")] + extra + "</form>"
+    return DialogView(kind.value, html, not state.dialog_needed)
+
+
+def _new(state: UiState) -> str:
+    online = state.online
+    return new_game_html(state.options, state.new_can_cancel, online.player_name, online.turn)
+
+
+def _cube(state: UiState) -> str:
+    m, words = state.match, state.theme
+    offer = m.offer
+    if offer is None:  # answered meanwhile; the dialog closes on the next step
+        return ""
+    if offer.beavered:  # the doubler answers the beaver: 4x the cube, or lose 2x
+        beaverer = state.names[1 - offer.doubler]
+        title = f"{beaverer} beavers: the {words.cube} would go to {m.cube.value * 4}"
+        return cube_answer_html(
+            title, m.cube.value * 2, words.take, words.drop, words.cube,
+            can_hint=False, beavered=True,
+        )  # fmt: skip
+    hint = cube_advice(state)
+    return cube_answer_html(
+        words.offer_title(state.names[offer.doubler], m.cube.value * 2),
+        m.cube.value,
+        words.take,
+        words.drop,
+        words.cube,
+        hint_html=cube_hint_html(hint, words) if hint is not None else "",
+        hint_pending=state.advice.pending,
+        beaver=Action.BEAVER in m.legal_actions(),
+    )
+
+
+def _abandon(state: UiState) -> str:
+    m, pending = state.match, state.pending
+    if pending is None:
+        return ""
+    doing = {
+        Act.START: "Start the new game",
+        Act.IMPORT: "Import the file",
+        Act.LOAD_SLOT: f"Load “{pending.value}”",
+    }.get(pending.act, "Go on")
+    begun = bool(m.events) and not m.is_game_over
+    if state.options.vs_ai and begun:
+        kind, points = m.abandon_value(0)
+        unit = "point" if points == 1 else "points"
+        note = (
+            f"Against {state.names[1]} it counts in your statistics as a resigned "
+            f"{state.theme.win_name(int(kind))}: {points} {unit} lost."
+        )
+    else:
+        note = "The match in progress will be lost."
+    inner = (
+        '<h2 id="dlg-title">Abandon the game in progress?</h2>'
+        f"<p>{escape(note)}</p>"
+        + action_row(
+            button(Act.ABANDON, f"{doing} (abandon)"),
+            button(Act.CLOSE, "Keep playing", primary=True),
+        )
+    )
+    return dialog_form("abandon", inner)
+
+
+def _resign(state: UiState) -> str:
+    return resign_choice_html(
+        [
+            (int(v), state.theme.win_name(int(v)), points)
+            for v, points in state.match.resign_choices()
+        ]
+    )
+
+
+def _resign_answer(state: UiState) -> str:
+    m = state.match
+    offer = m.resignation
+    if offer is None:  # answered meanwhile; the dialog closes on the next step
+        return ""
+    value = int(offer.value)
+    return resign_answer_html(
+        state.names[offer.player], state.theme.win_name(value), m.resignation_points(value)
+    )
+
+
+def _over(state: UiState) -> str:
+    m = state.match
+    result = m.result
+    if result is None:
+        return ""
+    names, words = state.names, state.theme
+    winner = names[result.winner]
+    if state.options.vs_ai:
+        headline = "You win!" if result.winner == 0 else f"{winner} wins"
+    else:  # online, one seat is "You"
+        headline = f"{wins(winner)}!"
+    if words.headline_win:
+        headline = f"{words.win_name(int(result.win_type))}! {headline}"
+    detail = describe_win(words, int(result.win_type), result.points) + result.reason.note
+    s0, s1 = m.score
+    score_line = f"Score: {names[0]} {s0} – {s1} {names[1]}"
+    if m.match_length:
+        score_line += f" (match to {m.match_length})"
+    match_line = ""
+    if m.is_over:
+        assert m.winner is not None
+        match_line = (
+            "You win the match!"
+            if state.options.vs_ai and m.winner == 0
+            else f"{wins(names[m.winner])} the match."
+        )
+    return game_over_html(headline, detail, score_line, m.is_over, match_line)
+
+
+def _review(state: UiState) -> str:
+    review = state.reviewing.review
+    if review is None:
+        return ""
+    names = state.names
+    if state.options.vs_ai:
+        names = ("You", names[1])
+    body = review_html(review, names, f"Review of game {review.game + 1}")
+    return review_dialog_html(body, state.match.is_over)
+
+
+def _dice(state: UiState) -> str:
+    opening = state.match.phase is Phase.OPENING
+    names = state.names
+    first = "Your die" if state.options.vs_ai else f"{names[0]}’s die"
+    labels = (first, f"{names[1]}’s die") if opening else ("Die 1", "Die 2")
+    title = ""
+    if not opening and state.is_ai(state.match.turn):
+        title = f"Enter {names[1]}’s dice"
+    return dice_entry_html(opening, labels, title)
+
+
+def _saves(state: UiState) -> str:
+    m = state.match
+    saves = state.saves
+    return saves_html(
+        saves.slots,
+        m.position_id,
+        m.match_id,
+        saves.available,
+        overwrite=saves.overwrite,
+        unreadable=saves.unreadable,
+        held=saves.held,
+        copied=state.copied == "ids",
+    )
+
+
+def _position(state: UiState) -> str:
+    m = state.match
+    xgid = "" if m.is_over else m.xgid()
+    return position_html(m.position_id, m.match_id, xgid, state.copied)
+
+
+def _chat(state: UiState) -> str:
+    return chat_html(PHRASES)
+
+
+def _join(state: UiState) -> str:
+    o = state.online
+    return join_html(o.join_from, o.join_terms, o.player_name, o.turn)
+
+
+def _claim(state: UiState) -> str:
+    m, friend = state.match, state.online.remote_seat
+    if friend is None or m.is_game_over:
+        return ""
+    kind, points = m.abandon_value(friend)
+    win = state.theme.win_name(int(kind))
+    clock = state.online.clock_seat is not None  # the move clock ran out (else: gone)
+    return claim_html(state.names[friend], state.online.claim_after, win, points, clock=clock)
+
+
+def _invite(state: UiState) -> str:
+    o = state.online
+    return invite_html(
+        o.invite_link,
+        o.link_status,
+        state.copied,
+        offer_link=o.offer_link,
+        connected=o.friend_link is Link.CONNECTED,
+        can_share=o.can_share,
+    )
+
+
+def _answer(state: UiState) -> str:
+    o = state.online
+    return answer_html(o.friend_name, o.answer_code, o.link_status, state.copied == "answer")
+
+
+def _help(state: UiState) -> str:
+    return help_html(state.theme)
+
+
+def _stats(state: UiState) -> str:
+    m, names = state.match, state.names
+    game = stats_table(f"Game {m.game_number}", names, m.game_stats())
+    whole = "Session" if state.options.length == 0 else "Match"
+    match = stats_table(whole, names, m.stats())
+    opponents = {
+        **{key: ai_label(key) for key, _ in AI_NAMES},
+        HUMAN: "A friend (as player 1)",
+        ONLINE: "Friends online",
+    }
+    return stats_html(game, match, records_table(state.records, opponents))
+
+
+def _settings(state: UiState) -> str:
+    return settings_html(state.settings)
+
+
+_DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
+    {
+        Dialog.NEW: _new,
+        Dialog.CUBE: _cube,
+        Dialog.RESIGN: _resign,
+        Dialog.RESIGN_ANSWER: _resign_answer,
+        Dialog.OVER: _over,
+        Dialog.REVIEW: _review,
+        Dialog.DICE: _dice,
+        Dialog.SAVES: _saves,
+        Dialog.STATS: _stats,
+        Dialog.SETTINGS: _settings,
+        Dialog.ABANDON: _abandon,
+        Dialog.POSITION: _position,
+        Dialog.HELP: _help,
+        Dialog.INVITE: _invite,
+        Dialog.JOIN: _join,
+        Dialog.CHAT: _chat,
+        Dialog.CLAIM: _claim,
+        Dialog.ANSWER: _answer,
+    }
+)

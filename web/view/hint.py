@@ -1,0 +1,148 @@
+"""Hints as HTML: King Tubby's ranked plays and cube verdicts (:mod:`web.coach.hint`),
+for the panel and the dialogs.
+
+>>> from web.ai.protocol import HintReply, RankedPlay
+>>> from web.coach.hint import parse_play_hint
+>>> best = RankedPlay("8/5 6/5", ((8, 5), (6, 5)), 0.152, 0.0, 1, (0.55, 0.16, 0.0, 0.11, 0.0))
+>>> 'data-action="hint-play"' in play_hint_html(parse_play_hint(HintReply((best,)), match=False))
+True
+"""
+
+from __future__ import annotations
+
+from web.ai.protocol import Probs
+from web.board.escape import escape
+from web.coach.hint import (
+    WORKED_OUT,
+    CubeHint,
+    PlayAdvice,
+    PlayHint,
+    depth_text,
+    signed,
+    tutor_note,
+)
+from web.model.actions import Act
+from web.model.state import UiState
+from web.model.themes import CLASSIC, Theme
+from web.model.tutor import pending_now, ready
+
+
+def _percent(p: float) -> str:
+    return f"{100.0 * p:.1f}%"
+
+
+def _odds(p: Probs) -> str:
+    w, wg, _, lg, _ = p
+    return f"Win {_percent(w)} · win a gammon {_percent(wg)} · lose a gammon {_percent(lg)}"
+
+
+def ply_tag(advice: PlayAdvice) -> str:
+    """How deep a play was judged, as GNU Backgammon's hint says it: the plays
+    looked at more deeply come first, so a shallower one below can show a
+    higher equity (its figure is the quicker estimate, not a better play).
+
+    >>> from web.ai.protocol import RankedPlay
+    >>> probs = (0.9, 0.0, 0.0, 0.0, 0.0)
+    >>> ply_tag(RankedPlay("6/off", ((6, 0),), 0.8, 0.0, 1, probs))
+    '<small class="ply">1-ply</small>'
+    >>> ply_tag(RankedPlay("6/off", ((6, 0),), 0.8, 0.0, 0, probs, worked_out=True))
+    '<small class="ply" title="worked out roll by roll to the bear-off">race</small>'
+    """
+    title = f' title="{WORKED_OUT}"' if advice.worked_out else ""
+    return f'<small class="ply"{title}>{depth_text(advice)}</small>'
+
+
+def play_hint_html(hint: PlayHint, note: str = "") -> str:
+    """The ranked plays as buttons (``hint-play`` with the play's index), best
+    first, under the tutor's ``note`` when there is one (which also marks the
+    player's own play in the list)."""
+    rows = []
+    for i, advice in enumerate(hint.plays):
+        loss = "" if i == 0 else signed(-advice.loss)
+        mine = bool(note) and i == hint.played_rank
+        label = f"{advice.play or 'No move'}: equity {signed(advice.equity)}, {depth_text(advice)}"
+        if mine:
+            label += " (your play)"
+        classes = "hint-play" + (" best" if i == 0 else "") + (" mine" if mine else "")
+        rows.append(
+            f'<li><button type="button" class="{classes}" '
+            f'data-action="{Act.HINT_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
+            f'<span class="hint-move"><span>{escape(advice.play or "No move")}</span> '
+            f"{ply_tag(advice)}</span>"
+            f'<span class="hint-eq">{signed(advice.equity)}</span>'
+            f'<span class="hint-loss">{loss}</span></button></li>'
+        )
+    what = "match equity" if hint.match else "equity"
+    tutor = f'<p class="tutor">{escape(note)}</p>' if note else ""
+    return (
+        f'<h2 class="hint-title">Hint <span class="hint-what">best plays, {what}</span></h2>'
+        + tutor
+        + f'<ol class="hint-plays">{"".join(rows)}</ol>'
+        f'<p class="hint-odds">{escape(_odds(hint.plays[0].probs))}</p>'
+        '<p class="hint-help">Tap a play to make it on the board.</p>'
+    )
+
+
+def _verdict(hint: CubeHint, words: Theme) -> str:
+    double, take, drop = words.double, words.take, words.drop
+    if hint.taker:
+        return f"{take}." if hint.should_take else f"{drop}."
+    return {
+        "no double": f"Don’t {double.lower()}: roll.",
+        "double, take": f"{double}: they should {take.lower()}.",
+        "double, pass": f"{double}: they should {drop.lower()}.",
+        "too good": f"Too good to {double.lower()}: play on for a gammon.",
+    }.get(hint.action, f"You may not {double.lower()} now.")
+
+
+def cube_hint_html(hint: CubeHint, words: Theme = CLASSIC) -> str:
+    """The cube verdict with the equities behind it, from the side the hint is for."""
+    double, take, drop = words.double, words.take, words.drop
+    if hint.mwc:
+
+        def value(x: float) -> str:
+            return _percent(1.0 - x if hint.taker else x)
+
+        unit = "chance to win the match"
+    else:
+
+        def value(x: float) -> str:
+            return signed(-x if hint.taker else x)
+
+        unit = "equity"
+    if hint.taker:
+        rows = [(take, hint.double_take), (drop, hint.double_pass)]
+        p = hint.probs
+        probs: Probs = (1.0 - p[0], p[3], p[4], p[1], p[2])  # the taker's side
+    else:
+        rows = [
+            (f"No {double.lower()}", hint.no_double),
+            (f"{double}, {take.lower()}", hint.double_take),
+            (f"{double}, {drop.lower()}", hint.double_pass),
+        ]
+        probs = hint.probs
+    table = "".join(f"<tr><th>{escape(name)}</th><td>{value(x)}</td></tr>" for name, x in rows)
+    return (
+        f'<h2 class="hint-title">Hint <span class="hint-what">{unit}</span></h2>'
+        f'<p class="hint-verdict">{escape(_verdict(hint, words))}</p>'
+        f'<table class="hint-cube">{table}</table>'
+        f'<p class="hint-odds">{escape(_odds(probs))}</p>'
+    )
+
+
+def hint_html(state: UiState) -> str:
+    """The advice beside the board, "" when none is shown."""
+    a = state.advice
+    if not a.shown:
+        return ""
+    if pending_now(state):
+        return '<p class="hint-wait">King Tubby is thinking…</p>'
+    hint = a.hint
+    if hint is None or not ready(state):
+        return ""
+    if isinstance(hint, PlayHint):
+        judged = a.board and a.board == state.match.board.id
+        return play_hint_html(hint, tutor_note(hint) if judged else "")
+    if hint.taker:
+        return ""  # shown in the cube dialog, where the decision is made
+    return cube_hint_html(hint, state.theme)

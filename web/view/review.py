@@ -1,0 +1,212 @@
+"""A game's review as HTML and as board frames: the flagged decisions of a
+:class:`~web.coach.review.Review`, and the board before, as played and at its best.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from engine import Position
+from engine.notation import format_dice
+from engine.turn import TurnState
+from web.ai.protocol import HintRequest
+from web.board.escape import escape
+from web.board.svg import CubeView
+from web.coach.hint import BLUNDER, MISTAKE, signed
+from web.coach.review import Review, ReviewItem, Verdict
+from web.model.actions import Act
+
+CUBE_WORDS: Mapping[str, str] = MappingProxyType(
+    {"no double": "did not double", "double": "doubled", "take": "took", "drop": "dropped"}
+)
+"""How a cube choice reads in the review, by what the AI calls it."""
+
+
+def _parts(item: ReviewItem, verdict: Verdict, names: tuple[str, str]) -> tuple[str, str, str, str]:
+    """Who decided (with the roll), what was done, how bad, and the best choice."""
+    grade = _grade(verdict.loss)
+    article = "" if grade == "doubtful" else "a "
+    if item.kind == "cube":
+        who = f"{names[item.player]}, cube"
+        done = CUBE_WORDS.get(item.notation, item.notation)
+    else:
+        assert item.dice is not None
+        who = f"{names[item.player]}, {format_dice(item.dice)}"
+        done = item.notation or "no move"
+    return who, done, f"{article}{grade} ({signed(-verdict.loss)})", verdict.best
+
+
+def _grade(loss: float) -> str:
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    return "doubtful"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _counted(review: Review, kind: str) -> int:
+    # Every play is listed (a forced one too, though the PR leaves it out); a roll
+    # that left the cube alone only when doubling was close.
+    return sum(
+        item.kind == kind and (v is None or v.counted or kind == "play")
+        for item, v in zip(review.items, review.verdicts, strict=True)
+    )
+
+
+def _summary(review: Review, kind: str, what: str) -> str:
+    n = _counted(review, kind)
+    doubtful, mistakes, blunders = review.counts(kind)
+    return (
+        f"{_plural(n, what)} · {_plural(blunders, 'blunder')} · {_plural(mistakes, 'mistake')}"
+        f" · {doubtful} doubtful"
+    )
+
+
+def _cube_summary(review: Review) -> str:
+    # Rolls that left the cube alone count only when doubling was close, so a game
+    # with the cube in play may still have nothing to report.
+    if not _counted(review, "cube"):
+        return "no close decisions"
+    return _summary(review, "cube", "close or actual decision")
+
+
+def _rating(review: Review, player: int, names: tuple[str, str]) -> str:
+    """A player's line of the summary: the PR beside the counts of errors."""
+    s = review.summary(player)
+    return (
+        f'<li class="review-player" data-testid="review-player-{player}">'
+        f"<b>{escape(names[player])}:</b> "
+        f'<abbr title="performance rating">PR</abbr> <b class="review-pr">{s.pr:.1f}</b>'
+        f" over {_plural(s.decisions, 'decision')} · {_plural(s.blunders, 'blunder')}"
+        f" · {_plural(s.mistakes, 'mistake')} · {s.doubtful} doubtful</li>"
+    )
+
+
+PR_NOTE = (
+    '<p class="review-note muted">PR: 500 × the equity given up per decision, forced plays '
+    "aside. Lower is better: under 5 is world class, 10 to 15 intermediate, 20 and more a "
+    "beginner.</p>"
+)
+
+"""What the performance rating is, under the summary."""
+
+
+def review_html(review: Review, names: tuple[str, str], title: str) -> str:
+    """The review as dialog content: progress, a summary (each player's PR and
+    error counts, then checker play and cube), the flagged decisions."""
+    total = len(review.items)
+    judged = sum(v is not None for v in review.verdicts)
+    if not total:
+        summary = "<p>There is nothing to review in this game.</p>"
+    elif review.done:
+        lines = [_rating(review, p, names) for p in review.players]
+        lines += [
+            f"<li><b>Checker play:</b> {_summary(review, 'play', 'play')} · "
+            f"{review.error_rate():.1f} millipoints given up per play</li>"
+        ]
+        if any(item.kind == "cube" for item in review.items):
+            lines.append(f"<li><b>Cube:</b> {_cube_summary(review)}</li>")
+        summary = f'<ul class="review-summary">{"".join(lines)}</ul>{PR_NOTE}'
+    else:
+        summary = (
+            f'<p class="review-summary" aria-busy="true">King Tubby is checking the '
+            f"decisions… {judged} of {total}.</p>"
+        )
+    rows = []
+    for i in review.flagged():
+        item, verdict = review.items[i], review.verdicts[i]
+        assert verdict is not None
+        who, done, judgement, best = _parts(item, verdict, names)
+        rows.append(
+            f'<li class="review-{_grade(verdict.loss)}">'
+            f'<span class="review-roll">{escape(who)}:</span> {escape(done)} '
+            f'<span class="review-loss">— {escape(judgement)}</span>; best {escape(best)} '
+            f'<button type="button" class="review-show" data-action="{Act.REVIEW_SHOW}" '
+            f'data-value="{i}" aria-label="Show decision {i + 1} on the board">Show</button></li>'
+        )
+    listing = f'<ol class="review-list">{"".join(rows)}</ol>' if rows else ""
+    if review.done and total and not rows:
+        listing = "<p>Nothing doubtful: well played.</p>"
+    return f'<h2 id="dlg-title">{escape(title)}</h2>{summary}{listing}'
+
+
+VIEWS = ("before", "played", "best")
+"""What the board may show of a reviewed play: the roll, the play made, the best one."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewFrame:
+    """One reviewed decision as the board shows it, seen by the player who made it.
+
+    ``marks`` are the points the shown play touched; ``view`` is what is shown
+    (always ``"before"`` for a cube decision)."""
+
+    player: int
+    position: Position
+    dice: tuple[int, int] | None
+    cube: CubeView | None
+    marks: frozenset[int]
+    caption: str
+    view: str
+
+
+def review_frame(review: Review, index: int, view: str, names: tuple[str, str]) -> ReviewFrame:
+    """The board for decision ``index`` of ``review``: ``view`` is one of :data:`VIEWS`.
+
+    >>> from engine.match import Match
+    >>> from web.coach.review import review_items
+    >>> m = Match.new(0).roll((3, 1)).play("24/20").roll((6, 4)).play("24/18 13/9")
+    >>> r = Review(0, review_items(m.record, 0, frozenset({0})))
+    >>> r = r.judged(0, 0.121, "8/5 6/5", ((8, 5), (6, 5)))
+    >>> f = review_frame(r, 0, "best", ("You", "Bot"))
+    >>> sorted(f.marks), f.position.points[4], f.caption
+    ([5, 6, 8], 2, 'You, 31: 24/20 — a mistake (−0.121). Best: 8/5 6/5')
+    >>> sorted(review_frame(r, 0, "played", ("You", "Bot")).marks)  # not the 21 passed on the way
+    [20, 24]
+    """
+    item, verdict = review.items[index], review.verdicts[index]
+    request = item.request
+    before = Position.from_id(request.position)
+    if item.kind == "cube" and item.notation in ("take", "drop"):
+        before = before.swap()  # the request is the doubler's; the taker sees it from its side
+    caption = f"{names[item.player]}, {format_dice(item.dice)}" if item.dice else ""
+    if verdict is not None:
+        who, done, judgement, best = _parts(item, verdict, names)
+        caption = f"{who}: {done} — {judgement}. Best: {best}"
+    if item.kind == "cube" or view not in VIEWS:
+        view = "before"
+    position = before
+    if view == "played":
+        played = request.played if isinstance(request, HintRequest) else None
+        position = before if played is None else Position.from_id(played)
+    elif view == "best" and verdict is not None and item.dice is not None:
+        position = _after(before, item.dice, verdict.best_moves)
+    old, new = before.points, position.points
+    marks = frozenset(p for p in range(1, 25) if old[p - 1] != new[p - 1])
+    return ReviewFrame(item.player, position, item.dice, _cube(item), marks, caption, view)
+
+
+def _after(before: Position, dice: tuple[int, int], moves: tuple[tuple[int, int], ...]) -> Position:
+    """The board after the legal play made of ``moves``, still seen by the mover."""
+    turn = TurnState.begin(before, dice).follow(moves)
+    return before if turn is None else turn.position  # not a play of this roll: the roll
+
+
+def _cube(item: ReviewItem) -> CubeView | None:
+    """The cube at the decision, seen by the player who made it."""
+    cube = item.request.cube
+    if cube is None:
+        return None
+    value, owner = cube.value, cube.owner
+    taker = item.kind == "cube" and item.notation in ("take", "drop")
+    mine = 1 if taker else 0  # the request's side is the doubler's
+    rel = None if owner is None else ("me" if owner == mine else "opp")
+    if taker:
+        return CubeView(value * 2, rel, "opp")
+    return CubeView(value, rel)

@@ -1,0 +1,98 @@
+"""A rollout on the analysis board as HTML: its form, its progress and its table
+(:class:`~web.coach.rollout.Rollout`).
+
+>>> "Roll out" in rollout_html(None, ready=True)
+True
+"""
+
+from __future__ import annotations
+
+from engine.rollout_stats import CUBE, RolloutTally, Tally, cube_verdict
+from web.board.escape import escape
+from web.coach.hint import signed
+from web.coach.rollout import DEFAULT, TRIALS, TRUNCATIONS, Rollout
+from web.model.actions import Act
+from web.view.parts import button
+
+
+def _value(x: float, mwc: bool) -> str:
+    return f"{100.0 * x:.1f}%" if mwc else signed(x)
+
+
+def _se(se: float, mwc: bool) -> str:
+    return f"{100.0 * se:.1f}" if mwc else f"{se:.3f}"
+
+
+def _rows(tally: RolloutTally) -> str:
+    mwc = tally.units == "mwc"
+    if tally.kind == CUBE:
+        v = cube_verdict(tally)
+        rows = [
+            ("No double", _value(v.no_double, mwc), _se(v.no_double_se, mwc)),
+            ("Double, take", _value(v.double_take, mwc), _se(v.double_take_se, mwc)),
+            ("Double, pass", _value(v.double_pass, mwc), ""),
+        ]
+    else:
+        ranked: list[Tally] = tally.ranked()
+        rows = [(t.label or "No move", _value(t.mean, mwc), _se(t.se, mwc)) for t in ranked]
+    body = "".join(
+        f"<tr><th scope='row'>{escape(name)}</th><td>{mean}</td>"
+        f"<td class='ro-se'>{'± ' + se if se else 'exact'}</td></tr>"
+        for name, mean, se in rows
+    )
+    verdict = ""
+    if tally.kind == CUBE:
+        action = cube_verdict(tally).action
+        verdict = f'<p class="an-verdict ro-verdict">Rollout: {escape(action)}.</p>'
+    table = f'<table class="ro-table" data-testid="rollout-table"><tbody>{body}</tbody></table>'
+    return table + verdict
+
+
+def _form() -> str:
+    trials = "".join(
+        f'<option value="{n}"{" selected" if n == DEFAULT[0] else ""}>{n} trials</option>'
+        for n in TRIALS
+    )
+    cut = "".join(
+        f'<option value="{p}"{" selected" if p == DEFAULT[1] else ""}>{escape(t)}</option>'
+        for p, t in TRUNCATIONS
+    )
+    return (
+        '<form class="an-row ro-form" autocomplete="off">'
+        f'<select name="trials" aria-label="Trials">{trials}</select>'
+        f'<select name="truncate" aria-label="Games played">{cut}</select>'
+        + button(Act.ROLLOUT, "Roll out")
+        + "</form>"
+    )
+
+
+def rollout_html(rollout: Rollout | None, *, ready: bool) -> str:
+    """The rollout part of the analysis: its form, or its progress and figures.
+    ``ready``: the position can be rolled out now (analysed, nobody busy)."""
+    head = '<h3 class="an-head">Rollout <span class="an-what">mean ± standard error</span></h3>'
+    if rollout is None:
+        return head + (_form() if ready else "")
+    v = rollout.view
+    done, total = (v.done, v.total) if v is not None else (0, rollout.trials)
+    cut = f", cut at {rollout.truncate} plies" if rollout.truncate else ", to the end"
+    if rollout.running:
+        state = f"Rolling out… {done} of {total} trials{cut}."
+        action = button(Act.ROLLOUT_CANCEL, "Cancel")
+    elif v is not None and v.error:
+        state = f"The rollout stopped ({v.error}) after {done} of {total} trials."
+        action = _form() if ready else ""
+    elif v is not None and v.cancelled:
+        state = f"Cancelled after {done} of {total} trials{cut}."
+        action = _form() if ready else ""
+    else:
+        state = f"Rolled out: {done} trials{cut}."
+        action = _form() if ready else ""  # again, with more trials or further
+    progress = f'<progress max="{total}" value="{done}" aria-hidden="true"></progress>'
+    table = _rows(v.tally) if v is not None and v.tally is not None and v.tally.trials else ""
+    return (
+        head
+        + f'<p class="ro-state" role="status" data-testid="rollout-state">{escape(state)}</p>'
+        + (progress if rollout.running else "")
+        + table
+        + action
+    )

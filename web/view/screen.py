@@ -1,0 +1,476 @@
+"""What the page shows, as plain values: :func:`screen` of a :class:`UiState`.
+
+A pure function: the same state always draws the same screen, so the
+page's drawing is tested under CPython by looking at values.  The only
+inputs that are not state are the checkers' motions and the sounds, which
+describe the last change rather than where things are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from engine.game import Action, Phase
+from engine.position import Position
+from engine.record import OpeningRoll, Played
+from web.board.motion import Motion
+from web.board.svg import BoardView, CubeView, DiceView
+from web.model.actions import Act
+from web.model.presence import Link
+from web.model.sound import Sound
+from web.model.state import UiState
+from web.model.tutor import can_hint
+from web.view.dialog import dialog_view
+from web.view.dialogs import duration_words
+from web.view.frame import Button, Panel, Screen, board_words
+from web.view.hint import hint_html
+from web.view.review import ReviewFrame, review_frame
+from web.view.score_sheet import HistoryRow, game_rows, history_html
+
+
+def screen(
+    state: UiState, motions: tuple[Motion, ...] = (), sounds: tuple[Sound, ...] = ()
+) -> Screen:
+    m = state.match
+    frame = reviewed_frame(state)  # once a draw: the best play's board replays its moves
+    top, bottom = _panels(state, frame)
+    history, games, index = _history(state)
+    actor = m.actor
+    if m.is_game_over or (actor is None and m.phase is not Phase.OPENING):
+        waiting = "none"
+    elif state.is_ai(actor):
+        waiting = "ai"
+    else:
+        waiting = "human"
+    shown = Screen(
+        board=board_view(state, frame),
+        motions=motions,
+        motion_ms=state.pace[0],
+        sounds=sounds if state.settings.sound else (),
+        sound_on=state.settings.sound,
+        top=top,
+        bottom=bottom,
+        title=state.theme.title,
+        match_line=_match_line(state),
+        status=_review_status(state, frame) if frame is not None else _status(state),
+        message="" if frame is not None else state.message,
+        controls=_controls(state),
+        dialog=dialog_view(state),
+        history_html=history,
+        hint_html="" if frame is not None else hint_html(state),
+        history_games=games,
+        history_index=index,
+        notation_enabled=state.human_to_move,
+        notice=state.notice,
+        announcement=state.announcement,
+        announce_id=state.announce_id,
+        theme=state.settings.theme,
+        mode=state.settings.mode,
+        phase="over" if m.is_game_over else m.phase.value,
+        actor=waiting,
+        busy=state.busy,
+        position_id=m.position_id,
+        match_id=m.match_id,
+        turn=m.turn if m.turn is not None else 0,
+        viewer=frame.player if frame is not None else state.viewer,
+        vs_ai=state.options.vs_ai,
+        play_text_failed=state.play_refused,
+    )
+    if state.analysis is not None:
+        # The analysis board's own view makes this screen over (it imports this module).
+        from web.view.analysis import analysis_screen
+
+        return analysis_screen(state, shown)
+    return shown
+
+
+# -- the board --------------------------------------------------------------------------
+
+
+def board_position(state: UiState) -> Position:
+    """The game's board as the viewer sees it."""
+    return state.match.board_for(state.viewer)
+
+
+def reviewed_frame(state: UiState) -> ReviewFrame | None:
+    """The reviewed decision the board shows, if any."""
+    r = state.reviewing
+    if r.review is None or r.at is None:
+        return None
+    return review_frame(r.review, r.at, r.view, _review_names(state))
+
+
+def _review_names(state: UiState) -> tuple[str, str]:
+    names = state.names
+    return ("You", names[1]) if state.options.vs_ai else names
+
+
+def board_view(state: UiState, frame: ReviewFrame | None = None) -> BoardView:
+    if frame is not None:
+        return _review_board(state, frame)
+    sel = state.selection
+    highlights = state.destinations(sel.selected) if sel.selected is not None else frozenset()
+    names = state.names
+    viewer = state.viewer
+    me_word = "your" if state.options.vs_ai else f"{names[viewer]}’s"
+    opp_word = f"{names[1 - viewer]}’s"
+    position = board_position(state)
+    pips = position.pips()
+    label = (
+        f"Backgammon board, seen by {names[viewer]}. "
+        f"Pip counts: {names[viewer]} {pips[0]}, {names[1 - viewer]} {pips[1]}."
+    )
+    return BoardView(
+        position=position,
+        me_colour="light" if viewer == 0 else "dark",
+        highlights=highlights,
+        movable=state.movable,
+        selected=sel.selected,
+        lifted=sel.lifted,
+        dice=_dice_view(state),
+        cube=_cube_view(state),
+        words=board_words(state.theme, me_word, opp_word),
+        cube_style=state.theme.cube_style,
+        label=label,
+        last=_last_play_marks(state),
+        mark_movable=state.settings.show_movable,
+    )
+
+
+def _review_board(state: UiState, frame: ReviewFrame) -> BoardView:
+    names = state.names
+    me, opp = frame.player, 1 - frame.player
+    me_word = "your" if state.options.vs_ai else f"{names[me]}’s"
+    dice = None
+    if frame.dice is not None:
+        a, b = frame.dice
+        values = (a, b) if a != b else (a,) * 4
+        dice = DiceView(values, side="me", used=(frame.view != "before",) * len(values))
+    pips = frame.position.pips()
+    label = f"Review: {frame.caption}. Pip counts: {names[me]} {pips[0]}, {names[opp]} {pips[1]}."
+    return BoardView(
+        position=frame.position,
+        me_colour="light" if me == 0 else "dark",
+        dice=dice,
+        cube=frame.cube,
+        words=board_words(state.theme, me_word, f"{names[opp]}’s"),
+        cube_style=state.theme.cube_style,
+        label=label,
+        last=frame.marks,
+    )
+
+
+def _dice_view(state: UiState) -> DiceView | None:
+    m = state.match
+    viewer = state.viewer
+    if m.phase is Phase.OPENING:
+        last = m.events[-1] if m.events else None
+        if isinstance(last, OpeningRoll):
+            dice = (last.die0, last.die1) if viewer == 0 else (last.die1, last.die0)
+            return DiceView(dice, opening=True)
+        return None
+    turn = m.moves
+    if turn is None or m.dice is None:
+        return None
+    side = "me" if m.turn == viewer else "opp"
+    all_dice = list(turn.dice)
+    remaining = list(m.remaining_dice)
+    if len(all_dice) == 2 and state.selection.swapped:
+        all_dice.reverse()
+    used = []
+    left = list(remaining)
+    for d in all_dice:
+        if d in left:
+            left.remove(d)
+            used.append(False)
+        else:
+            used.append(True)
+    if len(all_dice) == 4:  # used dice first, so the unused ones stay together
+        n_used = used.count(True)
+        used = [True] * n_used + [False] * (4 - n_used)
+    owners: tuple[str, ...] = ()
+    if state.opening_move and len(all_dice) == 2:
+        # The opening roll: one die each, the winner playing both.
+        loser = "opp" if side == "me" else "me"
+        owners = tuple(side if d == max(all_dice) else loser for d in all_dice)
+    swappable = (
+        state.human_to_move
+        and len(all_dice) == 2
+        and len(remaining) == 2
+        and all_dice[0] != all_dice[1]
+    )
+    return DiceView(
+        tuple(all_dice), side=side, used=tuple(used), swappable=swappable, owners=owners
+    )
+
+
+def _cube_view(state: UiState) -> CubeView | None:
+    m = state.match
+    if not m.rules.cube:
+        return None
+    cube = m.cube
+
+    def rel(player: int | None) -> str | None:
+        if player is None:
+            return None
+        return "me" if player == state.viewer else "opp"
+
+    offered = rel(m.offer.doubler) if m.offer is not None else None
+    value = cube.value * 2 if offered else cube.value
+    return CubeView(value, rel(cube.owner), offered)
+
+
+def _last_play_marks(state: UiState) -> frozenset[int]:
+    """The points the other side's last play touched, while the viewer has
+    not moved since, so a player sees what the opponent just did."""
+    m = state.match
+    last = next((e for e in reversed(m.events) if isinstance(e, Played)), None)
+    viewer = state.viewer
+    if last is None or last.player == viewer:
+        return frozenset()
+    if m.moves is not None and m.moves.done:
+        return frozenset()
+    # The record is in the mover's numbering; the viewer's is the mirror.
+    return frozenset(25 - p for move in last.moves for p in move if 0 < p < 25)
+
+
+# -- the words and controls around it -------------------------------------------------------
+
+
+def _status(state: UiState) -> str:
+    if state.online.claimed:
+        return state.online.claimed
+    if state.message:
+        return state.message
+    m = state.match
+    names = state.names
+    if m.is_game_over:
+        return "Match over." if m.is_over else "Game over."
+    away = _friend_away(state)
+    if away:
+        return away
+    friend = state.online.remote_seat
+    if state.thinking and friend is not None:
+        return f"{names[friend]} is playing…"
+    if state.thinking:
+        if (
+            m.phase is Phase.CUBE
+        ):  # the AI answers a double (web.control.controller gives it a beat)
+            return f"{names[1]} is considering the double…"
+        return f"{names[1]} is thinking…"
+    actor, phase = m.actor, m.phase
+    if phase is Phase.OPENING:
+        return "Roll to see who starts."
+    if actor is None:
+        return ""
+    who = "You" if state.options.vs_ai and actor == 0 else names[actor]
+    if phase is Phase.ROLL:
+        if state.is_ai(actor):
+            return f"{who} to roll."
+        if Action.DOUBLE in m.legal_actions():
+            return f"{who}: roll, or {state.theme.double.lower()}."
+        return f"{who}: roll."
+    if phase is Phase.MOVE:
+        if state.is_ai(actor):
+            return f"{who} is moving."
+        if Action.CONFIRM in m.legal_actions():
+            return f"{who}: confirm the play (or undo)."
+        dice = "\u2011".join(str(d) for d in m.remaining_dice)  # a hyphen that never breaks
+        if state.opening_move:
+            return f"{who} won the opening roll: move {dice}."
+        return f"{who}: move {dice}."
+    if phase is Phase.CUBE:
+        return f"{who}: take or drop?"
+    if phase is Phase.RESIGNATION:
+        return f"{who}: accept or reject the resignation?"
+    return ""
+
+
+def _friend_away(state: UiState) -> str:
+    """The status line while the friend online is gone: waiting, and when the
+    game may be claimed."""
+    online = state.online
+    if online.remote_seat is None or state.match.is_game_over:
+        return ""
+    name = state.names[online.remote_seat]
+    if online.friend_link is Link.WAITING and online.clock_seat is not None:
+        if online.clock_seat != online.remote_seat:
+            return f"Waiting for {name} to come back…"
+        allowed = duration_words(online.claim_after)
+        return (
+            f"Waiting for {name} to come back… "
+            f"You may claim the game if they have not moved in {allowed}."
+        )
+    if online.friend_link is Link.WAITING:
+        return (
+            f"Waiting for {name} to come back… "
+            f"You may claim the game if they are gone {duration_words(online.claim_after)}."
+        )
+    if online.friend_link is Link.CLAIMABLE and online.clock_seat is not None:
+        return (
+            f"{name} has not moved in {duration_words(online.claim_after)}: "
+            "claim the game, or keep waiting."
+        )
+    if online.friend_link is Link.CLAIMABLE:
+        return (
+            f"{name} has been gone over {duration_words(online.claim_after)}: "
+            "claim the game, or keep waiting."
+        )
+    return ""
+
+
+# The friend's presence in their panel.
+FRIEND_NOTES: Mapping[Link, str] = MappingProxyType(
+    {
+        Link.CONNECTING: "not here yet",
+        Link.CONNECTED: "connected",
+        Link.WAITING: "waiting for your friend…",
+        Link.CLAIMABLE: "gone: you may claim the game",
+    }
+)
+
+
+def _review_status(state: UiState, frame: ReviewFrame) -> str:
+    review, index = state.reviewing.review, state.reviewing.at
+    assert review is not None and index is not None
+    flagged = review.flagged()
+    where = f"{flagged.index(index) + 1} of {len(flagged)} · " if index in flagged else ""
+    shown = {"before": "", "played": " (shown: the play made)", "best": " (shown: the best)"}
+    return f"{where}{frame.caption}{shown[frame.view]}"
+
+
+def _controls(state: UiState) -> tuple[Button, ...]:
+    r = state.reviewing
+    review, at = r.review, r.at
+    browsing = review is not None and at is not None
+    flagged = review.flagged() if review is not None else ()
+    pos = flagged.index(at) if at in flagged else -1
+    play = review is not None and at is not None and review.items[at].kind == "play"
+    view = r.view
+    browse = (
+        Button(Act.REVIEW_PREV, "‹", pos > 0, browsing, "ArrowLeft"),
+        Button(Act.REVIEW_BEFORE, "Before", play and view != "before", play),
+        Button(Act.REVIEW_PLAYED, "Played", play and view != "played", play),
+        Button(Act.REVIEW_BEST, "Best", play and view != "best", play),
+        Button(Act.REVIEW_NEXT, "›", 0 <= pos < len(flagged) - 1, browsing, "ArrowRight"),
+        Button(Act.REVIEW_LIST, "List", browsing, browsing),
+    )
+    game = _game_controls(state)
+    if browsing:
+        return browse + tuple(Button(b.action, b.label, False, False, b.key) for b in game)
+    return browse + game
+
+
+def _game_controls(state: UiState) -> tuple[Button, ...]:
+    m = state.match
+    acts = m.legal_actions() if not state.is_ai(m.actor) and not state.busy else frozenset()
+    moving = m.phase is Phase.MOVE and not state.is_ai(m.turn)
+    over = m.is_game_over
+    words = state.theme
+    return (
+        Button(Act.ROLL, "Roll", Action.ROLL in acts, not moving and not over, "R"),
+        Button(
+            Act.DOUBLE,
+            words.double,
+            Action.DOUBLE in acts,
+            not moving and not over and m.cube_enabled,
+            "D",
+        ),
+        Button(Act.UNDO, "Undo", Action.UNDO in acts, moving, "U"),
+        Button(Act.REDO, "Redo", Action.REDO in acts, moving, "Y"),
+        Button(Act.CONFIRM, "Done", Action.CONFIRM in acts, moving, "Enter"),
+        Button(Act.HINT, "Hint", can_hint(state), not over and not state.online.playing, "H"),
+        Button(Act.RESIGN_OPEN, "Resign", Action.RESIGN in acts, not over, ""),
+        Button(Act.NEXT_GAME, "Next game", Action.NEXT_GAME in acts, Action.NEXT_GAME in acts),
+        Button(Act.REMATCH, "Rematch", m.is_over, m.is_over),
+        Button(Act.CLAIM, "Claim", claimable(state), claimable(state)),
+    )
+
+
+def claimable(state: UiState) -> bool:
+    """Whether the player may claim the online game now (the friend gone the stated time)."""
+    return state.online.claimable and not state.match.is_game_over
+
+
+def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
+    m = state.match
+    names = state.names
+    viewer = state.viewer
+    pips = m.pips()
+    if frame is not None:  # the reviewed board's pip counts, from its player's side
+        viewer = frame.player
+        mine, theirs = frame.position.pips()
+        pips = (mine, theirs) if viewer == 0 else (theirs, mine)
+    score = m.score
+    owner = m.cube.owner
+    actor = m.actor
+    result = m.result
+
+    def panel(player: int) -> Panel:
+        note = ""
+        link = state.online.friend_link
+        online = player == state.online.remote_seat
+        if online and state.online.claimed:
+            note = "game claimed"
+        elif online and link is Link.CLAIMABLE and state.online.clock_seat is not None:
+            note = "out of time: you may claim the game"
+        elif online and link in (Link.WAITING, Link.CLAIMABLE, Link.CONNECTING):
+            note = FRIEND_NOTES[link]
+        elif state.is_ai(player) and state.thinking:
+            note = "playing…" if online else "thinking…"
+        elif result is not None and result.winner == player:
+            note = "wins"
+        elif online and link is Link.CONNECTED:
+            note = FRIEND_NOTES[Link.CONNECTED]
+        clock = state.online
+        if (
+            clock.clock_seat == player
+            and clock.clock_left  # out of time: the note says the game may be claimed
+            and not m.is_game_over
+            and not (online and link is Link.CLAIMABLE)
+        ):
+            # The move clock of whoever owes an action, beside their name.
+            left = f"{clock.clock_left // 60}:{clock.clock_left % 60:02d} to move"
+            note = f"{note} · {left}" if note else left
+        return Panel(
+            name=names[player],
+            colour="light" if player == 0 else "dark",
+            pips=pips[player],
+            score=str(score[player]),
+            on_roll=actor == player and not m.is_game_over and not state.online.claimed,
+            note=note,
+            owns_cube=owner == player,
+        )
+
+    return panel(1 - viewer), panel(viewer)
+
+
+def _match_line(state: UiState) -> str:
+    m = state.match
+    if m.match_length:
+        text = f"Match to {m.match_length} · game {m.game_number}"
+        if m.is_crawford_game:
+            text += " · Crawford game"
+        elif m.is_post_crawford:
+            text += " · post-Crawford"
+    else:
+        text = f"Money game {m.game_number}"
+        if m.rules.jacoby_active:
+            text += " · Jacoby"
+    if not m.rules.cube:
+        text += " · no cube"
+    return text
+
+
+def _history(state: UiState) -> tuple[str, tuple[tuple[int, str], ...], int]:
+    records = state.match.record.games
+    index = state.history_index if state.history_index is not None else len(records) - 1
+    index = min(index, len(records) - 1)
+    mark = None
+    r = state.reviewing
+    if r.review is not None and r.at is not None and index == r.review.game:
+        mark = r.review.items[r.at].event  # the decision on the board
+    rows: list[HistoryRow] = game_rows(records[index], state.theme, state.names, mark)
+    games = tuple((i, f"Game {i + 1}") for i in range(len(records)))
+    return history_html(rows, state.names), games, index
