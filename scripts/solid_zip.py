@@ -7,7 +7,7 @@ what modules share (names, the bytecode's and the sources' common patterns)
 is paid again in every member; GitHub Pages does not compress a ``.zip``
 again.  Stored (uncompressed) members and one gzip stream over the whole zip
 compress across members: 1,246 kB -> 1,068 kB for the three, measured on the
-build of 2026-11-26 (``docs/benchmarks.md``).  The browser inflates the stream
+build of 2026-11-26 (``docs/benchmarks-history.md``).  The browser inflates the stream
 natively (``DecompressionStream``) for the standard
 library, and Python's built-in ``zlib`` does for the two archives
 (``public/unpack.py``).
