@@ -122,8 +122,8 @@ class Side:
     def seat(self) -> int:
         return self.table.peer.seat
 
-    def act(self, action: Act, value: str = "") -> None:
-        self.c.act(action, value)
+    def act(self, action: Act, value: str = "", **fields: str) -> None:
+        self.c.act(action, value, fields)
         self.timer.run()
 
     def step(self) -> bool:
@@ -312,7 +312,7 @@ def test_manual_dice_stay_off_online() -> None:
     are the fair roll both sides make."""
     ann, bob = new_game()
     for side in (ann, bob):
-        side.act(Act.SETTING, "manual_dice=true")
+        side.act(Act.SETTING, "true", name="manual_dice")
         assert side.c.state.settings.manual_dice
     play(ann, bob, until=lambda: len(ann.c.state.match.events) >= 4)
     assert ann.c.state.dialog is not Dialog.DICE and bob.c.state.dialog is not Dialog.DICE
@@ -327,8 +327,8 @@ def test_auto_roll_and_manual_dice_do_not_apply_online() -> None:
     Dice dialog are ignored."""
     ann, bob = new_game()
     for side in (ann, bob):
-        side.act(Act.SETTING, "auto_roll=true")
-        side.act(Act.SETTING, "manual_dice=true")
+        side.act(Act.SETTING, "true", name="auto_roll")
+        side.act(Act.SETTING, "true", name="manual_dice")
         settings = side.c.state.settings
         assert settings.auto_roll and settings.manual_dice
     pump(ann, bob)

@@ -494,8 +494,8 @@ def test_settings_persist_and_the_backyamon_theme_renames_things() -> None:
     rig = Rig([3, 1], storage=storage).boot()
     rig.start("hard", 5)
     rig.act("settings-open")
-    rig.act("setting", "theme=backyamon")
-    screen = rig.act("setting", "mode=light")
+    rig.act("setting", "backyamon", name="theme")
+    screen = rig.act("setting", "light", name="mode")
     assert screen.theme == "backyamon" and screen.mode == "light"
     assert screen.board.words.bar == "Babylon" and screen.board.words.off == "Zion"
     assert screen.board.cube_style == "dial"
@@ -507,19 +507,19 @@ def test_settings_persist_and_the_backyamon_theme_renames_things() -> None:
 def test_manual_dice_and_auto_roll() -> None:
     rig = Rig().boot()
     rig.start()
-    rig.act("setting", "manual_dice=true")
+    rig.act("setting", "true", name="manual_dice")
     screen = rig.act("roll")
     assert screen.dialog is not None and screen.dialog.kind == "dice"
     screen = rig.act("dice-set", d1="5", d2="2")
     assert screen.board.dice is not None and screen.board.dice.values == (5, 2)
-    rig.act("setting", "manual_dice=false")
-    rig.act("setting", "auto_roll=true")
+    rig.act("setting", "false", name="manual_dice")
+    rig.act("setting", "true", name="auto_roll")
     rig.act("play-text", text="13/8 13/11")
     # Player 2 could double, so the roll waits for them; turn the cube off and it rolls.
     assert rig.c.state.match.phase is Phase.ROLL
     rig2 = Rig([3, 1, 6, 4]).boot()
     rig2.start("human", 3, cube="")
-    rig2.act("setting", "auto_roll=true")
+    rig2.act("setting", "true", name="auto_roll")
     rig2.timer.run()
     assert rig2.c.state.match.phase is Phase.MOVE
 
@@ -593,7 +593,7 @@ def test_the_opening_roll_shows_each_players_die_in_their_colour() -> None:
 def test_real_dice_are_entered_for_the_ai_too() -> None:
     rig = Rig().boot()
     rig.start("easy", 3)
-    rig.act("setting", "manual_dice=true")
+    rig.act("setting", "true", name="manual_dice")
     screen = rig.act("roll")
     assert screen.dialog is not None and "Your die" in screen.dialog.html
     rig.act("dice-set", d1="3", d2="1")  # I start with 3-1
@@ -779,7 +779,7 @@ def test_the_checkers_that_can_move_are_marked_after_the_roll_unless_turned_off(
     screen = rig.act("settings-open")
     assert screen.dialog is not None
     assert re.search(r'data-name="show_movable" checked', screen.dialog.html)
-    screen = rig.act("setting", "show_movable=false")
+    screen = rig.act("setting", "false", name="show_movable")
     assert not rig.c.state.settings.show_movable
     assert json.loads(rig.storage.items[PREFIX + "settings"])["show_movable"] is False
     screen = rig.act("close")

@@ -214,7 +214,7 @@ def _loss(play: str) -> float:
 
 def test_the_tutor_warns_of_a_bad_play_before_done_and_keeps_quiet_otherwise() -> None:
     rig = _opening_31_vs_ai()
-    rig.act("setting", "tutor=true")
+    rig.act("setting", "true", name="tutor")
     c = rig.c
     _tap_play(rig, [(8, 5), (6, 5)])  # the best play: nothing to say
     assert c.state.match.phase is Phase.MOVE and rig.view.last.hint_html == ""
@@ -235,7 +235,7 @@ def test_the_tutor_warns_of_a_bad_play_before_done_and_keeps_quiet_otherwise() -
 
 def test_done_waits_for_the_tutor() -> None:
     rig = _opening_31_vs_ai()
-    rig.act("setting", "tutor=true")
+    rig.act("setting", "true", name="tutor")
     slow = LaterAi()
     rig.c.ai = slow
     c = rig.c
@@ -407,7 +407,7 @@ def test_pass_and_play_reviews_both_sides_and_a_new_game_stops_a_review() -> Non
 
 def test_hint_during_the_tutors_quiet_check_shows_its_answer() -> None:
     rig = _opening_31_vs_ai()
-    rig.act("setting", "tutor=true")
+    rig.act("setting", "true", name="tutor")
     slow = LaterAi()
     rig.c.ai = slow
     _tap_play(rig, [(8, 5), (6, 5)])  # a good play, judged quietly

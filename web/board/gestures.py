@@ -68,7 +68,7 @@ class Drop:
     dst: int | None
 
 
-Intent = Tap | DoubleTap | Lift | Follow | Drop
+Gesture = Tap | DoubleTap | Lift | Follow | Drop
 
 
 class Gestures:
@@ -92,7 +92,9 @@ class Gestures:
     def active(self) -> bool:
         return self._pointer is not None
 
-    def down(self, pointer: int, px: float, py: float, place: int | None, t: float) -> list[Intent]:
+    def down(
+        self, pointer: int, px: float, py: float, place: int | None, t: float
+    ) -> list[Gesture]:
         """A press at client pixel ``(px, py)`` over ``place``."""
         if self._pointer is not None:
             return []  # a second finger: ignored while the first is down
@@ -102,7 +104,7 @@ class Gestures:
         self._dragging = False
         return []
 
-    def move(self, pointer: int, px: float, py: float, x: float, y: float) -> list[Intent]:
+    def move(self, pointer: int, px: float, py: float, x: float, y: float) -> list[Gesture]:
         """The pointer moved to client pixel ``(px, py)``, viewBox point ``(x, y)``."""
         if pointer != self._pointer:
             return []
@@ -117,7 +119,7 @@ class Gestures:
             return [Lift(place), Follow(x, y)]
         return []
 
-    def up(self, pointer: int, px: float, py: float, place: int | None, t: float) -> list[Intent]:
+    def up(self, pointer: int, px: float, py: float, place: int | None, t: float) -> list[Gesture]:
         """The pointer was released over ``place``."""
         if pointer != self._pointer:
             return []
@@ -140,7 +142,7 @@ class Gestures:
         self._last_tap = (tap_place, t)
         return [Tap(tap_place)]
 
-    def cancel(self, pointer: int) -> list[Intent]:
+    def cancel(self, pointer: int) -> list[Gesture]:
         """The browser took the pointer away (a system gesture, a lost capture)."""
         if pointer != self._pointer:
             return []
@@ -149,7 +151,7 @@ class Gestures:
             return [self._end_drag(None)]
         return []
 
-    def _end_drag(self, place: int | None) -> Intent:
+    def _end_drag(self, place: int | None) -> Gesture:
         self._dragging = False
         src = self._place
         assert src is not None

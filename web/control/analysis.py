@@ -41,6 +41,7 @@ from web.model.analysis import BY_HAND, Analysis
 from web.model.analysis_link import share_link, xgid_from_fragment
 from web.model.options import AI_NAMES
 from web.model.savefile import SavedGame
+from web.words import analysis_board as words
 from web.words.play import match_file_error, repairs_text
 
 if TYPE_CHECKING:
@@ -167,7 +168,7 @@ class AnalysisBoard(Part):
             try:
                 setup = PositionSetup.from_xgid(text, self.state.theme.colour_names)
             except EngineError as exc:
-                self._set(message=f"The shared position could not be read: {exc}")
+                self._set(message=words.unreadable_shared_position(str(exc)))
             else:
                 editor = ed.Editor(setup)
                 if self._enter(editor) and not ed.problem(editor):
@@ -178,14 +179,14 @@ class AnalysisBoard(Part):
     def _enter(self, editor: ed.Editor) -> bool:
         s = self.state
         if s.options.online or s.online.playing:
-            self._set(message="The analysis board opens once the online game is over.")
+            self._set(message=words.ONLINE_FIRST)
             return False
         kept = (
             s.analysis.kept if s.analysis is not None else SavedGame(s.options, s.match, s.counted)
         )
         self.session.replace(s.match, s.counted, keep_analysis=True)
         self._set(analysis=Analysis(editor=editor, kept=kept, page_url=self.page_url), message="")
-        self._say("Analysis board: set up a position.")
+        self._say(words.SET_UP)
         return True
 
     def _on_analysis_open(self, value: str, fields: Fields) -> None:
@@ -201,7 +202,7 @@ class AnalysisBoard(Part):
 
     def _on_analysis_close(self, value: str, fields: Fields) -> None:
         self._leave()
-        self._say("Back to your game.")
+        self._say(words.BACK_TO_GAME)
 
     def _leave(self) -> None:
         a = self.state.analysis
@@ -281,7 +282,7 @@ class AnalysisBoard(Part):
         if text:
             self._edit(lambda e: ed.pasted(e, text))
             if not self.state.message:
-                self._say("Position set up from the pasted ID.")
+                self._say(words.PASTED)
 
     def _on_edit_open(self, value: str, fields: Fields) -> None:
         a = self.state.analysis
@@ -309,7 +310,7 @@ class AnalysisBoard(Part):
         self._set(options=replace(self.state.options, opponent=a.opponent))
         self.session.replace(match, 0, keep_analysis=True)
         self._set(analysis=replace(a, editor=None, trail=(match,), at=0, report=Report()))
-        self._say("Analysing the position.")
+        self._say(words.ANALYSING)
 
     def _go(self, at: int) -> None:
         a = self.state.analysis
@@ -358,7 +359,7 @@ class AnalysisBoard(Part):
             return
         if self.state.is_ai(actor):
             self._set(analysis=replace(a, trail=a.trail[: a.at + 1]))
-            self._say(f"A new line from here: {self.state.names[actor]} plays on.")
+            self._say(words.new_line(self.state.names[actor]))
 
     def _on_analysis_opponent(self, value: str, fields: Fields) -> None:
         a = self.state.analysis
@@ -461,7 +462,7 @@ class AnalysisBoard(Part):
         self._cancel_rollout()
         self._spread = SpreadRollout(ports, parts, show)
         self._spread.start()
-        self._say(f"Rolling out {trials} trials.")
+        self._say(words.rolling_out(trials))
 
     def _on_rollout_cancel(self, value: str, fields: Fields) -> None:
         self._cancel_rollout()
@@ -484,7 +485,7 @@ class AnalysisBoard(Part):
         text = str(MatFile.from_match(m, self.state.names))
         length = f"{m.match_length}-point-match" if m.match_length else "money-session"
         self.session.view.download(f"backgammon-{length}.mat", text)
-        self._say("Exported the match as a .mat file.")
+        self._say(words.EXPORTED_MAT)
 
     def _on_import(self, value: str, fields: Fields) -> None:
         """A file to import: a saved game (JSON), or a match file (``.mat``, GNU
@@ -532,11 +533,7 @@ class AnalysisBoard(Part):
                 opponent=BY_HAND,
             )
         )
-        games = len(mat.record.games)
-        self._say(
-            f"Imported {mat.names[0]} against {mat.names[1]}: {games} game"
-            f"{'s' if games != 1 else ''}. Step back through it, or review a game at its end."
-        )
+        self._say(words.imported_match(mat.names[0], mat.names[1], len(mat.record.games)))
 
     # -- the session's steps on the analysis board (Session.bind) ----------------------------
 

@@ -22,9 +22,10 @@ from web.coach.hint import PlayHint, parse_cube_hint, parse_play_hint, tutor_not
 from web.coach.review import Review, review_items
 from web.control.session import Fields, Handler, Part
 from web.model.actions import Act
-from web.model.state import Dialog, Reviewing
+from web.model.state import Dialog, Reviewing, ReviewView
 from web.model.tutor import can_hint, moment, pending_now, ready, should_judge
 from web.view.screen import reviewed_frame
+from web.words import game as words
 
 
 class Coaching(Part):
@@ -93,7 +94,7 @@ class Coaching(Part):
             except ValueError as exc:
                 self._set(advice=a.answered(None, shown=a.shown))
                 if a.shown:
-                    self._set(message=f"No hint this time ({exc}).")
+                    self._set(message=words.no_hint(str(exc)))
             with self.session.one_render():
                 if self.state.advice.confirm_waiting:
                     self._set(advice=replace(self.state.advice, confirm_waiting=False))
@@ -118,7 +119,7 @@ class Coaching(Part):
             # The whole play replaces whatever was moved so far, and waits for Done.
             self._set(match=s.match.with_play(advice.moves))
         except EngineError:
-            self._set(message=f"“{advice.play}” cannot be played here.")
+            self._set(message=words.cannot_play_hint(advice.play))
             return
         self._select(selected=None)
         self.session.slide(before)
@@ -155,7 +156,7 @@ class Coaching(Part):
             try:
                 judged = review.judged_from(index, answer)
             except ValueError as exc:
-                self._set(message=f"The review stopped ({exc}).")
+                self._set(message=words.review_stopped(str(exc)))
                 return
             self._set(reviewing=replace(self.state.reviewing, review=judged))
             with self.session.one_render():
@@ -164,7 +165,7 @@ class Coaching(Part):
 
         self.session.ai.ask(review.items[index].request, reply)
 
-    def show_review_frame(self, index: int | None, view: str) -> None:
+    def show_review_frame(self, index: int | None, view: ReviewView) -> None:
         """Show decision ``index`` (None: the game's own board again), sliding the
         checkers from what the board showed."""
         old = reviewed_frame(self.state)
@@ -181,7 +182,7 @@ class Coaching(Part):
         self._close()
         # A fresh start: nothing slides in from another decision.
         self._set(reviewing=replace(self.state.reviewing, at=None))
-        self.show_review_frame(int(value), "before")
+        self.show_review_frame(int(value), ReviewView.BEFORE)
 
     def _review_step(self, step: int) -> None:
         r = self.state.reviewing
@@ -191,7 +192,7 @@ class Coaching(Part):
         at = flagged.index(r.at) + step if r.at in flagged else 0
         if 0 <= at < len(flagged):
             self._set(reviewing=replace(r, at=None))
-            self.show_review_frame(flagged[at], "before")
+            self.show_review_frame(flagged[at], ReviewView.BEFORE)
 
     def _on_review_prev(self, value: str, fields: Fields) -> None:
         self._review_step(-1)
@@ -199,19 +200,19 @@ class Coaching(Part):
     def _on_review_next(self, value: str, fields: Fields) -> None:
         self._review_step(1)
 
-    def _review_view(self, view: str) -> None:
+    def _review_view(self, view: ReviewView) -> None:
         at = self.state.reviewing.at
         if at is not None:
             self.show_review_frame(at, view)
 
     def _on_review_before(self, value: str, fields: Fields) -> None:
-        self._review_view("before")
+        self._review_view(ReviewView.BEFORE)
 
     def _on_review_played(self, value: str, fields: Fields) -> None:
-        self._review_view("played")
+        self._review_view(ReviewView.PLAYED)
 
     def _on_review_best(self, value: str, fields: Fields) -> None:
-        self._review_view("best")
+        self._review_view(ReviewView.BEST)
 
     def _on_review_list(self, value: str, fields: Fields) -> None:
         if self.state.reviewing.review is not None:

@@ -40,6 +40,7 @@ from web.model.opponent import (
 from web.model.state import Dialog, Reviewing
 from web.model.storage import STATS
 from web.view.score_sheet import wins
+from web.words import game as words
 
 
 class Flow(Part):
@@ -69,7 +70,7 @@ class Flow(Part):
             and self.session.remote is not None
             and not self.session.remote.roll(self._dice_came)
         ):
-            self._set(busy=True, message="Waiting for the dice from your friend…")
+            self._set(busy=True, message=words.WAITING_FOR_DICE)
             return
         before = self.state.match
         self._set(match=before.roll(dice, rng=None if dice is not None else self.session.dice))
@@ -91,7 +92,7 @@ class Flow(Part):
         assert doubler is not None
         self._set(match=self.state.match.double())
         s = self.state
-        self._say(s.theme.offer_title(s.names[doubler], s.match.cube.value * 2) + ".")
+        self._say(words.doubled(s.theme, s.names[doubler], s.match.cube.value * 2))
         self._autosave()
 
     def take(self) -> None:
@@ -99,14 +100,14 @@ class Flow(Part):
         assert taker is not None
         self._set(match=self.state.match.take())
         s = self.state
-        self._say(f"{s.names[taker]} takes: the {s.theme.cube} is at {s.match.cube.value}.")
+        self._say(words.took(s.names[taker], s.theme, s.match.cube.value))
         self._autosave()
 
     def drop(self) -> None:
         dropper = self.state.match.actor
         assert dropper is not None
         self._set(match=self.state.match.drop())
-        self._say(f"{self.state.names[dropper]} drops.")
+        self._say(words.dropped(self.state.names[dropper]))
         self._autosave()
 
     def resign(self, amount: int) -> None:
@@ -118,7 +119,7 @@ class Flow(Part):
                 self._set(match=self.state.match.roll(cast))
         self._set(match=self.state.match.resign(amount))
         s = self.state
-        self._say(f"{s.names[player]} offers to resign a {s.theme.win_name(amount)}.")
+        self._say(words.offers_to_resign(s.names[player], s.theme, amount))
         self._autosave()
 
     # -- the flow of play ------------------------------------------------------------------
@@ -232,7 +233,7 @@ class Flow(Part):
                 self._close()
                 self._set(reviewing=Reviewing(), match=m.next_game(), history_index=None)
                 self._select(selected=None)
-                self._say(f"Game {self.state.match.game_number} begins.")
+                self._say(words.game_begins(self.state.match.game_number))
                 self._autosave()
             return
         actor = m.actor
@@ -249,17 +250,17 @@ class Flow(Part):
         elif isinstance(decision, BeaverDouble):
             self._set(match=m.beaver())
             s = self.state
-            self._say(f"{name} beavers: the {s.theme.cube} would go to {s.match.cube.value * 4}.")
+            self._say(words.beavered(name, s.theme, s.match.cube.value * 4))
             self._autosave()
         elif isinstance(decision, DropDouble):
             self.drop()
         elif isinstance(decision, AcceptResignation):
             self._set(match=m.accept_resignation())
-            self._say(f"{name} accepts your resignation.")
+            self._say(words.accepts_resignation(name))
             self._autosave()
         elif isinstance(decision, RejectResignation):
             self._set(match=m.reject_resignation())
-            text = f"{name} rejects your resignation: play on."
+            text = words.rejects_your_resignation(name)
             self._set(message=text)
             self._say(text)
             self._autosave()
@@ -316,9 +317,7 @@ class Flow(Part):
         self._record(
             won=False, points=points, win_type=int(kind), match_won=False if match_lost else None
         )
-        unit = "point" if points == 1 else "points"
-        win = s.theme.win_name(int(kind))
-        text = f"The game you left counts as a resigned {win}: {points} {unit} lost."
+        text = words.abandoned(s.theme, int(kind), points)
         self._set(message=text)
         self._say(text)
 
@@ -338,8 +337,7 @@ class Flow(Part):
             match_won=(m.winner == me) if m.is_over and m.match_length else None,
         )  # fmt: skip
         if announce:
-            win = s.theme.win_name(int(result.win_type))
-            unit = "point" if result.points == 1 else "points"
-            self._say(f"{wins(s.names[result.winner])} a {win}: {result.points} {unit}.")
+            winner = wins(s.names[result.winner])
+            self._say(words.points_won(winner, s.theme, int(result.win_type), result.points))
         self.session.saved = None
         self._autosave()

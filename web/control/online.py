@@ -28,6 +28,7 @@ from web.model.opponent import Decision
 from web.model.options import MatchOptions
 from web.model.presence import Link
 from web.model.state import Dialog
+from web.words import online_play as words
 
 NAME = "online-name"  # the storage key of the player's name online, offered next time
 TURN = "online-turn"  # the storage key of the player's TURN server (web.online.transport)
@@ -121,7 +122,7 @@ class OnlinePlay(Part):
         """An online game is being opened (the relays contacted): nothing may be
         played on this page until :meth:`go_online`, or the two would differ."""
         self._set(busy=True)
-        self._online(link_status="Contacting the relays…")
+        self._online(link_status=words.CONTACTING)
 
     def online_gave_up(self, text: str) -> None:
         """The online game could not be opened (its save unreadable, its code not
@@ -186,7 +187,7 @@ class OnlinePlay(Part):
             name = self.state.online.player_name
         name = " ".join(name.split())[:NAME_LENGTH]
         if self.connector is None:
-            self._set(message="Online play is not available on this page.")
+            self._set(message=words.NOT_AVAILABLE)
             return
         self._remember_name(name)
         self.await_online()
@@ -218,7 +219,7 @@ class OnlinePlay(Part):
         connects without the relays, should they bring nobody."""
         if by_hand is not None:
             self.manual = by_hand
-        self._online(invite_link=link, link_status="Waiting for your friend…")
+        self._online(invite_link=link, link_status=words.WAITING_FOR_FRIEND)
         self._open(Dialog.INVITE)
         self._render()
 
@@ -233,7 +234,7 @@ class OnlinePlay(Part):
     def show_answer(self, code: str) -> None:
         """Connecting by hand, the friend's side: the answer code to send back."""
         name = self.state.online.friend_name
-        self._online(answer_code=code, link_status=f"Waiting for {name} to paste it…")
+        self._online(answer_code=code, link_status=words.waiting_to_paste(name))
         self._open(Dialog.ANSWER)
         self._render()
 
@@ -295,31 +296,9 @@ class OnlinePlay(Part):
             self._autosave()
         else:
             self.flow.count_result(announce=False)
-        win = s.theme.win_name(int(result.win_type))
-        points = result.points
-        unit = "point" if points == 1 else "points"
-        name = s.online.friend_name
         clocked = s.online.clock_seat is not None  # the move clock ran out (else: gone)
-        if mine and clocked:
-            text = (
-                f"You claimed the game: {name} did not move in the time allowed, which "
-                f"counts as resigning a {win} ({points} {unit} to you)."
-            )
-        elif mine:
-            text = (
-                f"You claimed the game: {name} left, which counts as "
-                f"resigning a {win} ({points} {unit} to you)."
-            )
-        elif clocked:
-            text = (
-                f"{name} claimed the game: you did not move in the time allowed, which "
-                f"counts as your resigning a {win} ({points} {unit})."
-            )
-        else:
-            text = (
-                f"{name} claimed the game while you were away: it counts as "
-                f"your resigning a {win} ({points} {unit})."
-            )
+        win = s.theme.win_name(int(result.win_type))
+        text = words.claimed(s.online.friend_name, win, result.points, mine=mine, clocked=clocked)
         self._online(claimed=text)
         self._set(busy=True, message=text, notice=text)  # in view on a phone
         if self.state.dialog in (Dialog.CLAIM, Dialog.INVITE):  # nothing left to wait for
@@ -386,10 +365,10 @@ class OnlinePlay(Part):
         if self.manual is None or not self.state.online.offer_link:
             return
         if not code:
-            self._set(dialog_error="Paste the answer code your friend sent back.")
+            self._set(dialog_error=words.PASTE_THE_ANSWER)
             return
         self._set(dialog_error="")
-        self._online(link_status="Connecting…")
+        self._online(link_status=words.CONNECTING)
         self.manual.answer(code)
 
     def _on_copy_code(self, value: str, fields: Fields) -> None:

@@ -20,9 +20,10 @@ from web.control.online import OnlinePlay
 from web.control.session import Fields, Handler, Part, Session
 from web.control.storage import Storage
 from web.model.actions import Act
-from web.model.options import MatchOptions, ai_name
-from web.model.state import Dialog, Reviewing
+from web.model.options import MatchOptions, Setting, SettingChange, ai_name
+from web.model.state import Dialog, Reviewing, ReviewView
 from web.model.tutor import judging
+from web.words import game as words
 
 
 class Play(Part):
@@ -86,7 +87,7 @@ class Play(Part):
         try:
             dice = (int(fields.get("d1", "")), int(fields.get("d2", "")))
         except ValueError:
-            self._set(message="Choose both dice.")
+            self._set(message=words.CHOOSE_BOTH_DICE)
             return
         self._close()
         # With real dice the player also reads out the AI's roll, so who is on
@@ -111,9 +112,7 @@ class Play(Part):
         assert beaverer is not None
         self._set(match=self.state.match.beaver())
         s = self.state
-        self._say(
-            f"{s.names[beaverer]} beavers: the {s.theme.cube} would go to {s.match.cube.value * 4}."
-        )
+        self._say(words.beavered(s.names[beaverer], s.theme, s.match.cube.value * 4))
         self._autosave()
 
     def _on_take(self, value: str, fields: Fields) -> None:
@@ -164,14 +163,14 @@ class Play(Part):
         if not text:
             return
         if self.state.busy or not self.session.legal(Action.MOVE):
-            self._set(message="There is nothing to move now.", play_refused=True)
+            self._set(message=words.NOTHING_TO_MOVE, play_refused=True)
             return
         player = self.state.match.turn
         before = self.session.board()
         try:
             self._set(match=self.state.match.play(text))
         except EngineError as exc:
-            self._set(message=f"“{text}”: {exc}", play_refused=True)
+            self._set(message=words.refused_play(text, str(exc)), play_refused=True)
             return
         self._select(selected=None)
         after = self.session.board()
@@ -185,7 +184,7 @@ class Play(Part):
         if self.state.human_to_move:
             self._select(swapped=not self.state.selection.swapped)
             order = self.state.dice_order
-            self._say(f"The {order[0] if order else 0} will be used first.")
+            self._say(words.die_first(order[0] if order else 0))
 
     def _on_resign_open(self, value: str, fields: Fields) -> None:
         if not self.state.busy and self.session.legal(Action.RESIGN):
@@ -214,7 +213,7 @@ class Play(Part):
         assert who is not None
         self._close()
         self._set(match=self.state.match.reject_resignation())
-        self._say(f"{self.state.names[who]} rejects the resignation: play on.")
+        self._say(words.rejects_resignation(self.state.names[who]))
         self._autosave()
 
     def _on_next_game(self, value: str, fields: Fields) -> None:
@@ -224,7 +223,7 @@ class Play(Part):
         # A review's answers still on their way are dropped with it.
         self._set(reviewing=Reviewing(), match=self.state.match.next_game(), history_index=None)
         self._select(selected=None)
-        self._say(f"Game {self.state.match.game_number} begins.")
+        self._say(words.game_begins(self.state.match.game_number))
         self._autosave()
 
     def _on_rematch(self, value: str, fields: Fields) -> None:
@@ -258,10 +257,8 @@ class Play(Part):
         self.online.leave()
         self._set(options=options)
         self.session.replace(Match.from_rules(options.rules()), counted=0)
-        kind = f"a match to {options.length}" if options.length else "a money game"
-        who = ai_name(options.opponent) if options.vs_ai else "a friend"
-        who += " online" if options.online else ""
-        self._say(f"New game: {kind} against {who}. Roll to start.")
+        who = ai_name(options.opponent) if options.vs_ai else None
+        self._say(words.new_game(options.length, who, options.online))
         self._autosave()
 
     def _on_close(self, value: str, fields: Fields) -> None:
@@ -270,7 +267,7 @@ class Play(Part):
             return  # a decision is required; Escape must not skip it
         self._set(pending=None)
         if s.dialog is Dialog.REVIEW and s.reviewing.at is not None:
-            self.coach.show_review_frame(None, "before")  # back to the game's last board
+            self.coach.show_review_frame(None, ReviewView.BEFORE)  # back to the game's last board
         self._close()
 
     def _on_history_game(self, value: str, fields: Fields) -> None:
@@ -285,8 +282,8 @@ class Play(Part):
     def _on_sound(self, value: str, fields: Fields) -> None:
         """The mute toggle: the sound setting flipped, and remembered."""
         on = not self.state.settings.sound
-        self.storage.on_setting(f"sound={'true' if on else 'false'}", fields)
-        self._say("Sound on." if on else "Sound off.")
+        self.storage.change_setting(SettingChange(Setting.SOUND, on))
+        self._say(words.sound(on))
 
     def _on_help_open(self, value: str, fields: Fields) -> None:
         self._open(Dialog.HELP)

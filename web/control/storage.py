@@ -9,11 +9,12 @@ from collections.abc import Mapping
 
 from web.control.session import Fields, Handler, Part
 from web.model.actions import Act
-from web.model.options import Settings
+from web.model.options import SettingChange, Settings, UnknownSettingError
 from web.model.records import PlayerRecords
 from web.model.savefile import SavedGame
 from web.model.state import Dialog, Saves
 from web.model.storage import AUTOSAVE, SETTINGS, STATS, clean_slot_name
+from web.words import game as words
 from web.words.play import corrupt_text, import_error_text
 
 
@@ -27,7 +28,7 @@ class Storage(Part):
             Act.STATS_OPEN: self._on_stats_open,
             Act.STATS_RESET: self._on_stats_reset,
             Act.SETTINGS_OPEN: self._on_settings_open,
-            Act.SETTING: self.on_setting,
+            Act.SETTING: self._on_setting,
             Act.SAVES_OPEN: self._on_saves_open,
             Act.SAVE_SLOT: self._on_save_slot,
             Act.SAVE_OVERWRITE: self._on_save_overwrite,
@@ -47,10 +48,10 @@ class Storage(Part):
         loaded, bad_save = self.session.store.read_checked(AUTOSAVE, SavedGame.from_json)
         problems = []
         if bad_save is not None:
-            paused = "your games are not being saved"
-            problems.append(corrupt_text("Your saved match", bad_save, paused=paused))
+            paused = words.SAVING_PAUSED
+            problems.append(corrupt_text(words.SAVED_MATCH, bad_save, paused=paused))
         if bad_records is not None:
-            problems.append(corrupt_text("Your player statistics", bad_records))
+            problems.append(corrupt_text(words.PLAYER_STATISTICS, bad_records))
         self._set(
             settings=settings,
             records=records if isinstance(records, PlayerRecords) else self.state.records,
@@ -60,7 +61,7 @@ class Storage(Part):
         if isinstance(loaded, SavedGame):
             self.session.install(loaded)
             self.session.saved = self.state.match
-            self._set(message="Welcome back: your match was restored.")
+            self._set(message=words.WELCOME_BACK)
         else:
             self.session.open_new_game(can_cancel=False)
         self._advance()
@@ -73,14 +74,22 @@ class Storage(Part):
         self._set(records=PlayerRecords())
         self.session.store.write(STATS, self.state.records.to_json())
         self._open(Dialog.STATS)
-        self._say("Player statistics were reset.")
+        self._say(words.STATS_RESET)
 
     def _on_settings_open(self, value: str, fields: Fields) -> None:
         self._open(Dialog.SETTINGS)
 
-    def on_setting(self, value: str, fields: Fields) -> None:
-        name, _, text = value.partition("=")
-        self._set(settings=self.state.settings.with_value(name, text))
+    def _on_setting(self, value: str, fields: Fields) -> None:
+        """A settings control changed: ``fields["name"]`` names its setting."""
+        try:
+            change = SettingChange.parse(fields.get("name", ""), value)
+        except UnknownSettingError:
+            return
+        self.change_setting(change)
+
+    def change_setting(self, change: SettingChange) -> None:
+        """A setting changed, and is remembered."""
+        self._set(settings=self.state.settings.changed(change))
         self.session.store.write(SETTINGS, self.state.settings.to_json())
 
     def _on_saves_open(self, value: str, fields: Fields) -> None:
@@ -103,7 +112,7 @@ class Storage(Part):
     def _on_save_slot(self, value: str, fields: Fields) -> None:
         name = clean_slot_name(fields.get("name", "") or value)
         if not name:
-            self._set(message="Give the save a name.")
+            self._set(message=words.NAME_THE_SAVE)
             return
         if name in self.session.store.slot_names():
             # The same name, or one that became it once tidied: ask first.
@@ -119,7 +128,7 @@ class Storage(Part):
 
     def _save_slot(self, name: str) -> None:
         if self.session.store.write_slot(name, self.session.saved_game().to_json()):
-            self._say(f"Saved as “{name}”.")
+            self._say(words.saved_as(name))
         else:
             self._set(notice=self.session.store.warning)
         self._open_saves()
@@ -129,17 +138,17 @@ class Storage(Part):
             self.session.store.slot_key(value), SavedGame.from_json
         )
         if bad is not None:
-            self._set(notice=corrupt_text(f"The save “{value}”", bad))
+            self._set(notice=corrupt_text(words.the_save(value), bad))
             self._open_saves()
             return
         if isinstance(loaded, SavedGame) and self.session.may_abandon(Act.LOAD_SLOT, value, fields):
             self.session.install(loaded)
-            self._say(f"Loaded “{value}”.")
+            self._say(words.loaded(value))
             self._autosave()
 
     def _on_delete_slot(self, value: str, fields: Fields) -> None:
         self.session.store.delete_slot(value)
-        self._say(f"Deleted “{value}”.")
+        self._say(words.deleted(value))
         self._open_saves()
 
     def _on_unreadable_download(self, value: str, fields: Fields) -> None:
@@ -156,7 +165,7 @@ class Storage(Part):
         if value in self.session.store.unreadable():
             held = value in self.session.store.held()
             self.session.store.remove(value)
-            self._say("Discarded the save that could not be read.")
+            self._say(words.DISCARDED)
             if held:
                 self._set(notice="")  # it was about this, and is no longer true
                 if value == AUTOSAVE:
@@ -183,7 +192,7 @@ class Storage(Part):
         if not self.session.may_abandon(Act.IMPORT, value, fields):
             return
         self.session.install(loaded)
-        self._say("Imported the game from the file.")
+        self._say(words.IMPORTED_SAVE)
         self._autosave()
 
     # -- identifiers and the clipboard --------------------------------------------------

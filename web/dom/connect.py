@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from web.control.online import NAME, TURN
 from web.model.options import MatchOptions
 from web.model.storage import Store
+from web.words import online_play as words
 
 if TYPE_CHECKING:  # the protocol's modules, imported only when an online game starts
     from web.control.online import OnlinePlay
@@ -139,10 +140,7 @@ class Connection:
                 await loader.load()
             except Exception as exc:  # offline, or the server refused: say so
                 if self.controller is not None:
-                    self.controller.online_gave_up(
-                        f"Online play could not be loaded ({exc}). Check the connection "
-                        "and try again."
-                    )
+                    self.controller.online_gave_up(words.not_loaded(str(exc)))
                 return
             then()
 
@@ -164,7 +162,7 @@ class Connection:
 
         def resume() -> None:  # a reload: the game goes on
             controller.await_online()
-            self._play(peer.invite, peer, peer.friend_name or "Your friend")
+            self._play(peer.invite, peer, peer.friend_name or words.YOUR_FRIEND)
 
         if not self.invited:
             if peer is not None:
@@ -208,7 +206,7 @@ class Connection:
             clean_name(name) or "A friend", options.rules(), now=self.clock(),
             clock=self.network.move_clock(options.move_clock), timing=self.network.timing(),
         )  # fmt: skip
-        self._play(peer.invite, peer, "Your friend")
+        self._play(peer.invite, peer, words.YOUR_FRIEND)
 
     def ice(self) -> Sequence[Mapping[str, str]] | None:
         """The ICE servers: the given ones (None: public STUN), and the player's TURN server."""
@@ -221,9 +219,7 @@ class Connection:
         from web.view.dialogs import TURN_NOTE
 
         if self.controller is not None:
-            self.controller.online_alert(
-                f"The connection to your friend failed ({message}). {TURN_NOTE}"
-            )
+            self.controller.online_alert(words.channel_failed(message, TURN_NOTE))
 
     def _play(self, invite: Invite, peer: Peer, friend: str, offer: str | None = None) -> None:
         """Play ``peer``'s side, meeting the friend through the relays, or
@@ -255,8 +251,7 @@ class Connection:
                 )  # fmt: skip
                 transport = await join_room(config)
         except Exception as exc:  # the relays, the code or the browser refused: say so
-            where = "use the connection link" if offer else "reach the relays"
-            controller.online_alert(f"Could not {where} to find your friend ({exc}).")
+            controller.online_alert(words.unreachable(str(exc), by_link=bool(offer)))
             return
         table = OnlineTable(
             peer, transport, self.clock, lambda data: store.write(ONLINE_SAVE, data)
@@ -310,7 +305,7 @@ class ByHand:
             try:
                 offer = await create_offer(ice_servers=self.ice_servers)
             except Exception as exc:  # the browser refused: say so
-                self.controller.manual_failed(f"Could not make a connection link ({exc}).")
+                self.controller.manual_failed(words.no_connection_link(str(exc)))
                 return
             if self.controller.link is not self.table:
                 return  # another game began meanwhile
@@ -328,8 +323,6 @@ class ByHand:
             try:
                 await self._offer.accept(code)
             except Exception as exc:  # a malformed or stale code: say so
-                self.controller.manual_failed(
-                    f"This answer code does not work ({exc}). Copy it again, whole."
-                )
+                self.controller.manual_failed(words.bad_answer_code(str(exc)))
 
         self._task(use)

@@ -12,17 +12,19 @@ import asyncio
 import contextlib
 import dataclasses
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any
 
 from engine.position import BAR, OFF
 from web.board.geometry import LANDSCAPE, PORTRAIT, PORTRAIT_MEDIA, Geometry
-from web.board.gestures import DoubleTap, Drop, Follow, Gestures, Intent, Lift, Tap
+from web.board.gestures import DoubleTap, Drop, Follow, Gesture, Gestures, Lift, Tap
 from web.board.svg import render_board
 from web.control.controller import Controller
 from web.dom.audio import Speaker
 from web.dom.browser import spawn
-from web.model.actions import KEYS, Act
+from web.model.actions import KEYS, Act, Intent
 from web.view.frame import Screen
+from web.words import online_play as words
 
 # How long news stays over the board: long enough to read a sentence.
 TOAST_MS = 4000
@@ -170,8 +172,8 @@ class Page:
         assert self.gestures is not None
         self._run(self.gestures.cancel(event.pointerId))
 
-    def _run(self, intents: list[Intent]) -> None:
-        for intent in intents:
+    def _run(self, gestures: list[Gesture]) -> None:
+        for intent in gestures:
             if isinstance(intent, Tap):
                 self.c.tap(intent.place)
             elif isinstance(intent, DoubleTap):
@@ -344,6 +346,22 @@ class Page:
                 fields[name] = str(el.value)
         return fields
 
+    def _intent(self, control: Any) -> Intent:
+        """What a control with a ``data-action`` asks for, read once: its action,
+        its value (a button's ``data-value``; a checkbox's state, a list's choice)
+        and the fields of its form (with the setting a control names, ``data-name``)."""
+        act = Act.parse(str(control.getAttribute("data-action")))
+        fields = self._fields(control)
+        if str(control.tagName).lower() in ("input", "select"):
+            checkbox = str(control.type or "") == "checkbox"
+            value = str(control.checked).lower() if checkbox else str(control.value)
+            named = _js(control.getAttribute("data-name"))
+            if named is not None:
+                fields["name"] = str(named)
+        else:
+            value = str(_js(control.getAttribute("data-value")) or "")
+        return Intent(act, value, MappingProxyType(fields))
+
     def _click(self, event: Any) -> None:
         target = (
             _js(event.target.closest("[data-action]")) if _js(event.target) is not None else None
@@ -353,31 +371,24 @@ class Page:
         tag = str(target.tagName).lower()
         if tag == "input" or (tag == "select"):
             return  # handled on change
-        action = Act.parse(str(target.getAttribute("data-action")))
-        value = str(_js(target.getAttribute("data-value")) or "")
+        intent = self._intent(target)
         event.preventDefault()
-        self.c.act(action, value, self._fields(target))
-        if action is Act.HINT_PLAY:  # the play goes onto the board: show it there
+        self.c.act(intent.act, intent.value, intent.fields)
+        if intent.act is Act.HINT_PLAY:  # the play goes onto the board: show it there
             self._reveal(self.board, self.last is not None and self.last.motion_ms > 0)
 
     def _change(self, event: Any) -> None:
         target = _js(event.target)
-        if target is None:
+        if target is None or _js(target.getAttribute("data-action")) is None:
             return
-        action = _js(target.getAttribute("data-action"))
-        if action == Act.SETTING:
-            name = str(target.getAttribute("data-name"))
-            value = str(target.checked).lower() if target.type == "checkbox" else str(target.value)
-            self.c.act(Act.SETTING, f"{name}={value}")
-        elif action == Act.IMPORT:
+        intent = self._intent(target)
+        if intent.act is Act.IMPORT:  # a file: read first (the controller gets its text)
             files = _js(target.files)
             if files is not None and files.length:
                 spawn(self._tasks, self._import(files.item(0)))
             target.value = ""
-        elif action == Act.HISTORY_GAME:
-            self.c.act(Act.HISTORY_GAME, str(target.value))
-        elif action in (Act.EDIT_SET, Act.ANALYSIS_OPPONENT):  # the analysis board's forms
-            self.c.act(Act.parse(str(action)), str(target.value), self._fields(target))
+        else:
+            self.c.act(intent.act, intent.value, intent.fields)
 
     async def _import(self, file: Any) -> None:
         if str(file.name).lower().endswith((".xg", ".xgp")):
@@ -647,7 +658,7 @@ class Page:
         try:
             from pyodide.ffi import to_js
 
-            data = {"title": "Backgammon", "text": "Play backgammon with me:", "url": url}
+            data = {"title": words.SHARE_TITLE, "text": words.SHARE_TEXT, "url": url}
             promise = self.window.navigator.share(
                 to_js(data, dict_converter=self.window.Object.fromEntries)
             )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
 
 from engine.names import AI_LEVELS
 from engine.rules import Rules
@@ -162,6 +162,49 @@ class MatchOptions:
         )
 
 
+class Setting(StrEnum):
+    """What the Settings dialog (and the header's sound toggle) can change."""
+
+    AUTO_ROLL = "auto_roll"
+    AUTO_FORCED = "auto_forced"
+    MANUAL_DICE = "manual_dice"
+    TUTOR = "tutor"
+    SHOW_MOVABLE = "show_movable"
+    ANIMATION = "animation"
+    SOUND = "sound"
+    THEME = "theme"
+    MODE = "mode"
+
+
+class UnknownSettingError(ValueError):
+    """A control named a setting there is none of."""
+
+
+@dataclass(frozen=True, slots=True)
+class SettingChange:
+    """One setting's new value: on or off, or a choice (checked by
+    :meth:`Settings.changed`).
+
+    >>> SettingChange.parse("tutor", "true")
+    SettingChange(setting=<Setting.TUTOR: 'tutor'>, value=True)
+    >>> SettingChange.parse("theme", "backyamon").value
+    'backyamon'
+    """
+
+    setting: Setting
+    value: bool | str
+
+    @classmethod
+    def parse(cls, name: str, text: str) -> SettingChange:
+        """The change a control asks for: its setting's name and its value as text."""
+        try:
+            setting = Setting(name)
+        except ValueError:
+            raise UnknownSettingError(f"no setting is called {name!r}") from None
+        choices = (Setting.ANIMATION, Setting.THEME, Setting.MODE)
+        return cls(setting, text if setting in choices else _flag(text))
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Page behaviour, kept across matches."""
@@ -204,11 +247,34 @@ class Settings:
             mode=self.mode if self.mode in MODES else default.mode,
         )
 
+    def changed(self, change: SettingChange) -> Settings:
+        """The settings with ``change`` made (a choice there is none of: the default)."""
+        on, choice = _flag(change.value), str(change.value)
+        replace = dataclasses.replace
+        match change.setting:
+            case Setting.AUTO_ROLL:
+                return replace(self, auto_roll=on)
+            case Setting.AUTO_FORCED:
+                return replace(self, auto_forced=on)
+            case Setting.MANUAL_DICE:
+                return replace(self, manual_dice=on)
+            case Setting.TUTOR:
+                return replace(self, tutor=on)
+            case Setting.SHOW_MOVABLE:
+                return replace(self, show_movable=on)
+            case Setting.SOUND:
+                return replace(self, sound=on)
+            case Setting.ANIMATION:
+                return replace(self, animation=choice).checked()
+            case Setting.THEME:
+                return replace(self, theme=choice).checked()
+            case Setting.MODE:
+                return replace(self, mode=choice).checked()
+
     def with_value(self, name: str, value: str) -> Settings:
-        """The settings with ``name`` set from text (a form control's value)."""
-        fields = {f.name: f for f in dataclasses.fields(self)}
-        if name not in fields:
+        """The settings with the setting ``name`` set from a control's text
+        (unchanged if there is no such setting)."""
+        try:
+            return self.changed(SettingChange.parse(name, value))
+        except UnknownSettingError:
             return self
-        current = getattr(self, name)
-        changes: dict[str, Any] = {name: _flag(value) if isinstance(current, bool) else value}
-        return dataclasses.replace(self, **changes).checked()

@@ -90,13 +90,21 @@ class Pending:
     fields: tuple[tuple[str, str], ...] = ()
 
 
+class ReviewView(StrEnum):
+    """What the board shows of a reviewed decision."""
+
+    BEFORE = "before"  # the board the player decided on
+    PLAYED = "played"  # after the play made
+    BEST = "best"  # after King Tubby's best play
+
+
 @dataclass(frozen=True, slots=True)
 class Reviewing:
     """A finished game under review, and the decision the board shows."""
 
     review: Review | None = None
     at: int | None = None  # the reviewed decision on the board, if any
-    view: str = "before"  # ...and what of it (web.coach.review.VIEWS)
+    view: ReviewView = ReviewView.BEFORE  # ...and what of it
 
 
 def _start() -> Match:
