@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, ConsoleMessage
 
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, READY_TIMEOUT_MS, screenshot
 from engine.ai.bearoff import uncompressed
-from tests.test_worker_bearoff import shipped
+from tests.web.worker.test_worker_bearoff import shipped
 
 OUTCOME = re.compile(r"bear-off database: ([a-z ]+) \(([\d.]+) s, (\d+) slices\)")
 # Two stragglers against a bear-off, 5-2 to play.

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 from e2e.helpers import DESKTOP, open_game
 from engine.formats import sgf
 from scripts.page_driver import new_game, text_of
-from tests.test_xg import MATCH, xg_file
+from tests.engine.formats.test_xg import MATCH, xg_file
 
 REAL_SGF = (
     Path(__file__).parent.parent / "tests/data/real/gnubg/charlot1-charlot2_7p_2025-11-08-2305.sgf"

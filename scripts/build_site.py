@@ -123,7 +123,7 @@ TEST_MODULES = (
 # compiled once when first imported): what no page imports at its start, only
 # when a player asks for it: online play, the analysis board's screen, match
 # files (export, import), the invite's QR code, text diagrams.
-# tests/test_web_site.py checks that the page's start imports none of them.
+# tests/scripts/test_web_site.py checks that the page's start imports none of them.
 # Online play's own part of the page (its state in web/model/, the controller's
 # online part in web/control/, the connection's wiring in web/dom/) is imported
 # at start, and ships as bytecode like the rest of the page; so do the few
@@ -386,7 +386,7 @@ def _copy_pyodide(dest: Path) -> None:
 # Pyodide's JavaScript glue (Emscripten's) comes without whitespace but with its
 # long local names: esbuild's --minify renames them, 18 kB less to send (261 ->
 # 243 kB gzipped).  The e2e suite plays the game on the result, and
-# tests/test_trim_stdlib.py starts it in Node.
+# tests/scripts/test_trim_stdlib.py starts it in Node.
 PYODIDE_GLUE = "pyodide.asm.mjs"
 
 

@@ -1,0 +1,99 @@
+"""GNU Backgammon's ``.sgf`` match files: a real one (with its analysis) read as
+the same match as the ``.mat`` GNU Backgammon exported of it, ours written and
+read back, and text that is not a match refused with the line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from repo_paths import DATA
+from test_matfile import random_match
+
+from engine.cli import main
+from engine.errors import FormatError, SgfError
+from engine.formats import sgf
+from engine.formats.mat import MatFile
+from engine.formats.match_file import kind_of, read_match_file
+from engine.match import Match, replay
+from engine.record import Played
+
+REAL = DATA / "real" / "gnubg"
+PAIR = REAL / "charlot1-charlot2_7p_2025-11-08-2305"
+
+
+def test_a_real_gnubg_sgf_with_analysis_is_the_match_its_mat_export_holds() -> None:
+    text = PAIR.with_suffix(".sgf").read_text()
+    assert "DA[" in text and "A[0][" in text  # GNU Backgammon's analysis is in it
+    ours = sgf.read(text)
+    theirs = MatFile.parse(PAIR.with_suffix(".mat").read_text())
+    assert ours.notes == ()
+    assert ours.names == theirs.names
+    assert ours.record == theirs.record  # every roll, play, cube action and result
+    assert ours.match().score == theirs.match().score
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("length", [0, 3, 7])
+def test_our_matches_write_and_read_back(seed: int, length: int) -> None:
+    m = random_match(seed, length)
+    mat = MatFile.from_match(m, ("Ann", "Ben"))
+    back = sgf.read(sgf.write(mat))
+    assert back.names == ("Ann", "Ben")
+    mine = [g.result and (g.result.winner, g.result.points) for g in m.record.games]
+    read = [g.result and (g.result.winner, g.result.points) for g in back.record.games]
+    assert read == mine and back.match().score == m.score
+    plays = [e for g in m.record.games for e in g.events if isinstance(e, Played)]
+    again = [e for g in back.record.games for e in g.events if isinstance(e, Played)]
+    assert again == plays
+    assert replay(back.record) == back.match()
+
+
+def test_a_resignation_is_the_root_s_result() -> None:
+    m = Match.new(5).roll((3, 1)).play("8/5 6/5").roll((6, 4)).resign(2).accept_resignation()
+    text = sgf.write(MatFile.from_match(m))
+    assert "RE[W+2]" in text and ";B[64])" in text  # rolled, then resigned
+    back = sgf.read(text).match()
+    assert back.score == (2, 0) and back.result is not None and back.result.winner == 0
+
+
+def test_an_illegal_play_in_an_sgf_is_kept_and_noted() -> None:
+    text = "(;FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]PW[A]PB[B]\n;W[31hdfe]\n;B[21abac])"
+    mat = sgf.read(text)
+    assert [str(n) for n in mat.notes] == [
+        "Game 1, move 1: A's 8/4 6/5 is not a legal play of 31; kept as recorded"
+    ]
+    assert mat.notes[0].line == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("", 0, "no game"),
+        ("(;FF[4]GM[1]MI[length:3])", 1, "not backgammon"),
+        ("(;FF[4]GM[6]\n;W[31", 2, "']' is missing"),
+        ("(;FF[4]GM[6]\n;W[31hefe]", 2, "')' is missing"),
+        ("hello", 1, "expected '('"),
+    ],
+)
+def test_text_that_is_not_an_sgf_match_says_where(text: str, line: int, words: str) -> None:
+    with pytest.raises(SgfError) as info:
+        sgf.read(text)
+    assert info.value.line == line and words in str(info.value)
+    assert isinstance(info.value, FormatError)
+
+
+def test_any_match_file_by_what_it_holds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = PAIR.with_suffix(".sgf").read_bytes()
+    assert kind_of(data) == "sgf" and kind_of(PAIR.with_suffix(".mat").read_bytes()) == "mat"
+    assert read_match_file(data).record == sgf.read(data.decode()).record
+    with pytest.raises(FormatError, match="cut short"):  # an .xg, but not a whole one
+        read_match_file(b"RGMH" + bytes(100))
+    short = tmp_path / "short.sgf"
+    m = Match.new(1).roll((3, 1)).play("8/5 6/5").roll((6, 4)).play("24/14")
+    short.write_text(sgf.write(MatFile.from_match(m, ("Ann", "Ben"))))
+    assert main(["review", str(short)]) == 0
+    out = capsys.readouterr().out
+    assert "1-point match: Ann 0, Ben 0 (1 game)" in out
