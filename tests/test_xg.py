@@ -2,9 +2,10 @@
 checksums) and the records (match and game headers, moves, cube actions, game
 footers) as the published format lays them out.
 
-No real ``.xg`` file whose licence allows it was found to commit, so the files
-here are built by :func:`xg_file` from the published layout; a real file is
-checked the same way by hand (``python -m engine review FILE.xg``).
+The files here are built by :func:`xg_file` from the published layout; real
+files written by eXtreme Gammon are checked in ``tests/test_real_xg_files.py``
+(against the ``.mat`` eXtreme Gammon exported of the same match, and against
+the files' own game headers and footers).
 """
 
 from __future__ import annotations
@@ -144,3 +145,20 @@ def test_a_damaged_xg_file_is_refused(damage: object, words: str) -> None:
     with pytest.raises(XgError, match=words) as info:
         xg.read(data)
     assert isinstance(info.value, FormatError)
+
+
+def test_a_roll_xg_does_not_know_the_play_of_is_kept_without_one() -> None:
+    """Before a resignation eXtreme Gammon records the loser's roll with every
+    move 0/0 (its ``.mat`` export shows ``???``): the roll is kept, its play
+    unknown, and the resignation read as the footer gives it; nothing is flagged."""
+    unknown = _record(
+        xg.MOVE,
+        {64: struct.pack("<l", 1), 68: struct.pack("<8l", *[0] * 8), 100: struct.pack("<2l", 3, 3)},
+    )
+    records = [*MATCH[:5], game_footer(0, 1), game_header(2, (1, 0))]
+    records += [move(1, (6, 2), [(24, 18), (13, 11)]), unknown, game_footer(1, 2)]
+    mat = xg.read(xg_file(records))
+    assert mat.notes == ()
+    game = mat.record.games[1]
+    assert game.result is not None and (game.result.winner, game.result.points) == (1, 2)
+    assert mat.match().score == (1, 2)

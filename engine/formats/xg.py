@@ -180,10 +180,13 @@ def scan(data: bytes) -> Scanned:
                 unread.append((at, f"a move record with player {active} and dice {d1}{d2}"))
                 continue
             player = _player(active)
-            text = _moves(moves)
-            cells.append(
-                Cell(at, player, "roll", (d1, d2), text, number=len(cells) // 2 + 1, text=text)
-            )
+            # XG writes a roll whose play it does not know (the loser's last roll
+            # before a resignation; its .mat export shows it as ``???``) with
+            # every move 0/0, a move no checker can make.
+            hidden = moves[0] == moves[1] == 0
+            text = "" if hidden else _moves(moves)
+            number = len(cells) // 2 + 1
+            cells.append(Cell(at, player, "roll", (d1, d2), text, number, text=text, hidden=hidden))
         elif kind == GAME_FOOTER:
             winner, points = struct.unpack_from("<2l", r, 24)
             if winner in (1, -1) and points > 0:
