@@ -4,6 +4,9 @@ game's winner and points and the final score.
 GNU Backgammon (the ``gnubg`` PyPI package, GPL) is the referee only: it runs
 in a child process (its importer keeps global state, and a file it cannot
 read must not take this process down), reading each file with ``import mat``.
+It reads neither eXtreme Gammon's ``.xg`` nor, here, its own ``.sgf`` (``load
+match`` crashes the package): such a file is checked against the ``.mat`` of the
+same match lying beside it (same name), which GNU Backgammon reads.
 
     python -m bench.match_files FILE...     # one line per file, then the count
 """
@@ -11,12 +14,14 @@ read must not take this process down), reading each file with ``import mat``.
 from __future__ import annotations
 
 import json
+import struct
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.formats.mat import MatFile
+from engine.formats import xg
+from engine.formats.match_file import read_match_file
 
 Outcome = list[tuple[int, int] | None]
 """Each game's (winner, points), ``None`` for a game without a result."""
@@ -43,8 +48,8 @@ for path in sys.argv[1:]:
 
 
 def ours(path: Path) -> tuple[Outcome, tuple[int, int]]:
-    """Each game's outcome and the final score, as we read the file."""
-    mat = MatFile.parse(path.read_bytes().decode("utf-8", "replace"))
+    """Each game's outcome and the final score, as we read the file (of any kind)."""
+    mat = read_match_file(path.read_bytes())
     games: Outcome = []
     for game in mat.record.games:
         r = game.result
@@ -65,8 +70,28 @@ def final_score(start: tuple[int, int], games: Outcome) -> tuple[int, int]:
     return (s[0], s[1])
 
 
+def referee_file(path: Path) -> Path | None:
+    """The file GNU Backgammon reads for ``path``: itself for a ``.mat``; for an
+    ``.xg`` or ``.sgf``, the ``.mat`` of the same name beside it, if there is one."""
+    if path.suffix.lower() not in (".xg", ".sgf"):
+        return path
+    mat = path.with_suffix(".mat")
+    return mat if mat.is_file() else None
+
+
 def gnubg_outcomes(paths: Sequence[Path]) -> dict[Path, Outcome | str]:
     """Each file's outcome as GNU Backgammon imports it (or why it could not)."""
+    refs = {p: referee_file(p) for p in paths}
+    read = _gnubg_import(sorted({r for r in refs.values() if r is not None}))
+    return {
+        p: "GNU Backgammon does not read it, and no .mat of it lies beside it"
+        if r is None
+        else read[r]
+        for p, r in refs.items()
+    }
+
+
+def _gnubg_import(paths: Sequence[Path]) -> dict[Path, Outcome | str]:
     root = Path(__file__).resolve().parent.parent
     args = [str(p.resolve()) for p in paths]
     done = subprocess.run(
@@ -90,19 +115,46 @@ def gnubg_outcomes(paths: Sequence[Path]) -> dict[Path, Outcome | str]:
     return {p: out.get(p.resolve(), "gnubg said nothing") for p in paths}
 
 
+def xg_footers(path: Path) -> Outcome:
+    """Each game's (winner, points) as an ``.xg`` file's own game footers give
+    them, read from the published record layout apart from our reader."""
+    body = xg.archive_files(path.read_bytes()).get("temp.xg", b"")
+    games: Outcome = []
+    for k in range(len(body) // xg.RECORD):
+        r = body[k * xg.RECORD : (k + 1) * xg.RECORD]
+        if r[8] == xg.GAME_HEADER:
+            games.append(None)
+        elif r[8] == xg.GAME_FOOTER and games:
+            winner, points = struct.unpack_from("<2l", r, 24)
+            games[-1] = (0 if winner == 1 else 1, points)
+    return games
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     paths = [Path(a) for a in (sys.argv[1:] if argv is None else argv)]
     theirs = gnubg_outcomes(paths)
-    agree = 0
+    agree = by_gnubg = 0
     for path in paths:
         games, score = ours(path)
         ref = theirs[path]
+        referee = "gnubg"
+        if isinstance(ref, str) and path.suffix.lower() == ".xg":
+            ref, referee = xg_footers(path), "its footers"
+        else:
+            by_gnubg += 1
         same = games == ref
         agree += same
-        print(f"{'same' if same else 'DIFFERENT'}  {path.name}: {len(games)} games, {score}")
+        print(
+            f"{'same' if same else 'DIFFERENT'}  {path.name}: {len(games)} games, {score}"
+            f" (referee: {referee})"
+        )
         if not same:
-            print(f"    ours  {games}\n    gnubg {ref}")
-    print(f"{agree} of {len(paths)} read as GNU Backgammon reads them")
+            print(f"    ours  {games}\n    {referee} {ref}")
+    print(
+        f"{agree} of {len(paths)} read as their referee reads them"
+        f" ({by_gnubg} checked against GNU Backgammon, {len(paths) - by_gnubg} against"
+        " their own footers)"
+    )
     return 0 if agree == len(paths) else 1
 
 
