@@ -28,6 +28,7 @@ import pytest
 from engine.formats import xg
 from engine.formats.mat import MatFile
 from engine.match import replay, replay_events
+from engine.record import Played
 from engine.review import decisions
 
 REAL = Path(__file__).parent / "data" / "real"
@@ -107,6 +108,25 @@ def test_a_real_xg_file_reads_as_its_headers_and_footers_say(path: Path) -> None
         score = mat.match().score
         cap = mat.match().match_length or 1 << 30
         assert own.final in (score, (min(score[0], cap), min(score[1], cap)))
+
+
+@needs_files
+@pytest.mark.parametrize("path", XG_FILES, ids=lambda p: p.name)
+def test_every_play_of_a_real_xg_file_starts_from_the_board_the_file_records(path: Path) -> None:
+    """Each move record holds the board before the play: ours, replayed from the
+    start, is the same before every play (a roll without a play aside)."""
+    body = xg.archive_files(path.read_bytes())["temp.xg"]
+    boards = []
+    for k in range(len(body) // xg.RECORD):
+        r = body[k * xg.RECORD : (k + 1) * xg.RECORD]
+        (active,) = struct.unpack_from("<l", r, 64)
+        first = struct.unpack_from("<2l", r, 68)
+        if r[8] == xg.MOVE and first[0] != -1 and first != (0, 0):
+            boards.append(xg.board(r[9:35], active))
+    mat = xg.read(path.read_bytes())
+    steps = replay_events(mat.record)
+    ours = [s.before.position for s in steps if isinstance(s.event, Played) and s.event.moves]
+    assert ours == boards
 
 
 @pytest.mark.skipif(not PAIRS, reason="no real .xg file with its .mat export here")
