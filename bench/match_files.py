@@ -33,7 +33,7 @@ import gnubg
 gnubg_mat.quiet("set confirm new off", "set confirm default yes")
 for path in sys.argv[1:]:
     try:
-        gnubg_mat.capture(f"import mat {path}")
+        gnubg_mat.capture(f'import mat "{path}"')  # quoted: a name may have spaces
         match = gnubg.match(analysis=False, boards=False, statistics=False, verbose=False)
         games = []
         for game in match["games"]:

@@ -370,6 +370,29 @@ def test_galaxy_losses_lines_and_a_game_named_after_the_end() -> None:
     assert "read as a backgammon (3 points)" in str(mat.notes[0])
 
 
+GALAXY_FORFEIT = """; [Site "BackgammonGalaxy"]
+; [Player 1 "Ann"]
+; [Player 2 "Bob"]
+
+3 point match
+
+ Game 1
+ Ann : 0                         Bob : 0
+  1)                              Losses 3 point
+
+      Wins 3 point and the match
+"""
+
+
+def test_a_match_won_before_its_first_roll_is_read_as_gnubg_reads_it() -> None:
+    """Galaxy writes a match forfeited at the start as a Wins line in a game with
+    no roll; GNU Backgammon reads that game without a result, and so do we."""
+    mat = MatFile.parse(GALAXY_FORFEIT)
+    game = mat.record.games[0]
+    assert game.result is None and game.events == () and mat.match().score == (0, 0)
+    assert ["before the game's first roll" in n.text for n in mat.notes] == [True]
+
+
 def test_resigns_in_the_losers_column_and_wins_out_of_turn() -> None:
     text = (
         " 5 point match\n\n Game 1\n Ann : 0                         Ben : 0\n"

@@ -397,6 +397,8 @@ class _Replay:
         self.notes: list[ReadNote] = []
         self.game = 1  # the game being read, as the file numbers it
         self.waiting: Cell | None = None  # a roll whose play the file has not given yet
+        # whether a game can be won before its first roll (see ``apply``)
+        self.wins_before_a_roll = True
 
     def who(self, player: int) -> str:
         return self.names[player]
@@ -448,6 +450,17 @@ class _Replay:
             return  # the winner's "Wins N points" line says what the game was worth
         if cell.kind == "illegal":
             self.note(cell.line, cell.number, f"the file notes {cell.text!r}; left out")
+            return
+        if cell.kind == "wins" and not self.wins_before_a_roll and not self.match.game.events:
+            # Galaxy writes a match forfeited at the start as a "Wins" line in a
+            # game without a roll; GNU Backgammon reads no result for such a game
+            # (the next game's score, if any, says who won it: see _ended).
+            self.note(
+                cell.line,
+                cell.number,
+                f"{self.who(cell.player)} wins {_plural(cell.value)} before the game's first "
+                "roll; read, as GNU Backgammon reads it, as a game not played to a result",
+            )
             return
         if cell.kind != "wins":
             self.fill_missing_play()
@@ -643,10 +656,10 @@ def read(text: str) -> Read:
     text that is not a match raises :class:`~engine.errors.MatFileError`; what
     had to be repaired is in the notes.  :meth:`engine.formats.mat.MatFile.parse`
     is the way in for other code."""
-    return replay_scanned(scan(text))
+    return replay_scanned(scan(text), wins_before_a_roll=False)
 
 
-def replay_scanned(scanned: Scanned) -> Read:
+def replay_scanned(scanned: Scanned, *, wins_before_a_roll: bool = True) -> Read:
     """Replay a match read into cells (from a ``.mat`` text by :func:`scan`, or
     from another format: :mod:`engine.formats.sgf`) through the engine, with
     the repairs described in the module docs."""
@@ -687,6 +700,7 @@ def replay_scanned(scanned: Scanned) -> Read:
         except ValueError as exc:
             raise MatFileError(first.score_line, str(exc)) from exc
     replay = _Replay(match, names, asides)
+    replay.wins_before_a_roll = wins_before_a_roll
     replay.notes = notes
     index = 0  # our games so far, less one
     for game in scanned.games:
