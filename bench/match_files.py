@@ -1,5 +1,6 @@
 """Match files read by us and by GNU Backgammon, side by side: per file, each
-game's winner and points and the final score.
+game's winner and points and the score it starts at (GNU Backgammon keeps the
+score each game's header gives), and so the final score.
 
 GNU Backgammon (the ``gnubg`` PyPI package, GPL) is the referee only: it runs
 in a child process (its importer keeps global state, and a file it cannot
@@ -25,6 +26,8 @@ from engine.formats.match_file import read_match_file
 
 Outcome = list[tuple[int, int] | None]
 """Each game's (winner, points), ``None`` for a game without a result."""
+Starts = list[tuple[int, int]]
+"""Each game's score at its start."""
 
 _CHILD = r"""
 import json, sys
@@ -35,13 +38,14 @@ for path in sys.argv[1:]:
     try:
         gnubg_mat.capture(f'import mat "{path}"')  # quoted: a name may have spaces
         match = gnubg.match(analysis=False, boards=False, statistics=False, verbose=False)
-        games = []
+        games, starts = [], []
         for game in match["games"]:
             info = game["info"]
             winner = info.get("winner")
             games.append(None if winner is None else [0 if winner == "X" else 1,
                                                       info.get("points-won")])
-        print(json.dumps([path, games]), flush=True)
+            starts.append([info.get("score-X"), info.get("score-O")])
+        print(json.dumps([path, games, starts]), flush=True)
     except Exception as exc:
         print(json.dumps([path, repr(exc)]), flush=True)
 """
@@ -81,6 +85,12 @@ def referee_file(path: Path) -> Path | None:
 
 def gnubg_outcomes(paths: Sequence[Path]) -> dict[Path, Outcome | str]:
     """Each file's outcome as GNU Backgammon imports it (or why it could not)."""
+    return {p: r if isinstance(r, str) else r[0] for p, r in gnubg_read(paths).items()}
+
+
+def gnubg_read(paths: Sequence[Path]) -> dict[Path, tuple[Outcome, Starts] | str]:
+    """Each file's outcome and its games' starting scores as GNU Backgammon
+    imports it (it keeps the score each game's header gives), or why it could not."""
     refs = {p: referee_file(p) for p in paths}
     read = _gnubg_import(sorted({r for r in refs.values() if r is not None}))
     return {
@@ -91,7 +101,7 @@ def gnubg_outcomes(paths: Sequence[Path]) -> dict[Path, Outcome | str]:
     }
 
 
-def _gnubg_import(paths: Sequence[Path]) -> dict[Path, Outcome | str]:
+def _gnubg_import(paths: Sequence[Path]) -> dict[Path, tuple[Outcome, Starts] | str]:
     root = Path(__file__).resolve().parent.parent
     args = [str(p.resolve()) for p in paths]
     done = subprocess.run(
@@ -103,15 +113,19 @@ def _gnubg_import(paths: Sequence[Path]) -> dict[Path, Outcome | str]:
         timeout=60 + 5 * len(args),
         check=False,
     )
-    out: dict[Path, Outcome | str] = {}
+    out: dict[Path, tuple[Outcome, Starts] | str] = {}
     for line in done.stdout.splitlines():
         if not line.startswith('["'):
             continue  # what gnubg prints as it imports
-        path, games = json.loads(line)
-        if isinstance(games, str):
-            out[Path(path)] = games
+        path, *read = json.loads(line)
+        if isinstance(read[0], str):
+            out[Path(path)] = read[0]
         else:
-            out[Path(path)] = [None if g is None else (g[0], g[1]) for g in games]
+            games, starts = read
+            out[Path(path)] = (
+                [None if g is None else (g[0], g[1]) for g in games],
+                [(a, b) for a, b in starts],
+            )
     return {p: out.get(p.resolve(), "gnubg said nothing") for p in paths}
 
 
@@ -132,28 +146,33 @@ def xg_footers(path: Path) -> Outcome:
 
 def main(argv: Sequence[str] | None = None) -> int:
     paths = [Path(a) for a in (sys.argv[1:] if argv is None else argv)]
-    theirs = gnubg_outcomes(paths)
+    theirs = gnubg_read(paths)
     agree = by_gnubg = 0
     for path in paths:
+        mat = read_match_file(path.read_bytes())
         games, score = ours(path)
-        ref = theirs[path]
+        starts: Starts | None = None
+        ref: Outcome | str
+        read = theirs[path]
         referee = "gnubg"
-        if isinstance(ref, str) and path.suffix.lower() == ".xg":
+        if isinstance(read, str) and path.suffix.lower() == ".xg":
             ref, referee = xg_footers(path), "its footers"
         else:
             by_gnubg += 1
-        same = games == ref
+            ref, starts = (read, None) if isinstance(read, str) else read
+        ours_starts = [g.score for g in mat.record.games]
+        same = games == ref and (starts is None or starts == ours_starts)
         agree += same
         print(
             f"{'same' if same else 'DIFFERENT'}  {path.name}: {len(games)} games, {score}"
             f" (referee: {referee})"
         )
         if not same:
-            print(f"    ours  {games}\n    {referee} {ref}")
+            print(f"    ours  {games} from {ours_starts}\n    {referee} {ref} from {starts}")
     print(
-        f"{agree} of {len(paths)} read as their referee reads them"
-        f" ({by_gnubg} checked against GNU Backgammon, {len(paths) - by_gnubg} against"
-        " their own footers)"
+        f"{agree} of {len(paths)} read as their referee reads them, game by game and"
+        f" score by score ({by_gnubg} checked against GNU Backgammon, {len(paths) - by_gnubg}"
+        " against their own footers)"
     )
     return 0 if agree == len(paths) else 1
 

@@ -48,7 +48,13 @@ from dataclasses import dataclass, replace
 
 from engine.as_written import make_as_written
 from engine.cube import Cube, is_cube_value
-from engine.errors import EngineError, InvalidPositionIdError, MatFileError, quoted
+from engine.errors import (
+    EngineError,
+    IllegalActionError,
+    InvalidPositionIdError,
+    MatFileError,
+    quoted,
+)
 from engine.formats.mat_parts import DEFAULT_NAMES, OWN_TAGS, Aside, ReadNote, infer_resignation
 from engine.game import Phase
 from engine.match import Match
@@ -713,7 +719,7 @@ def replay_scanned(scanned: Scanned, *, wins_before_a_roll: bool = True) -> Read
                     continue  # named but never played: Galaxy ends a match so
                 replay.note(game.line, 0, "the match was over before this game; it is not read")
                 break
-            replay.match = replay.match.next_game()
+            replay.match = _next_game(replay, game)
             index += 1
         if game.number != index + 1:
             replay.note(game.line, 0, f"numbered {game.number}, read as game {index + 1}")
@@ -728,9 +734,8 @@ def replay_scanned(scanned: Scanned, *, wins_before_a_roll: bool = True) -> Read
             replay.note(
                 game.score_line,
                 0,
-                f"the file gives the score as {_score(game.score)}, but by the results "
-                f"before it is {_score(replay.match.game.score)}; read as "
-                f"{_score(replay.match.game.score)}",
+                f"the file gives the score as {_score(game.score)}, but that cannot "
+                f"start a game of this match; read as {_score(replay.match.game.score)}",
             )
         for cell in game.cells:
             replay.place_asides(index)
@@ -742,6 +747,25 @@ def replay_scanned(scanned: Scanned, *, wins_before_a_roll: bool = True) -> Read
         notes.append(ReadNote(line, 0, 0, f"the aside {aside} fits nowhere in the games"))
     notes.sort(key=lambda n: n.line)
     return replay.match.record, names, tuple(kept), tuple(notes)
+
+
+def _next_game(replay: _Replay, game: GameText) -> Match:
+    """The next game, at the score the file gives it when that is not the score
+    the results give, as GNU Backgammon keeps each game's header score (noted)."""
+    m = replay.match
+    if game.score is None or game.score == m.score:
+        return m.next_game()
+    try:
+        nxt = m.next_game(score=game.score)
+    except IllegalActionError:
+        return m.next_game()  # noted by the caller: the score cannot start a game
+    replay.note(
+        game.score_line,
+        0,
+        f"the file gives the score as {_score(game.score)}, but by the results before it "
+        f"is {_score(m.score)}; read as {_score(game.score)}, as GNU Backgammon reads it",
+    )
+    return nxt
 
 
 def _ended(replay: _Replay, game: GameText) -> bool:
