@@ -193,3 +193,12 @@ def test_a_position_saved_from_xg_opens_at_that_position() -> None:
     assert (game.setup.cube.value, game.setup.cube.owner) == (2, 0)
     assert game.score == (2, 3)
     assert [e.notation for e in game.events if isinstance(e, Played)] == ["8/5 6/5"]
+
+
+def test_an_illegal_play_in_an_xg_file_is_kept_and_noted_with_its_move() -> None:
+    records = [*MATCH[:3], move(1, (4, 1), [(24, 23), (13, 8)]), *MATCH[4:]]  # 13/8 is a 5
+    mat = xg.read(xg_file(records))
+    assert [str(n) for n in mat.notes] == [
+        "Game 1, move 1: Ben's 24/23 13/8 is not a legal play of 41; kept as recorded"
+    ]
+    assert mat.notes[0].flagged

@@ -236,7 +236,9 @@ def scan(data: bytes) -> Scanned:
             hidden = moves[0] == moves[1] == 0
             text = "" if hidden else _moves(moves)
             number = len(cells) // 2 + 1
-            cells.append(Cell(at, player, "roll", (d1, d2), text, number, text=text, hidden=hidden))
+            cells.append(
+                Cell(at, player, "roll", (d1, d2), text, number=number, text=text, hidden=hidden)
+            )
         elif kind == GAME_FOOTER:
             winner, points = struct.unpack_from("<2l", r, 24)
             if winner in (1, -1) and points > 0:
