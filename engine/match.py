@@ -534,29 +534,45 @@ class Match:
             raise MatchOverError("cannot abandon the game: the match is over")
         return self._with(self.game.abandon(player))
 
-    def next_game(self) -> Match:
-        """Start the next game once the current one is over (not after the match)."""
+    def next_game(self, *, score: tuple[int, int] | None = None) -> Match:
+        """Start the next game once the current one is over (not after the match).
+
+        ``score``: the score the game starts at when a match file says another
+        than the results give (GNU Backgammon keeps the score each game's header
+        gives); it must be one a game of the match can start at.
+
+        >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5").concede(1, 1)
+        >>> m.next_game().score, m.next_game(score=(3, 0)).score
+        ((1, 0), (3, 0))
+        """
         if not self.game.is_over:
             raise IllegalActionError("the current game is not over")
         if self.is_over:
             raise IllegalActionError(f"the match is over: player {self.winner} won")
+        start = self.score if score is None else score
+        if score is not None and score != self.score:
+            try:
+                _check_start(self.rules, score, False)
+            except ValueError as exc:
+                raise IllegalActionError(str(exc)) from exc
         played = (*self.games, self.game.record)
         game = Game.new(
             self.rules,
             number=len(played),
-            score=self.score,
-            crawford=self._next_is_crawford(),
+            score=start,
+            crawford=self._next_is_crawford(start),
         )
         return Match(self.rules, played, game)
 
-    def _next_is_crawford(self) -> bool:
-        """Whether a game started now would be the Crawford game: the first game
-        after a player reached match point (``N-1``)."""
+    def _next_is_crawford(self, score: tuple[int, int] | None = None) -> bool:
+        """Whether a game started now (at ``score``, by default the score now)
+        would be the Crawford game: the first game after a player reached match
+        point (``N-1``)."""
         n = self.rules.match_length
         return (
             self.rules.crawford_active
             and not self.is_over
-            and (n - 1) in self.score
+            and (n - 1) in (self.score if score is None else score)
             and not self._crawford_played(before_current=False)
         )
 
@@ -731,7 +747,10 @@ def replay(record: MatchRecord) -> Match:
 
     Every event is checked as it is replayed, and the rebuilt record must
     equal the given one; any difference raises a ``ValueError`` subclass
-    (mostly :class:`IllegalActionError`).
+    (mostly :class:`IllegalActionError`).  Each game starts at the score its
+    record gives, which the results before it give except in a match file
+    whose header says another score (as GNU Backgammon reads it); that score
+    must be one a game of the match can start at.
     """
     return _replay(record, None)
 
@@ -763,7 +782,9 @@ def _replay(record: MatchRecord, events: list[Replayed] | None) -> Match:
         )
     for i, wanted in enumerate(record.games):
         if i:
-            match = match.next_game()
+            # A game starts at the score its record gives: the results before it
+            # give that score, except in a match file whose header says another.
+            match = match.next_game(score=wanted.score)
         game = match.game
         header = (game.number, game.score, game.crawford)
         if header != (wanted.number, wanted.score, wanted.crawford):

@@ -48,7 +48,13 @@ from dataclasses import dataclass, replace
 
 from engine.as_written import make_as_written
 from engine.cube import Cube, is_cube_value
-from engine.errors import EngineError, InvalidPositionIdError, MatFileError, quoted
+from engine.errors import (
+    EngineError,
+    IllegalActionError,
+    InvalidPositionIdError,
+    MatFileError,
+    quoted,
+)
 from engine.formats.mat_parts import DEFAULT_NAMES, OWN_TAGS, Aside, ReadNote, infer_resignation
 from engine.game import Phase
 from engine.match import Match
@@ -397,6 +403,8 @@ class _Replay:
         self.notes: list[ReadNote] = []
         self.game = 1  # the game being read, as the file numbers it
         self.waiting: Cell | None = None  # a roll whose play the file has not given yet
+        # whether a game can be won before its first roll (see ``apply``)
+        self.wins_before_a_roll = True
 
     def who(self, player: int) -> str:
         return self.names[player]
@@ -448,6 +456,17 @@ class _Replay:
             return  # the winner's "Wins N points" line says what the game was worth
         if cell.kind == "illegal":
             self.note(cell.line, cell.number, f"the file notes {cell.text!r}; left out")
+            return
+        if cell.kind == "wins" and not self.wins_before_a_roll and not self.match.game.events:
+            # Galaxy writes a match forfeited at the start as a "Wins" line in a
+            # game without a roll; GNU Backgammon reads no result for such a game
+            # (the next game's score, if any, says who won it: see _ended).
+            self.note(
+                cell.line,
+                cell.number,
+                f"{self.who(cell.player)} wins {_plural(cell.value)} before the game's first "
+                "roll; read, as GNU Backgammon reads it, as a game not played to a result",
+            )
             return
         if cell.kind != "wins":
             self.fill_missing_play()
@@ -643,10 +662,10 @@ def read(text: str) -> Read:
     text that is not a match raises :class:`~engine.errors.MatFileError`; what
     had to be repaired is in the notes.  :meth:`engine.formats.mat.MatFile.parse`
     is the way in for other code."""
-    return replay_scanned(scan(text))
+    return replay_scanned(scan(text), wins_before_a_roll=False)
 
 
-def replay_scanned(scanned: Scanned) -> Read:
+def replay_scanned(scanned: Scanned, *, wins_before_a_roll: bool = True) -> Read:
     """Replay a match read into cells (from a ``.mat`` text by :func:`scan`, or
     from another format: :mod:`engine.formats.sgf`) through the engine, with
     the repairs described in the module docs."""
@@ -687,6 +706,7 @@ def replay_scanned(scanned: Scanned) -> Read:
         except ValueError as exc:
             raise MatFileError(first.score_line, str(exc)) from exc
     replay = _Replay(match, names, asides)
+    replay.wins_before_a_roll = wins_before_a_roll
     replay.notes = notes
     index = 0  # our games so far, less one
     for game in scanned.games:
@@ -699,7 +719,7 @@ def replay_scanned(scanned: Scanned) -> Read:
                     continue  # named but never played: Galaxy ends a match so
                 replay.note(game.line, 0, "the match was over before this game; it is not read")
                 break
-            replay.match = replay.match.next_game()
+            replay.match = _next_game(replay, game)
             index += 1
         if game.number != index + 1:
             replay.note(game.line, 0, f"numbered {game.number}, read as game {index + 1}")
@@ -714,9 +734,8 @@ def replay_scanned(scanned: Scanned) -> Read:
             replay.note(
                 game.score_line,
                 0,
-                f"the file gives the score as {_score(game.score)}, but by the results "
-                f"before it is {_score(replay.match.game.score)}; read as "
-                f"{_score(replay.match.game.score)}",
+                f"the file gives the score as {_score(game.score)}, but that cannot "
+                f"start a game of this match; read as {_score(replay.match.game.score)}",
             )
         for cell in game.cells:
             replay.place_asides(index)
@@ -728,6 +747,25 @@ def replay_scanned(scanned: Scanned) -> Read:
         notes.append(ReadNote(line, 0, 0, f"the aside {aside} fits nowhere in the games"))
     notes.sort(key=lambda n: n.line)
     return replay.match.record, names, tuple(kept), tuple(notes)
+
+
+def _next_game(replay: _Replay, game: GameText) -> Match:
+    """The next game, at the score the file gives it when that is not the score
+    the results give, as GNU Backgammon keeps each game's header score (noted)."""
+    m = replay.match
+    if game.score is None or game.score == m.score:
+        return m.next_game()
+    try:
+        nxt = m.next_game(score=game.score)
+    except IllegalActionError:
+        return m.next_game()  # noted by the caller: the score cannot start a game
+    replay.note(
+        game.score_line,
+        0,
+        f"the file gives the score as {_score(game.score)}, but by the results before it "
+        f"is {_score(m.score)}; read as {_score(game.score)}, as GNU Backgammon reads it",
+    )
+    return nxt
 
 
 def _ended(replay: _Replay, game: GameText) -> bool:

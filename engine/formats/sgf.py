@@ -10,7 +10,11 @@ result (``RE[W+2]``: White won 2 points).  Each node after it is one action,
 ``W[...]`` or ``B[...]``: a roll and its play (``41lpab``: the dice, then a
 letter pair per checker moved, ``a`` to ``x`` the 24 points as White counts
 them from its own 1 point, ``y`` the bar, ``z`` off), ``double``, ``take``,
-``drop`` or ``beaver``.  Everything else (GNU Backgammon's analysis, the
+``drop`` or ``beaver``.  A game GNU Backgammon set up from a board has setup
+nodes before its first action (``AE`` empties points, ``AW`` and ``AB`` put a
+checker back, ``PL`` says who acts, ``CV`` and ``CP`` the cube): the first
+game starts from that board; a board edited later is noted and not read.
+Everything else (GNU Backgammon's analysis, the
 luck, comments) is skipped: we read what was played.
 
 Reading is the ``.mat`` reader's (:func:`engine.formats.mat_read.replay_scanned`):
@@ -34,10 +38,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.errors import MatFileError, SgfError
+from engine.errors import InvalidPositionError, MatFileError, SgfError
 from engine.formats.mat import MatFile
 from engine.formats.mat_parts import DEFAULT_NAMES
 from engine.formats.mat_read import Cell, GameText, Scanned, replay_scanned
+from engine.position import Position
 from engine.record import (
     Beavered,
     Doubled,
@@ -212,6 +217,60 @@ def _cell(node: Node, number: int, unread: list[tuple[int, str]]) -> Cell | None
     return None
 
 
+_SETUP = ("AE", "AW", "AB")
+
+
+def _letters(values: tuple[str, ...]) -> list[int]:
+    """Point letters (``a`` White's 1 point to ``x`` its 24, ``y`` the bar), and
+    ranges ``a:y``, as indexes 0 to 24."""
+    out: list[int] = []
+    for value in values:
+        first, _, last = value.strip().partition(":")
+        lo, hi = ord(first or "?") - ord("a"), ord((last or first) or "?") - ord("a")
+        if not (0 <= lo <= 24 and 0 <= hi <= 24):
+            raise ValueError(f"{value!r} is not a point")
+        out.extend(range(lo, hi + 1))
+    return out
+
+
+def _setup(nodes: list[Node], turn: int, crawford: bool) -> str | None:
+    """The ``Setup`` tag of a game whose board GNU Backgammon's setup nodes set
+    before its first action (``AE`` empties points, ``AW`` and ``AB`` put a
+    White or Black checker on one, each letter as White counts; ``PL`` the
+    player to act; ``CV`` and ``CP`` the cube); ``None`` when they do not."""
+    if not any(key in node.props for node in nodes for key in _SETUP):
+        return None
+    white = [0] * 25  # White's checkers on its points 1..24 (index 0..23), 24 its bar
+    black = [0] * 25  # Black's, on the same indexes as White counts them
+    start = Position.start()
+    for i in range(1, 25):
+        white[i - 1], black[24 - i] = start.me[i], start.opp[i]
+    white[24], black[24] = start.me[25], start.opp[25]
+    cube, owner = 1, "-"
+    for node in nodes:
+        for index in _letters(node.props.get("AE", ())):
+            white[index] = black[index] = 0
+        for index in _letters(node.props.get("AW", ())):
+            white[index] += 1
+        for index in _letters(node.props.get("AB", ())):
+            black[index] += 1
+        player = (node.first("PL") or "").strip().upper()
+        if player in ("W", "B") and turn < 0:
+            turn = 0 if player == "W" else 1
+        value = (node.first("CV") or "").strip()
+        if value.isdigit():
+            cube = int(value)
+        where = (node.first("CP") or "").strip().lower()
+        if where:
+            owner = {"w": "0", "b": "1"}.get(where, "-")
+    points = [w - b for w, b in zip(white[:24], black[:24], strict=True)]
+    if turn == 1:
+        points = [-n for n in reversed(points)]
+    bars = (white[24], black[24]) if turn != 1 else (black[24], white[24])
+    position = Position.from_points(points, bar=bars[0], opp_bar=bars[1])
+    return f"{position.id} {max(turn, 0)} {cube} {owner} {int(crawford)}"
+
+
 def _info(root: Node) -> dict[str, str]:
     """``MI``'s ``key:value`` pairs."""
     out: dict[str, str] = {}
@@ -258,18 +317,33 @@ def scan(text: str) -> Scanned:
         score = (_int(root, info, "ws"), _int(root, info, "bs"))
         cells: list[Cell] = []
         actions = tree if {"W", "B"} & root.props.keys() else tree[1:]
+        before: list[Node] = []  # the nodes before the first action: a setup's
         for n, node in enumerate(actions):
+            if not cells and not ({"W", "B"} & node.props.keys()):
+                before.append(node)
+            elif any(key in node.props for key in _SETUP):
+                unread.append((node.line, "a board edited during the game"))
             cell = _cell(node, n // 2 + 1, unread)
             if cell is not None:
                 cells.append(cell)
+        crawford = "crawfordgame" in {
+            r.strip().lower() for r in ":".join(root.props.get("RU", ())).split(":")
+        }
+        if before and any(key in n.props for n in before for key in _SETUP):
+            first = cells[0].player if cells else -1
+            try:
+                setup = _setup(before, first, crawford)
+            except (ValueError, InvalidPositionError) as exc:
+                raise SgfError(before[0].line, f"a board that cannot be set up: {exc}") from exc
+            if setup is not None and not games:
+                tags.append((before[0].line, "Setup", setup))
+            elif setup is not None:
+                unread.append((before[0].line, "a game set up from a board after the first"))
         result = _RESULT.match(root.first("RE") or "")
         if result:
             winner = 0 if result[1] == "W" else 1
             points = int(result[2])
             cells.append(Cell(root.line, winner, "wins", value=points, text=result[0]))
-        crawford = "crawfordgame" in {
-            r.strip().lower() for r in ":".join(root.props.get("RU", ())).split(":")
-        }
         number = _int(root, info, "game") + 1 if "game" in info else k + 1
         games.append(GameText(root.line, number, names, score, root.line, tuple(cells), crawford))
     return Scanned(tuple(tags), length, tuple(games), tuple(unread))

@@ -14,8 +14,13 @@ players, the length, the rules), a game header (the score, the Crawford
 game), a cube action (who doubled, taken, dropped or beavered), a move (who,
 the dice, up to four ``(from, to)`` moves counted from the mover's side,
 0-based, 24 the bar, -2 off, -1 the end), a game footer (the winner and the
-points) and a match footer.  They become the ``.mat`` reader's cells and are
-replayed the same way (:func:`engine.formats.mat_read.replay_scanned`), with
+points) and a match footer.  Cube and move records also hold the board before
+the decision, always as player 1 numbers it (checked on real files: it is the
+board our replay reaches before every play); when a file's first decision is
+not at the opening position (a position saved as an ``.xgp``, or a match set
+up from a position), that board, its cube and the player on roll start the
+game.  The records become the ``.mat`` reader's cells and are replayed the
+same way (:func:`engine.formats.mat_read.replay_scanned`), with
 the same repairs and notes; the value read is a
 :class:`~engine.formats.mat.MatFile`.
 
@@ -28,10 +33,11 @@ from __future__ import annotations
 import struct
 import zlib
 
-from engine.errors import MatFileError, XgError
+from engine.errors import InvalidPositionError, MatFileError, XgError
 from engine.formats.mat import MatFile
 from engine.formats.mat_parts import DEFAULT_NAMES
 from engine.formats.mat_read import Cell, GameText, Scanned, replay_scanned
+from engine.position import Position
 from engine.rules import MAX_MATCH_LENGTH
 
 MAGIC = b"RGMH"
@@ -119,6 +125,43 @@ def _moves(raw: tuple[int, ...]) -> str:
     return " ".join(out)
 
 
+def board(raw: bytes, active: int) -> Position:
+    """A record's board (26 signed counts: player 1's bar at 25, player 2's at 0,
+    points 1 to 24 as player 1 numbers them, player 1's checkers positive), as
+    the player ``active`` (1 or -1) sees it; raises :class:`XgError`."""
+    counts = struct.unpack("<26b", raw)
+    points, bar, opp_bar = list(counts[1:25]), counts[25], -counts[0]
+    if active == -1:
+        points, bar, opp_bar = [-n for n in reversed(points)], opp_bar, bar
+    try:
+        return Position.from_points(points, bar=bar, opp_bar=opp_bar)
+    except InvalidPositionError as exc:
+        raise XgError(f"a board that cannot be: {exc}") from exc
+
+
+def _setup(r: bytes, crawford: bool) -> str | None:
+    """The ``Setup`` tag of a game whose first record (a cube action or a move,
+    ``r``) is not at the opening position: a position saved from eXtreme
+    Gammon (``.xgp``), or a match it was told to start there.  ``None`` when it
+    starts at the opening."""
+    if r[8] == CUBE:
+        (active,) = struct.unpack_from("<l", r, 12)
+        raw, (cube,) = r[36:62], struct.unpack_from("<l", r, 32)
+    else:
+        (active,) = struct.unpack_from("<l", r, 64)
+        raw, (cube,) = r[9:35], struct.unpack_from("<l", r, 108)
+    if active not in (1, -1) or not any(raw):  # no board recorded
+        return None
+    position = board(raw, active)
+    if position == Position.start():
+        return None
+    # the cube: its value as a power of two, positive when player 1 holds it
+    if abs(cube) > 6:
+        raise XgError(f"a cube at {1 << abs(cube)}: the cube stops at 64")
+    owner = "-" if cube == 0 else ("0" if cube > 0 else "1")
+    return f"{position.id} {_player(active)} {1 << abs(cube)} {owner} {int(crawford)}"
+
+
 def scan(data: bytes) -> Scanned:
     """An ``.xg`` file as the cells of its games, for the ``.mat`` reader's replay."""
     files = archive_files(data)
@@ -132,6 +175,7 @@ def scan(data: bytes) -> Scanned:
     length = 0
     cells: list[Cell] = []
     head: tuple[int, tuple[int, int], bool] | None = None  # number, score, Crawford
+    first = False  # the first game's first decision is still to come
 
     def close() -> None:
         if head is not None:
@@ -142,6 +186,11 @@ def scan(data: bytes) -> Scanned:
         r = body[k * RECORD : (k + 1) * RECORD]
         kind = r[8]
         at = k + 1  # the record's number stands for a line in notes
+        if kind in (CUBE, MOVE) and first and head is not None:
+            first = False
+            setup = _setup(r, head[2])
+            if setup is not None:
+                tags.append((at, "Setup", setup))
         if kind == MATCH_HEADER:
             names = (_short_string(r[9:50]) or names[0], _short_string(r[50:91]) or names[1])
             (version,) = struct.unpack_from("<l", r, 552)
@@ -164,6 +213,7 @@ def scan(data: bytes) -> Scanned:
             (number,) = struct.unpack_from("<l", r, 48)
             head = (len(games) + 1 if number <= 0 else number, (score1, score2), bool(r[20]))
             cells = []
+            first = not games  # a position to start from: the first game only
         elif kind == CUBE:
             active, doubled, take = struct.unpack_from("<3l", r, 12)
             if doubled == 1 and active in (1, -1):
@@ -180,9 +230,14 @@ def scan(data: bytes) -> Scanned:
                 unread.append((at, f"a move record with player {active} and dice {d1}{d2}"))
                 continue
             player = _player(active)
-            text = _moves(moves)
+            # XG writes a roll whose play it does not know (the loser's last roll
+            # before a resignation; its .mat export shows it as ``???``) with
+            # every move 0/0, a move no checker can make.
+            hidden = moves[0] == moves[1] == 0
+            text = "" if hidden else _moves(moves)
+            number = len(cells) // 2 + 1
             cells.append(
-                Cell(at, player, "roll", (d1, d2), text, number=len(cells) // 2 + 1, text=text)
+                Cell(at, player, "roll", (d1, d2), text, number=number, text=text, hidden=hidden)
             )
         elif kind == GAME_FOOTER:
             winner, points = struct.unpack_from("<2l", r, 24)

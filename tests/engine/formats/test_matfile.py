@@ -371,6 +371,29 @@ def test_galaxy_losses_lines_and_a_game_named_after_the_end() -> None:
     assert "read as a backgammon (3 points)" in str(mat.notes[0])
 
 
+GALAXY_FORFEIT = """; [Site "BackgammonGalaxy"]
+; [Player 1 "Ann"]
+; [Player 2 "Bob"]
+
+3 point match
+
+ Game 1
+ Ann : 0                         Bob : 0
+  1)                              Losses 3 point
+
+      Wins 3 point and the match
+"""
+
+
+def test_a_match_won_before_its_first_roll_is_read_as_gnubg_reads_it() -> None:
+    """Galaxy writes a match forfeited at the start as a Wins line in a game with
+    no roll; GNU Backgammon reads that game without a result, and so do we."""
+    mat = MatFile.parse(GALAXY_FORFEIT)
+    game = mat.record.games[0]
+    assert game.result is None and game.events == () and mat.match().score == (0, 0)
+    assert ["before the game's first roll" in n.text for n in mat.notes] == [True]
+
+
 def test_resigns_in_the_losers_column_and_wins_out_of_turn() -> None:
     text = (
         " 5 point match\n\n Game 1\n Ann : 0                         Ben : 0\n"
@@ -458,3 +481,43 @@ def test_other_words_for_the_cube() -> None:
     )
     mat = MatFile.parse(text)
     assert mat.notes == () and mat.match().score == (0, 2)
+
+
+HEADER_SCORES = """ 5 point match
+
+ Game 1
+ Ann : 0                         Bob : 0
+  1) 31: 8/5 6/5                 41: 13/9 24/23
+  2)  Doubles => 2                Drops
+      Wins 1 point
+
+ Game 2
+ Ann : 3                         Bob : 0
+  1) 31: 8/5 6/5                 41: 13/9 24/23
+  2)  Doubles => 2                Drops
+      Wins 1 point
+
+ Game 3
+ Ann : 4                         Bob : 0
+  1) 31: 8/5 6/5
+"""
+
+
+def test_a_game_starts_at_the_score_its_header_gives_as_gnubg_reads_it() -> None:
+    """A header score the results before it do not give (a transcriber's slip, an
+    excerpt) is kept, as GNU Backgammon keeps it, and noted; the Crawford game
+    follows from it."""
+    mat = MatFile.parse(HEADER_SCORES)
+    games = mat.record.games
+    assert [g.score for g in games] == [(0, 0), (3, 0), (4, 0)]
+    assert [g.crawford for g in games] == [False, False, True]
+    assert mat.match().score == (4, 0)
+    assert [n.game for n in mat.notes] == [2]
+    assert "read as 3-0, as GNU Backgammon reads it" in mat.notes[0].text
+    assert MatFile.parse(str(mat)) == mat  # and it writes back as read
+
+
+def test_a_header_score_no_game_can_start_at_is_read_from_the_results() -> None:
+    mat = MatFile.parse(HEADER_SCORES.replace("Ann : 3 ", "Ann : 7 "))
+    assert [g.score for g in mat.record.games] == [(0, 0), (1, 0), (4, 0)]
+    assert "cannot start a game of this match; read as 1-0" in mat.notes[0].text

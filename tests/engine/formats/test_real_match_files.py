@@ -10,6 +10,7 @@ by :mod:`bench.match_files`; the engine never imports it.
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,15 @@ from engine.review import decisions
 
 REAL = DATA / "real"
 MAT_FILES = sorted(REAL.rglob("*.mat"))
+# Real files that are not committed (see the README there), when the environment
+# variable names a folder holding them: .mat, and .txt as Galaxy and Backgammon
+# Studio name theirs.
+_MORE = os.environ.get("REAL_MATCH_FILES")
+MORE_FILES = (
+    sorted(p for p in Path(_MORE).rglob("*") if p.suffix.lower() in (".mat", ".txt"))
+    if _MORE
+    else []
+)
 
 
 def test_the_real_files_are_there_with_their_sources() -> None:
@@ -56,3 +66,24 @@ def test_real_files_read_as_gnu_backgammon_reads_them() -> None:
         assert games == ref, path.name
         start = MatFile.parse(path.read_text()).record.games[0].score
         assert score == final_score(start, ref), path.name
+
+
+@pytest.mark.skipif(
+    not MORE_FILES or importlib.util.find_spec("gnubg") is None,
+    reason="REAL_MATCH_FILES names no folder of .mat files, or gnubg is not installed",
+)
+def test_the_real_files_of_a_folder_read_as_gnu_backgammon_reads_them() -> None:
+    """Every ``.mat`` (or ``.txt``) file of ``REAL_MATCH_FILES`` that GNU Backgammon
+    imports gives the same games, winners and points as GNU Backgammon gives."""
+    from bench.match_files import gnubg_outcomes, ours
+
+    theirs = gnubg_outcomes(MORE_FILES)
+    differ = []
+    for path in MORE_FILES:
+        ref = theirs[path]
+        if isinstance(ref, str):
+            continue  # GNU Backgammon could not import it: nothing to compare
+        games, _ = ours(path)
+        if games != ref:
+            differ.append(f"{path.name}: ours {games}, gnubg {ref}")
+    assert not differ, "\n".join(differ)

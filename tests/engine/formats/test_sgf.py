@@ -16,6 +16,7 @@ from engine.formats import sgf
 from engine.formats.mat import MatFile
 from engine.formats.match_file import kind_of, read_match_file
 from engine.match import Match, replay
+from engine.position import Position
 from engine.record import Played
 
 REAL = DATA / "real" / "gnubg"
@@ -97,3 +98,34 @@ def test_any_match_file_by_what_it_holds(
     assert main(["review", str(short)]) == 0
     out = capsys.readouterr().out
     assert "1-point match: Ann 0, Ben 0 (1 game)" in out
+
+
+# As GNU Backgammon 1.1 saves a match whose board was set (``set board``,
+# ``set turn``, ``set dice``) before its first play: a setup node empties the
+# board (AE) and puts each checker back (AW, AB), every letter as White counts.
+SET_UP = """(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.1.0a16]MI[length:5][game:0][ws:0][bs:0]
+PW[gnubg]PB[root]RU[Crawford]
+;PL[B]DI[54]
+;PL[B]AE[a:y]AW[f][f][f][f][f][h][h][h][h][m][m][m][m][m][x]AB[s][s][s][s][s][q][q][q][l][l][l][l][l][a][a]
+;W[31hefe]
+;PL[B]DI[61]
+;B[16])
+"""
+
+
+def test_a_game_gnubg_set_up_from_a_board_starts_there() -> None:
+    mat = sgf.read(SET_UP)
+    assert mat.notes == ()
+    game = mat.record.games[0]
+    assert game.setup is not None and game.setup.turn == 0  # White (gnubg) plays first
+    white = game.setup.position.me
+    assert (white[6], white[8], white[13], white[24]) == (5, 4, 5, 1)
+    assert game.setup.position.opp == Position.start().opp
+    plays = [e.notation for e in game.events if isinstance(e, Played)]
+    assert plays == ["8/5 6/5"]
+
+
+def test_a_board_edited_during_a_game_is_noted_and_not_read() -> None:
+    edited = SET_UP.replace(";PL[B]DI[61]", ";AE[x]AW[w]")
+    mat = sgf.read(edited)
+    assert [n.text for n in mat.notes] == ["cannot read 'a board edited during the game'; left out"]

@@ -2,9 +2,10 @@
 checksums) and the records (match and game headers, moves, cube actions, game
 footers) as the published format lays them out.
 
-No real ``.xg`` file whose licence allows it was found to commit, so the files
-here are built by :func:`xg_file` from the published layout; a real file is
-checked the same way by hand (``python -m engine review FILE.xg``).
+The files here are built by :func:`xg_file` from the published layout; real
+files written by eXtreme Gammon are checked in ``tests/test_real_xg_files.py``
+(against the ``.mat`` eXtreme Gammon exported of the same match, and against
+the files' own game headers and footers).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from engine.cli import main
 from engine.errors import FormatError, XgError
 from engine.formats import xg
 from engine.formats.match_file import kind_of, read_match_file
+from engine.position import Position
 from engine.record import Conceded, Played
 
 
@@ -144,3 +146,59 @@ def test_a_damaged_xg_file_is_refused(damage: object, words: str) -> None:
     with pytest.raises(XgError, match=words) as info:
         xg.read(data)
     assert isinstance(info.value, FormatError)
+
+
+def test_a_roll_xg_does_not_know_the_play_of_is_kept_without_one() -> None:
+    """Before a resignation eXtreme Gammon records the loser's roll with every
+    move 0/0 (its ``.mat`` export shows ``???``): the roll is kept, its play
+    unknown, and the resignation read as the footer gives it; nothing is flagged."""
+    unknown = _record(
+        xg.MOVE,
+        {64: struct.pack("<l", 1), 68: struct.pack("<8l", *[0] * 8), 100: struct.pack("<2l", 3, 3)},
+    )
+    records = [*MATCH[:5], game_footer(0, 1), game_header(2, (1, 0))]
+    records += [move(1, (6, 2), [(24, 18), (13, 11)]), unknown, game_footer(1, 2)]
+    mat = xg.read(xg_file(records))
+    assert mat.notes == ()
+    game = mat.record.games[1]
+    assert game.result is not None and (game.result.winner, game.result.points) == (1, 2)
+    assert mat.match().score == (1, 2)
+
+
+def _board(counts: dict[int, int]) -> bytes:
+    """A record's board: player 1's checkers positive on points 1-24 as player 1
+    numbers them, player 2's negative; 25 player 1's bar, 0 player 2's."""
+    return struct.pack("<26b", *(counts.get(i, 0) for i in range(26)))
+
+
+def test_a_position_saved_from_xg_opens_at_that_position() -> None:
+    """A position file (``.xgp``), or a match eXtreme Gammon was told to start
+    from a position: the first record's board, cube and player on roll start
+    the game, and what follows is read from there."""
+    # player 2 has slotted its 5 point; player 1 holds the cube at 2 (log2 1)
+    board = _board({6: 5, 8: 3, 13: 5, 24: 2, 1: -2, 12: -5, 17: -3, 19: -4, 20: -1})
+    no_double = _record(
+        xg.CUBE, {12: struct.pack("<3l", -1, 0, 0), 32: struct.pack("<l", 1), 36: board}
+    )
+    play = move(1, (3, 1), [(8, 5), (6, 5)])
+    mat = xg.read(xg_file([match_header("Ann", "Ben", 5), game_header(1, (2, 3)), no_double, play]))
+    assert mat.notes == ()
+    game = mat.record.games[0]
+    assert game.setup is not None and game.setup.turn == 1
+    ben = [0] * 26
+    ben[24], ben[13], ben[8], ben[6], ben[5] = 2, 5, 3, 4, 1
+    ann = [0] * 26
+    ann[24], ann[13], ann[8], ann[6] = 2, 5, 3, 5
+    assert game.setup.position == Position(ben, ann)
+    assert (game.setup.cube.value, game.setup.cube.owner) == (2, 0)
+    assert game.score == (2, 3)
+    assert [e.notation for e in game.events if isinstance(e, Played)] == ["8/5 6/5"]
+
+
+def test_an_illegal_play_in_an_xg_file_is_kept_and_noted_with_its_move() -> None:
+    records = [*MATCH[:3], move(1, (4, 1), [(24, 23), (13, 8)]), *MATCH[4:]]  # 13/8 is a 5
+    mat = xg.read(xg_file(records))
+    assert [str(n) for n in mat.notes] == [
+        "Game 1, move 1: Ben's 24/23 13/8 is not a legal play of 41; kept as recorded"
+    ]
+    assert mat.notes[0].flagged
