@@ -489,8 +489,9 @@ class AnalysisBoard(Part):
 
     def _on_import(self, value: str, fields: Fields) -> None:
         """A file to import: a saved game (JSON), or a match file (``.mat``, GNU
-        Backgammon's ``.sgf``), which opens on the analysis board with the game
-        in progress put aside; what reading it repaired is said after."""
+        Backgammon's ``.sgf``, eXtreme Gammon's ``.xg`` or ``.xgp``), which opens on
+        the analysis board with the game in progress put aside; what reading it
+        repaired is said after."""
         if not _looks_like_match_file(value):
             self.storage.on_import(value, fields)  # a saved game, or says it is not one
             return
@@ -498,7 +499,7 @@ class AnalysisBoard(Part):
         from engine.formats.match_file import read_match_file
 
         try:
-            mat = read_match_file(value)  # a .mat, or GNU Backgammon's .sgf
+            mat = read_match_file(value)  # a .mat, .sgf, .xg or .xgp
         except EngineError as exc:  # says the line and what is wrong with it
             text = match_file_error(str(exc))
             self._set(**{"dialog_error" if self.state.dialog else "notice": text})

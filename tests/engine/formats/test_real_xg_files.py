@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from repo_paths import DATA
 
 from engine.formats import xg
 from engine.formats.mat import MatFile
@@ -31,7 +32,7 @@ from engine.match import replay, replay_events
 from engine.record import Played
 from engine.review import decisions
 
-REAL = Path(__file__).parent / "data" / "real"
+REAL = DATA / "real"
 
 
 def _xg_files() -> list[Path]:
