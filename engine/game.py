@@ -554,18 +554,21 @@ class Game:
         Any checkers moved so far this turn are ignored.
         """
         moves = self._turn_state("play")
-        assert self.dice is not None
-        if isinstance(play, str):
-            try:
-                chosen = parse_play(moves.start, self.dice, play)
-            except IllegalPlayError as exc:
-                raise IllegalActionError(str(exc)) from exc
-        else:
-            chosen = play
+        chosen = self.read_play(play) if isinstance(play, str) else play
         followed = moves.follow_play(chosen.moves)
         if followed is None:
             raise IllegalActionError(f"{chosen} is not a legal play of this roll")
         return self._commit(followed)
+
+    def read_play(self, text: str) -> Play:
+        """The play ``text`` names (in notation) for this turn's roll, read from
+        the turn's start; raises :class:`IllegalActionError` if it names none."""
+        moves = self._turn_state("play")
+        assert self.dice is not None
+        try:
+            return parse_play(moves.start, self.dice, text)
+        except IllegalPlayError as exc:
+            raise IllegalActionError(str(exc)) from exc
 
     def play_moves(self, moves: Sequence[Move]) -> Game:
         """Make a whole play given as single-die ``(from, to)`` moves, in a playable order."""

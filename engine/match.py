@@ -465,6 +465,15 @@ class Match:
     def play(self, play: Play | str) -> Match:
         return self._with(self.game.play(play))
 
+    def read_play(self, text: str) -> Play:
+        """The play ``text`` names for this turn's roll (see :meth:`Game.read_play`).
+
+        >>> m = Match.new().roll((6, 1))
+        >>> m.with_play(m.read_play("13/7 8/7").moves).moves.done[-1].dst
+        7
+        """
+        return self.game.read_play(text)
+
     def play_moves(self, moves: Sequence[Move]) -> Match:
         return self._with(self.game.play_moves(moves))
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.errors import EngineError
+from engine.game import Action
 from web.ai.client import hint_request
 from web.ai.protocol import (
     CubeHintReply,
@@ -35,6 +36,9 @@ class Coaching(Part):
         return {
             Act.HINT: self._on_hint,
             Act.HINT_PLAY: self._on_hint_play,
+            Act.TUTOR_KEEP: self._on_tutor_keep,
+            Act.TUTOR_UNDO: self._on_tutor_undo,
+            Act.TUTOR_BEST: self._on_tutor_best,
             Act.REVIEW: self._on_review,
             Act.REVIEW_SHOW: self._on_review_show,
             Act.REVIEW_PREV: self._on_review_prev,
@@ -85,6 +89,8 @@ class Coaching(Part):
                     self._set(advice=a.answered(hint, shown=a.shown or warned))
                     if note:
                         self._say(note)
+                        if self.state.dialog is None:  # asked where the player is looking
+                            self._open(Dialog.TUTOR)
                 elif isinstance(answer, CubeHintReply):
                     cube = parse_cube_hint(answer, taker=taker)
                     self._set(advice=a.answered(cube, shown=a.shown))
@@ -124,6 +130,33 @@ class Coaching(Part):
         self._select(selected=None)
         self.session.slide(before)
         self._autosave()
+
+    # -- the tutor's question ------------------------------------------------------------
+
+    def _on_tutor_keep(self, value: str, fields: Fields) -> None:
+        """Keep the play the tutor warned of: Done."""
+        if self.state.dialog is Dialog.TUTOR:
+            self._close()
+        self.session.confirm()
+
+    def _on_tutor_undo(self, value: str, fields: Fields) -> None:
+        """Take the play back: the turn from its start, to play again."""
+        if self.state.dialog is Dialog.TUTOR:
+            self._close()
+        s = self.state
+        if s.busy or not s.human_to_move or not self.session.legal(Action.UNDO):
+            return
+        before = self.session.board()
+        self._set(match=s.match.reset_moves())
+        self._select(selected=None)
+        self.session.slide(before)
+        self._autosave()
+
+    def _on_tutor_best(self, value: str, fields: Fields) -> None:
+        """Show King Tubby's play on the board (with the hint's list), for Done."""
+        if self.state.dialog is Dialog.TUTOR:
+            self._close()
+        self._on_hint_play("0", fields)
 
     # -- reviewing a finished game ------------------------------------------------------
 

@@ -136,6 +136,7 @@ class Play(Part):
     def _animate_change(self, change: Callable[[Match], Match]) -> None:
         before = self.session.board()
         self._set(match=change(self.state.match))
+        self._close_tutor()
         self._select(selected=None)
         self.session.slide(before)
         self._autosave()
@@ -154,8 +155,14 @@ class Play(Part):
         player = self.state.match.turn
         self._set(match=self.state.match.confirm())
         self._select(selected=None)
+        self._close_tutor()
         self.session.say_play(player)
         self._autosave()
+
+    def _close_tutor(self) -> None:
+        """The tutor's question was about the play on the board, which is gone."""
+        if self.state.dialog is Dialog.TUTOR:
+            self._close()
 
     def _on_play_text(self, value: str, fields: Fields) -> None:
         """A whole play typed in notation, e.g. ``8/5 6/5``."""
@@ -167,10 +174,21 @@ class Play(Part):
             return
         player = self.state.match.turn
         before = self.session.board()
+        tutor = self.state.settings.tutor and not self.state.online.playing
         try:
-            self._set(match=self.state.match.play(text))
+            m = self.state.match
+            # With the tutor on, the play waits on the board for its verdict, as
+            # Done does after a tap or a drag; else Enter is Done.
+            self._set(match=m.with_play(m.read_play(text).moves) if tutor else m.play(text))
         except EngineError as exc:
             self._set(message=words.refused_play(text, str(exc)), play_refused=True)
+            return
+        if tutor:
+            self._select(selected=None)
+            self.session.slide(before)
+            self._autosave()
+            self.session.tutor_check()
+            self.confirm()  # goes through once the tutor finds nothing to say
             return
         self._select(selected=None)
         after = self.session.board()

@@ -55,6 +55,10 @@ class Act(StrEnum):
     # advice
     HINT = "hint"
     HINT_PLAY = "hint-play"
+    # the tutor's question about a play it judged a mistake (Dialog.TUTOR)
+    TUTOR_KEEP = "tutor-keep"  # keep the play: Done
+    TUTOR_UNDO = "tutor-undo"  # take it back: the turn from its start
+    TUTOR_BEST = "tutor-best"  # show King Tubby's play on the board, for Done
     # reviewing a finished game
     REVIEW = "review"
     REVIEW_SHOW = "review-show"

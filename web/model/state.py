@@ -57,6 +57,7 @@ class Dialog(StrEnum):
     CHAT = "chat"  # the canned phrases to say to the friend online
     CLAIM = "claim"  # the friend online is gone: claim the game, or keep waiting
     ANSWER = "answer"  # connecting by hand: the answer code to send back to the inviter
+    TUTOR = "tutor"  # the tutor judged the play a mistake: keep it, take it back, or see better
 
 
 @dataclass(frozen=True, slots=True)

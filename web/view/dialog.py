@@ -41,6 +41,7 @@ from web.view.hint import cube_hint_html
 from web.view.parts import action_row, button, dialog_form
 from web.view.review import review_html
 from web.view.score_sheet import wins
+from web.view.tutor import tutor_html
 from web.words.chat import PHRASES
 
 
@@ -311,5 +312,6 @@ _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
         Dialog.CHAT: _chat,
         Dialog.CLAIM: _claim,
         Dialog.ANSWER: _answer,
+        Dialog.TUTOR: tutor_html,
     }
 )

@@ -462,3 +462,54 @@ def test_the_summary_rates_each_player_leaving_forced_plays_and_quiet_rolls_asid
     assert "1 blunder" in bob and "1 doubtful" in bob and "2 decisions" in bob
     assert "lower is better" in html.lower()
     assert "<b>Checker play:</b> 3 plays" in html  # every play is listed, a forced one too
+
+
+# -- the tutor's question ---------------------------------------------------------------
+
+
+def test_the_tutor_asks_about_a_bad_play_keep_take_back_or_see_the_better_one() -> None:
+    rig = _opening_31_vs_ai()
+    rig.act("setting", "true", name="tutor")
+    c = rig.c
+    _tap_play(rig, [(24, 21), (24, 23)])  # a blunder: the tutor asks, in a dialog
+    dialog = rig.view.last.dialog
+    assert dialog is not None and dialog.kind == "tutor"
+    assert "24/23 24/21 is a blunder" in dialog.html and "prefers 8/5 6/5" in dialog.html
+    assert 'data-action="tutor-undo"' in dialog.html and 'data-action="tutor-best"' in dialog.html
+    rig.act("tutor-undo")  # take it back: the turn from its start, nothing kept
+    assert rig.view.last.dialog is None and c.state.match.turn == 0
+    assert c.state.match.phase is Phase.MOVE and not c.state.match.moves.done
+    _tap_play(rig, [(24, 21), (24, 23)])
+    rig.act("tutor-best")  # the better play goes onto the board, waiting for Done
+    assert rig.view.last.dialog is None and c.state.match.turn == 0
+    assert [str(s) for s in c.state.match.moves.done] == ["8/5", "6/5"]
+    rig.act("confirm")
+    assert "8/5 6/5" in rig.view.last.history_html
+
+
+def test_keeping_a_play_the_tutor_questioned_is_done() -> None:
+    rig = _opening_31_vs_ai()
+    rig.act("setting", "true", name="tutor")
+    _tap_play(rig, [(24, 21), (24, 23)])
+    assert rig.view.last.dialog is not None and rig.view.last.dialog.kind == "tutor"
+    rig.act("tutor-keep")
+    assert rig.view.last.dialog is None
+    assert "24/23 24/21" in rig.view.last.history_html  # kept, and the AI has replied
+
+
+def test_a_typed_play_waits_for_the_tutor_too() -> None:
+    rig = _opening_31_vs_ai()
+    rig.act("setting", "true", name="tutor")
+    slow = LaterAi()
+    rig.c.ai = slow
+    c = rig.c
+    rig.act("play-text", text="24/21 24/23")  # Enter: with the tutor on, it waits
+    assert c.state.match.turn == 0 and c.state.match.phase is Phase.MOVE
+    slow.answer()  # a blunder: asked, not kept
+    assert c.state.match.turn == 0 and rig.view.last.dialog is not None
+    assert rig.view.last.dialog.kind == "tutor"
+    rig.act("tutor-undo")
+    rig.c.ai = DirectAi()
+    rig.act("play-text", text="8/5 6/5")  # a good play goes through at once
+    rig.timer.run()
+    assert "8/5 6/5" in rig.view.last.history_html and c.state.match.phase is Phase.ROLL
