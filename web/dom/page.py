@@ -26,6 +26,11 @@ from web.model.actions import KEYS, Act, Intent
 from web.view.frame import Screen
 from web.words import online_play as words
 
+# The dialogs that ask about the position on the board, placed beside it (style.css).
+DECISIONS = ("cube", "resign-answer", "over", "tutor")
+# style.css's phone held upright, where those dialogs sit above the board.
+UPRIGHT_PHONE = "(max-width: 600px) and (max-aspect-ratio: 3/4)"
+
 # How long news stays over the board: long enough to read a sentence.
 TOAST_MS = 4000
 
@@ -446,7 +451,8 @@ class Page:
             hint = doc.getElementById("hint")
             hint.innerHTML = screen.hint_html
             hint.hidden = not screen.hint_html
-            if last is not None:
+            asking = screen.dialog is not None and screen.dialog.kind in DECISIONS
+            if last is not None and not asking:  # a question shows the board itself
                 # On a phone the advice lies below the board, out of sight: a
                 # Hint tapped, or the tutor's warning, would change nothing the
                 # player sees.  Bring it up as it comes, the board back as it goes.
@@ -562,6 +568,17 @@ class Page:
 
         self._toast_timer = self.window.setTimeout(create_once_callable(hide), TOAST_MS)
 
+    def _show_board_beside(self, dialog: Any) -> None:
+        """On a phone held upright a decision's dialog sits at the top (style.css):
+        the board is scrolled to the bottom of the screen, so that the dialog
+        covers the header rather than the position it asks about."""
+        from pyodide.ffi import to_js
+
+        if not self.window.matchMedia(UPRIGHT_PHONE).matches:
+            return
+        options = {"block": "end", "inline": "nearest", "behavior": "auto"}
+        self.board.scrollIntoView(to_js(options, dict_converter=self.window.Object.fromEntries))
+
     def _reveal(self, el: Any, smooth: bool) -> None:
         """Scroll the least that shows all of ``el`` (nothing if it is in sight)."""
         from pyodide.ffi import to_js
@@ -619,8 +636,10 @@ class Page:
             if kept is not None:
                 kept.restore(dialog)
                 return
+            if wanted.kind in DECISIONS and not same:
+                self._show_board_beside(dialog)
             primary = _js(dialog.querySelector("button.primary"))
-            if primary is not None and wanted.kind in ("cube", "resign-answer", "over", "dice"):
+            if primary is not None and wanted.kind in (*DECISIONS, "dice"):
                 primary.focus()
 
     def download(self, filename: str, text: str) -> None:
