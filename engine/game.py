@@ -336,6 +336,14 @@ class Game:
     def can_double(self) -> bool:
         return self._why_not_double() is None
 
+    def why_not_double(self) -> str | None:
+        """Why the player on roll may not double now, in words (None: they may).
+
+        >>> Game.new(Rules(5), crawford=True).roll((3, 1)).why_not_double()
+        'you may double only before rolling'
+        """
+        return self._why_not_double()
+
     def cube_state(self, player: int) -> CubeState:
         """The cube and the score as ``player`` sees them (what the AI judges a
         cube decision by).  The score is the one the game started at, so a

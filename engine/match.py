@@ -357,6 +357,15 @@ class Match:
     def can_double(self) -> bool:
         return self.game.can_double()
 
+    def why_not_double(self) -> str | None:
+        """Why the player on roll may not double now (see :meth:`Game.why_not_double`).
+
+        >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5")
+        >>> m.why_not_double() is None, m.double().take().why_not_double()
+        (True, 'your opponent owns the cube')
+        """
+        return self.game.why_not_double()
+
     def cube_state(self, player: int) -> CubeState:
         """The current game's cube and score as ``player`` sees them (:meth:`Game.cube_state`).
 

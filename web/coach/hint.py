@@ -104,7 +104,14 @@ def parse_cube_hint(reply: Reply, *, taker: bool) -> CubeHint:
 
 
 def signed(x: float) -> str:
-    """``x`` with its sign and three decimals, a real minus sign for negatives."""
+    """``x`` with its sign and three decimals, a real minus sign for negatives
+    (nothing lost reads +0.000, however it was rounded).
+
+    >>> signed(-0.1704), signed(-0.0001), signed(0.0)
+    ('−0.170', '+0.000', '+0.000')
+    """
+    if round(x, 3) == 0:
+        x = 0.0
     return f"{x:+.3f}".replace("-", "\u2212")  # a real minus sign lines up with the plus
 
 

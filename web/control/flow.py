@@ -47,7 +47,7 @@ class Flow(Part):
     """See the module docs."""
 
     @property
-    def _real_dice(self) -> bool:
+    def real_dice(self) -> bool:
         """Whether the player enters the dice of a board's real dice (never
         against a remote game, whose dice both ends agree)."""
         return self.state.settings.manual_dice and self.session.remote is None
@@ -150,7 +150,7 @@ class Flow(Part):
                 self._open(Dialog.RESIGN_ANSWER)
         elif phase in (Phase.OPENING, Phase.ROLL):
             if s.dialog is None and self._auto_roll and Action.DOUBLE not in m.legal_actions():
-                if self._real_dice:
+                if self.real_dice:
                     self._open(Dialog.DICE)
                 elif not self.session.auto_pending:
                     self.session.auto_pending = True
@@ -270,7 +270,7 @@ class Flow(Part):
             self._play_steps(steps if steps is not None else m.first_legal_steps())
 
     def _opponent_roll(self) -> None:
-        if self._real_dice:
+        if self.real_dice:
             self._open(Dialog.DICE)
             return
         before = self.state.match

@@ -78,10 +78,12 @@ class Play(Part):
         s = self.state
         if s.busy or s.dialog is not None or not self.session.legal(Action.ROLL):
             return
-        if self.flow._real_dice:
+        if self.flow.real_dice:
             self._open(Dialog.DICE)
             return
         self.flow.roll(None)
+        # An opening roll the AI won: a beat to see the dice before it moves.
+        self.flow.after_ai_roll()
 
     def _on_dice_set(self, value: str, fields: Fields) -> None:
         try:

@@ -639,7 +639,8 @@ class Page:
             if wanted.kind in DECISIONS and not same:
                 self._show_board_beside(dialog)
             primary = _js(dialog.querySelector("button.primary"))
-            if primary is not None and wanted.kind in (*DECISIONS, "dice"):
+            # Where Enter answers at once (a decision, the dice, "keep playing").
+            if primary is not None and wanted.kind in (*DECISIONS, "dice", "abandon"):
                 primary.focus()
 
     def download(self, filename: str, text: str) -> None:
