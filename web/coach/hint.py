@@ -108,10 +108,6 @@ def signed(x: float) -> str:
     return f"{x:+.3f}".replace("-", "\u2212")  # a real minus sign lines up with the plus
 
 
-WORKED_OUT = "worked out roll by roll to the bear-off"
-"""What the ``race`` tag means, in its tooltip."""
-
-
 def depth_text(advice: PlayAdvice) -> str:
     """How deep a play was judged, in words: ``"1-ply"``, ``"0-ply"``, or
     ``"race"`` for a race worked out roll by roll to the bear-off (no

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from engine.rules import MAX_MATCH_LENGTH, Rules
 from web.online.codec import b64, sha256_b64, unb64
 from web.online.errors import InviteError
+from web.words import online as say
 
 VERSION = "2"
 OLD_VERSION = "1"  # no key, the default clock
@@ -186,7 +187,7 @@ class Invite:
         """A fresh invite with a random room and secret (``token(n)``: ``n`` random
         bytes), from the inviter whose public key is ``host_key`` (the inviter's
         :class:`~web.online.peer.Peer` puts it in when none is given)."""
-        cleaned = clean_name(name) or "Your friend"
+        cleaned = clean_name(name) or say.FRIEND
         return cls(token(ROOM_BYTES), token(SECRET_BYTES), cleaned, rules, host_key, clock)
 
     @property
