@@ -401,3 +401,113 @@ SETTING_LABELS: Mapping[str, str] = MappingProxyType(
 THEME = "Theme"
 COLOURS = "Colours"
 ANIMATION = "Animation"
+
+# -- around the dialogs: notices, abandoning, the game's end, real dice, statistics ---------
+
+DOWNLOAD_IT = "Download it"
+DISMISS = "Dismiss"
+
+
+def beavers(beaverer: str, cube: str, value: int) -> str:
+    """The title of the doubler's answer to a beaver (``cube``: the theme's word).
+
+    >>> beavers("Ann", "cube", 8)
+    'Ann beavers: the cube would go to 8'
+    """
+    return f"{beaverer} beavers: the {cube} would go to {value}"
+
+
+ABANDON_TITLE = "Abandon the game in progress?"
+GO_ON = "Go on"
+START_NEW = "Start the new game"
+IMPORT_FILE = "Import the file"
+MATCH_LOST = "The match in progress will be lost."
+
+
+def load_slot(name: str) -> str:
+    """What abandoning the game goes on to do: load the save ``name``."""
+    return f"Load “{name}”"
+
+
+def abandon(doing: str) -> str:
+    """The button that abandons the game to do ``doing``."""
+    return f"{doing} (abandon)"
+
+
+def abandon_cost(opponent: str, win: str, points: int) -> str:
+    """What abandoning a game begun against the AI ``opponent`` costs.
+
+    >>> abandon_cost("King Tubby", "gammon", 2)
+    'Against King Tubby it counts in your statistics as a resigned gammon: 2 points lost.'
+    """
+    unit = "point" if points == 1 else "points"
+    return (
+        f"Against {opponent} it counts in your statistics as a resigned {win}: "
+        f"{points} {unit} lost."
+    )
+
+
+YOU_WIN = "You win!"
+YOU_WIN_MATCH = "You win the match!"
+
+
+def ai_wins(name: str) -> str:
+    """The headline when the AI ``name`` wins a game."""
+    return f"{name} wins"
+
+
+def exclaim(text: str) -> str:
+    return f"{text}!"
+
+
+def win_headline(win: str, headline: str) -> str:
+    """A theme's headline naming the kind of win first."""
+    return f"{win}! {headline}"
+
+
+def wins_match(wins: str) -> str:
+    """``wins`` ("Ann wins"), of the match."""
+    return f"{wins} the match."
+
+
+def score_line(names: tuple[str, str], score: tuple[int, int], length: int) -> str:
+    """The score after a game (``length`` 0: money).
+
+    >>> score_line(("Ann", "Bob"), (3, 1), 5)
+    'Score: Ann 3 – 1 Bob (match to 5)'
+    """
+    line = f"Score: {names[0]} {score[0]} – {score[1]} {names[1]}"
+    return line + f" (match to {length})" if length else line
+
+
+def review_title(game: int) -> str:
+    """The title of the review of game number ``game`` (counted from 1)."""
+    return f"Review of game {game}"
+
+
+YOUR_DIE = "Your die"
+DIE_LABELS = ("Die 1", "Die 2")
+
+
+def die_of(name: str) -> str:
+    """``name``'s die, at the opening roll."""
+    return f"{name}’s die"
+
+
+def dice_of(name: str) -> str:
+    """The title of the dialog to enter ``name``'s (the AI's) dice."""
+    return f"Enter {name}’s dice"
+
+
+def game_caption(number: int) -> str:
+    """The statistics of game number ``number``."""
+    return f"Game {number}"
+
+
+def whole_caption(money: bool) -> str:
+    """The statistics of the whole session (``money``) or match."""
+    return "Session" if money else "Match"
+
+
+FRIEND_AS_PLAYER_1 = "A friend (as player 1)"
+FRIENDS_ONLINE = "Friends online"
