@@ -7,6 +7,9 @@ cube verdicts, the review and the analysis.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from web.ai.protocol import Probs
 from web.coach.hint import BLUNDER, DOUBTFUL, MISTAKE, PlayHint, signed
 from web.model.themes import Theme
@@ -110,3 +113,102 @@ def tutor_note(hint: PlayHint) -> str:
         f"Tutor: {yours} is {kind} ({signed(-loss)}). King Tubby prefers {best}: "
         "undo to change it, or press Done."
     )
+
+
+# -- the review of a game ---------------------------------------------------------------
+
+CUBE_WORDS: Mapping[str, str] = MappingProxyType(
+    {"no double": "did not double", "double": "doubled", "take": "took", "drop": "dropped"}
+)
+"""How a cube choice reads in the review, by what the AI calls it."""
+
+NO_MOVE_DONE = "no move"
+
+
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, with an "s" when ``n`` is not one.
+
+    >>> plural(1, "blunder"), plural(2, "blunder")
+    ('1 blunder', '2 blunders')
+    """
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def decider(name: str, dice: str) -> str:
+    """Who decided, with the roll (``dice`` "": a cube decision)."""
+    return f"{name}, {dice or 'cube'}"
+
+
+def judgement(grade: str, loss: float) -> str:
+    """How bad a decision was: ``grade`` ("doubtful", "mistake", "blunder") and
+    the equity it gave up.
+
+    >>> judgement("blunder", 0.2), judgement("doubtful", 0.05)
+    ('a blunder (−0.200)', 'doubtful (−0.050)')
+    """
+    article = "" if grade == "doubtful" else "a "
+    return f"{article}{grade} ({signed(-loss)})"
+
+
+def counts(n: int, what: str, blunders: int, mistakes: int, doubtful: int) -> str:
+    """A count of decisions and of their errors."""
+    return (
+        f"{plural(n, what)} · {plural(blunders, 'blunder')} · {plural(mistakes, 'mistake')}"
+        f" · {doubtful} doubtful"
+    )
+
+
+PLAYS = "play"
+CUBE_DECISIONS = "close or actual decision"
+NO_CLOSE_DECISIONS = "no close decisions"
+
+
+def rating(pr: float, decisions: int, blunders: int, mistakes: int, doubtful: int) -> str:
+    """A player's performance rating and errors (HTML: the PR is abbreviated)."""
+    return (
+        f'<abbr title="performance rating">PR</abbr> <b class="review-pr">{pr:.1f}</b>'
+        f" over {plural(decisions, 'decision')} · {plural(blunders, 'blunder')}"
+        f" · {plural(mistakes, 'mistake')} · {doubtful} doubtful"
+    )
+
+
+PR_NOTE = (
+    "PR: 500 × the equity given up per decision, forced plays "
+    "aside. Lower is better: under 5 is world class, 10 to 15 intermediate, 20 and more a "
+    "beginner."
+)
+"""What the performance rating is, under the summary."""
+
+NOTHING_TO_REVIEW = "There is nothing to review in this game."
+CHECKER_PLAY = "Checker play:"
+CUBE = "Cube:"
+WELL_PLAYED = "Nothing doubtful: well played."
+SHOW = "Show"
+
+
+def error_rate(millipoints: float) -> str:
+    return f"{millipoints:.1f} millipoints given up per play"
+
+
+def checking(judged: int, total: int) -> str:
+    """The review under way."""
+    return f"King Tubby is checking the decisions… {judged} of {total}."
+
+
+def best(play: str) -> str:
+    """The best choice, after a flagged decision in the list."""
+    return f"best {play}"
+
+
+def show_decision(number: int) -> str:
+    """The label of the button that shows decision ``number`` on the board."""
+    return f"Show decision {number} on the board"
+
+
+def review_caption(who: str, done: str, judged: str, best: str) -> str:
+    """A reviewed decision under the board.
+
+    >>> review_caption("Ann, 6-1", "24/18 13/12", "a mistake (−0.090)", "13/7 8/7")
+    'Ann, 6-1: 24/18 13/12 — a mistake (−0.090). Best: 13/7 8/7'
+    """
+    return f"{who}: {done} — {judged}. Best: {best}"
