@@ -9,6 +9,8 @@ decision, the ranked plays), the rollout, and the editor and panel around them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Literal
 
 # -- the report ------------------------------------------------------------------------------
@@ -121,3 +123,126 @@ def rollout_state(
     if how == "cancelled":
         return f"Cancelled after {done} of {total} trials{cut}."
     return f"Rolled out: {done} trials{cut}."
+
+
+# -- the editor -----------------------------------------------------------------------------
+
+
+def editor_label(names: tuple[str, str], pips: tuple[int, int]) -> str:
+    """The editor's board, for screen readers (player 0 at the bottom)."""
+    return (
+        f"Analysis board, setting up: {names[0]} at the bottom. "
+        f"Pip counts: {names[0]} {pips[0]}, {names[1]} {pips[1]}. "
+        "Each place adds or removes a checker."
+    )
+
+
+def off_note(off: int) -> str:
+    """A side's checkers borne off, in its panel ("" for none)."""
+    return f"{off} off" if off else ""
+
+
+NOT_ROLLED = "Not rolled"
+DOUBLED = "Doubled"
+MONEY_GAME = "Money game"
+
+
+def match_to(length: int) -> str:
+    return f"Match to {length}"
+
+
+TO_ACT = "To act"
+DICE = "Dice"
+CUBE = "Cube"
+OWNER = "Owner"
+CENTRED = "Centred"
+PLAY = "Play"
+
+
+def score_of(name: str) -> str:
+    return f"{name}’s score"
+
+
+CRAWFORD_GAME = "Crawford game"
+JACOBY_RULE = "Jacoby rule"
+BEAVERS = "Beavers"
+
+ID_NAMES: Mapping[str, str] = MappingProxyType(
+    {"position": "Position ID", "match": "Match ID", "xgid": "XGID", "link": "link"}
+)
+"""What each copy button copies, as its label for screen readers names it."""
+
+
+def copy_aria(what: str, *, copied: bool) -> str:
+    """A copy button's label for screen readers (``what``: a key of :data:`ID_NAMES`)."""
+    return f"Copy the {ID_NAMES[what]}" + (": copied" if copied else "")
+
+
+COPY = "Copy"
+COPIED = "Copied ✓"
+COPY_LINK = "Copy link"
+POSITION_ID = "Position ID"
+MATCH_ID = "Match ID"
+XGID = "XGID"
+LINK = "Link"
+SHARE_LINK = "Share link"
+NO_ID_YET = "None until the set-up can be played."
+PASTE_LABEL = "Paste an XGID or a GNU Backgammon ID"
+PASTE_PLACEHOLDER = "XGID=… or PositionID:MatchID"
+SET_UP = "Set up"
+REMOVE = "Remove"
+TOOLS_ARIA = "What a tap on the board does"
+READY = "Ready to analyse."
+SET_UP_TITLE = "Set up a position"
+EDITOR_HELP = (
+    "Tap a point to add a checker of the colour chosen, or to "
+    "take one off with Remove; drag a checker to move it, off the board to remove it."
+)
+START_POSITION = "Start position"
+CLEAR = "Clear"
+SWAP_SIDES = "Swap sides"
+ANALYSE = "Analyse"
+LEAVE = "Leave"
+
+# -- the analysis panel ----------------------------------------------------------------------
+
+BY_HAND = "By hand (both sides)"
+
+
+def against(name: str) -> str:
+    """Playing on against the AI ``name``."""
+    return f"Against {name}"
+
+
+def decision_of(at: int, total: int) -> str:
+    """Where the board is along the line: decision ``at`` (from 1) of ``total``."""
+    return f"Decision {at} of {total}"
+
+
+GAME_OVER = "The game is over: King Tubby can review it."
+REVIEW_GAME = "Review this game"
+BEAVER = "Beaver"
+ANALYSIS = "Analysis"
+STEPS_ARIA = "Along the line played"
+BACK = "‹ Back"
+FORWARD = "Forward ›"
+PLAY_ON = "Play on"
+EDIT_POSITION = "Edit position"
+
+
+def waits_here(name: str) -> str:
+    """The AI ``name`` waits at its turn, stepped back to."""
+    return f"{name} waits here: Forward follows the line."
+
+
+def plays_on(name: str) -> str:
+    return f"{name} plays on from here"
+
+
+def analysis_line(match_line: str) -> str:
+    """The match line on the analysis board."""
+    return "Analysis · " + match_line
+
+
+SETTING_UP_LINE = "Analysis board · setting up"
+SETTING_UP_STATUS = "Set up the position, then Analyse."
