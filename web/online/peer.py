@@ -545,13 +545,13 @@ class Peer:
         limit = self.claim_after
         reason = ""
         if (claim.have, claim.head) != (len(self.log), self.log.head):
-            reason = "your histories of the game differ: a move did not reach one of you"
+            reason = say.HISTORIES_DIFFER
         elif self.owing != self.seat:
-            reason = "by this page's record you owed no move"
+            reason = say.OWED_NO_MOVE
         elif owed < limit - grace(limit):
-            reason = f"you had owed your move for {int(owed)} s of the {int(limit)} s allowed"
+            reason = say.owed_for(owed, limit)
         elif not self.clock.limit and self._quiet < limit - grace(limit):
-            reason = "your page was in touch with your friend's all along"
+            reason = say.IN_TOUCH
         if not reason:
             return Output(events=(self._abandoned_by(self.seat),))
         answer = self._send(wire.Disputed(len(self.log), self.log.head), now)

@@ -11,7 +11,7 @@ from types import MappingProxyType
 from engine.game import Action, Phase
 from web.board.escape import escape
 from web.model.actions import Act
-from web.model.options import AI_NAMES, HUMAN, ONLINE, ai_label
+from web.model.options import AI_NAMES, HUMAN, ONLINE
 from web.model.presence import Link
 from web.model.state import Dialog, UiState
 from web.model.tutor import cube_advice
@@ -43,6 +43,7 @@ from web.view.review import review_html
 from web.view.score_sheet import wins
 from web.words import dialogs as say
 from web.words.chat import PHRASES
+from web.words.dialogs import ai_label
 from web.words.status import YOU
 
 

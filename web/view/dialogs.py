@@ -27,7 +27,6 @@ from web.model.options import (
     ONLINE,
     MatchOptions,
     Settings,
-    ai_label,
 )
 from web.model.records import PlayerRecords
 from web.model.storage import AUTOSAVE, CORRUPT, SLOT, STATS
@@ -38,6 +37,7 @@ from web.words import dialogs as say
 from web.words.dialogs import CLOCK_WORDS as CLOCK_WORDS
 from web.words.dialogs import RELAY_NOTE as RELAY_NOTE
 from web.words.dialogs import TURN_NOTE as TURN_NOTE
+from web.words.dialogs import ai_label
 from web.words.dialogs import duration_words as duration_words
 
 

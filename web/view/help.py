@@ -10,11 +10,11 @@ from types import MappingProxyType
 
 from web.board.escape import escape
 from web.model.actions import KEYS, Act
-from web.model.options import AI_NAMES, ai_label
+from web.model.options import AI_NAMES
 from web.model.themes import Theme
 from web.view.parts import action_row, button, dialog_form
 from web.words import help as say
-from web.words.dialogs import CLOSE
+from web.words.dialogs import CLOSE, ai_label
 from web.words.help import ANALYSIS_HELP as ANALYSIS_HELP
 
 _KEY_CAPS: Mapping[str, str] = MappingProxyType(

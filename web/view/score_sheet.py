@@ -147,5 +147,5 @@ def history_html(rows: Sequence[HistoryRow], names: tuple[str, str]) -> str:
             )
             body.append(f"<tr><td>{row.number})</td>{cells}</tr>")
     if not body:
-        body.append('<tr class="note"><td colspan="3">No moves yet.</td></tr>')
+        body.append(f'<tr class="note"><td colspan="3">{say.NO_MOVES}</td></tr>')
     return f'<table class="history-table">{head}{"".join(body)}</table>'

@@ -9,6 +9,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from web.model.options import ai_name
+
+AI_STRENGTHS: tuple[tuple[str, str], ...] = (
+    ("easy", "easy"),
+    ("medium", "medium"),
+    ("hard", "strong"),
+)
+"""How strong each AI level plays, in the words a player chooses by."""
+
+
+def ai_label(level: str) -> str:
+    """An AI's name with its strength, wherever a player chooses or compares
+    opponents (the New game dialog, the statistics).
+
+    >>> ai_label("easy"), ai_label("hard")
+    ('Beach Bum (easy)', 'King Tubby (strong)')
+    >>> ai_label("human")
+    'human'
+    """
+    strength = dict(AI_STRENGTHS).get(level)
+    return f"{ai_name(level)} ({strength})" if strength else level
+
+
 CLOSE = "Close"
 CANCEL = "Cancel"
 

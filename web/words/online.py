@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from engine.rules import Rules
 from web.model.presence import Link
 
 FRIEND = "Your friend"
@@ -107,3 +108,59 @@ def disputed(name: str) -> str:
 def full(host: str) -> str:
     """The game ``host`` invited to is already played by someone else."""
     return FULL_WORDS.format(host=host)
+
+
+# -- the terms of an invite -------------------------------------------------------------
+
+
+def describe_terms(rules: Rules) -> str:
+    """The terms in words, for the friend who is asked to accept them.
+
+    >>> describe_terms(Rules(0, jacoby=True))
+    'money play, with the cube and the Jacoby rule'
+    >>> describe_terms(Rules(1, cube=False))
+    'a 1-point match, without the cube'
+    """
+    kind = f"a {rules.match_length}-point match" if rules.match_length else "money play"
+    if not rules.cube:
+        return f"{kind}, without the cube"
+    extras = ["the cube"]
+    if rules.crawford_active:
+        extras.append("the Crawford rule")
+    if rules.jacoby_active:
+        extras.append("the Jacoby rule")
+    if rules.beavers_active:
+        extras.append("beavers")
+    listed = extras[0] if len(extras) == 1 else ", ".join(extras[:-1]) + " and " + extras[-1]
+    return f"{kind}, with {listed}"
+
+
+def describe_clock(seconds: int) -> str:
+    """The move clock in words.
+
+    >>> describe_clock(0), describe_clock(120), describe_clock(90), describe_clock(600)
+    ('no move clock', '2 minutes a move', '90 seconds a move', '10 minutes a move')
+    """
+    if seconds == 0:
+        return "no move clock"
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return f"{minutes} minute{'s' if minutes != 1 else ''} a move"
+    return f"{seconds} second{'s' if seconds != 1 else ''} a move"
+
+
+def terms(rules: Rules, clock: int) -> str:
+    """The rules in words, and the move clock."""
+    return f"{describe_terms(rules)}, {describe_clock(clock)}"
+
+
+# -- why a claim is disputed (after the friend's name) -------------------------------------
+
+HISTORIES_DIFFER = "your histories of the game differ: a move did not reach one of you"
+OWED_NO_MOVE = "by this page's record you owed no move"
+IN_TOUCH = "your page was in touch with your friend's all along"
+
+
+def owed_for(owed: float, limit: float) -> str:
+    """The friend had owed their move for ``owed`` seconds, not the ``limit`` allowed."""
+    return f"you had owed your move for {int(owed)} s of the {int(limit)} s allowed"

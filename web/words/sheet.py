@@ -46,6 +46,7 @@ def beavers(cube: int) -> str:
     return f"Beavers to {cube}"
 
 
+NO_MOVES = "No moves yet."
 TAKES = "Takes"
 DROPS = "Drops"
 ACCEPTS = "Accepts"
