@@ -121,6 +121,9 @@ DOUBTFUL, MISTAKE, BLUNDER = 0.04, 0.08, 0.16
 blunder (GNU Backgammon's default thresholds, in normalised equity)."""
 
 
+# The sentence lives in web.words.coach.tutor_note (what the page draws); this copy
+# stays for web.control.coaching, which imports it from here, until it moves over
+# (web.coach sits under web.words and cannot import it).
 def tutor_note(hint: PlayHint) -> str:
     """The tutor's warning about the player's play, or "" when it is good enough.
 

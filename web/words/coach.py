@@ -97,6 +97,10 @@ def tutor_note(hint: PlayHint) -> str:
     ''
     >>> print(tutor_note(PlayHint((best,), False, 0.17, 3, "24/20")))
     Tutor: 24/20 is a blunder (−0.170). King Tubby prefers 8/5 6/5: undo to change it, or ...
+    >>> from web.coach import hint  # the copy web.control still reads says the same
+    >>> hint.tutor_note(PlayHint((best,), False, 0.17, 3, "24/20")) == tutor_note(
+    ...     PlayHint((best,), False, 0.17, 3, "24/20"))
+    True
     """
     loss = hint.played_loss
     if loss is None or loss < DOUBTFUL:
