@@ -56,8 +56,9 @@ def _form() -> str:
         for n in TRIALS
     )
     cut = "".join(
-        f'<option value="{p}"{" selected" if p == DEFAULT[1] else ""}>{escape(t)}</option>'
-        for p, t in TRUNCATIONS
+        f'<option value="{p}"{" selected" if p == DEFAULT[1] else ""}>'
+        f"{escape(say.truncation(p))}</option>"
+        for p in TRUNCATIONS
     )
     return (
         '<form class="an-row ro-form" autocomplete="off">'

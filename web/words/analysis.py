@@ -103,6 +103,15 @@ def spread(se: str) -> str:
     return f"± {se}" if se else EXACT
 
 
+def truncation(plies: int) -> str:
+    """How far a rollout plays its games (0: to the end).
+
+    >>> truncation(10), truncation(0)
+    ('cut at 10 plies', 'to the end')
+    """
+    return f"cut at {plies} plies" if plies else "to the end"
+
+
 def rollout_verdict(action: str) -> str:
     return f"Rollout: {action}."
 
