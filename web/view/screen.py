@@ -19,12 +19,12 @@ from web.model.sound import Sound
 from web.model.state import UiState
 from web.model.tutor import can_hint
 from web.view.dialog import dialog_view
-from web.view.dialogs import duration_words
 from web.view.frame import Button, Panel, Screen, board_words
 from web.view.hint import hint_html
 from web.view.review import ReviewFrame, review_frame
 from web.view.score_sheet import HistoryRow, game_rows, history_html
 from web.words import status as say
+from web.words.dialogs import duration_words
 from web.words.status import FRIEND_NOTES as FRIEND_NOTES
 
 
