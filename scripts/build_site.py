@@ -143,6 +143,8 @@ SOURCES_ONLY = (
     ),
     "web/dom/transport.py",  # the protocol's transport in the browser
     "web/view/analysis.py",
+    "web/words/analysis.py",
+    "web/words/online.py",
     "web/view/qr.py",
     "engine/formats/mat.py",
     "engine/formats/mat_parts.py",

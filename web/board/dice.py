@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from web.board.geometry import LANDSCAPE, Geometry, num
 from web.model.actions import Act
+from web.words import board as say
 
 CUBE = 50
 DIE = 48
@@ -153,9 +154,8 @@ def dice_svg(dice: DiceView, colours: dict[str, str], geometry: Geometry = LANDS
     ]
     attrs = ""
     if dice.swappable:
-        shown = " and ".join(str(v) for v in dice.values)
         attrs = (
             f' data-action="{Act.SWAP_DICE}" role="button" tabindex="0" '
-            f'aria-label="Dice {shown}: swap which die is used first"'
+            f'aria-label="{say.swap_dice(dice.values)}"'
         )
     return f'<g class="dice {dice.side}"{attrs}>' + "".join(parts) + "</g>"

@@ -75,6 +75,7 @@ from web.board.geometry import (
     point_centre_x,
     stack_offsets,
 )
+from web.words import board as say
 
 # This module's own names, and those of web.board.geometry and web.board.dice
 # that were defined here before the split, for the importers that still use them.
@@ -135,10 +136,10 @@ GRAIN_URL = "./grain.webp"
 class Words:
     """What the board calls things, so a theme can rename them."""
 
-    bar: str = "bar"
-    off: str = "off"
-    me: str = "your"
-    opp: str = "opponent's"
+    bar: str = say.BAR
+    off: str = say.OFF
+    me: str = say.MINE
+    opp: str = say.THEIRS
     bar_label: str = ""  # written on the bar, if anything
     off_label: str = ""  # written on the trays
 
@@ -235,7 +236,7 @@ def _colours(me_colour: str) -> dict[str, str]:
 
 def _aria_label(position: Position) -> str:
     mine, theirs = position.pips()
-    return f"Backgammon board. Pip count: you {mine}, opponent {theirs}."
+    return say.board_label(mine, theirs)
 
 
 def _is_bottom(point: int) -> bool:
@@ -558,7 +559,7 @@ def _place_name(place: int, words: Words) -> str:
         return words.bar.capitalize()
     if place == OFF:
         return words.off.capitalize()
-    return f"Point {place}"
+    return say.point_name(place)
 
 
 def _place_label(view: BoardView, place: int) -> str:
@@ -569,18 +570,16 @@ def _place_label(view: BoardView, place: int) -> str:
         mine, theirs = pos.off, 0
     else:
         mine, theirs = pos.me[place], pos.opp[25 - place]
-    parts = [_place_name(place, view.words)]
-    if mine:
-        parts.append(f"{mine} {view.words.me} checker{'s' if mine != 1 else ''}")
-    if theirs:
-        parts.append(f"{theirs} {view.words.opp} checker{'s' if theirs != 1 else ''}")
     if place == view.selected:
-        parts.append("selected")
+        state = "selected"
     elif place in view.highlights:
-        parts.append("move here")
+        state = "target"
     elif place in view.movable:
-        parts.append("can move")
-    return ", ".join(parts)
+        state = "movable"
+    else:
+        state = ""
+    counts = ((view.words.me, mine), (view.words.opp, theirs))
+    return say.place_label(_place_name(place, view.words), counts, state)
 
 
 def _hit_areas(view: BoardView, g: Geometry = LANDSCAPE) -> Iterator[str]:

@@ -115,10 +115,6 @@ def signed(x: float) -> str:
     return f"{x:+.3f}".replace("-", "\u2212")  # a real minus sign lines up with the plus
 
 
-WORKED_OUT = "worked out roll by roll to the bear-off"
-"""What the ``race`` tag means, in its tooltip."""
-
-
 def depth_text(advice: PlayAdvice) -> str:
     """How deep a play was judged, in words: ``"1-ply"``, ``"0-ply"``, or
     ``"race"`` for a race worked out roll by roll to the bear-off (no
@@ -132,6 +128,9 @@ DOUBTFUL, MISTAKE, BLUNDER = 0.04, 0.08, 0.16
 blunder (GNU Backgammon's default thresholds, in normalised equity)."""
 
 
+# The sentence lives in web.words.coach.tutor_note (what the page draws); this copy
+# stays for web.control.coaching, which imports it from here, until it moves over
+# (web.coach sits under web.words and cannot import it).
 def tutor_note(hint: PlayHint) -> str:
     """The tutor's warning about the player's play, or "" when it is good enough.
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from web.ai.rollouts import RolloutView
 
 TRIALS = (36, 144, 432, 1296)
-TRUNCATIONS = ((10, "cut at 10 plies"), (5, "cut at 5 plies"), (0, "to the end"))
+TRUNCATIONS = (10, 5, 0)  # plies (0: to the end), worded by web.words.analysis
 DEFAULT = (144, 10)
 """Trials and truncation a rollout starts with: a few seconds a candidate in a
 browser; games played to the end take many times longer."""
@@ -34,7 +34,7 @@ def settings(fields: Mapping[str, str]) -> tuple[int, int]:
     if fields.get("trials", "").isdigit() and int(fields["trials"]) in TRIALS:
         trials = int(fields["trials"])
     plies = fields.get("truncate", "")
-    if plies.isdigit() and int(plies) in {p for p, _ in TRUNCATIONS}:
+    if plies.isdigit() and int(plies) in TRUNCATIONS:
         truncate = int(plies)
     return trials, truncate
 

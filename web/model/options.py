@@ -32,14 +32,6 @@ DEFAULT_MOVE_CLOCK = 120
 ANIMATIONS = ("normal", "fast", "off")
 
 
-# How strong each AI level plays, in the words a player chooses by.
-AI_STRENGTHS: tuple[tuple[str, str], ...] = (
-    ("easy", "easy"),
-    ("medium", "medium"),
-    ("hard", "strong"),
-)
-
-
 def ai_name(level: str) -> str:
     """The name players see for an AI level (short: panels, announcements).
 
@@ -47,19 +39,6 @@ def ai_name(level: str) -> str:
     'King Tubby'
     """
     return dict(AI_NAMES).get(level, level)
-
-
-def ai_label(level: str) -> str:
-    """An AI's name with its strength, wherever a player chooses or compares
-    opponents (the New game dialog, the statistics).
-
-    >>> ai_label("easy"), ai_label("hard")
-    ('Beach Bum (easy)', 'King Tubby (strong)')
-    >>> ai_label("human")
-    'human'
-    """
-    strength = dict(AI_STRENGTHS).get(level)
-    return f"{ai_name(level)} ({strength})" if strength else level
 
 
 def _flag(value: object) -> bool:

@@ -49,6 +49,9 @@ from dataclasses import dataclass
 from engine.rules import MAX_MATCH_LENGTH, Rules
 from web.online.codec import b64, sha256_b64, unb64
 from web.online.errors import InviteError
+from web.words import online as say
+from web.words.online import describe_clock as describe_clock
+from web.words.online import describe_terms as describe_terms
 
 VERSION = "2"
 OLD_VERSION = "1"  # no key, the default clock
@@ -114,42 +117,6 @@ def parse_terms(code: str) -> Rules:
     return rules
 
 
-def describe_terms(rules: Rules) -> str:
-    """The terms in words, for the friend who is asked to accept them.
-
-    >>> describe_terms(Rules(0, jacoby=True))
-    'money play, with the cube and the Jacoby rule'
-    >>> describe_terms(Rules(1, cube=False))
-    'a 1-point match, without the cube'
-    """
-    kind = f"a {rules.match_length}-point match" if rules.match_length else "money play"
-    if not rules.cube:
-        return f"{kind}, without the cube"
-    extras = ["the cube"]
-    if rules.crawford_active:
-        extras.append("the Crawford rule")
-    if rules.jacoby_active:
-        extras.append("the Jacoby rule")
-    if rules.beavers_active:
-        extras.append("beavers")
-    listed = extras[0] if len(extras) == 1 else ", ".join(extras[:-1]) + " and " + extras[-1]
-    return f"{kind}, with {listed}"
-
-
-def describe_clock(seconds: int) -> str:
-    """The move clock in words.
-
-    >>> describe_clock(0), describe_clock(120), describe_clock(90), describe_clock(600)
-    ('no move clock', '2 minutes a move', '90 seconds a move', '10 minutes a move')
-    """
-    if seconds == 0:
-        return "no move clock"
-    if seconds % 60 == 0:
-        minutes = seconds // 60
-        return f"{minutes} minute{'s' if minutes != 1 else ''} a move"
-    return f"{seconds} second{'s' if seconds != 1 else ''} a move"
-
-
 @dataclass(frozen=True, slots=True)
 class Invite:
     """The room, its secret, the inviter's name and the rules of the match."""
@@ -186,7 +153,7 @@ class Invite:
         """A fresh invite with a random room and secret (``token(n)``: ``n`` random
         bytes), from the inviter whose public key is ``host_key`` (the inviter's
         :class:`~web.online.peer.Peer` puts it in when none is given)."""
-        cleaned = clean_name(name) or "Your friend"
+        cleaned = clean_name(name) or say.FRIEND
         return cls(token(ROOM_BYTES), token(SECRET_BYTES), cleaned, rules, host_key, clock)
 
     @property
@@ -225,7 +192,7 @@ class Invite:
     @property
     def terms(self) -> str:
         """The rules in words (:func:`describe_terms`), and the move clock."""
-        return f"{describe_terms(self.rules)}, {describe_clock(self.clock)}"
+        return say.terms(self.rules, self.clock)
 
     @classmethod
     def parse(cls, text: str) -> Invite:

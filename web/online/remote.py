@@ -79,28 +79,9 @@ from web.online.events import (
 )
 from web.online.peer import Peer
 from web.online.transport import PeerEvent, Transport
+from web.words import online as say
 
 Clock = Callable[[], float]
-
-# The friend's presence, as the invite dialog says it ("{name}": the friend's).
-LINK_WORDS: Mapping[Link, str] = MappingProxyType(
-    {
-        Link.CONNECTING: "Waiting for your friend…",
-        Link.CONNECTED: "{name} is connected.",
-        Link.WAITING: "Waiting for {name} to come back…",
-        Link.CLAIMABLE: "{name} has been gone a while: you may claim the game.",
-    }
-)
-
-
-def link_words(link: Link, name: str | None) -> str:
-    """The friend's presence in words, by name once known.
-
-    >>> link_words(Link.CONNECTED, "Bob"), link_words(Link.CONNECTED, None)
-    ('Bob is connected.', 'Your friend is connected.')
-    """
-    text = LINK_WORDS[link].format(name=name or "your friend")
-    return text[0].upper() + text[1:]
 
 
 class NoAgreedDiceError(LookupError):
@@ -190,14 +171,6 @@ class Host(Protocol):
     def online_apply(self, decision: Decision) -> None: ...
 
     def online_clock(self, seat: int | None, left: int | None) -> None: ...
-
-
-# What the player reads of a claim refused and of a game already full.
-DISPUTED_WORDS = (
-    "{name}'s page disputes your claim: by its record, {name} did not owe a move past "
-    "the time allowed. The claim stands on this page."
-)
-FULL_WORDS = "This game already has its two players: {host} is playing it with someone else."
 
 
 class OnlineTable:
@@ -338,10 +311,10 @@ class OnlineTable:
         elif isinstance(event, FriendJoined):
             if self.host is not None:
                 self.host.online_friend(event.name)
-            self._news(f"{event.name} is here.")
+            self._news(say.joined(event.name))
         elif isinstance(event, Said):
-            who = "You" if event.seat == self.peer.seat else self.peer.friend_name or "Your friend"
-            self._news(f"{who}: “{event.text}”")
+            who = say.YOU if event.seat == self.peer.seat else self.peer.friend_name or say.FRIEND
+            self._news(say.said(who, event.text))
         elif isinstance(event, Claimed):
             if self.host is not None:
                 mine = event.seat == self.peer.seat
@@ -349,15 +322,15 @@ class OnlineTable:
         elif isinstance(event, LinkChanged):
             self.link = event.link
             if self.host is not None:
-                self.host.online_status(link_words(event.link, self.peer.friend_name))
+                self.host.online_status(say.link_words(event.link, self.peer.friend_name))
                 self.host.online_link(event.link, self.peer.claim_after)
         elif isinstance(event, ClockChanged):
             if self.host is not None:
                 self.host.online_clock(event.seat, event.left)
         elif isinstance(event, ClaimDisputed):
-            self._alert(DISPUTED_WORDS.format(name=event.name))
+            self._alert(say.disputed(event.name))
         elif isinstance(event, GameFull):
-            self._alert(FULL_WORDS.format(host=event.host))
+            self._alert(say.full(event.host))
             self.transport.close()  # nothing more to hear or say here
 
     def _news(self, text: str) -> None:

@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 from dataclasses import replace
-from types import MappingProxyType
 
 from engine.errors import EngineError
 from engine.game import Action, Phase
@@ -34,6 +33,8 @@ from web.view.frame import Button, Panel, Screen, board_words
 from web.view.parts import button
 from web.view.report import report_html
 from web.view.rollout import rollout_html
+from web.words import analysis as say
+from web.words.status import possessive
 
 MAX_LENGTH_CHOICE = 25
 """The longest match the set-up form offers (longer ones come in by pasting an ID)."""
@@ -62,18 +63,14 @@ def editor_board(state: UiState, editor: Editor) -> BoardView:
     )
     names = _names(state)
     pips = position.pips()
-    label = (
-        f"Analysis board, setting up: {names[0]} at the bottom. "
-        f"Pip counts: {names[0]} {pips[0]}, {names[1]} {pips[1]}. "
-        "Each place adds or removes a checker."
-    )
+    label = say.editor_label(names, pips)
     return BoardView(
         position=position,
         me_colour="light",
         movable=frozenset(range(1, BAR + 1)),
         dice=dice,
         cube=cube,
-        words=board_words(state.theme, f"{names[0]}’s", f"{names[1]}’s"),
+        words=board_words(state.theme, possessive(names[0]), possessive(names[1])),
         cube_style=state.theme.cube_style,
         label=label,
         mark_movable=False,
@@ -92,7 +89,7 @@ def _editor_panels(state: UiState, setup: PositionSetup) -> tuple[Panel, Panel]:
             pips=pips[player],
             score=str(setup.score[player]) if setup.length else "–",
             on_roll=setup.turn == player,
-            note=f"{off} off" if off else "",
+            note=say.off_note(off),
             owns_cube=setup.owner == player,
         )
 
@@ -129,7 +126,7 @@ def _score(name: str, label: str, value: int) -> str:
 
 
 def _setup_form(setup: PositionSetup, names: tuple[str, str]) -> str:
-    dice_choices = [("roll", "Not rolled"), ("double", "Doubled")]
+    dice_choices = [("roll", say.NOT_ROLLED), ("double", say.DOUBLED)]
     dice_choices += [(f"{a}{b}", f"{a}-{b}") for a in range(6, 0, -1) for b in range(a, 0, -1)]
     if setup.doubled:
         dice = "double"
@@ -137,44 +134,39 @@ def _setup_form(setup: PositionSetup, names: tuple[str, str]) -> str:
         dice = f"{max(setup.dice)}{min(setup.dice)}"
     else:
         dice = "roll"
-    lengths = [("0", "Money game")] + [
-        (str(n), f"Match to {n}") for n in range(1, MAX_LENGTH_CHOICE + 1)
+    lengths = [("0", say.MONEY_GAME)] + [
+        (str(n), say.match_to(n)) for n in range(1, MAX_LENGTH_CHOICE + 1)
     ]
     if setup.length > MAX_LENGTH_CHOICE:
-        lengths.append((str(setup.length), f"Match to {setup.length}"))
+        lengths.append((str(setup.length), say.match_to(setup.length)))
     owner = "" if setup.owner is None else str(setup.owner)
     parts = [
-        _select("turn", "To act", [("0", names[0]), ("1", names[1])], str(setup.turn)),
-        _select("dice", "Dice", dice_choices, dice),
-        _select("cube", "Cube", [(str(1 << k), str(1 << k)) for k in range(7)], str(setup.cube)),
-        _select("owner", "Owner", [("", "Centred"), ("0", names[0]), ("1", names[1])], owner),
-        _select("length", "Play", lengths, str(setup.length)),
+        _select("turn", say.TO_ACT, [("0", names[0]), ("1", names[1])], str(setup.turn)),
+        _select("dice", say.DICE, dice_choices, dice),
+        _select("cube", say.CUBE, [(str(1 << k), str(1 << k)) for k in range(7)], str(setup.cube)),
+        _select("owner", say.OWNER, [("", say.CENTRED), ("0", names[0]), ("1", names[1])], owner),
+        _select("length", say.PLAY, lengths, str(setup.length)),
     ]
     if setup.length:
         parts += [
-            _score("score0", f"{names[0]}’s score", setup.score[0]),
-            _score("score1", f"{names[1]}’s score", setup.score[1]),
-            _box("crawford", "Crawford game", setup.crawford),
+            _score("score0", say.score_of(names[0]), setup.score[0]),
+            _score("score1", say.score_of(names[1]), setup.score[1]),
+            _box("crawford", say.CRAWFORD_GAME, setup.crawford),
         ]
     else:
         parts += [
-            _box("jacoby", "Jacoby rule", setup.jacoby),
-            _box("beavers", "Beavers", setup.beavers),
+            _box("jacoby", say.JACOBY_RULE, setup.jacoby),
+            _box("beavers", say.BEAVERS, setup.beavers),
         ]
     return f'<form class="an-setup" autocomplete="off">{"".join(parts)}</form>'
-
-
-_ID_NAMES = MappingProxyType(
-    {"position": "Position ID", "match": "Match ID", "xgid": "XGID", "link": "link"}
-)
 
 
 def _copy(value: str, label: str, copied: str) -> str:
     """A copy button, which says so once the clipboard took its text (until the next action)."""
     done = copied == value
-    aria = f"Copy the {_ID_NAMES[value]}" + (": copied" if done else "")
+    aria = say.copy_aria(value, copied=done)
     return button(
-        Act.ANALYSIS_COPY, "Copied ✓" if done else label, value=value, extra=f' aria-label="{aria}"'
+        Act.ANALYSIS_COPY, say.COPIED if done else label, value=value, extra=f' aria-label="{aria}"'
     )
 
 
@@ -183,23 +175,23 @@ def _ids_html(ids: tuple[str, str, str] | None, xgid: str, link: str, copied: st
         if not value:
             return (
                 f'<div class="id-row"><dt>{name}</dt><dd><span class="muted">'
-                "None until the set-up can be played.</span></dd></div>"
+                f"{say.NO_ID_YET}</span></dd></div>"
             )
         return (
             f'<div class="id-row"><dt>{name}</dt><dd><code data-testid="an-{key}">'
-            f"{escape(value)}</code>{_copy(key, 'Copy', copied)}</dd></div>"
+            f"{escape(value)}</code>{_copy(key, say.COPY, copied)}</dd></div>"
         )
 
     position_id, match_id = (ids[0], ids[1]) if ids is not None else ("", "")
     return (
         '<dl class="ids copyable an-ids">'
-        + row("position", "Position ID", position_id)
-        + row("match", "Match ID", match_id)
-        + row("xgid", "XGID", xgid)
+        + row("position", say.POSITION_ID, position_id)
+        + row("match", say.MATCH_ID, match_id)
+        + row("xgid", say.XGID, xgid)
         + (
-            '<div class="id-row"><dt>Link</dt><dd>'
-            f'<a class="an-link" href="{escape(link)}" data-testid="an-link">Share link</a>'
-            f"{_copy('link', 'Copy link', copied)}</dd></div>"
+            f'<div class="id-row"><dt>{say.LINK}</dt><dd>'
+            f'<a class="an-link" href="{escape(link)}" data-testid="an-link">{say.SHARE_LINK}</a>'
+            f"{_copy('link', say.COPY_LINK, copied)}</dd></div>"
             if link
             else ""
         )
@@ -210,15 +202,15 @@ def _ids_html(ids: tuple[str, str, str] | None, xgid: str, link: str, copied: st
 def _paste_form() -> str:
     return (
         f'<form class="an-paste" data-submit="{Act.EDIT_PASTE}" autocomplete="off">'
-        '<label for="an-id">Paste an XGID or a GNU Backgammon ID</label>'
+        f'<label for="an-id">{say.PASTE_LABEL}</label>'
         '<span class="an-paste-row"><input id="an-id" name="id" spellcheck="false" maxlength="120" '
-        'placeholder="XGID=… or PositionID:MatchID">'
-        '<button type="submit">Set up</button></span></form>'
+        f'placeholder="{say.PASTE_PLACEHOLDER}">'
+        f'<button type="submit">{say.SET_UP}</button></span></form>'
     )
 
 
 def _tools(editor: Editor, names: tuple[str, str]) -> str:
-    labels = ((Tool.LIGHT, names[0]), (Tool.DARK, names[1]), (Tool.ERASE, "Remove"))
+    labels = ((Tool.LIGHT, names[0]), (Tool.DARK, names[1]), (Tool.ERASE, say.REMOVE))
     buttons = "".join(
         f'<button type="button" class="an-tool {tool.value}" data-action="{Act.EDIT_TOOL}" '
         f'data-value="{tool.value}" aria-pressed="{"true" if editor.tool is tool else "false"}">'
@@ -227,8 +219,7 @@ def _tools(editor: Editor, names: tuple[str, str]) -> str:
     )
     # The dock: beside the board, or on a phone held upright fixed under it (public/style.css).
     return (
-        '<div class="an-dock an-tools" role="group" aria-label="What a tap on the board does">'
-        f"{buttons}</div>"
+        f'<div class="an-dock an-tools" role="group" aria-label="{say.TOOLS_ARIA}">{buttons}</div>'
     )
 
 
@@ -244,23 +235,22 @@ def editor_html(state: UiState, editor: Editor, page_url: str) -> str:
     ready = (
         f'<p class="an-problem" role="alert" data-testid="an-problem">{escape(why)}</p>'
         if why
-        else '<p class="an-ready">Ready to analyse.</p>'
+        else f'<p class="an-ready">{say.READY}</p>'
     )
     return (
-        '<h2 class="an-title">Set up a position</h2>'
+        f'<h2 class="an-title">{say.SET_UP_TITLE}</h2>'
         + _tools(editor, names)
-        + '<p class="an-help">Tap a point to add a checker of the colour chosen, or to '
-        "take one off with Remove; drag a checker to move it, off the board to remove it.</p>"
+        + f'<p class="an-help">{say.EDITOR_HELP}</p>'
         + '<div class="an-row">'
-        + button(Act.EDIT_START, "Start position")
-        + button(Act.EDIT_CLEAR, "Clear")
-        + button(Act.EDIT_SWAP, "Swap sides")
+        + button(Act.EDIT_START, say.START_POSITION)
+        + button(Act.EDIT_CLEAR, say.CLEAR)
+        + button(Act.EDIT_SWAP, say.SWAP_SIDES)
         + "</div>"
         + _setup_form(setup, names)
         + ready
         + '<div class="an-row">'
-        + button(Act.ANALYSE, "Analyse", primary=True, enabled=not why)
-        + button(Act.ANALYSIS_CLOSE, "Leave")
+        + button(Act.ANALYSE, say.ANALYSE, primary=True, enabled=not why)
+        + button(Act.ANALYSIS_CLOSE, say.LEAVE)
         + "</div>"
         + _paste_form()
         + _ids_html(ids, xgid, share_link(page_url, xgid) if xgid else "", state.copied)
@@ -271,9 +261,7 @@ def analysis_html(state: UiState, a: Analysis) -> str:
     m = state.match
     names = state.names
     turn = m.turn if m.turn is not None else 0
-    players = [(BY_HAND, "By hand (both sides)")] + [
-        (key, f"Against {name}") for key, name in AI_NAMES
-    ]
+    players = [(BY_HAND, say.BY_HAND)] + [(key, say.against(name)) for key, name in AI_NAMES]
     opts = "".join(
         f'<option value="{k}"{" selected" if k == a.opponent else ""}>{escape(t)}</option>'
         for k, t in players
@@ -283,11 +271,11 @@ def analysis_html(state: UiState, a: Analysis) -> str:
         ids: tuple[str, str, str] | None = (m.position_id, m.match_id, xgid)
     except EngineError:
         xgid, ids = "", None
-    where = f"Decision {a.at + 1} of {len(a.trail)}"
+    where = say.decision_of(a.at + 1, len(a.trail))
     ready = a.report.key == moment(m) and not a.report.pending and not state.busy
     if m.is_game_over:
-        body = '<p class="an-over">The game is over: King Tubby can review it.</p>' + button(
-            Act.REVIEW, "Review this game", primary=True
+        body = f'<p class="an-over">{say.GAME_OVER}</p>' + button(
+            Act.REVIEW, say.REVIEW_GAME, primary=True
         )
     else:
         body = report_html(a.report, names, turn)
@@ -299,15 +287,15 @@ def analysis_html(state: UiState, a: Analysis) -> str:
             f'<div class="an-row an-answer"><span>{escape(taker)}:</span>'
             + button(Act.TAKE, state.theme.take, primary=True)
             + button(Act.DROP, state.theme.drop)
-            + (button(Act.BEAVER, "Beaver") if Action.BEAVER in legal else "")
+            + (button(Act.BEAVER, say.BEAVER) if Action.BEAVER in legal else "")
             + "</div>"
         )
     return (
-        '<h2 class="an-title">Analysis</h2>'
-        '<div class="an-dock an-steps" role="group" aria-label="Along the line played">'
-        + button(Act.ANALYSIS_BACK, "‹ Back", enabled=a.can_back)
+        f'<h2 class="an-title">{say.ANALYSIS}</h2>'
+        f'<div class="an-dock an-steps" role="group" aria-label="{say.STEPS_ARIA}">'
+        + button(Act.ANALYSIS_BACK, say.BACK, enabled=a.can_back)
         + f'<span class="an-at" data-testid="an-at">{where}</span>'
-        + button(Act.ANALYSIS_FORWARD, "Forward ›", enabled=a.can_forward)
+        + button(Act.ANALYSIS_FORWARD, say.FORWARD, enabled=a.can_forward)
         + "</div>"
         + answer
         + _waiting(state, a, names)
@@ -319,11 +307,11 @@ def analysis_html(state: UiState, a: Analysis) -> str:
             if not m.is_game_over
             else ""
         )
-        + '<label class="an-field an-opponent"><span>Play on</span>'
+        + f'<label class="an-field an-opponent"><span>{say.PLAY_ON}</span>'
         f'<select data-action="{Act.ANALYSIS_OPPONENT}" name="opponent">{opts}</select></label>'
         + '<div class="an-row">'
-        + button(Act.EDIT_OPEN, "Edit position")
-        + button(Act.ANALYSIS_CLOSE, "Leave")
+        + button(Act.EDIT_OPEN, say.EDIT_POSITION)
+        + button(Act.ANALYSIS_CLOSE, say.LEAVE)
         + "</div>"
         + (_ids_compact(xgid, share_link(a.page_url, xgid), state.copied) if ids else "")
     )
@@ -337,9 +325,9 @@ def _waiting(state: UiState, a: Analysis, names: tuple[str, str]) -> str:
     if a.at_end or actor is None or not state.is_ai(actor) or m.is_game_over or state.busy:
         return ""
     return (
-        f'<div class="an-row an-answer" data-testid="an-waiting"><span>{escape(names[actor])} '
-        "waits here: Forward follows the line.</span>"
-        + button(Act.ANALYSIS_PLAY_ON, f"{names[actor]} plays on from here")
+        '<div class="an-row an-answer" data-testid="an-waiting">'
+        f"<span>{escape(say.waits_here(names[actor]))}</span>"
+        + button(Act.ANALYSIS_PLAY_ON, say.plays_on(names[actor]))
         + "</div>"
     )
 
@@ -348,13 +336,13 @@ def _ids_compact(xgid: str, link: str, copied: str) -> str:
     """The analysed position's XGID, and a copy button for each identifier and the link."""
     return (
         f'<p class="an-xgid"><code data-testid="an-xgid">{escape(xgid)}</code></p>'
-        '<div class="an-row an-copy"><span class="an-copy-label">Copy</span>'
-        + _copy("position", "Position ID", copied)
-        + _copy("match", "Match ID", copied)
-        + _copy("xgid", "XGID", copied)
-        + _copy("link", "Link", copied)
+        f'<div class="an-row an-copy"><span class="an-copy-label">{say.COPY}</span>'
+        + _copy("position", say.POSITION_ID, copied)
+        + _copy("match", say.MATCH_ID, copied)
+        + _copy("xgid", say.XGID, copied)
+        + _copy("link", say.LINK, copied)
         + "</div>"
-        + f'<a class="an-link" href="{escape(link)}" data-testid="an-link">Share link</a>'
+        + f'<a class="an-link" href="{escape(link)}" data-testid="an-link">{say.SHARE_LINK}</a>'
     )
 
 
@@ -385,7 +373,7 @@ def analysis_screen(state: UiState, shown: Screen) -> Screen:
         )
         return replace(
             shown,
-            match_line="Analysis · " + shown.match_line,
+            match_line=say.analysis_line(shown.match_line),
             controls=controls,
             analysis_html=html,
             analysis_mode="analyse",
@@ -402,8 +390,8 @@ def analysis_screen(state: UiState, shown: Screen) -> Screen:
         motions=(),
         top=top,
         bottom=bottom,
-        match_line="Analysis board · setting up",
-        status=state.message or "Set up the position, then Analyse.",
+        match_line=say.SETTING_UP_LINE,
+        status=state.message or say.SETTING_UP_STATUS,
         controls=tuple(Button(b.action, b.label, False, False, b.key) for b in shown.controls),
         hint_html="",
         notation_enabled=False,

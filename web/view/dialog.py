@@ -11,7 +11,7 @@ from types import MappingProxyType
 from engine.game import Action, Phase
 from web.board.escape import escape
 from web.model.actions import Act
-from web.model.options import AI_NAMES, HUMAN, ONLINE, ai_label
+from web.model.options import AI_NAMES, HUMAN, ONLINE
 from web.model.presence import Link
 from web.model.state import Dialog, UiState
 from web.model.tutor import cube_advice
@@ -42,7 +42,10 @@ from web.view.parts import action_row, button, dialog_form
 from web.view.review import review_html
 from web.view.score_sheet import wins
 from web.view.tutor import tutor_html
+from web.words import dialogs as say
 from web.words.chat import PHRASES
+from web.words.dialogs import ai_label
+from web.words.status import YOU
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,12 +73,12 @@ def dialog_view(state: UiState) -> DialogView | None:
         # Saves dialog lists it anyway).
         held = () if kind is Dialog.SAVES else state.saves.held
         downloads = "".join(
-            button(Act.UNREADABLE_DOWNLOAD, "Download it", value=key) for key in held
+            button(Act.UNREADABLE_DOWNLOAD, say.DOWNLOAD_IT, value=key) for key in held
         )
         extra += (
             f'<p class="dialog-error" role="alert">{escape(state.notice)} '
             + downloads
-            + button(Act.DISMISS_NOTICE, "Dismiss")
+            + button(Act.DISMISS_NOTICE, say.DISMISS)
             + "</p>"
         )
     if extra and html.endswith("</form>"):
@@ -95,7 +98,7 @@ def _cube(state: UiState) -> str:
         return ""
     if offer.beavered:  # the doubler answers the beaver: 4x the cube, or lose 2x
         beaverer = state.names[1 - offer.doubler]
-        title = f"{beaverer} beavers: the {words.cube} would go to {m.cube.value * 4}"
+        title = say.beavers(beaverer, words.cube, m.cube.value * 4)
         return cube_answer_html(
             title, m.cube.value * 2, words.take, words.drop, words.cube,
             can_hint=False, beavered=True,
@@ -118,27 +121,19 @@ def _abandon(state: UiState) -> str:
     if pending is None:
         return ""
     doing = {
-        Act.START: "Start the new game",
-        Act.IMPORT: "Import the file",
-        Act.LOAD_SLOT: f"Load “{pending.value}”",
-    }.get(pending.act, "Go on")
+        Act.START: say.START_NEW,
+        Act.IMPORT: say.IMPORT_FILE,
+        Act.LOAD_SLOT: say.load_slot(pending.value),
+    }.get(pending.act, say.GO_ON)
     begun = bool(m.events) and not m.is_game_over
     if state.options.vs_ai and begun:
         kind, points = m.abandon_value(0)
-        unit = "point" if points == 1 else "points"
-        note = (
-            f"Against {state.names[1]} it counts in your statistics as a resigned "
-            f"{state.theme.win_name(int(kind))}: {points} {unit} lost."
-        )
+        note = say.abandon_cost(state.names[1], state.theme.win_name(int(kind)), points)
     else:
-        note = "The match in progress will be lost."
-    inner = (
-        '<h2 id="dlg-title">Abandon the game in progress?</h2>'
-        f"<p>{escape(note)}</p>"
-        + action_row(
-            button(Act.ABANDON, f"{doing} (abandon)"),
-            button(Act.CLOSE, "Keep playing", primary=True),
-        )
+        note = say.MATCH_LOST
+    inner = f'<h2 id="dlg-title">{say.ABANDON_TITLE}</h2><p>{escape(note)}</p>' + action_row(
+        button(Act.ABANDON, say.abandon(doing)),
+        button(Act.CLOSE, say.KEEP_PLAYING, primary=True),
     )
     return dialog_form("abandon", inner)
 
@@ -171,23 +166,20 @@ def _over(state: UiState) -> str:
     names, words = state.names, state.theme
     winner = names[result.winner]
     if state.options.vs_ai:
-        headline = "You win!" if result.winner == 0 else f"{winner} wins"
+        headline = say.YOU_WIN if result.winner == 0 else say.ai_wins(winner)
     else:  # online, one seat is "You"
-        headline = f"{wins(winner)}!"
+        headline = say.exclaim(wins(winner))
     if words.headline_win:
-        headline = f"{words.win_name(int(result.win_type))}! {headline}"
+        headline = say.win_headline(words.win_name(int(result.win_type)), headline)
     detail = describe_win(words, int(result.win_type), result.points) + result.reason.note
-    s0, s1 = m.score
-    score_line = f"Score: {names[0]} {s0} – {s1} {names[1]}"
-    if m.match_length:
-        score_line += f" (match to {m.match_length})"
+    score_line = say.score_line(names, m.score, m.match_length)
     match_line = ""
     if m.is_over:
         assert m.winner is not None
         match_line = (
-            "You win the match!"
+            say.YOU_WIN_MATCH
             if state.options.vs_ai and m.winner == 0
-            else f"{wins(names[m.winner])} the match."
+            else say.wins_match(wins(names[m.winner]))
         )
     return game_over_html(headline, detail, score_line, m.is_over, match_line)
 
@@ -198,19 +190,19 @@ def _review(state: UiState) -> str:
         return ""
     names = state.names
     if state.options.vs_ai:
-        names = ("You", names[1])
-    body = review_html(review, names, f"Review of game {review.game + 1}")
+        names = (YOU, names[1])
+    body = review_html(review, names, say.review_title(review.game + 1))
     return review_dialog_html(body, state.match.is_over)
 
 
 def _dice(state: UiState) -> str:
     opening = state.match.phase is Phase.OPENING
     names = state.names
-    first = "Your die" if state.options.vs_ai else f"{names[0]}’s die"
-    labels = (first, f"{names[1]}’s die") if opening else ("Die 1", "Die 2")
+    first = say.YOUR_DIE if state.options.vs_ai else say.die_of(names[0])
+    labels = (first, say.die_of(names[1])) if opening else say.DIE_LABELS
     title = ""
     if not opening and state.is_ai(state.match.turn):
-        title = f"Enter {names[1]}’s dice"
+        title = say.dice_of(names[1])
     return dice_entry_html(opening, labels, title)
 
 
@@ -277,13 +269,13 @@ def _help(state: UiState) -> str:
 
 def _stats(state: UiState) -> str:
     m, names = state.match, state.names
-    game = stats_table(f"Game {m.game_number}", names, m.game_stats())
-    whole = "Session" if state.options.length == 0 else "Match"
+    game = stats_table(say.game_caption(m.game_number), names, m.game_stats())
+    whole = say.whole_caption(state.options.length == 0)
     match = stats_table(whole, names, m.stats())
     opponents = {
         **{key: ai_label(key) for key, _ in AI_NAMES},
-        HUMAN: "A friend (as player 1)",
-        ONLINE: "Friends online",
+        HUMAN: say.FRIEND_AS_PLAYER_1,
+        ONLINE: say.FRIENDS_ONLINE,
     }
     return stats_html(game, match, records_table(state.records, opponents))
 

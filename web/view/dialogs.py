@@ -12,9 +12,8 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
-from types import MappingProxyType
 
 from engine.stats import PlayerStats
 from web.board.escape import escape
@@ -28,17 +27,18 @@ from web.model.options import (
     ONLINE,
     MatchOptions,
     Settings,
-    ai_label,
 )
 from web.model.records import PlayerRecords
 from web.model.storage import AUTOSAVE, CORRUPT, SLOT, STATS
 from web.model.themes import MODES, THEMES, Theme
 from web.view.help import keys_html
 from web.view.parts import action_row, button, dialog_form
-
-CLOCK_WORDS: Mapping[int, str] = MappingProxyType(
-    {120: "2 minutes a move", 600: "10 minutes a move", 0: "No move clock"}
-)
+from web.words import dialogs as say
+from web.words.dialogs import CLOCK_WORDS as CLOCK_WORDS
+from web.words.dialogs import RELAY_NOTE as RELAY_NOTE
+from web.words.dialogs import TURN_NOTE as TURN_NOTE
+from web.words.dialogs import ai_label
+from web.words.dialogs import duration_words as duration_words
 
 
 def clock_field(clock: int) -> str:
@@ -53,7 +53,7 @@ def clock_field(clock: int) -> str:
         for c in MOVE_CLOCKS
     )
     return (
-        '<label class="field online-only">Move clock <select name="clock">'
+        f'<label class="field online-only">{say.MOVE_CLOCK} <select name="clock">'
         + options
         + "</select></label>"
     )
@@ -66,8 +66,8 @@ def name_field(name: str) -> str:
     True
     """
     return (
-        '<label class="field online-only">Your name <input name="name" maxlength="24" '
-        f'autocomplete="nickname" value="{escape(name)}" placeholder="shown to your friend">'
+        f'<label class="field online-only">{say.YOUR_NAME} <input name="name" maxlength="24" '
+        f'autocomplete="nickname" value="{escape(name)}" placeholder="{say.NAME_PLACEHOLDER}">'
         "</label>"
     )
 
@@ -89,13 +89,11 @@ def turn_fields(turn: tuple[str, str, str], extra_class: str = "") -> str:
         )
 
     return (
-        f"<details{fold}{' open' if url else ''}><summary>TURN server (optional)</summary>"
-        '<p class="muted">Only if you cannot connect otherwise: about 15–20 % of pairs of '
-        "players need a TURN relay server, because of their routers. Your own, or your "
-        "provider's (e.g. turn:turn.example.org:3478).</p>"
-        + field("Address", "turn_url", url)
-        + field("User name", "turn_username", username)
-        + field("Password", "turn_credential", credential, "password")
+        f"<details{fold}{' open' if url else ''}><summary>{say.TURN_SUMMARY}</summary>"
+        f'<p class="muted">{say.TURN_HELP}</p>'
+        + field(say.TURN_ADDRESS, "turn_url", url)
+        + field(say.TURN_USER, "turn_username", username)
+        + field(say.TURN_PASSWORD, "turn_credential", credential, "password")
         + "</details>"
     )
 
@@ -105,8 +103,8 @@ def new_game_html(
 ) -> str:
     opponents = [
         *((key, ai_label(key)) for key, _ in AI_NAMES),
-        (HUMAN, "A friend on this device"),
-        (ONLINE, "A friend online"),
+        (HUMAN, say.FRIEND_HERE),
+        (ONLINE, say.FRIEND_ONLINE),
     ]
     radios = "".join(
         f'<label class="choice"><input type="radio" name="opponent" value="{key}"'
@@ -116,7 +114,7 @@ def new_game_html(
     )
     lengths = "".join(
         f'<option value="{n}"{" selected" if n == setup.length else ""}>'
-        f"{'Money game' if n == 0 else f'Match to {n} point' + ('s' if n > 1 else '')}</option>"
+        f"{say.length_words(n)}</option>"
         for n in MATCH_LENGTHS
     )
 
@@ -127,32 +125,27 @@ def new_game_html(
         )
 
     inner = (
-        '<h2 id="dlg-title">New game</h2>'
-        '<fieldset><legend>Opponent</legend><div class="choices">' + radios + "</div></fieldset>"
-        '<label class="field">Play <select name="length">' + lengths + "</select></label>"
-        '<fieldset><legend>Rules</legend><div class="choices">'
-        + box("cube", "Doubling cube", setup.cube)
-        + box("jacoby", "Jacoby rule (money games)", setup.jacoby)
-        + box("crawford", "Crawford rule (matches)", setup.crawford)
-        + box("beavers", "Beavers (money games)", setup.beavers)
+        f'<h2 id="dlg-title">{say.NEW_GAME}</h2>'
+        f'<fieldset><legend>{say.OPPONENT}</legend><div class="choices">'
+        + radios
+        + "</div></fieldset>"
+        f'<label class="field">{say.PLAY} <select name="length">' + lengths + "</select></label>"
+        f'<fieldset><legend>{say.RULES}</legend><div class="choices">'
+        + box("cube", say.CUBE_RULE, setup.cube)
+        + box("jacoby", say.JACOBY_RULE, setup.jacoby)
+        + box("crawford", say.CRAWFORD_RULE, setup.crawford)
+        + box("beavers", say.BEAVERS_RULE, setup.beavers)
         + "</div></fieldset>"
         + name_field(name)
         + clock_field(setup.move_clock)
         + turn_fields(turn, "online-only")
         + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
         + action_row(
-            button(Act.CLOSE, "Cancel") if can_cancel else "",
-            button(Act.START, "Start", primary=True),
+            button(Act.CLOSE, say.CANCEL) if can_cancel else "",
+            button(Act.START, say.START, primary=True),
         )
     )
     return dialog_form("new", inner, submit=Act.START)
-
-
-RELAY_NOTE = (
-    "Starting a game with a friend online contacts public relays (and, if they "
-    "do not answer, public BitTorrent trackers) to find your friend: "
-    "the only time this page contacts anything outside its own site."
-)
 
 
 def chat_html(phrases: Sequence[str]) -> str:
@@ -164,9 +157,9 @@ def chat_html(phrases: Sequence[str]) -> str:
     """
     buttons = "".join(button(Act.CHAT, text, value=str(i)) for i, text in enumerate(phrases))
     inner = (
-        '<h2 id="dlg-title">Say to your friend</h2>'
+        f'<h2 id="dlg-title">{say.SAY_TO_FRIEND}</h2>'
         f'<div class="choices">{buttons}</div>'
-        + action_row(button(Act.CLOSE, "Close", primary=True))
+        + action_row(button(Act.CLOSE, say.CLOSE, primary=True))
     )
     return dialog_form("chat", inner)
 
@@ -181,17 +174,16 @@ def join_html(
     True
     """
     inner = (
-        '<h2 id="dlg-title">Play online</h2>'
-        f"<p>{escape(inviter)} invites you to play {escape(terms)}.</p>"
-        '<label class="field">Your name <input name="name" maxlength="24" '
+        f'<h2 id="dlg-title">{say.PLAY_ONLINE}</h2>'
+        f"<p>{escape(say.invites_you(inviter, terms))}</p>"
+        f'<label class="field">{say.YOUR_NAME} <input name="name" maxlength="24" '
         f'autocomplete="nickname" value="{escape(name)}" autofocus></label>'
         + turn_fields(turn)
         + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
-        '<p class="muted">Can’t connect? Ask the friend who invites you for a connection '
-        "link (“Can’t connect?” in their invite), and open that instead.</p>"
+        f'<p class="muted">{say.JOIN_CANT_CONNECT}</p>'
         + action_row(
-            button(Act.CLOSE, "Not now"),
-            button(Act.JOIN_ACCEPT, "Accept", primary=True),
+            button(Act.CLOSE, say.NOT_NOW),
+            button(Act.JOIN_ACCEPT, say.ACCEPT, primary=True),
         )
     )
     return dialog_form("join", inner, submit=Act.JOIN_ACCEPT)
@@ -204,30 +196,16 @@ def answer_html(inviter: str, code: str, status: str, copied: bool) -> str:
     >>> "Send this answer code back to Ann" in html and 'data-value="answer"' in html
     True
     """
-    copy = _copy_button(Act.COPY_CODE, "answer", "Copy code", "Copy the answer code", copied)
+    copy = _copy_button(Act.COPY_CODE, "answer", say.COPY_CODE, say.COPY_ANSWER_ARIA, copied)
     inner = (
-        '<h2 id="dlg-title">Connect by hand</h2>'
-        f"<p>Send this answer code back to {escape(inviter)}, by any messenger. "
-        "The game begins once they paste it.</p>"
+        f'<h2 id="dlg-title">{say.CONNECT_BY_HAND}</h2>'
+        f"<p>{escape(say.send_answer(inviter))}</p>"
         f'<p class="copyable"><code data-testid="answer-code">{escape(code)}</code>{copy}</p>'
         f'<p role="status" data-testid="link-status">{escape(status)}</p>'
         f'<p class="muted">{escape(TURN_NOTE)}</p>'
-        + action_row(button(Act.CLOSE, "Close", primary=True))
+        + action_row(button(Act.CLOSE, say.CLOSE, primary=True))
     )
     return dialog_form("answer", inner)
-
-
-def duration_words(seconds: float) -> str:
-    """A stated time in words.
-
-    >>> duration_words(120), duration_words(60), duration_words(30)
-    ('2 minutes', '1 minute', '30 seconds')
-    """
-    if seconds >= 60 and seconds % 60 == 0:
-        n = int(seconds // 60)
-        return f"{n} minute{'s' if n != 1 else ''}"
-    n = round(seconds)
-    return f"{n} second{'s' if n != 1 else ''}"
 
 
 def claim_html(friend: str, after: float, win: str, points: int, *, clock: bool = False) -> str:
@@ -241,33 +219,12 @@ def claim_html(friend: str, after: float, win: str, points: int, *, clock: bool 
     >>> "Bob has not moved in 2 minutes" in claim_html("Bob", 120, "game", 1, clock=True)
     True
     """
-    unit = "point" if points == 1 else "points"
-    why = (
-        f"{escape(friend)} has not moved in {duration_words(after)}, the time a move allows"
-        if clock
-        else f"{escape(friend)} has been gone over {duration_words(after)}"
-    )
-    title = "Your friend is out of time" if clock else "Your friend is gone"
-    inner = (
-        f'<h2 id="dlg-title">{title}</h2>'
-        f"<p>{why}. "
-        f"You may claim the game: it counts as {escape(friend)} resigning a "
-        f"{escape(win)}, {points} {unit} to you, and the online game ends. "
-        "Or keep waiting: they may come back.</p>"
-        + action_row(
-            button(Act.CLOSE, "Keep waiting"),
-            button(Act.CLAIM, "Claim the game", primary=True),
-        )
+    text = say.claim_text(friend, duration_words(after), win, points, clock=clock)
+    inner = f'<h2 id="dlg-title">{say.claim_title(clock)}</h2><p>{escape(text)}</p>' + action_row(
+        button(Act.CLOSE, say.KEEP_WAITING),
+        button(Act.CLAIM, say.CLAIM_THE_GAME, primary=True),
     )
     return dialog_form("claim", inner)
-
-
-TURN_NOTE = (
-    "Still no connection? Some routers let no direct connection through: about "
-    "15–20 % of pairs of players need a TURN relay server to connect. If you have "
-    "one, start a new online game with it (New game, TURN server), and ask your friend "
-    "to enter it too when they accept."
-)
 
 
 def invite_html(
@@ -298,45 +255,41 @@ def invite_html(
     (2, False)
     """
     copy = _copy_button(
-        Act.COPY_INVITE, "", "Copy link", "Copy the invite link", copied == "invite"
-    ) + _share_button("invite", "Share the invite link", can_share)
+        Act.COPY_INVITE, "", say.COPY_LINK, say.COPY_INVITE_ARIA, copied == "invite"
+    ) + _share_button("invite", say.SHARE_INVITE_ARIA, can_share)
     if connected:
         manual = ""
     elif not offer_link:
         manual = (
-            "<details><summary>Can’t connect?</summary>"
-            "<p>If your friend does not appear within a minute, connect by hand: you send "
-            "a connection link, your friend sends back an answer code.</p>"
-            + button(Act.MANUAL_OFFER, "Make a connection link")
+            f"<details><summary>{say.CANT_CONNECT}</summary>"
+            f"<p>{say.CANT_CONNECT_TEXT}</p>"
+            + button(Act.MANUAL_OFFER, say.MAKE_CONNECTION_LINK)
             + "</details>"
         )
     else:
         copy_offer = _copy_button(
-            Act.COPY_CODE, "offer", "Copy link", "Copy the connection link", copied == "offer"
-        ) + _share_button("offer", "Share the connection link", can_share)
+            Act.COPY_CODE, "offer", say.COPY_LINK, say.COPY_OFFER_ARIA, copied == "offer"
+        ) + _share_button("offer", say.SHARE_OFFER_ARIA, can_share)
         manual = (
-            '<section class="manual"><h3>Connect by hand</h3>'
-            "<p>1. Send your friend this connection link, by any messenger:</p>"
+            f'<section class="manual"><h3>{say.CONNECT_BY_HAND}</h3>'
+            f"<p>{say.SEND_OFFER}</p>"
             f'<p class="copyable"><code data-testid="offer-link">{escape(offer_link)}</code>'
-            f"{copy_offer}</p>"
-            + _qr_block(offer_link, "The connection link as a QR code")
-            + "<p>2. Your friend opens it, accepts, and sends you back an answer code. "
-            "Paste it here:</p>"
-            '<label class="field">Answer code <input name="answer" autocomplete="off" '
+            f"{copy_offer}</p>" + _qr_block(offer_link, say.OFFER_QR) + f"<p>{say.PASTE_ANSWER}</p>"
+            f'<label class="field">{say.ANSWER_CODE} <input name="answer" autocomplete="off" '
             'spellcheck="false"></label>'
-            + button(Act.MANUAL_ANSWER, "Connect", primary=True)
+            + button(Act.MANUAL_ANSWER, say.CONNECT, primary=True)
             + f'<p class="muted">{escape(TURN_NOTE)}</p></section>'
         )
     inner = (
-        '<h2 id="dlg-title">Invite a friend</h2>'
-        "<p>Send this link to your friend. When they open it and accept, the game begins.</p>"
+        f'<h2 id="dlg-title">{say.INVITE_TITLE}</h2>'
+        f"<p>{say.INVITE_TEXT}</p>"
         f'<p class="copyable"><code data-testid="invite-link">{escape(link)}</code>{copy}</p>'
-        + ("" if connected else _qr_block(link, "The invite link as a QR code"))
+        + ("" if connected else _qr_block(link, say.INVITE_QR))
         + f'<p role="status" data-testid="link-status">{escape(status)}</p>'
         + manual
         + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
         + action_row(
-            button(Act.CHAT_OPEN, "Say something"), button(Act.CLOSE, "Close", primary=True)
+            button(Act.CHAT_OPEN, say.SAY_SOMETHING), button(Act.CLOSE, say.CLOSE, primary=True)
         )
     )
     return dialog_form("invite", inner)
@@ -358,32 +311,22 @@ def cube_answer_html(
     """The take-or-drop dialog; ``hint_html`` (already HTML) is the AI's advice,
     once asked.  ``beaver``: a Beaver button too (money play with beavers);
     ``beavered``: the doubler answers a beaver (the cube stays with the beaverer)."""
-    new = value * 2
     if hint_html:
         hint = f'<section class="hint" aria-live="polite">{hint_html}</section>'
     elif can_hint:
-        hint = button(Act.HINT, "Thinking…" if hint_pending else "Hint", enabled=not hint_pending)
+        hint = button(
+            Act.HINT, say.THINKING if hint_pending else say.HINT, enabled=not hint_pending
+        )
     else:
         hint = ""
-    whose = (
-        f"and they keep the {escape(cube_word)}"
-        if beavered
-        else (f"and the {escape(cube_word)} is yours")
-    )
-    beaver_note = (
-        f" Beaver: take, and at once redouble to {new * 2}, keeping the {escape(cube_word)}."
-        if beaver
-        else ""
-    )
+    text = say.cube_answer_text(take, drop, cube_word, value, beaver=beaver, beavered=beavered)
     inner = (
         f'<h2 id="dlg-title">{escape(title)}</h2>'
-        f"<p>{escape(take)}: play on for {new} points, {whose}. "
-        f"{escape(drop)}: give up this game for {value} point{'s' if value != 1 else ''}."
-        f"{beaver_note}</p>"
+        f"<p>{escape(text)}</p>"
         + hint
         + action_row(
             button(Act.DROP, drop),
-            button(Act.BEAVER, "Beaver") if beaver else "",
+            button(Act.BEAVER, say.BEAVER) if beaver else "",
             button(Act.TAKE, take, primary=True),
         )
     )
@@ -393,22 +336,22 @@ def cube_answer_html(
 def resign_choice_html(allowed: Sequence[tuple[int, str, int]]) -> str:
     """``allowed``: (value, name, points) for each resignation that may be offered."""
     choices = "".join(
-        button(Act.RESIGN, f"{name} ({points} point{'s' if points != 1 else ''})", value=str(v))
+        button(Act.RESIGN, say.resign_choice(name, points), value=str(v))
         for v, name, points in allowed
     )
     inner = (
-        '<h2 id="dlg-title">Resign</h2><p>Offer to give up the game. How much do you concede?</p>'
-        f'<div class="dlg-choices">{choices}</div>' + action_row(button(Act.CLOSE, "Keep playing"))
+        f'<h2 id="dlg-title">{say.RESIGN}</h2><p>{say.RESIGN_TEXT}</p>'
+        f'<div class="dlg-choices">{choices}</div>'
+        + action_row(button(Act.CLOSE, say.KEEP_PLAYING))
     )
     return dialog_form("resign", inner)
 
 
 def resign_answer_html(who: str, name: str, points: int) -> str:
     inner = (
-        f'<h2 id="dlg-title">{escape(who)} resigns</h2>'
-        f"<p>They offer you a {escape(name)}: {points} point{'s' if points != 1 else ''}. "
-        "Accept, and the game ends; reject, and play goes on.</p>"
-        + action_row(button(Act.REJECT, "Reject"), button(Act.ACCEPT, "Accept", primary=True))
+        f'<h2 id="dlg-title">{escape(say.resigns(who))}</h2>'
+        f"<p>{escape(say.resign_offer(name, points))}</p>"
+        + action_row(button(Act.REJECT, say.REJECT), button(Act.ACCEPT, say.ACCEPT, primary=True))
     )
     return dialog_form("resign-answer", inner)
 
@@ -418,16 +361,16 @@ def game_over_html(
 ) -> str:
     if match_over:
         actions = action_row(
-            button(Act.STATS_OPEN, "Statistics"),
-            button(Act.REVIEW, "Review"),
-            button(Act.NEW_OPEN, "New game…"),
-            button(Act.REMATCH, "Rematch", primary=True),
+            button(Act.STATS_OPEN, say.STATISTICS),
+            button(Act.REVIEW, say.REVIEW),
+            button(Act.NEW_OPEN, say.NEW_GAME_MORE),
+            button(Act.REMATCH, say.REMATCH, primary=True),
         )
     else:
         actions = action_row(
-            button(Act.STATS_OPEN, "Statistics"),
-            button(Act.REVIEW, "Review"),
-            button(Act.NEXT_GAME, "Next game", primary=True),
+            button(Act.STATS_OPEN, say.STATISTICS),
+            button(Act.REVIEW, say.REVIEW),
+            button(Act.NEXT_GAME, say.NEXT_GAME, primary=True),
         )
     inner = (
         f'<h2 id="dlg-title">{escape(headline)}</h2>'
@@ -442,12 +385,12 @@ def game_over_html(
 def review_dialog_html(body: str, match_over: bool) -> str:
     """A game's review (``body`` is already HTML), with the way on to the next game."""
     if match_over:
-        go_on = button(Act.REMATCH, "Rematch", primary=True)
+        go_on = button(Act.REMATCH, say.REMATCH, primary=True)
     else:
-        go_on = button(Act.NEXT_GAME, "Next game", primary=True)
+        go_on = button(Act.NEXT_GAME, say.NEXT_GAME, primary=True)
     return dialog_form(
         "review",
-        f'<div class="review">{body}</div>' + action_row(button(Act.CLOSE, "Close"), go_on),
+        f'<div class="review">{body}</div>' + action_row(button(Act.CLOSE, say.CLOSE), go_on),
     )
 
 
@@ -458,12 +401,12 @@ def dice_entry_html(opening: bool, labels: tuple[str, str], title: str = "") -> 
             f'<label class="field">{escape(label)} <select name="{name}">{options}</select></label>'
         )
 
-    title = title or ("Enter the opening roll" if opening else "Enter your dice")
+    title = title or say.dice_title(opening)
     inner = (
-        f'<h2 id="dlg-title">{title}</h2><p>Playing with real dice: set what they show.</p>'
+        f'<h2 id="dlg-title">{title}</h2><p>{say.DICE_TEXT}</p>'
         f'<div class="dice-entry">{select("d1", labels[0])}{select("d2", labels[1])}</div>'
         + action_row(
-            button(Act.CLOSE, "Cancel"), button(Act.DICE_SET, "Use these dice", primary=True)
+            button(Act.CLOSE, say.CANCEL), button(Act.DICE_SET, say.USE_DICE, primary=True)
         )
     )
     return dialog_form("dice", inner, submit=Act.DICE_SET)
@@ -485,44 +428,40 @@ def saves_html(
     be read for download."""
     rows = "".join(
         f'<li><span class="slot-name">{escape(name)}</span>'
-        + button(Act.LOAD_SLOT, "Load", value=name)
-        + button(Act.DELETE_SLOT, "Delete", value=name)
+        + button(Act.LOAD_SLOT, say.LOAD, value=name)
+        + button(Act.DELETE_SLOT, say.DELETE, value=name)
         + "</li>"
         for name in slots
     )
-    listing = f'<ul class="slots">{rows}</ul>' if rows else '<p class="muted">No saved games.</p>'
-    note = (
-        ""
-        if available
-        else '<p class="warning">Saving is off in this browser: use Export to keep a game.</p>'
-    )
+    listing = f'<ul class="slots">{rows}</ul>' if rows else f'<p class="muted">{say.NO_SAVES}</p>'
+    note = "" if available else f'<p class="warning">{say.SAVING_OFF}</p>'
     inner = (
-        '<h2 id="dlg-title">Saved games</h2>'
+        f'<h2 id="dlg-title">{say.SAVED_GAMES}</h2>'
         + note
-        + '<label class="field">Save as <input name="name" maxlength="40" autocomplete="off" '
-        'placeholder="Name this game"></label>'
-        + action_row(button(Act.SAVE_SLOT, "Save", primary=True))
+        + f'<label class="field">{say.SAVE_AS} <input name="name" maxlength="40" '
+        f'autocomplete="off" placeholder="{say.SAVE_PLACEHOLDER}"></label>'
+        + action_row(button(Act.SAVE_SLOT, say.SAVE, primary=True))
         + _overwrite_html(overwrite)
         + listing
         + _unreadable_html(unreadable, held)
-        + '<h3>File</h3><div class="dlg-actions left">'
-        + button(Act.EXPORT, "Export to file")
+        + f'<h3>{say.FILE}</h3><div class="dlg-actions left">'
+        + button(Act.EXPORT, say.EXPORT)
         # A match file of Jellyfish's format, for GNU Backgammon, eXtreme Gammon, BGBlitz.
-        + button(Act.EXPORT, "Export .mat", value="mat")
-        + '<label class="button file">Import from file <input type="file" name="file" '
+        + button(Act.EXPORT, say.EXPORT_MAT, value="mat")
+        + f'<label class="button file">{say.IMPORT} <input type="file" name="file" '
         f'accept=".json,.mat,.txt,.sgf,.xg,.xgp,application/json,text/plain" '
         f'data-action="{Act.IMPORT}">'
-        "</label></div>" + '<p class="muted">A <code>.mat</code> match file, or GNU Backgammon’s '
-        "<code>.sgf</code>, opens on the analysis board, to step through and review.</p>"
-        + "<h3>GNU Backgammon IDs</h3>"
-        + '<dl class="ids"><dt>Position ID</dt><dd><code data-testid="position-id">'
+        "</label></div>"
+        + f'<p class="muted">{say.MATCH_FILES_NOTE}</p>'
+        + f"<h3>{say.GNU_IDS}</h3>"
+        + f'<dl class="ids"><dt>{say.POSITION_ID}</dt><dd><code data-testid="position-id">'
         + escape(position_id)
-        + '</code></dd><dt>Match ID</dt><dd><code data-testid="match-id">'
+        + f'</code></dd><dt>{say.MATCH_ID}</dt><dd><code data-testid="match-id">'
         + escape(match_id)
         + "</code></dd></dl>"
         + action_row(
-            _copy_button(Act.COPY_IDS, "", "Copy IDs", "Copy the Position ID and Match ID", copied),
-            button(Act.CLOSE, "Close", primary=True),
+            _copy_button(Act.COPY_IDS, "", say.COPY_IDS, say.COPY_IDS_ARIA, copied),
+            button(Act.CLOSE, say.CLOSE, primary=True),
         )
     )
     return dialog_form("saves", inner, submit=Act.SAVE_SLOT)
@@ -532,11 +471,10 @@ def _overwrite_html(name: str) -> str:
     if not name:
         return ""
     return (
-        f'<div class="confirm" role="alert"><p>There is already a save named “{escape(name)}”. '
-        "Save this game over it?</p>"
+        f'<div class="confirm" role="alert"><p>{escape(say.overwrite_question(name))}</p>'
         + action_row(
-            button(Act.SAVE_OVERWRITE, f"Replace “{name}”", value=name),
-            button(Act.SAVES_OPEN, "Keep it", primary=True, extra=" autofocus"),
+            button(Act.SAVE_OVERWRITE, say.replace(name), value=name),
+            button(Act.SAVES_OPEN, say.KEEP_IT, primary=True, extra=" autofocus"),
         )
         + "</div>"
     )
@@ -548,20 +486,15 @@ def _unreadable_html(keys: Sequence[str], held: Sequence[str]) -> str:
         return ""
     rows = "".join(
         f'<li><span class="slot-name">{escape(unreadable_label(key, key in held))}</span>'
-        + button(Act.UNREADABLE_DOWNLOAD, "Download", value=key)
-        + button(Act.UNREADABLE_DISCARD, "Discard", value=key)
+        + button(Act.UNREADABLE_DOWNLOAD, say.DOWNLOAD, value=key)
+        + button(Act.UNREADABLE_DISCARD, say.DISCARD, value=key)
         + "</li>"
         for key in keys
     )
     note = ""
     if held:
-        note = (
-            '<p class="warning">There was no room in the browser’s storage to keep it aside, '
-            "so it was left in place and nothing is saved over it"
-            + (": your games are not being saved" if AUTOSAVE in held else "")
-            + " until you download it (to keep it) or discard it.</p>"
-        )
-    return f'<h3>Could not be read</h3>{note}<ul class="slots unreadable">{rows}</ul>'
+        note = f'<p class="warning">{say.held_note(AUTOSAVE in held)}</p>'
+    return f'<h3>{say.UNREADABLE}</h3>{note}<ul class="slots unreadable">{rows}</ul>'
 
 
 def unreadable_label(key: str, held: bool = False) -> str:
@@ -573,26 +506,26 @@ def unreadable_label(key: str, held: bool = False) -> str:
     'The save “my game”, kept aside on 2023-11-14 22:13 UTC'
     """
     if held:
-        return f"{_stored_name(key)} (left in place)"
+        return say.left_in_place(_stored_name(key))
     body, _, stamp = key.removeprefix(CORRUPT).rpartition(":")
     millis = stamp.partition("-")[0]
     if not key.startswith(CORRUPT) or not body or not millis.isdigit():
         return key
     when = datetime.fromtimestamp(int(millis) / 1000, UTC).strftime("%Y-%m-%d %H:%M UTC")
-    return f"{_stored_name(body)}, kept aside on {when}"
+    return say.kept_aside(_stored_name(body), when)
 
 
 def _stored_name(key: str) -> str:
     if key.startswith(SLOT):
-        return f"The save “{key.removeprefix(SLOT)}”"
-    return {AUTOSAVE: "Your saved match", STATS: "Your player statistics"}.get(key, key)
+        return say.save_name(key.removeprefix(SLOT))
+    return {AUTOSAVE: say.AUTOSAVE_NAME, STATS: say.STATS_NAME}.get(key, key)
 
 
 def _share_button(value: str, aria: str, can_share: bool) -> str:
     """The share sheet's button (a phone's messengers), where there is one."""
     if not can_share:
         return ""
-    return button(Act.SHARE_LINK, "Share…", value=value, extra=f' aria-label="{escape(aria)}"')
+    return button(Act.SHARE_LINK, say.SHARE, value=value, extra=f' aria-label="{escape(aria)}"')
 
 
 @functools.lru_cache(maxsize=4)
@@ -608,9 +541,9 @@ def _qr_block(link: str, label: str) -> str:
     except ValueError:  # too long to scan well: the link and its buttons remain
         return ""
     return (
-        '<details class="qr"><summary>Show a QR code</summary>'
+        f'<details class="qr"><summary>{say.SHOW_QR}</summary>'
         f'<figure class="qr-code">{svg}'
-        "<figcaption>Your friend scans it with their phone’s camera.</figcaption></figure>"
+        f"<figcaption>{say.QR_CAPTION}</figcaption></figure>"
         "</details>"
     )
 
@@ -619,7 +552,8 @@ def _copy_button(act: Act, value: str, label: str, aria: str, copied: bool) -> s
     """A copy button; once the clipboard took the text it says so where the
     player looks (the button itself), until the next action."""
     if copied:
-        return button(act, "Copied ✓", value=value, extra=f' aria-label="{escape(aria)}: copied"')
+        extra = f' aria-label="{escape(say.copied_aria(aria))}"'
+        return button(act, say.COPIED, value=value, extra=extra)
     return button(act, label, value=value, extra=f' aria-label="{escape(aria)}"')
 
 
@@ -632,44 +566,30 @@ def position_html(position_id: str, match_id: str, xgid: str, copied: str) -> st
         if not value:
             return (
                 f'<div class="id-row"><dt>{name}</dt>'
-                '<dd><span class="muted">None: the match is over.</span></dd></div>'
+                f'<dd><span class="muted">{say.NO_ID}</span></dd></div>'
             )
-        copy = _copy_button(Act.COPY_ID, key, "Copy", f"Copy the {name}", copied == key)
+        copy = _copy_button(Act.COPY_ID, key, say.COPY, say.copy_the(name), copied == key)
         return (
             f'<div class="id-row"><dt>{name}</dt><dd><code data-testid="{testid}">'
             f"{escape(value)}</code>{copy}</dd></div>"
         )
 
     inner = (
-        '<h2 id="dlg-title">Position</h2>'
-        "<p>Paste these into GNU Backgammon (Position ID and Match ID) or eXtreme Gammon "
-        "(XGID) to study this position. A play not yet finished is not included.</p>"
+        f'<h2 id="dlg-title">{say.POSITION}</h2>'
+        f"<p>{say.POSITION_TEXT}</p>"
         '<dl class="ids copyable">'
-        + row("position", "Position ID", position_id, "position-id")
-        + row("match", "Match ID", match_id, "match-id")
-        + row("xgid", "XGID", xgid, "xgid")
+        + row("position", say.POSITION_ID, position_id, "position-id")
+        + row("match", say.MATCH_ID, match_id, "match-id")
+        + row("xgid", say.XGID, xgid, "xgid")
         + "</dl>"
         + action_row(
-            button(Act.ANALYSIS_OPEN, "Analyse it"), button(Act.CLOSE, "Close", primary=True)
+            button(Act.ANALYSIS_OPEN, say.ANALYSE_IT), button(Act.CLOSE, say.CLOSE, primary=True)
         )
     )
     return dialog_form("position", inner)
 
 
-_STAT_ROWS = (
-    ("rolls", "Rolls"),
-    ("doubles_rolled", "Doubles rolled"),
-    ("hits", "Hits"),
-    ("pips_moved", "Pips moved"),
-    ("forfeits", "Rolls that could not move"),
-    ("doubles_offered", "Cube offers"),
-    ("takes", "Takes"),
-    ("drops", "Drops"),
-    ("games_won", "Games won"),
-    ("points_won", "Points won"),
-    ("gammons_won", "Gammons won"),
-    ("backgammons_won", "Backgammons won"),
-)
+_STAT_ROWS = say.STAT_ROWS
 
 
 def stats_table(
@@ -684,15 +604,7 @@ def stats_table(
     return f'<table class="stats"><caption>{escape(caption)}</caption>{head}{body}</table>'
 
 
-_RECORD_COLUMNS = (
-    "Games",
-    "Won",
-    "Lost",
-    "Points/game",
-    "Gammons",
-    "Backgammons",
-    "Matches",
-)
+_RECORD_COLUMNS = say.RECORD_COLUMNS
 
 
 def records_table(records: PlayerRecords, opponent_names: dict[str, str]) -> str:
@@ -708,10 +620,10 @@ def records_table(records: PlayerRecords, opponent_names: dict[str, str]) -> str
     True
     """
     if not records.rows:
-        return '<p class="muted">No finished games yet.</p>'
+        return f'<p class="muted">{say.NO_RECORDS}</p>'
     head = "".join(
         f'<th role="columnheader" scope="col">{name}</th>'
-        for name in ("Opponent", *_RECORD_COLUMNS)
+        for name in (say.OPPONENT_COLUMN, *_RECORD_COLUMNS)
     )
     rows = []
     for key, r in sorted(records.rows.items()):
@@ -732,8 +644,8 @@ def records_table(records: PlayerRecords, opponent_names: dict[str, str]) -> str
         # A th at the head of a row is that row's header: no role needed.
         rows.append(f'<tr role="row"><th>{escape(name)}</th>{cells}</tr>')
     return (
-        '<table class="stats records" role="table"><caption>Your record, kept in this browser '
-        f'(won–lost)</caption><thead role="rowgroup"><tr role="row">{head}</tr></thead>'
+        f'<table class="stats records" role="table"><caption>{say.RECORDS_CAPTION}'
+        f'</caption><thead role="rowgroup"><tr role="row">{head}</tr></thead>'
         f'<tbody role="rowgroup">{"".join(rows)}</tbody></table>'
     )
 
@@ -742,15 +654,15 @@ def stats_html(game_table: str, match_table: str, records_html: str) -> str:
     inner = (
         # Focus on the title, so that the long dialog opens at its top (not scrolled
         # down to its first button).
-        '<h2 id="dlg-title" tabindex="-1" autofocus>Statistics</h2>'
+        f'<h2 id="dlg-title" tabindex="-1" autofocus>{say.STATISTICS}</h2>'
         + '<div class="stats-wrap">'
         + game_table
         + match_table
-        + "</div><h3>Players</h3>"
+        + f"</div><h3>{say.STATISTICS_PLAYERS}</h3>"
         + records_html
         + action_row(
-            button(Act.STATS_RESET, "Reset player statistics"),
-            button(Act.CLOSE, "Close", primary=True),
+            button(Act.STATS_RESET, say.RESET_STATS),
+            button(Act.CLOSE, say.CLOSE, primary=True),
         )
     )
     return dialog_form("stats", inner)
@@ -774,21 +686,26 @@ def settings_html(settings: Settings) -> str:
         )
 
     inner = (
-        '<h2 id="dlg-title">Settings</h2><div class="choices">'
-        + box("auto_roll", "Roll automatically when there is no cube decision", settings.auto_roll)
-        + box("auto_forced", "Play forced moves automatically", settings.auto_forced)
-        + box("manual_dice", "Enter dice by hand (playing with real dice)", settings.manual_dice)
-        + box("tutor", "Tutor: warn me of a doubtful play before I confirm it", settings.tutor)
-        + box("sound", "Sounds: dice, checkers, the cube, the game's end", settings.sound)
-        + box("show_movable", "Show which checkers can move", settings.show_movable)
+        f'<h2 id="dlg-title">{say.SETTINGS}</h2><div class="choices">'
+        + box("auto_roll", say.SETTING_LABELS["auto_roll"], settings.auto_roll)
+        + box("auto_forced", say.SETTING_LABELS["auto_forced"], settings.auto_forced)
+        + box("manual_dice", say.SETTING_LABELS["manual_dice"], settings.manual_dice)
+        + box("tutor", say.SETTING_LABELS["tutor"], settings.tutor)
+        + box("sound", say.SETTING_LABELS["sound"], settings.sound)
+        + box("show_movable", say.SETTING_LABELS["show_movable"], settings.show_movable)
         + "</div>"
-        + select("theme", "Theme", [(t.key, t.name) for t in THEMES], settings.theme)
-        + select("mode", "Colours", [(m, m.capitalize()) for m in MODES], settings.mode)
+        + select("theme", say.THEME, [(t.key, t.name) for t in THEMES], settings.theme)
+        + select("mode", say.COLOURS, [(m, m.capitalize()) for m in MODES], settings.mode)
         + select(
-            "animation", "Animation", [(a, a.capitalize()) for a in ANIMATIONS], settings.animation
+            "animation",
+            say.ANIMATION,
+            [(a, a.capitalize()) for a in ANIMATIONS],
+            settings.animation,
         )
         + f'<p class="muted keys">{keys_html()}</p>'
-        + action_row(button(Act.HELP_OPEN, "How to play"), button(Act.CLOSE, "Done", primary=True))
+        + action_row(
+            button(Act.HELP_OPEN, say.HOW_TO_PLAY), button(Act.CLOSE, say.DONE, primary=True)
+        )
     )
     return dialog_form("settings", inner)
 
@@ -802,6 +719,4 @@ def theme_names() -> list[tuple[str, str]]:
 
 
 def describe_win(theme: Theme, win_type: int, points: int) -> str:
-    unit = "point" if points == 1 else "points"
-    name = theme.win_name(win_type)
-    return f"{name[0].upper()}{name[1:]}: {points} {unit}"
+    return say.describe_win(theme.win_name(win_type), points)

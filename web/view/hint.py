@@ -13,27 +13,26 @@ from __future__ import annotations
 from web.ai.protocol import Probs
 from web.board.escape import escape
 from web.coach.hint import (
-    WORKED_OUT,
     CubeHint,
     PlayAdvice,
     PlayHint,
     depth_text,
     signed,
-    tutor_note,
 )
 from web.model.actions import Act
 from web.model.state import UiState
 from web.model.themes import CLASSIC, Theme
 from web.model.tutor import pending_now, ready
+from web.words import coach as say
+from web.words.coach import WORKED_OUT, tutor_note
 
 
 def _percent(p: float) -> str:
-    return f"{100.0 * p:.1f}%"
+    return say.percent(p)
 
 
 def _odds(p: Probs) -> str:
-    w, wg, _, lg, _ = p
-    return f"Win {_percent(w)} · win a gammon {_percent(wg)} · lose a gammon {_percent(lg)}"
+    return say.odds(p)
 
 
 def ply_tag(advice: PlayAdvice) -> str:
@@ -60,70 +59,56 @@ def play_hint_html(hint: PlayHint, note: str = "") -> str:
     for i, advice in enumerate(hint.plays):
         loss = "" if i == 0 else signed(-advice.loss)
         mine = bool(note) and i == hint.played_rank
-        label = f"{advice.play or 'No move'}: equity {signed(advice.equity)}, {depth_text(advice)}"
-        if mine:
-            label += " (your play)"
+        label = say.play_label(advice.play, signed(advice.equity), depth_text(advice), mine=mine)
         classes = "hint-play" + (" best" if i == 0 else "") + (" mine" if mine else "")
         rows.append(
             f'<li><button type="button" class="{classes}" '
             f'data-action="{Act.HINT_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
-            f'<span class="hint-move"><span>{escape(advice.play or "No move")}</span> '
+            f'<span class="hint-move"><span>{escape(advice.play or say.NO_MOVE)}</span> '
             f"{ply_tag(advice)}</span>"
             f'<span class="hint-eq">{signed(advice.equity)}</span>'
             f'<span class="hint-loss">{loss}</span></button></li>'
         )
-    what = "match equity" if hint.match else "equity"
     tutor = f'<p class="tutor">{escape(note)}</p>' if note else ""
     return (
-        f'<h2 class="hint-title">Hint <span class="hint-what">best plays, {what}</span></h2>'
+        f'<h2 class="hint-title">{say.HINT} '
+        f'<span class="hint-what">{say.plays_heading(hint.match)}</span></h2>'
         + tutor
         + f'<ol class="hint-plays">{"".join(rows)}</ol>'
         f'<p class="hint-odds">{escape(_odds(hint.plays[0].probs))}</p>'
-        '<p class="hint-help">Tap a play to make it on the board.</p>'
+        f'<p class="hint-help">{say.TAP_A_PLAY}</p>'
     )
 
 
 def _verdict(hint: CubeHint, words: Theme) -> str:
-    double, take, drop = words.double, words.take, words.drop
-    if hint.taker:
-        return f"{take}." if hint.should_take else f"{drop}."
-    return {
-        "no double": f"Don’t {double.lower()}: roll.",
-        "double, take": f"{double}: they should {take.lower()}.",
-        "double, pass": f"{double}: they should {drop.lower()}.",
-        "too good": f"Too good to {double.lower()}: play on for a gammon.",
-    }.get(hint.action, f"You may not {double.lower()} now.")
+    return say.verdict(hint.action, words, taker=hint.taker, should_take=hint.should_take)
 
 
 def cube_hint_html(hint: CubeHint, words: Theme = CLASSIC) -> str:
     """The cube verdict with the equities behind it, from the side the hint is for."""
-    double, take, drop = words.double, words.take, words.drop
+    take, drop = words.take, words.drop
     if hint.mwc:
 
         def value(x: float) -> str:
             return _percent(1.0 - x if hint.taker else x)
 
-        unit = "chance to win the match"
     else:
 
         def value(x: float) -> str:
             return signed(-x if hint.taker else x)
 
-        unit = "equity"
+    unit = say.cube_heading(hint.mwc)
     if hint.taker:
         rows = [(take, hint.double_take), (drop, hint.double_pass)]
         p = hint.probs
         probs: Probs = (1.0 - p[0], p[3], p[4], p[1], p[2])  # the taker's side
     else:
-        rows = [
-            (f"No {double.lower()}", hint.no_double),
-            (f"{double}, {take.lower()}", hint.double_take),
-            (f"{double}, {drop.lower()}", hint.double_pass),
-        ]
+        names = say.cube_rows(words)
+        rows = list(zip(names, (hint.no_double, hint.double_take, hint.double_pass), strict=True))
         probs = hint.probs
     table = "".join(f"<tr><th>{escape(name)}</th><td>{value(x)}</td></tr>" for name, x in rows)
     return (
-        f'<h2 class="hint-title">Hint <span class="hint-what">{unit}</span></h2>'
+        f'<h2 class="hint-title">{say.HINT} <span class="hint-what">{unit}</span></h2>'
         f'<p class="hint-verdict">{escape(_verdict(hint, words))}</p>'
         f'<table class="hint-cube">{table}</table>'
         f'<p class="hint-odds">{escape(_odds(probs))}</p>'
@@ -136,7 +121,7 @@ def hint_html(state: UiState) -> str:
     if not a.shown:
         return ""
     if pending_now(state):
-        return '<p class="hint-wait">King Tubby is thinking…</p>'
+        return f'<p class="hint-wait">{say.THINKING}</p>'
     hint = a.hint
     if hint is None or not ready(state):
         return ""

@@ -10,6 +10,7 @@ from web.coach.hint import CubeHint, PlayHint, depth_text, signed
 from web.coach.report import Report
 from web.model.actions import Act
 from web.view.hint import ply_tag
+from web.words import analysis as say
 
 
 def _percent(p: float) -> str:
@@ -33,10 +34,12 @@ def chances_html(probs: Probs, names: tuple[str, str], after: str = "") -> str:
         f"<td>{_percent(g)}</td><td>{_percent(b)}</td></tr>"
         for name, w, g, b in rows
     )
-    caption = "Chances" + (f" {after}" if after else "")
+    caption = say.chances_caption(after)
     return (
         f'<table class="an-chances"><caption>{escape(caption)}</caption>'
-        "<thead><tr><th></th><th>Win</th><th>Gammon</th><th>Backgammon</th></tr></thead>"
+        "<thead><tr><th></th>"
+        + "".join(f"<th>{name}</th>" for name in say.CHANCE_COLUMNS)
+        + "</tr></thead>"
         f"<tbody>{body}</tbody></table>"
     )
 
@@ -47,20 +50,17 @@ def _value(x: float, mwc: bool) -> str:
 
 def cube_html(hint: CubeHint, doubler: str, taker: str, before_roll: bool = False) -> str:
     """The cube decision, in the doubler's figures, and its verdict."""
-    if not hint.may_double and not hint.taker:
-        verdict = f"{doubler} may not double now."
-    elif hint.taker:
-        verdict = f"{taker} should {'take' if hint.should_take else 'pass'}."
-    else:
-        verdict = {
-            "no double": "No double.",
-            "double, take": "Double, take.",
-            "double, pass": "Double, pass.",
-            "too good": "Too good to double: play on for the gammon.",
-        }.get(hint.action, hint.action.capitalize() + ".")
-    unit = "match-winning chances" if hint.mwc else "equity"
-    rows = [("No double", hint.no_double)] if hint.may_double or not hint.taker else []
-    rows += [("Double, take", hint.double_take), ("Double, pass", hint.double_pass)]
+    verdict = say.cube_verdict(
+        hint.action,
+        doubler,
+        taker,
+        may_double=hint.may_double,
+        taker_side=hint.taker,
+        should_take=hint.should_take,
+    )
+    no_double, take, drop = say.CUBE_ROWS
+    rows = [(no_double, hint.no_double)] if hint.may_double or not hint.taker else []
+    rows += [(take, hint.double_take), (drop, hint.double_pass)]
     best = {"no double": 0, "too good": 0, "double, take": 1, "double, pass": 2}.get(hint.action)
     if hint.taker:
         best = 1 if hint.should_take else 2
@@ -72,8 +72,8 @@ def cube_html(hint: CubeHint, doubler: str, taker: str, before_roll: bool = Fals
     )
     return (
         f'<p class="an-verdict" data-testid="cube-verdict">{escape(verdict)}</p>'
-        f'<table class="an-cube"><caption>Cube{" before the roll" if before_roll else ""} '
-        f"({escape(doubler)}’s {unit})</caption>"
+        f'<table class="an-cube"><caption>'
+        f"{escape(say.cube_caption(doubler, hint.mwc, before_roll=before_roll))}</caption>"
         f"<tbody>{body}</tbody></table>"
     )
 
@@ -82,10 +82,9 @@ def plays_html(hint: PlayHint) -> str:
     """The ranked plays, best first, each a button that makes it on the board."""
     rows = []
     for i, advice in enumerate(hint.plays):
-        name = advice.play or "No move"
+        name = advice.play or say.NO_MOVE
         loss = "" if i == 0 else signed(-advice.loss)
-        label = f"{name}: equity {signed(advice.equity)}" + (f", {loss}" if loss else "")
-        label += f", {depth_text(advice)}"
+        label = say.play_label(name, signed(advice.equity), loss, depth_text(advice))
         rows.append(
             f'<li><button type="button" class="an-play{" best" if i == 0 else ""}" '
             f'data-action="{Act.ANALYSIS_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
@@ -94,9 +93,9 @@ def plays_html(hint: PlayHint) -> str:
             f'<span class="an-eq">{signed(advice.equity)}</span>'
             f'<span class="an-loss">{loss}</span></button></li>'
         )
-    what = "match equity" if hint.match else "equity"
+    what = say.plays_unit(hint.match)
     return (
-        f'<h3 class="an-head">Best plays <span class="an-what">{what}</span></h3>'
+        f'<h3 class="an-head">{say.BEST_PLAYS} <span class="an-what">{what}</span></h3>'
         f'<ol class="an-plays" data-testid="ranked-plays">{"".join(rows)}</ol>'
     )
 
@@ -108,13 +107,15 @@ def report_html(report: Report, names: tuple[str, str], turn: int) -> str:
     if report.plays is not None and report.plays.plays:
         parts.append(plays_html(report.plays))
         best = report.plays.plays[0]
-        parts.append(chances_html(best.probs, (doubler, taker), "after the best play"))
+        parts.append(chances_html(best.probs, (doubler, taker), say.AFTER_BEST_PLAY))
     if report.cube is not None:
         parts.append(cube_html(report.cube, doubler, taker, before_roll=report.plays is not None))
         if report.plays is None:
             parts.append(chances_html(report.cube.probs, (doubler, taker)))
     if report.pending:
-        parts.append('<p class="an-wait">King Tubby is thinking…</p>')
+        parts.append(f'<p class="an-wait">{say.THINKING}</p>')
     if report.error:
-        parts.append(f'<p class="an-error" role="alert">No analysis ({escape(report.error)}).</p>')
+        parts.append(
+            f'<p class="an-error" role="alert">{escape(say.no_analysis(report.error))}</p>'
+        )
     return "".join(parts)

@@ -4,9 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 
 from engine import Position
 from engine.notation import format_dice
@@ -14,28 +12,23 @@ from engine.turn import TurnState
 from web.ai.protocol import HintRequest
 from web.board.escape import escape
 from web.board.svg import CubeView
-from web.coach.hint import BLUNDER, MISTAKE, signed
+from web.coach.hint import BLUNDER, MISTAKE
 from web.coach.review import Review, ReviewItem, Verdict
 from web.model.actions import Act
-
-CUBE_WORDS: Mapping[str, str] = MappingProxyType(
-    {"no double": "did not double", "double": "doubled", "take": "took", "drop": "dropped"}
-)
-"""How a cube choice reads in the review, by what the AI calls it."""
+from web.words import coach as say
+from web.words.coach import CUBE_WORDS as CUBE_WORDS
 
 
 def _parts(item: ReviewItem, verdict: Verdict, names: tuple[str, str]) -> tuple[str, str, str, str]:
     """Who decided (with the roll), what was done, how bad, and the best choice."""
-    grade = _grade(verdict.loss)
-    article = "" if grade == "doubtful" else "a "
     if item.kind == "cube":
-        who = f"{names[item.player]}, cube"
+        who = say.decider(names[item.player], "")
         done = CUBE_WORDS.get(item.notation, item.notation)
     else:
         assert item.dice is not None
-        who = f"{names[item.player]}, {format_dice(item.dice)}"
-        done = item.notation or "no move"
-    return who, done, f"{article}{grade} ({signed(-verdict.loss)})", verdict.best
+        who = say.decider(names[item.player], format_dice(item.dice))
+        done = item.notation or say.NO_MOVE_DONE
+    return who, done, say.judgement(_grade(verdict.loss), verdict.loss), verdict.best
 
 
 def _grade(loss: float) -> str:
@@ -44,10 +37,6 @@ def _grade(loss: float) -> str:
     if loss >= MISTAKE:
         return "mistake"
     return "doubtful"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _counted(review: Review, kind: str) -> int:
@@ -62,18 +51,15 @@ def _counted(review: Review, kind: str) -> int:
 def _summary(review: Review, kind: str, what: str) -> str:
     n = _counted(review, kind)
     doubtful, mistakes, blunders = review.counts(kind)
-    return (
-        f"{_plural(n, what)} · {_plural(blunders, 'blunder')} · {_plural(mistakes, 'mistake')}"
-        f" · {doubtful} doubtful"
-    )
+    return say.counts(n, what, blunders, mistakes, doubtful)
 
 
 def _cube_summary(review: Review) -> str:
     # Rolls that left the cube alone count only when doubling was close, so a game
     # with the cube in play may still have nothing to report.
     if not _counted(review, "cube"):
-        return "no close decisions"
-    return _summary(review, "cube", "close or actual decision")
+        return say.NO_CLOSE_DECISIONS
+    return _summary(review, "cube", say.CUBE_DECISIONS)
 
 
 def _rating(review: Review, player: int, names: tuple[str, str]) -> str:
@@ -82,18 +68,12 @@ def _rating(review: Review, player: int, names: tuple[str, str]) -> str:
     return (
         f'<li class="review-player" data-testid="review-player-{player}">'
         f"<b>{escape(names[player])}:</b> "
-        f'<abbr title="performance rating">PR</abbr> <b class="review-pr">{s.pr:.1f}</b>'
-        f" over {_plural(s.decisions, 'decision')} · {_plural(s.blunders, 'blunder')}"
-        f" · {_plural(s.mistakes, 'mistake')} · {s.doubtful} doubtful</li>"
+        + say.rating(s.pr, s.decisions, s.blunders, s.mistakes, s.doubtful)
+        + "</li>"
     )
 
 
-PR_NOTE = (
-    '<p class="review-note muted">PR: 500 × the equity given up per decision, forced plays '
-    "aside. Lower is better: under 5 is world class, 10 to 15 intermediate, 20 and more a "
-    "beginner.</p>"
-)
-
+PR_NOTE = f'<p class="review-note muted">{say.PR_NOTE}</p>'
 """What the performance rating is, under the summary."""
 
 
@@ -103,21 +83,18 @@ def review_html(review: Review, names: tuple[str, str], title: str) -> str:
     total = len(review.items)
     judged = sum(v is not None for v in review.verdicts)
     if not total:
-        summary = "<p>There is nothing to review in this game.</p>"
+        summary = f"<p>{say.NOTHING_TO_REVIEW}</p>"
     elif review.done:
         lines = [_rating(review, p, names) for p in review.players]
         lines += [
-            f"<li><b>Checker play:</b> {_summary(review, 'play', 'play')} · "
-            f"{review.error_rate():.1f} millipoints given up per play</li>"
+            f"<li><b>{say.CHECKER_PLAY}</b> {_summary(review, 'play', say.PLAYS)} · "
+            f"{say.error_rate(review.error_rate())}</li>"
         ]
         if any(item.kind == "cube" for item in review.items):
-            lines.append(f"<li><b>Cube:</b> {_cube_summary(review)}</li>")
+            lines.append(f"<li><b>{say.CUBE}</b> {_cube_summary(review)}</li>")
         summary = f'<ul class="review-summary">{"".join(lines)}</ul>{PR_NOTE}'
     else:
-        summary = (
-            f'<p class="review-summary" aria-busy="true">King Tubby is checking the '
-            f"decisions… {judged} of {total}.</p>"
-        )
+        summary = f'<p class="review-summary" aria-busy="true">{say.checking(judged, total)}</p>'
     rows = []
     for i in review.flagged():
         item, verdict = review.items[i], review.verdicts[i]
@@ -126,13 +103,13 @@ def review_html(review: Review, names: tuple[str, str], title: str) -> str:
         rows.append(
             f'<li class="review-{_grade(verdict.loss)}">'
             f'<span class="review-roll">{escape(who)}:</span> {escape(done)} '
-            f'<span class="review-loss">— {escape(judgement)}</span>; best {escape(best)} '
+            f'<span class="review-loss">— {escape(judgement)}</span>; {escape(say.best(best))} '
             f'<button type="button" class="review-show" data-action="{Act.REVIEW_SHOW}" '
-            f'data-value="{i}" aria-label="Show decision {i + 1} on the board">Show</button></li>'
+            f'data-value="{i}" aria-label="{say.show_decision(i + 1)}">{say.SHOW}</button></li>'
         )
     listing = f'<ol class="review-list">{"".join(rows)}</ol>' if rows else ""
     if review.done and total and not rows:
-        listing = "<p>Nothing doubtful: well played.</p>"
+        listing = f"<p>{say.WELL_PLAYED}</p>"
     return f'<h2 id="dlg-title">{escape(title)}</h2>{summary}{listing}'
 
 
@@ -175,10 +152,10 @@ def review_frame(review: Review, index: int, view: str, names: tuple[str, str]) 
     before = Position.from_id(request.position)
     if item.kind == "cube" and item.notation in ("take", "drop"):
         before = before.swap()  # the request is the doubler's; the taker sees it from its side
-    caption = f"{names[item.player]}, {format_dice(item.dice)}" if item.dice else ""
+    caption = say.decider(names[item.player], format_dice(item.dice)) if item.dice else ""
     if verdict is not None:
         who, done, judgement, best = _parts(item, verdict, names)
-        caption = f"{who}: {done} — {judgement}. Best: {best}"
+        caption = say.review_caption(who, done, judgement, best)
     if item.kind == "cube" or view not in VIEWS:
         view = "before"
     position = before

@@ -13,6 +13,7 @@ from web.coach.hint import signed
 from web.coach.rollout import DEFAULT, TRIALS, TRUNCATIONS, Rollout
 from web.model.actions import Act
 from web.view.parts import button
+from web.words import analysis as say
 
 
 def _value(x: float, mwc: bool) -> str:
@@ -27,41 +28,43 @@ def _rows(tally: RolloutTally) -> str:
     mwc = tally.units == "mwc"
     if tally.kind == CUBE:
         v = cube_verdict(tally)
+        no_double, take, drop = say.CUBE_ROWS
         rows = [
-            ("No double", _value(v.no_double, mwc), _se(v.no_double_se, mwc)),
-            ("Double, take", _value(v.double_take, mwc), _se(v.double_take_se, mwc)),
-            ("Double, pass", _value(v.double_pass, mwc), ""),
+            (no_double, _value(v.no_double, mwc), _se(v.no_double_se, mwc)),
+            (take, _value(v.double_take, mwc), _se(v.double_take_se, mwc)),
+            (drop, _value(v.double_pass, mwc), ""),
         ]
     else:
         ranked: list[Tally] = tally.ranked()
-        rows = [(t.label or "No move", _value(t.mean, mwc), _se(t.se, mwc)) for t in ranked]
+        rows = [(t.label or say.NO_MOVE, _value(t.mean, mwc), _se(t.se, mwc)) for t in ranked]
     body = "".join(
         f"<tr><th scope='row'>{escape(name)}</th><td>{mean}</td>"
-        f"<td class='ro-se'>{'± ' + se if se else 'exact'}</td></tr>"
+        f"<td class='ro-se'>{say.spread(se)}</td></tr>"
         for name, mean, se in rows
     )
     verdict = ""
     if tally.kind == CUBE:
         action = cube_verdict(tally).action
-        verdict = f'<p class="an-verdict ro-verdict">Rollout: {escape(action)}.</p>'
+        verdict = f'<p class="an-verdict ro-verdict">{escape(say.rollout_verdict(action))}</p>'
     table = f'<table class="ro-table" data-testid="rollout-table"><tbody>{body}</tbody></table>'
     return table + verdict
 
 
 def _form() -> str:
     trials = "".join(
-        f'<option value="{n}"{" selected" if n == DEFAULT[0] else ""}>{n} trials</option>'
+        f'<option value="{n}"{" selected" if n == DEFAULT[0] else ""}>{say.trials(n)}</option>'
         for n in TRIALS
     )
     cut = "".join(
-        f'<option value="{p}"{" selected" if p == DEFAULT[1] else ""}>{escape(t)}</option>'
-        for p, t in TRUNCATIONS
+        f'<option value="{p}"{" selected" if p == DEFAULT[1] else ""}>'
+        f"{escape(say.truncation(p))}</option>"
+        for p in TRUNCATIONS
     )
     return (
         '<form class="an-row ro-form" autocomplete="off">'
-        f'<select name="trials" aria-label="Trials">{trials}</select>'
-        f'<select name="truncate" aria-label="Games played">{cut}</select>'
-        + button(Act.ROLLOUT, "Roll out")
+        f'<select name="trials" aria-label="{say.TRIALS}">{trials}</select>'
+        f'<select name="truncate" aria-label="{say.GAMES_PLAYED}">{cut}</select>'
+        + button(Act.ROLLOUT, say.ROLL_OUT)
         + "</form>"
     )
 
@@ -69,23 +72,23 @@ def _form() -> str:
 def rollout_html(rollout: Rollout | None, *, ready: bool) -> str:
     """The rollout part of the analysis: its form, or its progress and figures.
     ``ready``: the position can be rolled out now (analysed, nobody busy)."""
-    head = '<h3 class="an-head">Rollout <span class="an-what">mean ± standard error</span></h3>'
+    head = f'<h3 class="an-head">{say.ROLLOUT} <span class="an-what">{say.ROLLOUT_UNIT}</span></h3>'
     if rollout is None:
         return head + (_form() if ready else "")
     v = rollout.view
     done, total = (v.done, v.total) if v is not None else (0, rollout.trials)
-    cut = f", cut at {rollout.truncate} plies" if rollout.truncate else ", to the end"
+    cut = rollout.truncate
     if rollout.running:
-        state = f"Rolling out… {done} of {total} trials{cut}."
-        action = button(Act.ROLLOUT_CANCEL, "Cancel")
+        state = say.rollout_state("running", done, total, cut)
+        action = button(Act.ROLLOUT_CANCEL, say.CANCEL)
     elif v is not None and v.error:
-        state = f"The rollout stopped ({v.error}) after {done} of {total} trials."
+        state = say.rollout_state("failed", done, total, cut, v.error)
         action = _form() if ready else ""
     elif v is not None and v.cancelled:
-        state = f"Cancelled after {done} of {total} trials{cut}."
+        state = say.rollout_state("cancelled", done, total, cut)
         action = _form() if ready else ""
     else:
-        state = f"Rolled out: {done} trials{cut}."
+        state = say.rollout_state("done", done, total, cut)
         action = _form() if ready else ""  # again, with more trials or further
     progress = f'<progress max="{total}" value="{done}" aria-hidden="true"></progress>'
     table = _rows(v.tally) if v is not None and v.tally is not None and v.tally.trials else ""

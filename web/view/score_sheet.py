@@ -37,6 +37,8 @@ from engine.record import (
 from engine.scoring import EndReason
 from web.board.escape import escape
 from web.model.themes import CLASSIC, Theme
+from web.words import sheet as say
+from web.words.sheet import wins as wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +51,10 @@ class HistoryRow:
     marked: int = -1  # the column of the move being looked at (a review's), if in this row
 
 
-def wins(name: str) -> str:
-    """``"You win"`` but ``"Selector wins"``."""
-    return f"{name} win" if name == "You" else f"{name} wins"
-
-
 def game_rows(
     game: GameRecord,
     theme: Theme = CLASSIC,
-    names: tuple[str, str] = ("Player 1", "Player 2"),
+    names: tuple[str, str] = say.PLAYERS,
     mark: int | None = None,
 ) -> list[HistoryRow]:
     """The score sheet of one game; ``names`` are player 0's and player 1's.
@@ -83,43 +80,40 @@ def game_rows(
             marking = getattr(event, "player", None)
         if isinstance(event, OpeningRoll):
             if event.winner is None:
-                notes.append((len(rows), f"Opening roll {event.die0}-{event.die1}: roll again"))
+                notes.append((len(rows), say.opening_tie(event.die0, event.die1)))
             continue
         if isinstance(event, Roll):
             rolled[event.player] = event.dice
         elif isinstance(event, Played):
             # A play a match file records that is not legal is shown as written, flagged.
-            flag = " (not legal)" if event.recorded else ""
-            put(event.player, f"{format_dice(event.dice)}: {event.notation}{flag}")
+            text = say.played(format_dice(event.dice), event.notation, legal=not event.recorded)
+            put(event.player, text)
         elif isinstance(event, Forfeit):
             dice = rolled.get(event.player)
-            put(event.player, f"{format_dice(dice)}: cannot move" if dice else "cannot move")
+            put(event.player, say.cannot_move(format_dice(dice) if dice else ""))
         elif isinstance(event, Doubled):
-            verb = theme.doubles_verb
-            put(event.player, f"{verb} to {event.cube}")
+            put(event.player, say.doubles(theme.doubles_verb, event.cube))
         elif isinstance(event, Beavered):
-            put(event.player, f"Beavers to {event.cube}")
+            put(event.player, say.beavers(event.cube))
         elif isinstance(event, Took):
-            put(event.player, "Takes")
+            put(event.player, say.TAKES)
         elif isinstance(event, Dropped):
-            put(event.player, "Drops")
+            put(event.player, say.DROPS)
         elif isinstance(event, ResignOffered):
-            put(event.player, f"Resigns a {theme.win_name(int(event.value))}")
+            put(event.player, say.resigns(theme.win_name(int(event.value))))
         elif isinstance(event, ResignAccepted):
-            put(event.player, "Accepts")
+            put(event.player, say.ACCEPTS)
         elif isinstance(event, ResignRejected):
-            put(event.player, "Rejects")
+            put(event.player, say.REJECTS)
         elif isinstance(event, Abandoned):
-            put(event.player, "Left the game")
+            put(event.player, say.LEFT)
         elif isinstance(event, Conceded):
-            put(event.player, f"Resigns a {theme.win_name(int(event.value))}")
+            put(event.player, say.resigns(theme.win_name(int(event.value))))
     result = game.result
     if result is not None:
-        unit = "point" if result.points == 1 else "points"
         win = theme.win_name(int(result.win_type))
-        text = f"{wins(names[result.winner])}: {win}, {result.points} {unit}"
-        if result.reason is EndReason.ABANDONED:
-            text += " (game abandoned, which ends the match)"
+        abandoned = result.reason is EndReason.ABANDONED
+        text = say.result(names[result.winner], win, result.points, abandoned=abandoned)
         notes.append((len(rows), text))
     out: list[HistoryRow] = []
     note_at = 0
@@ -153,5 +147,5 @@ def history_html(rows: Sequence[HistoryRow], names: tuple[str, str]) -> str:
             )
             body.append(f"<tr><td>{row.number})</td>{cells}</tr>")
     if not body:
-        body.append('<tr class="note"><td colspan="3">No moves yet.</td></tr>')
+        body.append(f'<tr class="note"><td colspan="3">{say.NO_MOVES}</td></tr>')
     return f'<table class="history-table">{head}{"".join(body)}</table>'

@@ -8,9 +8,6 @@ describe the last change rather than where things are.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-
 from engine.game import Action, Phase
 from engine.position import Position
 from engine.record import OpeningRoll, Played
@@ -22,11 +19,13 @@ from web.model.sound import Sound
 from web.model.state import UiState
 from web.model.tutor import can_hint
 from web.view.dialog import dialog_view
-from web.view.dialogs import duration_words
 from web.view.frame import Button, Panel, Screen, board_words
 from web.view.hint import hint_html
 from web.view.review import ReviewFrame, review_frame
 from web.view.score_sheet import HistoryRow, game_rows, history_html
+from web.words import status as say
+from web.words.dialogs import duration_words
+from web.words.status import FRIEND_NOTES as FRIEND_NOTES
 
 
 def screen(
@@ -103,7 +102,7 @@ def reviewed_frame(state: UiState) -> ReviewFrame | None:
 
 def _review_names(state: UiState) -> tuple[str, str]:
     names = state.names
-    return ("You", names[1]) if state.options.vs_ai else names
+    return (say.YOU, names[1]) if state.options.vs_ai else names
 
 
 def board_view(state: UiState, frame: ReviewFrame | None = None) -> BoardView:
@@ -113,14 +112,11 @@ def board_view(state: UiState, frame: ReviewFrame | None = None) -> BoardView:
     highlights = state.destinations(sel.selected) if sel.selected is not None else frozenset()
     names = state.names
     viewer = state.viewer
-    me_word = "your" if state.options.vs_ai else f"{names[viewer]}’s"
-    opp_word = f"{names[1 - viewer]}’s"
+    me_word = say.YOUR if state.options.vs_ai else say.possessive(names[viewer])
+    opp_word = say.possessive(names[1 - viewer])
     position = board_position(state)
     pips = position.pips()
-    label = (
-        f"Backgammon board, seen by {names[viewer]}. "
-        f"Pip counts: {names[viewer]} {pips[0]}, {names[1 - viewer]} {pips[1]}."
-    )
+    label = say.board_label(names[viewer], names[1 - viewer], pips)
     return BoardView(
         position=position,
         me_colour="light" if viewer == 0 else "dark",
@@ -141,20 +137,20 @@ def board_view(state: UiState, frame: ReviewFrame | None = None) -> BoardView:
 def _review_board(state: UiState, frame: ReviewFrame) -> BoardView:
     names = state.names
     me, opp = frame.player, 1 - frame.player
-    me_word = "your" if state.options.vs_ai else f"{names[me]}’s"
+    me_word = say.YOUR if state.options.vs_ai else say.possessive(names[me])
     dice = None
     if frame.dice is not None:
         a, b = frame.dice
         values = (a, b) if a != b else (a,) * 4
         dice = DiceView(values, side="me", used=(frame.view != "before",) * len(values))
     pips = frame.position.pips()
-    label = f"Review: {frame.caption}. Pip counts: {names[me]} {pips[0]}, {names[opp]} {pips[1]}."
+    label = say.review_board_label(frame.caption, names[me], names[opp], pips)
     return BoardView(
         position=frame.position,
         me_colour="light" if me == 0 else "dark",
         dice=dice,
         cube=frame.cube,
-        words=board_words(state.theme, me_word, f"{names[opp]}’s"),
+        words=board_words(state.theme, me_word, say.possessive(names[opp])),
         cube_style=state.theme.cube_style,
         label=label,
         last=frame.marks,
@@ -246,44 +242,44 @@ def _status(state: UiState) -> str:
     m = state.match
     names = state.names
     if m.is_game_over:
-        return "Match over." if m.is_over else "Game over."
+        return say.MATCH_OVER if m.is_over else say.GAME_OVER
     away = _friend_away(state)
     if away:
         return away
     friend = state.online.remote_seat
     if state.thinking and friend is not None:
-        return f"{names[friend]} is playing…"
+        return say.friend_playing(names[friend])
     if state.thinking:
         if (
             m.phase is Phase.CUBE
         ):  # the AI answers a double (web.control.controller gives it a beat)
-            return f"{names[1]} is considering the double…"
-        return f"{names[1]} is thinking…"
+            return say.ai_considering_double(names[1])
+        return say.ai_thinking(names[1])
     actor, phase = m.actor, m.phase
     if phase is Phase.OPENING:
-        return "Roll to see who starts."
+        return say.ROLL_TO_START
     if actor is None:
         return ""
-    who = "You" if state.options.vs_ai and actor == 0 else names[actor]
+    who = say.YOU if state.options.vs_ai and actor == 0 else names[actor]
     if phase is Phase.ROLL:
         if state.is_ai(actor):
-            return f"{who} to roll."
+            return say.turn_status(who, "to-roll")
         if Action.DOUBLE in m.legal_actions():
-            return f"{who}: roll, or {state.theme.double.lower()}."
-        return f"{who}: roll."
+            return say.turn_status(who, "roll", double=state.theme.double)
+        return say.turn_status(who, "roll")
     if phase is Phase.MOVE:
         if state.is_ai(actor):
-            return f"{who} is moving."
+            return say.turn_status(who, "moving")
         if Action.CONFIRM in m.legal_actions():
-            return f"{who}: confirm the play (or undo)."
+            return say.turn_status(who, "confirm")
         dice = "\u2011".join(str(d) for d in m.remaining_dice)  # a hyphen that never breaks
         if state.opening_move:
-            return f"{who} won the opening roll: move {dice}."
-        return f"{who}: move {dice}."
+            return say.turn_status(who, "opening", dice=dice)
+        return say.turn_status(who, "move", dice=dice)
     if phase is Phase.CUBE:
-        return f"{who}: take or drop?"
+        return say.turn_status(who, "cube")
     if phase is Phase.RESIGNATION:
-        return f"{who}: accept or reject the resignation?"
+        return say.turn_status(who, "resignation")
     return ""
 
 
@@ -294,50 +290,21 @@ def _friend_away(state: UiState) -> str:
     if online.remote_seat is None or state.match.is_game_over:
         return ""
     name = state.names[online.remote_seat]
-    if online.friend_link is Link.WAITING and online.clock_seat is not None:
-        if online.clock_seat != online.remote_seat:
-            return f"Waiting for {name} to come back…"
-        allowed = duration_words(online.claim_after)
-        return (
-            f"Waiting for {name} to come back… "
-            f"You may claim the game if they have not moved in {allowed}."
-        )
-    if online.friend_link is Link.WAITING:
-        return (
-            f"Waiting for {name} to come back… "
-            f"You may claim the game if they are gone {duration_words(online.claim_after)}."
-        )
-    if online.friend_link is Link.CLAIMABLE and online.clock_seat is not None:
-        return (
-            f"{name} has not moved in {duration_words(online.claim_after)}: "
-            "claim the game, or keep waiting."
-        )
-    if online.friend_link is Link.CLAIMABLE:
-        return (
-            f"{name} has been gone over {duration_words(online.claim_after)}: "
-            "claim the game, or keep waiting."
-        )
-    return ""
-
-
-# The friend's presence in their panel.
-FRIEND_NOTES: Mapping[Link, str] = MappingProxyType(
-    {
-        Link.CONNECTING: "not here yet",
-        Link.CONNECTED: "connected",
-        Link.WAITING: "waiting for your friend…",
-        Link.CLAIMABLE: "gone: you may claim the game",
-    }
-)
+    return say.friend_away(
+        name,
+        duration_words(online.claim_after),
+        link=online.friend_link,
+        on_clock=online.clock_seat is not None,
+        their_clock=online.clock_seat == online.remote_seat,
+    )
 
 
 def _review_status(state: UiState, frame: ReviewFrame) -> str:
     review, index = state.reviewing.review, state.reviewing.at
     assert review is not None and index is not None
     flagged = review.flagged()
-    where = f"{flagged.index(index) + 1} of {len(flagged)} · " if index in flagged else ""
-    shown = {"before": "", "played": " (shown: the play made)", "best": " (shown: the best)"}
-    return f"{where}{frame.caption}{shown[frame.view]}"
+    place = (flagged.index(index) + 1, len(flagged)) if index in flagged else None
+    return say.review_status(frame.caption, frame.view, place)
 
 
 def _controls(state: UiState) -> tuple[Button, ...]:
@@ -350,11 +317,11 @@ def _controls(state: UiState) -> tuple[Button, ...]:
     view = r.view
     browse = (
         Button(Act.REVIEW_PREV, "‹", pos > 0, browsing, "ArrowLeft"),
-        Button(Act.REVIEW_BEFORE, "Before", play and view != "before", play),
-        Button(Act.REVIEW_PLAYED, "Played", play and view != "played", play),
-        Button(Act.REVIEW_BEST, "Best", play and view != "best", play),
+        Button(Act.REVIEW_BEFORE, say.REVIEW_BEFORE, play and view != "before", play),
+        Button(Act.REVIEW_PLAYED, say.REVIEW_PLAYED, play and view != "played", play),
+        Button(Act.REVIEW_BEST, say.REVIEW_BEST, play and view != "best", play),
         Button(Act.REVIEW_NEXT, "›", 0 <= pos < len(flagged) - 1, browsing, "ArrowRight"),
-        Button(Act.REVIEW_LIST, "List", browsing, browsing),
+        Button(Act.REVIEW_LIST, say.REVIEW_LIST, browsing, browsing),
     )
     game = _game_controls(state)
     if browsing:
@@ -369,7 +336,7 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
     over = m.is_game_over
     words = state.theme
     return (
-        Button(Act.ROLL, "Roll", Action.ROLL in acts, not moving and not over, "R"),
+        Button(Act.ROLL, say.ROLL, Action.ROLL in acts, not moving and not over, "R"),
         Button(
             Act.DOUBLE,
             words.double,
@@ -377,14 +344,14 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
             not moving and not over and m.cube_enabled,
             "D",
         ),
-        Button(Act.UNDO, "Undo", Action.UNDO in acts, moving, "U"),
-        Button(Act.REDO, "Redo", Action.REDO in acts, moving, "Y"),
-        Button(Act.CONFIRM, "Done", Action.CONFIRM in acts, moving, "Enter"),
-        Button(Act.HINT, "Hint", can_hint(state), not over and not state.online.playing, "H"),
-        Button(Act.RESIGN_OPEN, "Resign", Action.RESIGN in acts, not over, ""),
-        Button(Act.NEXT_GAME, "Next game", Action.NEXT_GAME in acts, Action.NEXT_GAME in acts),
-        Button(Act.REMATCH, "Rematch", m.is_over, m.is_over),
-        Button(Act.CLAIM, "Claim", claimable(state), claimable(state)),
+        Button(Act.UNDO, say.UNDO, Action.UNDO in acts, moving, "U"),
+        Button(Act.REDO, say.REDO, Action.REDO in acts, moving, "Y"),
+        Button(Act.CONFIRM, say.DONE, Action.CONFIRM in acts, moving, "Enter"),
+        Button(Act.HINT, say.HINT, can_hint(state), not over and not state.online.playing, "H"),
+        Button(Act.RESIGN_OPEN, say.RESIGN, Action.RESIGN in acts, not over, ""),
+        Button(Act.NEXT_GAME, say.NEXT_GAME, Action.NEXT_GAME in acts, Action.NEXT_GAME in acts),
+        Button(Act.REMATCH, say.REMATCH, m.is_over, m.is_over),
+        Button(Act.CLAIM, say.CLAIM, claimable(state), claimable(state)),
     )
 
 
@@ -412,15 +379,15 @@ def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
         link = state.online.friend_link
         online = player == state.online.remote_seat
         if online and state.online.claimed:
-            note = "game claimed"
+            note = say.CLAIMED_NOTE
         elif online and link is Link.CLAIMABLE and state.online.clock_seat is not None:
-            note = "out of time: you may claim the game"
+            note = say.OUT_OF_TIME_NOTE
         elif online and link in (Link.WAITING, Link.CLAIMABLE, Link.CONNECTING):
             note = FRIEND_NOTES[link]
         elif state.is_ai(player) and state.thinking:
-            note = "playing…" if online else "thinking…"
+            note = say.PLAYING_NOTE if online else say.THINKING_NOTE
         elif result is not None and result.winner == player:
-            note = "wins"
+            note = say.WINS_NOTE
         elif online and link is Link.CONNECTED:
             note = FRIEND_NOTES[Link.CONNECTED]
         clock = state.online
@@ -431,7 +398,7 @@ def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
             and not (online and link is Link.CLAIMABLE)
         ):
             # The move clock of whoever owes an action, beside their name.
-            left = f"{clock.clock_left // 60}:{clock.clock_left % 60:02d} to move"
+            left = say.clock_note(clock.clock_left)
             note = f"{note} · {left}" if note else left
         return Panel(
             name=names[player],
@@ -448,19 +415,14 @@ def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
 
 def _match_line(state: UiState) -> str:
     m = state.match
-    if m.match_length:
-        text = f"Match to {m.match_length} · game {m.game_number}"
-        if m.is_crawford_game:
-            text += " · Crawford game"
-        elif m.is_post_crawford:
-            text += " · post-Crawford"
-    else:
-        text = f"Money game {m.game_number}"
-        if m.rules.jacoby_active:
-            text += " · Jacoby"
-    if not m.rules.cube:
-        text += " · no cube"
-    return text
+    return say.match_line(
+        m.match_length,
+        m.game_number,
+        crawford=m.is_crawford_game,
+        post_crawford=m.is_post_crawford,
+        jacoby=m.rules.jacoby_active,
+        cube=m.rules.cube,
+    )
 
 
 def _history(state: UiState) -> tuple[str, tuple[tuple[int, str], ...], int]:
@@ -472,5 +434,5 @@ def _history(state: UiState) -> tuple[str, tuple[tuple[int, str], ...], int]:
     if r.review is not None and r.at is not None and index == r.review.game:
         mark = r.review.items[r.at].event  # the decision on the board
     rows: list[HistoryRow] = game_rows(records[index], state.theme, state.names, mark)
-    games = tuple((i, f"Game {i + 1}") for i in range(len(records)))
+    games = tuple((i, say.game_name(i + 1)) for i in range(len(records)))
     return history_html(rows, state.names), games, index

@@ -150,7 +150,7 @@ def test_the_ai_service_answers_every_kind_of_request() -> None:
 
 
 def test_show_movable_is_a_setting_on_by_default_and_ai_labels_carry_the_level() -> None:
-    from web.model.options import ai_label
+    from web.words.dialogs import ai_label
 
     assert Settings().show_movable is True
     off = Settings().with_value("show_movable", "false")

@@ -1,0 +1,257 @@
+"""What the analysis board says: King Tubby's report (the chances, the cube
+decision, the ranked plays), the rollout, and the editor and panel around them.
+
+>>> cube_verdict("double, take", "Ann", "Bob", may_double=True)
+'Double, take.'
+>>> rollout_state("running", 36, 1296, 7)
+'Rolling out… 36 of 1296 trials, cut at 7 plies.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Literal
+
+# -- the report ------------------------------------------------------------------------------
+
+CHANCES = "Chances"
+AFTER_BEST_PLAY = "after the best play"
+CHANCE_COLUMNS = ("Win", "Gammon", "Backgammon")
+CUBE_ROWS = ("No double", "Double, take", "Double, pass")
+"""The cube decision's three choices, in the doubler's figures."""
+NO_MOVE = "No move"
+THINKING = "King Tubby is thinking…"
+
+
+def chances_caption(after: str = "") -> str:
+    """The chances table's caption (``after``: after what)."""
+    return CHANCES + (f" {after}" if after else "")
+
+
+def cube_verdict(
+    action: str,
+    doubler: str,
+    taker: str,
+    *,
+    may_double: bool,
+    taker_side: bool = False,
+    should_take: bool = False,
+) -> str:
+    """The cube decision's verdict, for the doubler (``action``: the AI's) or
+    the taker (``taker_side``)."""
+    if not may_double and not taker_side:
+        return f"{doubler} may not double now."
+    if taker_side:
+        return f"{taker} should {'take' if should_take else 'pass'}."
+    return {
+        "no double": "No double.",
+        "double, take": "Double, take.",
+        "double, pass": "Double, pass.",
+        "too good": "Too good to double: play on for the gammon.",
+    }.get(action, action.capitalize() + ".")
+
+
+def cube_caption(doubler: str, mwc: bool, *, before_roll: bool) -> str:
+    """The cube table's caption: whose figures, in what unit.
+
+    >>> cube_caption("Ann", False, before_roll=True)
+    'Cube before the roll (Ann’s equity)'
+    """
+    unit = "match-winning chances" if mwc else "equity"
+    return f"Cube{' before the roll' if before_roll else ''} ({doubler}’s {unit})"
+
+
+def play_label(play: str, equity: str, loss: str, depth: str) -> str:
+    """A ranked play's label for screen readers (``loss`` "": the best).
+
+    >>> play_label("No move", "+0.100", "", "2-ply")
+    'No move: equity +0.100, 2-ply'
+    """
+    return f"{play}: equity {equity}" + (f", {loss}" if loss else "") + f", {depth}"
+
+
+BEST_PLAYS = "Best plays"
+
+
+def plays_unit(match: bool) -> str:
+    return "match equity" if match else "equity"
+
+
+def no_analysis(error: str) -> str:
+    """The analysis failed with ``error``."""
+    return f"No analysis ({error})."
+
+
+# -- the rollout -----------------------------------------------------------------------------
+
+ROLLOUT = "Rollout"
+ROLLOUT_UNIT = "mean ± standard error"
+ROLL_OUT = "Roll out"
+TRIALS = "Trials"
+GAMES_PLAYED = "Games played"
+CANCEL = "Cancel"
+EXACT = "exact"
+
+
+def trials(n: int) -> str:
+    return f"{n} trials"
+
+
+def spread(se: str) -> str:
+    """A mean's standard error ("" none: the figure is exact)."""
+    return f"± {se}" if se else EXACT
+
+
+def truncation(plies: int) -> str:
+    """How far a rollout plays its games (0: to the end).
+
+    >>> truncation(10), truncation(0)
+    ('cut at 10 plies', 'to the end')
+    """
+    return f"cut at {plies} plies" if plies else "to the end"
+
+
+def rollout_verdict(action: str) -> str:
+    return f"Rollout: {action}."
+
+
+def rollout_state(
+    how: Literal["running", "failed", "cancelled", "done"],
+    done: int,
+    total: int,
+    truncate: int,
+    error: str = "",
+) -> str:
+    """Where a rollout stands (``truncate`` 0: played to the end)."""
+    cut = f", cut at {truncate} plies" if truncate else ", to the end"
+    if how == "running":
+        return f"Rolling out… {done} of {total} trials{cut}."
+    if how == "failed":
+        return f"The rollout stopped ({error}) after {done} of {total} trials."
+    if how == "cancelled":
+        return f"Cancelled after {done} of {total} trials{cut}."
+    return f"Rolled out: {done} trials{cut}."
+
+
+# -- the editor -----------------------------------------------------------------------------
+
+
+def editor_label(names: tuple[str, str], pips: tuple[int, int]) -> str:
+    """The editor's board, for screen readers (player 0 at the bottom)."""
+    return (
+        f"Analysis board, setting up: {names[0]} at the bottom. "
+        f"Pip counts: {names[0]} {pips[0]}, {names[1]} {pips[1]}. "
+        "Each place adds or removes a checker."
+    )
+
+
+def off_note(off: int) -> str:
+    """A side's checkers borne off, in its panel ("" for none)."""
+    return f"{off} off" if off else ""
+
+
+NOT_ROLLED = "Not rolled"
+DOUBLED = "Doubled"
+MONEY_GAME = "Money game"
+
+
+def match_to(length: int) -> str:
+    return f"Match to {length}"
+
+
+TO_ACT = "To act"
+DICE = "Dice"
+CUBE = "Cube"
+OWNER = "Owner"
+CENTRED = "Centred"
+PLAY = "Play"
+
+
+def score_of(name: str) -> str:
+    return f"{name}’s score"
+
+
+CRAWFORD_GAME = "Crawford game"
+JACOBY_RULE = "Jacoby rule"
+BEAVERS = "Beavers"
+
+ID_NAMES: Mapping[str, str] = MappingProxyType(
+    {"position": "Position ID", "match": "Match ID", "xgid": "XGID", "link": "link"}
+)
+"""What each copy button copies, as its label for screen readers names it."""
+
+
+def copy_aria(what: str, *, copied: bool) -> str:
+    """A copy button's label for screen readers (``what``: a key of :data:`ID_NAMES`)."""
+    return f"Copy the {ID_NAMES[what]}" + (": copied" if copied else "")
+
+
+COPY = "Copy"
+COPIED = "Copied ✓"
+COPY_LINK = "Copy link"
+POSITION_ID = "Position ID"
+MATCH_ID = "Match ID"
+XGID = "XGID"
+LINK = "Link"
+SHARE_LINK = "Share link"
+NO_ID_YET = "None until the set-up can be played."
+PASTE_LABEL = "Paste an XGID or a GNU Backgammon ID"
+PASTE_PLACEHOLDER = "XGID=… or PositionID:MatchID"
+SET_UP = "Set up"
+REMOVE = "Remove"
+TOOLS_ARIA = "What a tap on the board does"
+READY = "Ready to analyse."
+SET_UP_TITLE = "Set up a position"
+EDITOR_HELP = (
+    "Tap a point to add a checker of the colour chosen, or to "
+    "take one off with Remove; drag a checker to move it, off the board to remove it."
+)
+START_POSITION = "Start position"
+CLEAR = "Clear"
+SWAP_SIDES = "Swap sides"
+ANALYSE = "Analyse"
+LEAVE = "Leave"
+
+# -- the analysis panel ----------------------------------------------------------------------
+
+BY_HAND = "By hand (both sides)"
+
+
+def against(name: str) -> str:
+    """Playing on against the AI ``name``."""
+    return f"Against {name}"
+
+
+def decision_of(at: int, total: int) -> str:
+    """Where the board is along the line: decision ``at`` (from 1) of ``total``."""
+    return f"Decision {at} of {total}"
+
+
+GAME_OVER = "The game is over: King Tubby can review it."
+REVIEW_GAME = "Review this game"
+BEAVER = "Beaver"
+ANALYSIS = "Analysis"
+STEPS_ARIA = "Along the line played"
+BACK = "‹ Back"
+FORWARD = "Forward ›"
+PLAY_ON = "Play on"
+EDIT_POSITION = "Edit position"
+
+
+def waits_here(name: str) -> str:
+    """The AI ``name`` waits at its turn, stepped back to."""
+    return f"{name} waits here: Forward follows the line."
+
+
+def plays_on(name: str) -> str:
+    return f"{name} plays on from here"
+
+
+def analysis_line(match_line: str) -> str:
+    """The match line on the analysis board."""
+    return "Analysis · " + match_line
+
+
+SETTING_UP_LINE = "Analysis board · setting up"
+SETTING_UP_STATUS = "Set up the position, then Analyse."
