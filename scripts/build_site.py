@@ -122,7 +122,8 @@ TEST_MODULES = (
 # Shipped as sources instead (a third to a half the bytes of their bytecode,
 # compiled once when first imported): what no page imports at its start, only
 # when a player asks for it: online play, the analysis board's screen, match
-# files (export, import), the invite's QR code, text diagrams.
+# files (export, import), the invite's QR code, text diagrams, How to play,
+# the hint's and the tutor's views, a game's review.
 # tests/scripts/test_web_site.py checks that the page's start imports none of them.
 # Online play's own part of the page (its state in web/model/, the controller's
 # online part in web/control/, the connection's wiring in web/dom/) is imported
@@ -142,9 +143,25 @@ SOURCES_ONLY = (
         if path.relative_to(ROOT).as_posix() not in ONLINE_AT_START
     ),
     "web/dom/transport.py",  # the protocol's transport in the browser
+    "web/dom/online_game.py",  # ...and what plays an online game with it
+    "web/view/online_dialogs.py",  # ...and its dialogs
     "web/view/analysis.py",
     "web/words/analysis.py",
     "web/words/online.py",
+    "web/view/report.py",  # the analysis board's report and rollout, with its screen
+    "web/view/rollout.py",
+    "web/view/help.py",  # How to play, when asked
+    "web/words/help.py",
+    "web/view/hint.py",  # advice, when asked for or when the tutor speaks
+    "web/view/tutor.py",
+    "web/words/coach.py",
+    "web/view/review.py",  # a finished game's review
+    "web/coach/review.py",
+    "engine/review.py",
+    "web/model/editor.py",  # the analysis board's editor and rollouts
+    "engine/position_setup.py",
+    "web/coach/rollout.py",
+    "web/ai/rollouts.py",
     "web/view/qr.py",
     "engine/formats/mat.py",
     "engine/formats/mat_parts.py",
@@ -163,6 +180,8 @@ SOURCES_ONLY = (
 ONLINE_PROTOCOL = (
     *(rel for rel in SOURCES_ONLY if rel.startswith("web/online/")),
     "web/dom/transport.py",
+    "web/dom/online_game.py",
+    "web/view/online_dialogs.py",
     "web/view/qr.py",
 )
 ONLINE_ARCHIVE = "python/online.zip.gz"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.dice import RandomSource, system_random
-from web.ai.client import AiPort, worker_count
+from web.ai.client import AiPort
 from web.control.controller import Controller
 from web.dom.browser import WORKER_NAME, BrowserTimer, WorkerAi, local_storage, page_path
 from web.dom.connect import Connection, Network
@@ -114,6 +114,8 @@ def _rollout_ports(ai: WorkerAi, window: Any) -> Callable[[], list[AiPort]]:
     extra: list[WorkerAi] = []
 
     def ports() -> list[AiPort]:
+        from web.ai.rollouts import worker_count  # at the first rollout
+
         try:
             cores = int(window.navigator.hardwareConcurrency or 1)
         except Exception:

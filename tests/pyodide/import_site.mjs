@@ -68,7 +68,7 @@ importlib.machinery.SourceFileLoader.source_to_code = counting
 # dataclass method it creates already compiled (scripts/dataclass_code.py).
 import dataclasses, unpack
 assert dataclasses.exec is unpack._exec and len(unpack._precompiled) > 50
-import web.app, web.ai_service, web.worker_bearoff
+import web.app, web.worker.ai, web.worker.bearoff
 assert not unpack.compiled_here, f"{len(unpack.compiled_here)} dataclass sources compiled at start"
 for name in MODULES:
     importlib.import_module(name)
@@ -77,8 +77,8 @@ assert not compiled, compiled
 
 from engine import Position
 from engine.ai import choose_play
-from web import ai_service
-from web.protocol import PlayReply, PlayRequest, decode_reply, encode
+from web.worker import ai as ai_service
+from web.ai.protocol import PlayReply, PlayRequest, decode_reply, encode
 
 request = PlayRequest(Position.start().id, (3, 1), "hard")
 assert isinstance(decode_reply(ai_service.handle(encode(request))), PlayReply)

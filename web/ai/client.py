@@ -1,7 +1,7 @@
 """The page's side of the AI: requests (:mod:`web.ai.protocol`) built from a match,
 and the port the controller asks through (a web worker in the browser, a
 direct call in tests).  See :mod:`web.worker.ai` for the other side, and
-:mod:`web.ai.rollouts` (re-exported here) for rollouts spread over workers.
+:mod:`web.ai.rollouts` for rollouts spread over workers.
 
 >>> from engine.match import Match
 >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5")
@@ -24,21 +24,16 @@ from web.ai.protocol import (
     TakeRequest,
     TurnRequest,
 )
-from web.ai.rollouts import RolloutView, SpreadRollout, rollout_parts, worker_count
 
 __all__ = [
     "AiPort",
     "Reply",
     "Request",
-    "RolloutView",
-    "SpreadRollout",
     "accept_request",
     "hint_request",
     "play_request",
-    "rollout_parts",
     "take_request",
     "turn_request",
-    "worker_count",
 ]
 
 

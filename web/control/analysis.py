@@ -19,6 +19,8 @@ import) first brings the game back, so that it asks about that one.
 
 from __future__ import annotations
 
+# The editor (engine.position_setup, web.model.editor) and rollouts load when the
+# board first uses them, not at the page's start: each method imports its own.
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -26,16 +28,12 @@ from typing import TYPE_CHECKING
 from engine.errors import EngineError
 from engine.game import Phase
 from engine.match import Match, replay_events
-from engine.position_setup import PositionSetup
-from web.ai.client import AiPort, RolloutView, SpreadRollout, rollout_parts
+from web.ai.client import AiPort
 from web.ai.protocol import Reply
 from web.coach.report import Report, moment, requests
-from web.coach.rollout import Rollout
-from web.coach.rollout import settings as rollout_settings
 from web.control.flow import Flow
 from web.control.session import Fields, Handler, Part, Session
 from web.control.storage import Storage
-from web.model import editor as ed
 from web.model.actions import Act
 from web.model.analysis import BY_HAND, Analysis
 from web.model.analysis_link import share_link, xgid_from_fragment
@@ -46,6 +44,8 @@ from web.words.play import match_file_error, repairs_text
 
 if TYPE_CHECKING:
     from engine.formats.mat import MatFile
+    from web.ai.rollouts import RolloutView, SpreadRollout
+    from web.model import editor as ed
 
 PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
 
@@ -161,6 +161,9 @@ class AnalysisBoard(Part):
     def open_shared(self, fragment: str) -> None:
         """The page was opened with a link's fragment: ``#xgid=`` opens the
         analysis board on that position (a bad one is said, and the game stays)."""
+        from engine.position_setup import PositionSetup
+        from web.model import editor as ed
+
         text = xgid_from_fragment(fragment)
         if text is None:
             return
@@ -190,6 +193,9 @@ class AnalysisBoard(Part):
         return True
 
     def _on_analysis_open(self, value: str, fields: Fields) -> None:
+        from engine.position_setup import PositionSetup
+        from web.model import editor as ed
+
         if self.state.analysis is not None:
             return
         m = self.state.match
@@ -246,10 +252,14 @@ class AnalysisBoard(Part):
         return not self.editing or act not in GAME_ACTS
 
     def edit_can_lift(self, place: int) -> bool:
+        from web.model import editor as ed
+
         editor = self._editor
         return editor is not None and ed.liftable(editor, place)
 
     def edit_tap(self, place: int | None) -> None:
+        from web.model import editor as ed
+
         self._edit(lambda e: ed.tap(e, place))
         self._render()
 
@@ -257,11 +267,15 @@ class AnalysisBoard(Part):
         self._render()
 
     def edit_drop(self, src: int, dst: int | None) -> bool:
+        from web.model import editor as ed
+
         self._edit(lambda e: ed.drag(e, src, dst))
         self._render()
         return True  # the board is drawn afresh either way: nothing slides back
 
     def _on_edit_tool(self, value: str, fields: Fields) -> None:
+        from web.model import editor as ed
+
         if value in tuple(ed.Tool):
             self._edit(lambda e: ed.with_tool(e, ed.Tool(value)))
 
@@ -269,15 +283,23 @@ class AnalysisBoard(Part):
         self._edit(lambda e: replace(e, setup=e.setup.cleared()))
 
     def _on_edit_start(self, value: str, fields: Fields) -> None:
+        from engine.position_setup import (
+            PositionSetup,
+        )
+
         self._edit(lambda e: replace(e, setup=replace(e.setup, sides=PositionSetup.start().sides)))
 
     def _on_edit_swap(self, value: str, fields: Fields) -> None:
         self._edit(lambda e: replace(e, setup=e.setup.swapped()))
 
     def _on_edit_set(self, value: str, fields: Fields) -> None:
+        from web.model import editor as ed
+
         self._edit(lambda e: ed.with_fields(e, fields))
 
     def _on_edit_paste(self, value: str, fields: Fields) -> None:
+        from web.model import editor as ed
+
         text = (fields.get("id") or value).strip()
         if text:
             self._edit(lambda e: ed.pasted(e, text))
@@ -285,6 +307,9 @@ class AnalysisBoard(Part):
                 self._say(words.PASTED)
 
     def _on_edit_open(self, value: str, fields: Fields) -> None:
+        from engine.position_setup import PositionSetup
+        from web.model import editor as ed
+
         a = self.state.analysis
         if a is None or a.editor is not None:
             return
@@ -439,6 +464,10 @@ class AnalysisBoard(Part):
         turn = m.turn
         if turn is None or m.is_game_over or (a.rollout is not None and a.rollout.running):
             return
+        from web.ai.rollouts import SpreadRollout, rollout_parts
+        from web.coach.rollout import Rollout
+        from web.coach.rollout import settings as rollout_settings
+
         trials, truncate = rollout_settings(fields)
         position = m.position if m.turn == turn else m.position.swap()
         dice = m.dice if m.phase is Phase.MOVE else None
@@ -511,6 +540,9 @@ class AnalysisBoard(Part):
     def _open_match(self, mat: MatFile) -> None:
         """An imported match on the analysis board: its line is every decision of
         every game, the board at its end, ready for Back, Forward and Review."""
+        from engine.position_setup import PositionSetup
+        from web.model import editor as ed
+
         final = mat.match()
         steps = [r.before for r in replay_events(mat.record) if _decision_point(r.before)]
         trail: list[Match] = []

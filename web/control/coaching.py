@@ -20,7 +20,6 @@ from web.ai.protocol import (
 )
 from web.board.motion import plan_motions
 from web.coach.hint import PlayHint, parse_cube_hint, parse_play_hint, tutor_note
-from web.coach.review import Review, review_items
 from web.control.session import Fields, Handler, Part
 from web.model.actions import Act
 from web.model.state import Dialog, Reviewing, ReviewView
@@ -169,6 +168,8 @@ class Coaching(Part):
         fresh = review is None or review.game != game
         if fresh:  # else the review already made (or under way) is shown again
             players = frozenset({0}) if self.state.options.vs_ai else frozenset({0, 1})
+            from web.coach.review import Review, review_items  # after a game, not at start
+
             review = Review(game, review_items(m.record, game, players))
             self._set(reviewing=Reviewing(review))
         self._open(Dialog.REVIEW)

@@ -17,12 +17,15 @@ to make or a cube to answer, a play to choose), and ``at`` where the board is.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.match import Match
 from web.coach.report import Report
-from web.coach.rollout import Rollout
-from web.model.editor import Editor
 from web.model.savefile import SavedGame
+
+if TYPE_CHECKING:  # the editor and rollouts load when the board uses them
+    from web.coach.rollout import Rollout
+    from web.model.editor import Editor
 
 BY_HAND = "human"
 """The opponent key (:mod:`web.model.options`) for playing both sides on from a position."""

@@ -18,11 +18,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from engine.game import Phase
 from engine.match import Match
 from engine.record import OpeningRoll
-from web.coach.review import Review
 from web.model.actions import Act
 from web.model.advice import Advice
 from web.model.analysis import Analysis
@@ -30,6 +30,9 @@ from web.model.online import OnlineState
 from web.model.options import MatchOptions, Settings, ai_name
 from web.model.records import PlayerRecords
 from web.model.themes import Theme, theme
+
+if TYPE_CHECKING:  # a review's: imported when one is made (web.control.coaching)
+    from web.coach.review import Review
 
 # Milliseconds per animation setting: a checker's slide, and the pause that
 # lets a player see the dice (or a result) before things move on.

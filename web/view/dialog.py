@@ -10,21 +10,18 @@ from types import MappingProxyType
 
 from engine.game import Action, Phase
 from web.board.escape import escape
+from web.coach.hint import CubeHint
 from web.model.actions import Act
 from web.model.options import AI_NAMES, HUMAN, ONLINE
 from web.model.presence import Link
 from web.model.state import Dialog, UiState
+from web.model.themes import Theme
 from web.model.tutor import cube_advice
 from web.view.dialogs import (
-    answer_html,
-    chat_html,
-    claim_html,
     cube_answer_html,
     describe_win,
     dice_entry_html,
     game_over_html,
-    invite_html,
-    join_html,
     new_game_html,
     position_html,
     records_table,
@@ -36,12 +33,8 @@ from web.view.dialogs import (
     stats_html,
     stats_table,
 )
-from web.view.help import help_html
-from web.view.hint import cube_hint_html
 from web.view.parts import action_row, button, dialog_form
-from web.view.review import review_html
 from web.view.score_sheet import wins
-from web.view.tutor import tutor_html
 from web.words import dialogs as say
 from web.words.chat import PHRASES
 from web.words.dialogs import ai_label
@@ -110,7 +103,7 @@ def _cube(state: UiState) -> str:
         words.take,
         words.drop,
         words.cube,
-        hint_html=cube_hint_html(hint, words) if hint is not None else "",
+        hint_html=_cube_hint(hint, words) if hint is not None else "",
         hint_pending=state.advice.pending,
         beaver=Action.BEAVER in m.legal_actions(),
     )
@@ -191,6 +184,8 @@ def _review(state: UiState) -> str:
     names = state.names
     if state.options.vs_ai:
         names = (YOU, names[1])
+    from web.view.review import review_html  # a review's: not needed before one
+
     body = review_html(review, names, say.review_title(review.game + 1))
     return review_dialog_html(body, state.match.is_over)
 
@@ -228,15 +223,21 @@ def _position(state: UiState) -> str:
 
 
 def _chat(state: UiState) -> str:
+    from web.view.online_dialogs import chat_html  # with online play's protocol
+
     return chat_html(PHRASES)
 
 
 def _join(state: UiState) -> str:
+    from web.view.online_dialogs import join_html  # with online play's protocol
+
     o = state.online
     return join_html(o.join_from, o.join_terms, o.player_name, o.turn)
 
 
 def _claim(state: UiState) -> str:
+    from web.view.online_dialogs import claim_html  # with online play's protocol
+
     m, friend = state.match, state.online.remote_seat
     if friend is None or m.is_game_over:
         return ""
@@ -247,6 +248,8 @@ def _claim(state: UiState) -> str:
 
 
 def _invite(state: UiState) -> str:
+    from web.view.online_dialogs import invite_html  # with online play's protocol
+
     o = state.online
     return invite_html(
         o.invite_link,
@@ -259,11 +262,15 @@ def _invite(state: UiState) -> str:
 
 
 def _answer(state: UiState) -> str:
+    from web.view.online_dialogs import answer_html  # with online play's protocol
+
     o = state.online
     return answer_html(o.friend_name, o.answer_code, o.link_status, state.copied == "answer")
 
 
 def _help(state: UiState) -> str:
+    from web.view.help import help_html  # How to play, when asked
+
     return help_html(state.theme)
 
 
@@ -282,6 +289,18 @@ def _stats(state: UiState) -> str:
 
 def _settings(state: UiState) -> str:
     return settings_html(state.settings)
+
+
+def _cube_hint(hint: CubeHint, words: Theme) -> str:
+    from web.view.hint import cube_hint_html  # when asked for: not at the page's start
+
+    return cube_hint_html(hint, words)
+
+
+def _tutor(state: UiState) -> str:
+    from web.view.tutor import tutor_html  # when the tutor asks
+
+    return tutor_html(state)
 
 
 _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
@@ -304,6 +323,6 @@ _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
         Dialog.CHAT: _chat,
         Dialog.CLAIM: _claim,
         Dialog.ANSWER: _answer,
-        Dialog.TUTOR: tutor_html,
+        Dialog.TUTOR: _tutor,
     }
 )

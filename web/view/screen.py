@@ -8,6 +8,8 @@ describe the last change rather than where things are.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.game import Action, Phase
 from engine.position import Position
 from engine.record import OpeningRoll, Played
@@ -20,12 +22,13 @@ from web.model.state import UiState
 from web.model.tutor import can_hint
 from web.view.dialog import dialog_view
 from web.view.frame import Button, Panel, Screen, board_words
-from web.view.hint import hint_html
-from web.view.review import ReviewFrame, review_frame
 from web.view.score_sheet import HistoryRow, game_rows, history_html
 from web.words import status as say
 from web.words.dialogs import duration_words
 from web.words.status import FRIEND_NOTES as FRIEND_NOTES
+
+if TYPE_CHECKING:
+    from web.view.review import ReviewFrame
 
 
 def screen(
@@ -57,7 +60,7 @@ def screen(
         controls=_controls(state),
         dialog=dialog_view(state),
         history_html=history,
-        hint_html="" if frame is not None else hint_html(state),
+        hint_html="" if frame is not None or not state.advice.shown else _hint(state),
         history_games=games,
         history_index=index,
         notation_enabled=state.human_to_move,
@@ -92,11 +95,20 @@ def board_position(state: UiState) -> Position:
     return state.match.board_for(state.viewer)
 
 
+def _hint(state: UiState) -> str:
+    # Imported once advice is shown: a first board never needs the hint's views.
+    from web.view.hint import hint_html
+
+    return hint_html(state)
+
+
 def reviewed_frame(state: UiState) -> ReviewFrame | None:
     """The reviewed decision the board shows, if any."""
     r = state.reviewing
     if r.review is None or r.at is None:
         return None
+    from web.view.review import review_frame  # a review's: not needed before one
+
     return review_frame(r.review, r.at, r.view, _review_names(state))
 
 

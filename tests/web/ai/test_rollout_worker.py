@@ -12,7 +12,6 @@ from engine import legal_plays
 from engine.ai.rollout import RolloutSettings, RolloutSpec, rollout
 from engine.position import Position
 from engine.rollout_stats import cube_verdict, merge_all
-from web.ai.client import SpreadRollout, rollout_parts, worker_count
 from web.ai.protocol import (
     ErrorReply,
     Reply,
@@ -23,7 +22,7 @@ from web.ai.protocol import (
     decode_reply,
     encode,
 )
-from web.ai.rollouts import RolloutView
+from web.ai.rollouts import RolloutView, SpreadRollout, rollout_parts, worker_count
 from web.worker.ai import handle
 from web.worker.direct import DirectAi
 

@@ -1,0 +1,215 @@
+"""Playing an online game on this page, once online play's protocol is loaded:
+going on with a saved game, offering the invite the page was opened with,
+hosting a new one, and connecting — through the relays, or by hand
+(:class:`ByHand`).  The functions take the page's
+:class:`~web.dom.connect.Connection` (its storage, window, timer and network).
+It ships in online play's archive with the protocol it drives: a page that
+plays no online game never downloads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from web.control.online import TURN
+from web.dom.connect import ONLINE_SAVE, TICK_MS, Connection
+from web.model.options import MatchOptions
+from web.words import online_play as words
+
+if TYPE_CHECKING:
+    from web.control.online import OnlinePlay
+    from web.online.invite import Invite
+    from web.online.peer import Peer
+    from web.online.remote import OnlineTable
+
+
+def reopen(connection: Connection, controller: OnlinePlay, saved: object) -> None:
+    """Go on with the saved online game, or offer the invite the page was opened with."""
+    timing = connection.network.timing
+    fragment = connection.fragment
+    peer: Any = None
+    if saved is not None:
+        from web.online.errors import OnlineError as SavedError
+        from web.online.peer import Peer as SavedPeer
+
+        try:
+            peer = SavedPeer.from_json(saved, now=connection.clock(), timing=timing())
+        except SavedError as exc:
+            controller.online_gave_up(exc.plain)
+
+    def resume() -> None:  # a reload: the game goes on
+        controller.await_online()
+        _play(connection, peer.invite, peer, peer.friend_name or words.YOUR_FRIEND)
+
+    if not connection.invited:
+        if peer is not None:
+            resume()
+        return
+    from web.online.errors import OnlineError
+    from web.online.invite import Invite
+
+    try:
+        invite = Invite.from_link(fragment)
+    except OnlineError as exc:
+        controller.online_news(exc.plain)
+        return
+    if peer is not None and peer.invite.room == invite.room:
+        resume()  # the friend's page, reloaded: its address still holds the invite
+        return
+
+    def join(name: str) -> None:
+        from web.online.invite import offer_code
+        from web.online.peer import Peer
+
+        peer = Peer.join(invite, name, now=connection.clock(), timing=timing())
+        _play(connection, invite, peer, invite.name, offer_code(fragment))
+
+    controller.offer_join(
+        invite.name, invite.terms, MatchOptions.online_with(invite.rules, invite.clock), join
+    )
+
+
+def host(connection: Connection, options: MatchOptions, name: str) -> None:
+    from web.online.invite import clean_name
+    from web.online.peer import Peer
+
+    # The invite names its sender: the friend reads "Ann invites you to play
+    # ..." (or "A friend invites you..." when the player gave no name).
+    peer = Peer.invite_friend(
+        clean_name(name) or "A friend", options.rules(), now=connection.clock(),
+        clock=connection.network.move_clock(options.move_clock), timing=connection.network.timing(),
+    )  # fmt: skip
+    _play(connection, peer.invite, peer, words.YOUR_FRIEND)
+
+
+def ice(connection: Connection) -> Sequence[Mapping[str, str]] | None:
+    """The ICE servers: the given ones (None: public STUN), and the player's TURN server."""
+    from web.online.turn import TurnServer, with_turn
+
+    return with_turn(
+        connection.network.ice_servers, TurnServer.from_json(connection.store.read(TURN))
+    )
+
+
+def failed(connection: Connection, message: str) -> None:
+    """The browser could not open the channel: say so, and what may help."""
+    from web.view.dialogs import TURN_NOTE
+
+    if connection.controller is not None:
+        connection.controller.online_alert(words.channel_failed(message, TURN_NOTE))
+
+
+def _play(
+    connection: Connection, invite: Invite, peer: Peer, friend: str, offer: str | None = None
+) -> None:
+    """Play ``peer``'s side, meeting the friend through the relays, or
+    (``offer``: the inviter's connection code) by hand."""
+    import asyncio
+
+    controller = connection.controller
+    if controller is None:
+        return
+    connecting = _connect(connection, controller, invite, peer, friend, offer)
+    connection.tasks.append(asyncio.ensure_future(connecting))
+
+
+async def _connect(
+    connection: Connection,
+    controller: OnlinePlay,
+    invite: Invite,
+    peer: Peer,
+    friend: str,
+    offer: str | None,
+) -> None:
+    from web.dom.transport import accept_offer, join_room
+    from web.online.remote import OnlineTable
+    from web.online.transport import RoomConfig
+
+    network, store, timer = connection.network, connection.store, connection.timer
+    answer = ""
+    try:
+        if offer is not None:
+            answer, transport = await accept_offer(offer, ice_servers=ice(connection))
+        else:
+            config = RoomConfig(
+                invite.room_id, invite.transport_password, relay_urls=network.relays,
+                tracker_urls=network.trackers, ice_servers=ice(connection),
+            )  # fmt: skip
+            transport = await join_room(config)
+    except Exception as exc:  # the relays, the code or the browser refused: say so
+        controller.online_alert(words.unreachable(str(exc), by_link=bool(offer)))
+        return
+    table = OnlineTable(
+        peer, transport, connection.clock, lambda data: store.write(ONLINE_SAVE, data)
+    )
+    table.attach(controller)
+    transport.on_error(lambda message: failed(connection, message))
+    controller.go_online(table, peer.friend, friend)
+    table.resume(controller.state.match)
+    controller.online_resumed()
+    if peer.seat == 0:
+        link = invite.link(str(connection.window.location.href))
+        controller.show_invite(link, ByHand(controller, table, link, ice(connection), connection))
+    elif answer:
+        controller.show_answer(answer)
+
+    def tick() -> None:
+        if controller.link is table:
+            table.tick()
+            timer.later(TICK_MS, tick)
+
+    timer.later(TICK_MS, tick)
+
+
+class ByHand:
+    """Connecting by hand, the inviter's side
+    (:class:`~web.control.online.ManualSignalling`): a connection link with
+    the offer's code, then the friend's answer code."""
+
+    def __init__(
+        self,
+        controller: OnlinePlay,
+        table: OnlineTable,
+        link: str,
+        ice_servers: Sequence[Mapping[str, str]] | None,
+        connection: Connection,
+    ) -> None:
+        self.controller, self.table, self.link = controller, table, link
+        self.ice_servers, self.connection = ice_servers, connection
+        self._offer: Any = None
+
+    def _task(self, make: Callable[[], Any]) -> None:
+        import asyncio
+
+        self.connection.tasks.append(asyncio.ensure_future(make()))
+
+    def offer(self) -> None:
+        from web.dom.transport import create_offer
+        from web.online.invite import offer_link
+
+        async def make() -> None:
+            try:
+                offer = await create_offer(ice_servers=self.ice_servers)
+            except Exception as exc:  # the browser refused: say so
+                self.controller.manual_failed(words.no_connection_link(str(exc)))
+                return
+            if self.controller.link is not self.table:
+                return  # another game began meanwhile
+            self._offer = offer
+            offer.transport.on_error(lambda message: failed(self.connection, message))
+            self.table.switch(offer.transport)
+            self.controller.show_offer(offer_link(self.link, offer.code))
+
+        self._task(make)
+
+    def answer(self, code: str) -> None:
+        async def use() -> None:
+            if self._offer is None:
+                return
+            try:
+                await self._offer.accept(code)
+            except Exception as exc:  # a malformed or stale code: say so
+                self.controller.manual_failed(words.bad_answer_code(str(exc)))
+
+        self._task(use)
