@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from web.board.escape import escape
 from web.board.geometry import LANDSCAPE, Geometry, num
 from web.model.actions import Act
 from web.words import board as say
@@ -44,11 +45,13 @@ class DiceView:
 @dataclass(frozen=True, slots=True)
 class CubeView:
     """The doubling cube: value shown, owner (``None`` centred), and a pending
-    offer by ``offered_by`` (the cube then shows the value offered)."""
+    offer by ``offered_by`` (the cube then shows the value offered);
+    ``resting``: out of play this game (the Crawford game), drawn set aside."""
 
     value: int = 1
     owner: str | None = None
     offered_by: str | None = None
+    resting: bool = False
 
 
 def cube_xy(cube: CubeView, geometry: Geometry = LANDSCAPE) -> tuple[float, float]:
@@ -79,6 +82,10 @@ def cube_svg(cube: CubeView, style: str, geometry: Geometry = LANDSCAPE) -> str:
         else str(cube.value)
     )
     cls = "cube offered" if cube.offered_by is not None else "cube"
+    title = ""
+    if cube.resting:  # the Crawford game: no cube, and the board says so
+        cls, face = "cube resting", "–"
+        title = f"<title>{escape(say.NO_CUBE)}</title>"
     half = CUBE / 2
     if style == "dial":
         # "Turn It Up": an amplifier knob, its pointer turned by the stake.
@@ -91,7 +98,7 @@ def cube_svg(cube: CubeView, style: str, geometry: Geometry = LANDSCAPE) -> str:
         )
         return (
             f'<g class="{cls} dial" transform="translate({num(cx)} {num(cy)})" '
-            f'data-value="{cube.value}">'
+            f'data-value="{cube.value}">{title}'
             f'<circle r="{half}" class="dial-body"/>{ticks}'
             f'<line x1="0" y1="0" x2="0" y2="{-half + 8}" transform="rotate({angle})" '
             'class="dial-pointer"/>'
@@ -100,7 +107,8 @@ def cube_svg(cube: CubeView, style: str, geometry: Geometry = LANDSCAPE) -> str:
         )
     return (
         f'<g class="{cls}" transform="translate({num(cx)} {num(cy)})" data-value="{cube.value}">'
-        f'<rect x="{-half}" y="{-half}" width="{CUBE}" height="{CUBE}" rx="8" class="cube-body"/>'
+        f'{title}<rect x="{-half}" y="{-half}" width="{CUBE}" height="{CUBE}" rx="8" '
+        'class="cube-body"/>'
         f'<text y="9" text-anchor="middle" font-family="Georgia, serif" font-size="26" '
         f'font-weight="700" class="cube-face">{face}</text></g>'
     )

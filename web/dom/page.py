@@ -613,6 +613,11 @@ class Page:
                 el.textContent = button.label
             if button.key and el.getAttribute("aria-keyshortcuts") != button.key:
                 el.setAttribute("aria-keyshortcuts", button.key)
+            if (el.getAttribute("title") or "") != button.why:
+                if button.why:
+                    el.setAttribute("title", button.why)
+                else:
+                    el.removeAttribute("title")
 
     def _draw_dialog(self, screen: Screen) -> None:
         dialog = self.dialog

@@ -24,6 +24,7 @@ class Button:
     enabled: bool = True
     visible: bool = True
     key: str = ""  # keyboard shortcut, shown in the tooltip
+    why: str = ""  # why it is disabled, in its tooltip
 
 
 @dataclass(frozen=True, slots=True)

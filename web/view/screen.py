@@ -226,7 +226,7 @@ def _cube_view(state: UiState) -> CubeView | None:
 
     offered = rel(m.offer.doubler) if m.offer is not None else None
     value = cube.value * 2 if offered else cube.value
-    return CubeView(value, rel(cube.owner), offered)
+    return CubeView(value, rel(cube.owner), offered, resting=not m.cube_enabled)
 
 
 def _last_play_marks(state: UiState) -> frozenset[int]:
@@ -355,6 +355,7 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
             Action.DOUBLE in acts,
             not moving and not over and m.cube_enabled,
             "D",
+            _why_no_double(state),
         ),
         Button(Act.UNDO, say.UNDO, Action.UNDO in acts, moving, "U"),
         Button(Act.REDO, say.REDO, Action.REDO in acts, moving, "Y"),
@@ -365,6 +366,15 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
         Button(Act.REMATCH, say.REMATCH, m.is_over, m.is_over),
         Button(Act.CLAIM, say.CLAIM, claimable(state), claimable(state)),
     )
+
+
+def _why_no_double(state: UiState) -> str:
+    """Why this page's player, on roll, may not double (the engine's reason)."""
+    m = state.match
+    if m.phase is not Phase.ROLL or m.turn is None or state.is_ai(m.turn) or state.busy:
+        return ""
+    why = m.why_not_double()
+    return say.no_double(state.theme.double, why) if why else ""
 
 
 def claimable(state: UiState) -> bool:

@@ -14,6 +14,7 @@ BAR = "bar"
 OFF = "off"
 MINE = "your"
 THEIRS = "opponent's"
+NO_CUBE = "No cube this game: the Crawford game"
 
 
 def board_label(mine: int, theirs: int) -> str:

@@ -202,3 +202,12 @@ REVIEW_BEFORE = "Before"
 REVIEW_PLAYED = "Played"
 REVIEW_BEST = "Best"
 REVIEW_LIST = "List"
+
+
+def no_double(double: str, why: str) -> str:
+    """Why the player on roll may not double (``why``: the engine's reason).
+
+    >>> no_double("Double", "your opponent owns the cube")
+    'You may not double now: your opponent owns the cube.'
+    """
+    return f"You may not {double.lower()} now: {why}."

@@ -913,3 +913,31 @@ def test_a_roll_that_cannot_be_played_is_news_beyond_the_status_line() -> None:
     assert screen.message == "Black rolled 6 and 6. Black cannot move."
     assert screen.status == screen.message
     assert screen.turn == 0  # White's turn again
+
+
+def test_the_double_button_says_why_it_may_not_be_used() -> None:
+    rig = Rig([3, 1, 6, 5]).boot()
+    rig.start("human")
+    rig.act("roll")
+    rig.act("play-text", text="8/5 6/5")
+    rig.act("double")  # Black doubles, White takes: White owns the cube
+    rig.act("take")
+    double = next(b for b in rig.view.last.controls if b.action.value == "double")
+    assert double.why == "You may not double now: your opponent owns the cube."
+    screen = rig.act("double")  # the key pressed anyway: the status line says why
+    assert "your opponent owns the cube" in screen.status
+
+
+def test_the_crawford_game_sets_the_cube_aside() -> None:
+    from engine.match import Match
+    from web.board.dice import cube_svg
+    from web.model.state import UiState
+    from web.view.screen import screen
+
+    crawford = Match.new(3).roll((3, 1)).play("8/5 6/5").concede(0, 2).next_game()
+    assert not crawford.cube_enabled  # White at 2-away of 3: the Crawford game
+    cube = screen(UiState(match=crawford)).board.cube
+    assert cube is not None and cube.resting
+    assert 'class="cube resting"' in cube_svg(cube, "classic") and "Crawford" in cube_svg(cube, "")
+    before = screen(UiState(match=Match.new(3))).board.cube
+    assert before is not None and not before.resting
