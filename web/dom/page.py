@@ -89,6 +89,7 @@ class Page:
         self._listen(doc, "submit", self._submit)
         self._listen(doc, "keydown", self._key)
         self._listen(self.dialog, "cancel", self._dialog_cancel)
+        self._listen(self.dialog, "click", self._backdrop_click)
         self._listen(self._portrait, "change", self._relayout)
         # The player's gestures let sound start (the autoplay policy).  On the
         # window, capturing, so a key that rolls the dice is heard the first time;
@@ -384,6 +385,11 @@ class Page:
 
     def _change(self, event: Any) -> None:
         target = _js(event.target)
+        if target is not None and str(target.name or "") == "length":
+            # New game: Jacoby and beavers are money-game rules, off for a match.
+            match = str(target.value) != "0"
+            for box in _js(target.form.querySelectorAll(".money-only input")) or []:
+                box.disabled = match
         if target is None or _js(target.getAttribute("data-action")) is None:
             return
         intent = self._intent(target)
@@ -420,6 +426,24 @@ class Page:
 
     def _dialog_cancel(self, event: Any) -> None:
         event.preventDefault()  # the controller decides whether it may close
+        self.c.act(Act.CLOSE)
+
+    def _backdrop_click(self, event: Any) -> None:
+        """A tap beside a dialog closes it, as its × does, unless it is a decision
+        that must be made, or the player has typed into it (kept safe)."""
+        dialog = self.dialog
+        shown = self.last.dialog if self.last is not None else None
+        if _js(event.target) is None or event.target != dialog or shown is None:
+            return
+        box = dialog.getBoundingClientRect()
+        inside = box.left <= event.clientX <= box.right and box.top <= event.clientY <= box.bottom
+        if inside or not shown.dismissible:
+            return
+        for field in dialog.querySelectorAll("input, textarea"):
+            if str(field.type or "") not in ("checkbox", "radio", "hidden", "file") and (
+                str(field.value) != str(field.defaultValue)
+            ):
+                return
         self.c.act(Act.CLOSE)
 
     # -- drawing ---------------------------------------------------------------------------

@@ -76,7 +76,16 @@ def dialog_view(state: UiState) -> DialogView | None:
         )
     if extra and html.endswith("</form>"):
         html = html[: -len("</form>")] + extra + "</form>"
-    return DialogView(kind.value, html, not state.dialog_needed)
+    dismissible = not state.dialog_needed and (kind is not Dialog.NEW or state.new_can_cancel)
+    if dismissible and html.startswith("<form"):
+        # A way out a finger can see (Escape is a keyboard's): the × in the corner.
+        close = (
+            f'<button type="button" class="dlg-close" data-action="{Act.CLOSE}" '
+            f'aria-label="{escape(say.CLOSE)}">×</button>'
+        )
+        opened = html.index(">") + 1
+        html = html[:opened] + close + html[opened:]
+    return DialogView(kind.value, html, dismissible)
 
 
 def _new(state: UiState) -> str:

@@ -116,10 +116,14 @@ def new_game_html(
         for n in MATCH_LENGTHS
     )
 
-    def box(name: str, label: str, on: bool) -> str:
+    def box(name: str, label: str, on: bool, only: str = "") -> str:
+        # A money-game rule is disabled while a match is chosen (the page
+        # follows the length's list: web.dom.page).
+        cls = f"choice {only}" if only else "choice"
+        off = " disabled" if only and setup.length else ""
         return (
-            f'<label class="choice"><input type="checkbox" name="{name}"'
-            f"{' checked' if on else ''}> {escape(label)}</label>"
+            f'<label class="{cls}"><input type="checkbox" name="{name}"'
+            f"{' checked' if on else ''}{off}> {escape(label)}</label>"
         )
 
     inner = (
@@ -130,9 +134,9 @@ def new_game_html(
         f'<label class="field">{say.PLAY} <select name="length">' + lengths + "</select></label>"
         f'<fieldset><legend>{say.RULES}</legend><div class="choices">'
         + box("cube", say.CUBE_RULE, setup.cube)
-        + box("jacoby", say.JACOBY_RULE, setup.jacoby)
+        + box("jacoby", say.JACOBY_RULE, setup.jacoby, "money-only")
         + box("crawford", say.CRAWFORD_RULE, setup.crawford)
-        + box("beavers", say.BEAVERS_RULE, setup.beavers)
+        + box("beavers", say.BEAVERS_RULE, setup.beavers, "money-only")
         + "</div></fieldset>"
         + name_field(name)
         + clock_field(setup.move_clock)
