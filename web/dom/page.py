@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.position import BAR, OFF
-from web.board.geometry import LANDSCAPE, PORTRAIT, PORTRAIT_MEDIA, Geometry
+from web.board.geometry import CHECKER_R, LANDSCAPE, PORTRAIT, PORTRAIT_MEDIA, Geometry
 from web.board.gestures import DoubleTap, Drop, Follow, Gesture, Gestures, Lift, Tap
 from web.board.svg import render_board
 from web.control.controller import Controller
@@ -26,6 +26,8 @@ from web.model.actions import KEYS, Act, Intent
 from web.view.frame import Screen
 from web.words import online_play as words
 
+# How far above a finger a dragged checker rides (viewBox units: a checker and a bit).
+TOUCH_LIFT = 1.2 * CHECKER_R
 # The dialogs that ask about the position on the board, placed beside it (style.css).
 DECISIONS = ("cube", "resign-answer", "over", "tutor")
 # style.css's phone held upright, where those dialogs sit above the board.
@@ -58,6 +60,7 @@ class Page:
         self.dialog = document.getElementById("dialog")
         self.controller: Controller | None = None
         self.gestures: Gestures | None = None
+        self._lift = 0.0  # how far above the pointer the dragged checker rides
         self.last: Screen | None = None
         self.svg_html = ""
         self._keep: list[Any] = []  # proxies must outlive their listeners
@@ -130,6 +133,12 @@ class Page:
         x, y = self._svg_point(event)
         return self.geometry.place_at(x, y)
 
+    def _drop_place(self, event: Any) -> int | None:
+        """Where a dragged checker lands: under it, which a finger carries above
+        itself (see :data:`TOUCH_LIFT`)."""
+        x, y = self._svg_point(event)
+        return self.geometry.place_at(x, max(y - self._lift, 1.0))
+
     def _relayout(self, event: Any) -> None:
         """The phone was turned: the board is drawn again in the layout that fits."""
         geometry = PORTRAIT if event.matches else LANDSCAPE
@@ -149,6 +158,8 @@ class Page:
         if self.gestures.active:
             return
         self.board.setPointerCapture(event.pointerId)
+        # A checker dragged by a finger rides above it, where the finger hides nothing.
+        self._lift = TOUCH_LIFT if str(event.pointerType) == "touch" else 0.0
         now = self.window.performance.now() / 1000
         self._run(
             self.gestures.down(
@@ -163,16 +174,17 @@ class Page:
         if not self.gestures.active:
             return
         x, y = self._svg_point(event)
-        self._run(self.gestures.move(event.pointerId, event.clientX, event.clientY, x, y))
+        self._run(
+            self.gestures.move(event.pointerId, event.clientX, event.clientY, x, y - self._lift)
+        )
 
     def _pointer_up(self, event: Any) -> None:
         assert self.gestures is not None
         if not self.gestures.active:
             return
         now = self.window.performance.now() / 1000
-        self._run(
-            self.gestures.up(event.pointerId, event.clientX, event.clientY, self._place(event), now)
-        )
+        place = self._drop_place(event)  # a tap's place is the press's (web.board.gestures)
+        self._run(self.gestures.up(event.pointerId, event.clientX, event.clientY, place, now))
 
     def _pointer_cancel(self, event: Any) -> None:
         assert self.gestures is not None
@@ -380,8 +392,12 @@ class Page:
         intent = self._intent(target)
         event.preventDefault()
         self.c.act(intent.act, intent.value, intent.fields)
-        if intent.act is Act.HINT_PLAY:  # the play goes onto the board: show it there
-            self._reveal(self.board, self.last is not None and self.last.motion_ms > 0)
+        if intent.act is Act.HINT_PLAY:  # the play goes onto the board: show it there,
+            # the whole table from the opponent's panel down (a phone scrolled to the hint)
+            table = _js(self.document.querySelector(".table")) or self.board
+            smooth = self.last is not None and self.last.motion_ms > 0
+            above = table.getBoundingClientRect().top < 0  # its top scrolled out of sight
+            self._reveal(table, smooth, block="start" if above else "nearest")
 
     def _change(self, event: Any) -> None:
         target = _js(event.target)
@@ -603,12 +619,13 @@ class Page:
         options = {"block": "end", "inline": "nearest", "behavior": "auto"}
         self.board.scrollIntoView(to_js(options, dict_converter=self.window.Object.fromEntries))
 
-    def _reveal(self, el: Any, smooth: bool) -> None:
-        """Scroll the least that shows all of ``el`` (nothing if it is in sight)."""
+    def _reveal(self, el: Any, smooth: bool, block: str = "nearest") -> None:
+        """Scroll the least that shows all of ``el`` (nothing if it is in sight), or
+        (``block="start"``) bring its top to the top of the screen."""
         from pyodide.ffi import to_js
 
         behavior = "smooth" if smooth else "auto"
-        options = {"block": "nearest", "inline": "nearest", "behavior": behavior}
+        options = {"block": block, "inline": "nearest", "behavior": behavior}
         el.scrollIntoView(to_js(options, dict_converter=self.window.Object.fromEntries))
 
     def _scroll_to_marked_move(self) -> None:
