@@ -185,14 +185,19 @@ class UiState:
     @property
     def viewer(self) -> int:
         """Whose side the board is drawn from: the human, or on a shared device
-        the player on roll."""
+        the player to act."""
         here = self.online.here
         if here is not None:
             return here
         if self.options.vs_ai:
             return 0
-        turn = self.match.turn
-        return turn if turn is not None else 0
+        m = self.match
+        # A double or a resignation is answered by the other player: the board
+        # turns to them while they decide (not on the analysis board, which
+        # keeps its side as the line is stepped through).
+        deciding = m.phase in (Phase.CUBE, Phase.RESIGNATION) and self.analysis is None
+        who = m.actor if deciding else m.turn
+        return who if who is not None else 0
 
     # -- what the player may do ------------------------------------------------------
 

@@ -210,7 +210,10 @@ def test_pass_and_play_double_and_drop_ends_the_game() -> None:
     screen = rig.act("double")
     assert screen.dialog is not None and screen.dialog.kind == "cube"
     assert not screen.dialog.dismissible
-    assert screen.board.cube is not None and screen.board.cube.offered_by == "me"
+    # The board turns to the player who must answer (issue 46): the double comes
+    # from the other side of the table.
+    assert screen.board.cube is not None and screen.board.cube.offered_by == "opp"
+    assert screen.bottom.name == "White"  # White, who must take or drop
     rig.act("close")  # Escape must not skip the decision
     assert rig.view.last.dialog is not None
     screen = rig.act("drop")
