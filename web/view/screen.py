@@ -280,6 +280,9 @@ def _status(state: UiState) -> str:
             return say.turn_status(who, "roll", double=state.theme.double)
         return say.turn_status(who, "roll")
     if phase is Phase.MOVE:
+        if state.is_ai(actor) and state.opening_move:  # its dice are shown a beat first
+            dice = "\u2011".join(str(d) for d in m.remaining_dice)
+            return say.won_opening(who, dice)
         if state.is_ai(actor):
             return say.turn_status(who, "moving")
         if Action.CONFIRM in m.legal_actions():

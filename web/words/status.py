@@ -211,3 +211,12 @@ def no_double(double: str, why: str) -> str:
     'You may not double now: your opponent owns the cube.'
     """
     return f"You may not {double.lower()} now: {why}."
+
+
+def won_opening(who: str, dice: str) -> str:
+    """The opponent won the opening roll (said while its dice are shown, before it moves).
+
+    >>> won_opening("King Tubby", "6‑1")
+    'King Tubby won the opening roll with 6‑1.'
+    """
+    return f"{who} won the opening roll with {dice}."
