@@ -104,8 +104,12 @@ def test_the_tutor_warns_before_done(browser: Browser, site_url: str) -> None:
     note = text_of(page, "#hint .tutor")
     assert note.startswith("Tutor: 24/23 24/21 is a blunder") and "prefers 8/5 6/5" in note
     assert text_of(page, "#hint .hint-play.mine .hint-move > span") == "24/23 24/21"
+    # ...and asks, in a dialog beside the board (issue 46): take it back, see the
+    # better play, or keep it.
+    question = page.wait_for_selector("dialog[data-kind='tutor'][open]")
+    assert "24/23 24/21 is a blunder" in (question.text_content() or "")
     screenshot(page, "desktop-tutor")
-    confirm_play(page)  # the player may insist
+    page.click("dialog [data-action='tutor-keep']")  # the player may insist
     wait_for_player(page)
     assert "24/23 24/21" in text_of(page, "#history")
     assert game.errors == []

@@ -76,7 +76,7 @@ def test_online_a_gone_friend_is_waited_for_then_the_game_claimed(
     assert note.inner_text() == "out of time: you may claim the game"
     shot(friend.game, "phone-claim")
     # Keep waiting first: the dialog closes, the Claim button stays.
-    dialog.locator("[data-action='close']").click()
+    dialog.locator("[data-action='close']:not(.dlg-close)").click()  # Keep waiting
     claim.wait_for(state="visible")
     assert "claim the game, or keep waiting" in text_of(page, "#status")
     shot(friend.game, "phone-claim-button")
