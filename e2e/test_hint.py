@@ -106,8 +106,8 @@ def test_the_tutor_warns_before_done(browser: Browser, site_url: str) -> None:
     assert text_of(page, "#hint .hint-play.mine .hint-move > span") == "24/23 24/21"
     # ...and asks, in a dialog beside the board (issue 46): take it back, see the
     # better play, or keep it.
-    question = page.wait_for_selector("dialog[data-kind='tutor'][open]")
-    assert "24/23 24/21 is a blunder" in (question.text_content() or "")
+    page.wait_for_selector("dialog[data-kind='tutor'][open]")
+    assert "24/23 24/21 is a blunder" in text_of(page, "dialog[data-kind='tutor']")
     screenshot(page, "desktop-tutor")
     page.click("dialog [data-action='tutor-keep']")  # the player may insist
     wait_for_player(page)

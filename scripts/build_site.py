@@ -150,6 +150,7 @@ SOURCES_ONLY = (
     "web/words/online.py",
     "web/view/report.py",  # the analysis board's report and rollout, with its screen
     "web/view/rollout.py",
+    "web/view/menus.py",  # Saves, Stats, Settings, Position: when opened
     "web/view/help.py",  # How to play, when asked
     "web/words/help.py",
     "web/view/hint.py",  # advice, when asked for or when the tutor speaks

@@ -23,15 +23,9 @@ from web.view.dialogs import (
     dice_entry_html,
     game_over_html,
     new_game_html,
-    position_html,
-    records_table,
     resign_answer_html,
     resign_choice_html,
     review_dialog_html,
-    saves_html,
-    settings_html,
-    stats_html,
-    stats_table,
 )
 from web.view.parts import action_row, button, dialog_form
 from web.view.score_sheet import wins
@@ -211,6 +205,8 @@ def _dice(state: UiState) -> str:
 
 
 def _saves(state: UiState) -> str:
+    from web.view.menus import saves_html  # opened from the menu, not at start
+
     m = state.match
     saves = state.saves
     return saves_html(
@@ -226,6 +222,8 @@ def _saves(state: UiState) -> str:
 
 
 def _position(state: UiState) -> str:
+    from web.view.menus import position_html  # opened from the menu, not at start
+
     m = state.match
     xgid = "" if m.is_over else m.xgid()
     return position_html(m.position_id, m.match_id, xgid, state.copied)
@@ -284,6 +282,12 @@ def _help(state: UiState) -> str:
 
 
 def _stats(state: UiState) -> str:
+    from web.view.menus import (  # opened from the menu, not at start
+        records_table,
+        stats_html,
+        stats_table,
+    )
+
     m, names = state.match, state.names
     game = stats_table(say.game_caption(m.game_number), names, m.game_stats())
     whole = say.whole_caption(state.options.length == 0)
@@ -297,6 +301,8 @@ def _stats(state: UiState) -> str:
 
 
 def _settings(state: UiState) -> str:
+    from web.view.menus import settings_html  # opened from the menu, not at start
+
     return settings_html(state.settings)
 
 
