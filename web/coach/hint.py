@@ -126,32 +126,3 @@ def depth_text(advice: PlayAdvice) -> str:
 DOUBTFUL, MISTAKE, BLUNDER = 0.04, 0.08, 0.16
 """Equity a play may give up before the tutor calls it doubtful, a mistake or a
 blunder (GNU Backgammon's default thresholds, in normalised equity)."""
-
-
-# The sentence lives in web.words.coach.tutor_note (what the page draws); this copy
-# stays for web.control.coaching, which imports it from here, until it moves over
-# (web.coach sits under web.words and cannot import it).
-def tutor_note(hint: PlayHint) -> str:
-    """The tutor's warning about the player's play, or "" when it is good enough.
-
-    >>> best = PlayAdvice("8/5 6/5", ((8, 5), (6, 5)), 0.15, 0.0, 1, (0.55, 0.16, 0.0, 0.11, 0.0))
-    >>> tutor_note(PlayHint((best,), False, 0.02))
-    ''
-    >>> print(tutor_note(PlayHint((best,), False, 0.17, 3, "24/20")))
-    Tutor: 24/20 is a blunder (−0.170). King Tubby prefers 8/5 6/5: undo to change it, or ...
-    """
-    loss = hint.played_loss
-    if loss is None or loss < DOUBTFUL:
-        return ""
-    if loss >= BLUNDER:
-        kind = "a blunder"
-    elif loss >= MISTAKE:
-        kind = "a mistake"
-    else:
-        kind = "doubtful"
-    best = hint.plays[0].play
-    yours = hint.played or "your play"
-    return (
-        f"Tutor: {yours} is {kind} ({signed(-loss)}). King Tubby prefers {best}: "
-        "undo to change it, or press Done."
-    )

@@ -19,7 +19,7 @@ from web.ai.protocol import (
     Reply,
 )
 from web.board.motion import plan_motions
-from web.coach.hint import PlayHint, parse_cube_hint, parse_play_hint, tutor_note
+from web.coach.hint import PlayHint, parse_cube_hint, parse_play_hint
 from web.control.session import Fields, Handler, Part
 from web.model.actions import Act
 from web.model.state import Dialog, Reviewing, ReviewView
@@ -83,7 +83,11 @@ class Coaching(Part):
                 if isinstance(answer, HintReply):
                     hint: PlayHint | None = parse_play_hint(answer, match=match_play)
                     assert hint is not None
-                    note = tutor_note(hint) if played is not None else ""
+                    note = ""
+                    if played is not None:  # the tutor's words load with its first verdict
+                        from web.words.coach import tutor_note
+
+                        note = tutor_note(hint)
                     warned = bool(note)
                     self._set(advice=a.answered(hint, shown=a.shown or warned))
                     if note:

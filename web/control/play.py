@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from engine.errors import EngineError
-from engine.game import Action, Phase
+from engine.game import Action
 from engine.match import Match
 from web.board.motion import plan_motions
 from web.control.coaching import Coaching
@@ -23,8 +23,8 @@ from web.model.actions import Act
 from web.model.options import MatchOptions, Setting, SettingChange, ai_name
 from web.model.state import Dialog, Reviewing, ReviewView
 from web.model.tutor import judging
+from web.view.screen import why_no_double
 from web.words import game as words
-from web.words import status
 
 
 class Play(Part):
@@ -107,11 +107,9 @@ class Play(Part):
         if not self.state.busy and self.session.legal(Action.DOUBLE):
             self.flow.double()
             return
-        m = self.state.match  # a key pressed: say why, as the button's tooltip does
-        if m.phase is Phase.ROLL and m.turn is not None and not self.state.is_ai(m.turn):
-            why = m.why_not_double()
-            if why:
-                self._set(message=status.no_double(self.state.theme.double, why))
+        why = why_no_double(self.state)  # a key pressed: as the button's tooltip says
+        if why:
+            self._set(message=why)
 
     def _on_beaver(self, value: str, fields: Fields) -> None:
         if not self.session.legal(Action.BEAVER):

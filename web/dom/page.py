@@ -608,7 +608,7 @@ class Page:
 
         self._toast_timer = self.window.setTimeout(create_once_callable(hide), TOAST_MS)
 
-    def _show_board_beside(self, dialog: Any) -> None:
+    def _show_board_beside(self) -> None:
         """On a phone held upright a decision's dialog sits at the top (style.css):
         the board is scrolled to the bottom of the screen, so that the dialog
         covers the header rather than the position it asks about."""
@@ -683,7 +683,7 @@ class Page:
                 kept.restore(dialog)
                 return
             if wanted.kind in DECISIONS and not same:
-                self._show_board_beside(dialog)
+                self._show_board_beside()
             primary = _js(dialog.querySelector("button.primary"))
             # Where Enter answers at once (a decision, the dice, "keep playing").
             if primary is not None and wanted.kind in (*DECISIONS, "dice", "abandon"):

@@ -358,7 +358,7 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
             Action.DOUBLE in acts,
             not moving and not over and m.cube_enabled,
             "D",
-            _why_no_double(state),
+            why_no_double(state),
         ),
         Button(Act.UNDO, say.UNDO, Action.UNDO in acts, moving, "U"),
         Button(Act.REDO, say.REDO, Action.REDO in acts, moving, "Y"),
@@ -371,8 +371,9 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
     )
 
 
-def _why_no_double(state: UiState) -> str:
-    """Why this page's player, on roll, may not double (the engine's reason)."""
+def why_no_double(state: UiState) -> str:
+    """Why this page's player, on roll, may not double (the engine's reason), in
+    words; "" when they may, or it is not their roll."""
     m = state.match
     if m.phase is not Phase.ROLL or m.turn is None or state.is_ai(m.turn) or state.busy:
         return ""

@@ -7,18 +7,12 @@ asks before a play is kept).
 from __future__ import annotations
 
 from web.board.escape import escape
-from web.coach.hint import BLUNDER, MISTAKE, PlayHint, signed
+from web.coach.hint import PlayHint
 from web.model.actions import Act
 from web.model.state import UiState
 from web.model.tutor import ready
 from web.view.parts import action_row, button, dialog_form
-from web.words import game as words
-
-
-def _kind(loss: float) -> str:
-    if loss >= BLUNDER:
-        return "a blunder"
-    return "a mistake" if loss >= MISTAKE else "doubtful"
+from web.words import coach as words
 
 
 def tutor_html(state: UiState) -> str:
@@ -26,13 +20,9 @@ def tutor_html(state: UiState) -> str:
     hint = state.advice.hint
     if not isinstance(hint, PlayHint) or not ready(state) or hint.played_loss is None:
         return ""
-    played = hint.played or "your play"
-    question = words.tutor_question(
-        played, _kind(hint.played_loss), signed(-hint.played_loss), hint.plays[0].play
-    )
     inner = (
         f'<h2 id="dlg-title">{escape(words.TUTOR_TITLE)}</h2>'
-        f'<p class="tutor">{escape(question)}</p>'
+        f'<p class="tutor">{escape(words.tutor_question(hint))}</p>'
         + action_row(
             button(Act.TUTOR_UNDO, words.TAKE_IT_BACK, primary=True),
             button(Act.TUTOR_BEST, words.SHOW_THE_BETTER_PLAY),

@@ -88,6 +88,13 @@ def verdict(action: str, words: Theme, *, taker: bool = False, should_take: bool
     }.get(action, f"You may not {double.lower()} now.")
 
 
+def graded(loss: float) -> str:
+    """How the tutor calls a play that gave up ``loss`` (at least doubtful)."""
+    if loss >= BLUNDER:
+        return "a blunder"
+    return "a mistake" if loss >= MISTAKE else "doubtful"
+
+
 def tutor_note(hint: PlayHint) -> str:
     """The tutor's warning about the player's play, or "" when it is good enough.
 
@@ -97,25 +104,38 @@ def tutor_note(hint: PlayHint) -> str:
     ''
     >>> print(tutor_note(PlayHint((best,), False, 0.17, 3, "24/20")))
     Tutor: 24/20 is a blunder (−0.170). King Tubby prefers 8/5 6/5: undo to change it, or ...
-    >>> from web.coach import hint  # the copy web.control still reads says the same
-    >>> hint.tutor_note(PlayHint((best,), False, 0.17, 3, "24/20")) == tutor_note(
-    ...     PlayHint((best,), False, 0.17, 3, "24/20"))
-    True
     """
     loss = hint.played_loss
     if loss is None or loss < DOUBTFUL:
         return ""
-    if loss >= BLUNDER:
-        kind = "a blunder"
-    elif loss >= MISTAKE:
-        kind = "a mistake"
-    else:
-        kind = "doubtful"
     best = hint.plays[0].play
     yours = hint.played or "your play"
     return (
-        f"Tutor: {yours} is {kind} ({signed(-loss)}). King Tubby prefers {best}: "
+        f"Tutor: {yours} is {graded(loss)} ({signed(-loss)}). King Tubby prefers {best}: "
         "undo to change it, or press Done."
+    )
+
+
+# -- the tutor's question (a play it judged a mistake) ----------------------------------
+
+TUTOR_TITLE = "The tutor has a question"
+KEEP_MY_PLAY = "Keep my play"
+TAKE_IT_BACK = "Take it back"
+SHOW_THE_BETTER_PLAY = "Show the better play"
+
+
+def tutor_question(hint: PlayHint) -> str:
+    """What the tutor asks about the play it judged (``hint.played_loss`` set).
+
+    >>> from web.coach.hint import PlayAdvice
+    >>> best = PlayAdvice("8/5 6/5", ((8, 5), (6, 5)), 0.15, 0.0, 1, (0.55, 0.16, 0.0, 0.11, 0.0))
+    >>> tutor_question(PlayHint((best,), False, 0.17, 3, "24/20"))
+    '24/20 is a blunder (−0.170): King Tubby prefers 8/5 6/5. Keep your play?'
+    """
+    loss = hint.played_loss or 0.0
+    yours, best = hint.played or "your play", hint.plays[0].play
+    return (
+        f"{yours} is {graded(loss)} ({signed(-loss)}): King Tubby prefers {best}. Keep your play?"
     )
 
 

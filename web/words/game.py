@@ -141,21 +141,3 @@ def cannot_play_hint(play: str) -> str:
 
 def review_stopped(reason: str) -> str:
     return f"The review stopped ({reason})."
-
-
-# -- the tutor's question (a play it judged a mistake) ----------------------------------
-
-TUTOR_TITLE = "The tutor has a question"
-KEEP_MY_PLAY = "Keep my play"
-TAKE_IT_BACK = "Take it back"
-SHOW_THE_BETTER_PLAY = "Show the better play"
-
-
-def tutor_question(played: str, kind: str, loss: str, best: str) -> str:
-    """What the tutor asks about a play it judged ``kind`` ("a blunder"...),
-    giving up ``loss`` (signed), when King Tubby prefers ``best``.
-
-    >>> tutor_question("24/20", "a blunder", "−0.170", "8/5 6/5")
-    '24/20 is a blunder (−0.170): King Tubby prefers 8/5 6/5. Keep your play?'
-    """
-    return f"{played} is {kind} ({loss}): King Tubby prefers {best}. Keep your play?"
