@@ -237,8 +237,11 @@ class AnalysisBoard(Part):
         try:
             editor = change(a.editor)
         except EngineError as exc:
-            self._set(message=str(exc))
-            self._say(str(exc))
+            from web.words.analysis import edit_refused
+
+            text = edit_refused(exc)
+            self._set(message=text)
+            self._say(text)
             return
         self._set(analysis=replace(a, editor=editor), message="")
 

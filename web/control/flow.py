@@ -216,8 +216,8 @@ class Flow(Part):
 
         def apply(a: Answer) -> None:
             self._set(busy=False, thinking=False)
-            if a.problem:
-                self._set(message=a.problem)
+            if a.error:
+                self._set(message=words.ai_problem(a.error))
             with self.session.one_render():
                 self.apply(a.decision)
                 self._advance()

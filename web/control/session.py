@@ -38,7 +38,7 @@ from web.model.state import Dialog, Pending, Reviewing, Selection, UiState
 from web.model.storage import AUTOSAVE, Store
 from web.view.frame import Screen
 from web.view.screen import screen
-from web.words.play import copied_text, play_words, roll_words
+from web.words.play import copied_text, play_words, roll_words, storage_warning
 
 Fields = Mapping[str, str]
 SeatFactory = Callable[[MatchOptions, AiPort], tuple[Opponent, Opponent]]
@@ -252,8 +252,8 @@ class Session:
             # over (the store refused); the notice at start-up said so, and the
             # Saves dialog says it while it lasts.
             return
-        if self.store.warning:
-            self.set(notice=self.store.warning)
+        if self.store.problem is not None:
+            self.set(notice=storage_warning(self.store.problem))
 
     # -- dialogs ----------------------------------------------------------------------
 

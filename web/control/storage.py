@@ -15,7 +15,7 @@ from web.model.savefile import SavedGame
 from web.model.state import Dialog, Saves
 from web.model.storage import AUTOSAVE, SETTINGS, STATS, clean_slot_name
 from web.words import game as words
-from web.words.play import corrupt_text, import_error_text
+from web.words.play import corrupt_text, import_error_text, storage_warning
 
 
 class Storage(Part):
@@ -55,7 +55,7 @@ class Storage(Part):
         self._set(
             settings=settings,
             records=records if isinstance(records, PlayerRecords) else self.state.records,
-            notice=" ".join(problems) or self.session.store.warning,
+            notice=" ".join(problems) or storage_warning(self.session.store.problem),
             saves=self._saves(),  # the notice offers to download what could not be kept
         )
         if isinstance(loaded, SavedGame):
@@ -130,7 +130,7 @@ class Storage(Part):
         if self.session.store.write_slot(name, self.session.saved_game().to_json()):
             self._say(words.saved_as(name))
         else:
-            self._set(notice=self.session.store.warning)
+            self._set(notice=storage_warning(self.session.store.problem))
         self._open_saves()
 
     def _on_load_slot(self, value: str, fields: Fields) -> None:

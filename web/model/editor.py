@@ -5,7 +5,8 @@ up (the engine's :class:`~engine.position_setup.PositionSetup`, which keeps
 the checkers counted to 15 a side and says why a set-up cannot be played) and
 the tool in hand, a colour to place or the eraser.  The functions here turn
 the player's gestures and the set-up form into a new editor; a refused edit
-raises the engine's error, whose message is the reason shown.
+raises the engine's error or an :class:`EditRefusedError` (below), which
+``web.words.analysis.edit_refused`` says to the player.
 
 Places are the board's (:mod:`web.board.geometry`), seen from player 0 at the
 bottom: points 1..24, :data:`BAR`, :data:`OFF`.
@@ -33,6 +34,40 @@ from engine.errors import InvalidSetupError
 from engine.position import BAR, OFF
 from engine.position_setup import PositionSetup
 from engine.rules import MAX_MATCH_LENGTH
+
+
+class EditRefusedError(InvalidSetupError):
+    """An edit the editor itself refuses (the engine refuses the others)."""
+
+
+class OffIsNotAPlaceError(EditRefusedError):
+    """A checker placed on the bear-off tray: checkers get there by leaving the board."""
+
+    def __init__(self) -> None:
+        super().__init__("checkers are borne off from the board, not placed off")
+
+
+class NoCheckerError(EditRefusedError):
+    """A tap with the eraser, or a drag, where there is no checker."""
+
+    def __init__(self, *, moving: bool) -> None:
+        self.moving = moving
+        super().__init__(f"no checker here to {'move' if moving else 'take off'}")
+
+
+class FieldNumberError(EditRefusedError):
+    """A set-up form field that is not a whole number."""
+
+    def __init__(self, field: str, text: str) -> None:
+        self.field = field  # the form's name: length, cube, score0, score1
+        self.text = text[:12]
+        super().__init__(f"{field} is a whole number, not {self.text!r}")
+
+
+class MatchTooLongError(EditRefusedError):
+    def __init__(self) -> None:
+        self.limit = MAX_MATCH_LENGTH
+        super().__init__(f"a match is at most {MAX_MATCH_LENGTH} points")
 
 
 class Tool(StrEnum):
@@ -76,16 +111,13 @@ def tap(editor: Editor, place: int | None) -> Editor:
     if place is None:
         return editor
     if place == OFF:
-        raise InvalidSetupError(
-            "Checkers that are not on the board or the bar are borne off: "
-            "take one off the board to add it here"
-        )
+        raise OffIsNotAPlaceError
     player = editor.tool.player
     if player is not None:
         return replace(editor, setup=setup.add(player, place))
     owner = _owner_at(setup, place, None)
     if owner is None:
-        raise InvalidSetupError("There is no checker here to take off")
+        raise NoCheckerError(moving=False)
     return replace(editor, setup=setup.remove(owner, place))
 
 
@@ -100,7 +132,7 @@ def drag(editor: Editor, src: int, dst: int | None) -> Editor:
     setup = editor.setup
     owner = _owner_at(setup, src, editor.tool.player)
     if owner is None:
-        raise InvalidSetupError("There is no checker here to move")
+        raise NoCheckerError(moving=True)
     lifted = setup.remove(owner, src)
     if dst is None or dst == OFF:
         return replace(editor, setup=lifted)
@@ -109,12 +141,12 @@ def drag(editor: Editor, src: int, dst: int | None) -> Editor:
     return replace(editor, setup=lifted.add(owner, dst))
 
 
-def _number(fields: Mapping[str, str], name: str, what: str, default: int) -> int:
+def _number(fields: Mapping[str, str], name: str, default: int) -> int:
     text = fields.get(name, "").strip()
     if not text:
         return default
     if not text.isdigit():
-        raise InvalidSetupError(f"The {what} is a whole number, not “{text[:12]}”")
+        raise FieldNumberError(name, text)
     return int(text)
 
 
@@ -141,9 +173,9 @@ def with_fields(editor: Editor, fields: Mapping[str, str]) -> Editor:
     (1, (5, 2), 7, (6, 3), True)
     """
     s = editor.setup
-    length = _number(fields, "length", "match length", s.length)
+    length = _number(fields, "length", s.length)
     if length > MAX_MATCH_LENGTH:
-        raise InvalidSetupError(f"Matches go up to {MAX_MATCH_LENGTH} points")
+        raise MatchTooLongError
     dice, doubled = _dice(fields.get("dice", ""))
     owner = fields.get("owner", "")
     money = length == 0
@@ -152,14 +184,14 @@ def with_fields(editor: Editor, fields: Mapping[str, str]) -> Editor:
         turn=1 if fields.get("turn") == "1" else 0,
         dice=dice,
         doubled=doubled,
-        cube=_number(fields, "cube", "cube", s.cube),
+        cube=_number(fields, "cube", s.cube),
         owner=int(owner) if owner in ("0", "1") else None,
         length=length,
         score=(0, 0)
         if money
         else (
-            _number(fields, "score0", "score", s.score[0]),
-            _number(fields, "score1", "score", s.score[1]),
+            _number(fields, "score0", s.score[0]),
+            _number(fields, "score1", s.score[1]),
         ),
         crawford=not money and "crawford" in fields,
         jacoby=money and "jacoby" in fields,

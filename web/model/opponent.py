@@ -113,11 +113,11 @@ Decision = (
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """A decision, and what went wrong on the way if anything did (the
-    decision is then a safe default, so the game never stalls)."""
+    """A decision, and the AI's error if one came on the way (the decision is
+    then a safe default, so the game never stalls)."""
 
     decision: Decision
-    problem: str = ""
+    error: str = ""
 
 
 class Opponent(Protocol):
@@ -190,7 +190,7 @@ class AiOpponent:
 def _decision(reply: Reply, match: Match) -> Answer:
     """What an AI reply means for ``match``; a bad or failed reply gives the
     safe choice (roll, the engine's first play, take, reject)."""
-    problem = f"The AI had a problem ({reply.error})" if isinstance(reply, ErrorReply) else ""
+    problem = reply.error if isinstance(reply, ErrorReply) else ""
     phase = match.phase
     if phase is Phase.ROLL:
         if isinstance(reply, TurnReply):

@@ -4,7 +4,7 @@ save slots, player statistics and settings.
 Storage is given as an object with ``getItem``/``setItem``/``removeItem``/
 ``key``/``length`` (the browser's ``localStorage``, or a dict-backed fake in
 tests), or ``None`` where the browser refuses it.  Nothing here raises:
-a full or disabled storage becomes a warning, and text that cannot be
+a full or disabled storage becomes a problem the store keeps, and text that cannot be
 read is moved aside under a ``corrupt:`` key instead of being destroyed.
 When there is no room to move it, it stays where it is and the store
 *holds* that key: nothing is written over it until it is discarded or
@@ -35,6 +35,7 @@ import json
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Protocol
 
 PREFIX = "backgammon:"  # the keys of earlier versions, before namespaces (and of tests)
@@ -122,8 +123,25 @@ def namespace_for(pathname: str) -> str:
     return f"backgammon@{directory.replace(':', '%3A')}:"
 
 
+class Trouble(Enum):
+    """Why the store cannot keep what it is given (``web.words.play.storage_warning``
+    says it to the player)."""
+
+    NO_STORAGE = "no-storage"  # the browser refuses storage (private mode?)
+    HELD = "held"  # an unreadable save there, and no room to set it aside
+    FULL = "full"  # the browser refused the write
+
+
+@dataclass(frozen=True, slots=True)
+class StoreProblem:
+    """Why saving last failed, and the browser's own words for it where it gave some."""
+
+    trouble: Trouble
+    detail: str = ""
+
+
 class Store:
-    """Our keys in one storage.  ``warning`` says why saving last failed.
+    """Our keys in one storage.  ``problem`` says why saving last failed.
 
     ``site`` is the page's path (``location.pathname``): its directory
     names this deployment's keys (:func:`namespace_for`).  Without it, the
@@ -142,10 +160,8 @@ class Store:
         self.prefix = PREFIX if site is None else namespace_for(site)
         # Keys whose unreadable text could not be moved aside: never written over.
         self._held: set[str] = set()
-        self.warning = (
-            ""
-            if storage is not None
-            else "This browser does not allow saving (private mode?): games will not be kept."
+        self.problem: StoreProblem | None = (
+            None if storage is not None else StoreProblem(Trouble.NO_STORAGE)
         )
 
     @property
@@ -167,20 +183,14 @@ class Store:
         if self._storage is None:
             return False
         if key in self._held and not self._release(key):
-            self.warning = (
-                "Not saved: what is saved there could not be read and there is no room "
-                "to keep it aside. Download or discard it in Saves."
-            )
+            self.problem = StoreProblem(Trouble.HELD)
             return False
         try:
             self._storage.setItem(self.prefix + key, text)
         except Exception as exc:
-            self.warning = (
-                "Could not save: the browser's storage is full or disabled "
-                f"({_short(exc)}). Export the game to keep it."
-            )
+            self.problem = StoreProblem(Trouble.FULL, _short(exc))
             return False
-        self.warning = ""
+        self.problem = None
         return True
 
     def text(self, key: str) -> str | None:
@@ -215,7 +225,7 @@ class Store:
     # -- JSON ------------------------------------------------------------------------
 
     def write(self, key: str, data: object) -> bool:
-        """Store ``data`` as JSON; whether it was (else see :attr:`warning`)."""
+        """Store ``data`` as JSON; whether it was (else see :attr:`problem`)."""
         return self._set(key, json.dumps(data, separators=(",", ":")))
 
     def read(self, key: str) -> Any:

@@ -127,7 +127,7 @@ class RemoteOpponent:
     >>> friend.decide(Match.new(0), seen.append); seen
     []
     >>> friend.give(OfferDouble()); seen
-    [Answer(decision=OfferDouble(), problem='')]
+    [Answer(decision=OfferDouble(), error='')]
     """
 
     def __init__(self) -> None:

@@ -13,6 +13,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal
 
+from engine.errors import EngineError
+from web.model.editor import (
+    FieldNumberError,
+    MatchTooLongError,
+    NoCheckerError,
+    OffIsNotAPlaceError,
+)
+
 # -- the report ------------------------------------------------------------------------------
 
 CHANCES = "Chances"
@@ -255,3 +263,31 @@ def analysis_line(match_line: str) -> str:
 
 SETTING_UP_LINE = "Analysis board · setting up"
 SETTING_UP_STATUS = "Set up the position, then Analyse."
+
+
+# -- the editor's refusals ------------------------------------------------------------------
+
+_FIELDS = MappingProxyType({"length": "match length", "cube": "cube"})
+
+
+def edit_refused(exc: EngineError) -> str:
+    """Why an edit was refused: the editor's own reasons, said here; the
+    engine's are its error's text.
+
+    >>> edit_refused(NoCheckerError(moving=True))
+    'There is no checker here to move'
+    >>> edit_refused(FieldNumberError("score0", "six"))
+    'The score is a whole number, not “six”'
+    """
+    if isinstance(exc, OffIsNotAPlaceError):
+        return (
+            "Checkers that are not on the board or the bar are borne off: "
+            "take one off the board to add it here"
+        )
+    if isinstance(exc, NoCheckerError):
+        return f"There is no checker here to {'move' if exc.moving else 'take off'}"
+    if isinstance(exc, FieldNumberError):
+        return f"The {_FIELDS.get(exc.field, 'score')} is a whole number, not “{exc.text}”"
+    if isinstance(exc, MatchTooLongError):
+        return f"Matches go up to {exc.limit} points"
+    return str(exc)

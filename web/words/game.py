@@ -141,3 +141,8 @@ def cannot_play_hint(play: str) -> str:
 
 def review_stopped(reason: str) -> str:
     return f"The review stopped ({reason})."
+
+
+def ai_problem(error: str) -> str:
+    """The AI failed to answer (it then made the safe choice, so the game goes on)."""
+    return f"The AI had a problem ({error})"

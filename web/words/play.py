@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from engine.match import Match
 from engine.record import Forfeit, OpeningRoll, Played, Roll
-from web.model.storage import Corrupt
+from web.model.storage import Corrupt, StoreProblem, Trouble
 
 
 def corrupt_text(what: str, bad: Corrupt, *, paused: str = "") -> str:
@@ -165,3 +165,31 @@ def copied_text(what: str, ok: bool) -> str:
     if ok:
         return f"Copied the {COPIED_NAMES.get(what, what)}."
     return "The browser did not allow copying: select the text and copy it yourself."
+
+
+_STORAGE_WARNINGS = {
+    Trouble.NO_STORAGE: (
+        "This browser does not allow saving (private mode?): games will not be kept."
+    ),
+    Trouble.HELD: (
+        "Not saved: what is saved there could not be read and there is no room "
+        "to keep it aside. Download or discard it in Saves."
+    ),
+    Trouble.FULL: (
+        "Could not save: the browser's storage is full or disabled ({detail}). "
+        "Export the game to keep it."
+    ),
+}
+
+
+def storage_warning(problem: StoreProblem | None) -> str:
+    """Why saving last failed ("" when it did not).
+
+    >>> storage_warning(StoreProblem(Trouble.FULL, "QuotaExceededError"))[:58]
+    "Could not save: the browser's storage is full or disabled "
+    >>> storage_warning(None)
+    ''
+    """
+    if problem is None:
+        return ""
+    return _STORAGE_WARNINGS[problem.trouble].format(detail=problem.detail)

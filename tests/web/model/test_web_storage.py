@@ -7,6 +7,7 @@ from typing import cast
 import pytest
 
 from web.model.storage import ADOPTED, CORRUPT, PREFIX, MemoryStorage, Store, clean_slot_name
+from web.words.play import storage_warning
 
 
 class Refusing(MemoryStorage):
@@ -50,9 +51,9 @@ def test_a_full_storage_warns_and_recovers() -> None:
     storage = MemoryStorage(quota=40)
     store = Store(storage)
     store.write("autosave", "x" * 100)
-    assert "full" in store.warning
+    assert "full" in storage_warning(store.problem)
     store.write("autosave", "small")
-    assert store.warning == ""
+    assert storage_warning(store.problem) == ""
 
 
 @pytest.mark.parametrize("storage", [None, Refusing()], ids=["absent", "refusing"])
@@ -62,7 +63,7 @@ def test_disabled_storage_never_raises(storage: MemoryStorage | None) -> None:
     assert store.read("autosave") is None
     assert store.read_checked("autosave", lambda raw: raw) == (None, None)
     assert store.slot_names() == [] and not store.write_slot("x", {})
-    assert store.warning
+    assert storage_warning(store.problem)
 
 
 def test_slot_names_are_tidied() -> None:
@@ -99,7 +100,8 @@ def test_unreadable_data_without_room_to_keep_it_aside_is_never_written_over() -
     assert store.held() == ["autosave"] and store.unreadable() == ["autosave"]
     assert not store.write("autosave", {"a": 1})  # small enough to fit: still refused
     assert storage.items == {PREFIX + "autosave": bad}
-    assert "could not be read" in store.warning and "Download or discard" in store.warning
+    warning = storage_warning(store.problem)
+    assert "could not be read" in warning and "Download or discard" in warning
     assert store.text("autosave") == bad  # to download
 
 
