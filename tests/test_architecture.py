@@ -5,6 +5,7 @@ Backgammon a referee only), and what an import graph cannot see."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import pkgutil
 import subprocess
@@ -76,3 +77,59 @@ def test_web_modules_hold_no_mutable_global_state(module: ModuleType) -> None:
         if not name.startswith("__") and isinstance(value, list | dict | set | bytearray)
     }
     assert mutable == {}
+
+
+# What the page says goes out through these: the status line, the notice, the
+# screen reader's announcements, a dialog's error.
+_SAID = frozenset({"message", "notice", "dialog_error"})
+_SAYERS = frozenset({"say", "_say", "_news", "_alert", "announce"})
+
+
+def _written_here(node: ast.expr) -> bool:
+    """A sentence written in place: a non-empty literal or an f-string with words in it."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and any(c.isalpha() for c in node.value)
+    if isinstance(node, ast.JoinedStr):
+        return any(
+            isinstance(v, ast.Constant) and any(c.isalpha() for c in str(v.value))
+            for v in node.values
+        )
+    return False
+
+
+def _sentences_written_in(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        said = [k.value for k in node.keywords if k.arg in _SAID]
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name in _SAYERS:
+            said += node.args[:1]
+        found += [f"{path.name}:{v.lineno}" for v in said if _written_here(v)]
+    return found
+
+
+@pytest.mark.parametrize("layer", ["control", "dom", "online", "view", "board", "model"])
+def test_what_the_page_says_is_written_in_web_words(layer: str) -> None:
+    """Every sentence the status line, a notice, an announcement or a dialog's
+    error shows comes from ``web.words`` (called with values), never a string
+    written where it is said."""
+    written = [
+        where
+        for path in sorted((ROOT / "web" / layer).rglob("*.py"))
+        for where in _sentences_written_in(path)
+    ]
+    assert written == []
+
+
+def test_a_sentence_written_where_it_is_said_is_found(tmp_path: Path) -> None:
+    code = tmp_path / "part.py"
+    code.write_text(
+        "self._set(message='Oops, no')\n"
+        "self._say(f'{name} rolls')\n"
+        "self._set(message='', notice=words.SAVED)\n"
+        "self.session.say(words.rolled(name))\n"
+    )
+    assert _sentences_written_in(code) == ["part.py:1", "part.py:2"]
