@@ -28,7 +28,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
+from engine import decisions as d
 from engine.cube import Cube, CubeState
 from engine.dice import RandomSource
 from engine.errors import IllegalActionError, InvalidXgidError, MatchOverError
@@ -525,6 +527,43 @@ class Match:
 
     def reject_resignation(self) -> Match:
         return self._with(self.game.reject_resignation())
+
+    def decide(self, decision: d.Decision, *, rng: RandomSource | None = None) -> Match:
+        """The match after ``decision`` by the player who must act (a play is made
+        whole and confirmed; ``rng`` rolls the dice of a :class:`~engine.decisions.RollDice`).
+        Raises the engine's error when the rules do not allow it now.
+
+        >>> m = Match.new(3).roll((3, 1)).decide(d.PlayMoves(((8, 5), (6, 5))))
+        >>> m.decide(d.OfferDouble()).decide(d.DropDouble()).score
+        (0, 1)
+        >>> m.decide(d.TakeDouble())
+        Traceback (most recent call last):
+        ...
+        engine.errors.IllegalActionError: cannot take now (game is at roll)
+        """
+        match decision:
+            case d.RollDice():
+                return self.roll(rng=rng)
+            case d.PlayMoves(moves):
+                return self.play_moves(moves)
+            case d.OfferDouble():
+                return self.double()
+            case d.TakeDouble():
+                return self.take()
+            case d.DropDouble():
+                return self.drop()
+            case d.BeaverDouble():
+                return self.beaver()
+            case d.OfferResignation(value):
+                return self.resign(value)
+            case d.AcceptResignation():
+                return self.accept_resignation()
+            case d.RejectResignation():
+                return self.reject_resignation()
+            case d.StartNextGame():
+                return self.next_game()
+            case _:
+                assert_never(decision)
 
     def abandon(self, player: int) -> Match:
         """``player`` abandons the game in progress (left it; online, the friend

@@ -54,15 +54,16 @@ def cheat(table: Any) -> str:
     :class:`~web.online.remote.OnlineTable`) while this side has its dice and
     must move; nothing changes here.  Returns what was sent."""
     # Imported here: online play's protocol loads only once a game is under way.
+    from engine.decisions import PlayMoves
     from web.online import wire
-    from web.online.acts import Play, Reveal
+    from web.online.acts import Reveal
 
     if table is None:
         raise NotCheatingNowError("no online game on this page")
     peer = table.peer
     if peer.my_dice is None or peer.secret is None:
         raise NotCheatingNowError("this side has no dice to move with")
-    block = peer.log.next_block(peer.seat, (Reveal(peer.secret), Play(ILLEGAL)))
+    block = peer.log.next_block(peer.seat, (Reveal(peer.secret), PlayMoves(ILLEGAL)))
     peer.seq += 1
     envelope = wire.Envelope(peer.seat, peer.key, peer.seq, wire.Blocks((block,)))
     text: str = peer.seal.seal(envelope, peer.signer)

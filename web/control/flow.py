@@ -19,24 +19,23 @@ do not apply: the dice are the ones both ends agree, rolled when asked.
 
 from __future__ import annotations
 
-from engine.game import Action, Phase
-from engine.turn import Step
-from web.control.session import Part
-from web.model.opponent import (
+from engine.decisions import (
     AcceptResignation,
-    Answer,
     BeaverDouble,
     Decision,
     DropDouble,
     OfferDouble,
     OfferResignation,
-    Opponent,
     PlayMoves,
     RejectResignation,
     RollDice,
     StartNextGame,
     TakeDouble,
 )
+from engine.game import Action, Phase
+from engine.turn import Step
+from web.control.session import Part
+from web.model.opponent import Answer, Opponent
 from web.model.state import Dialog, Reviewing
 from web.model.storage import STATS
 from web.view.score_sheet import wins

@@ -20,11 +20,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
+from engine.decisions import Decision
 from engine.match import Match
 from web.control.flow import Flow
 from web.control.session import Fields, Handler, Part, RemoteGame, Session
 from web.model.actions import Act
-from web.model.opponent import Decision
 from web.model.options import MatchOptions
 from web.model.presence import Link
 from web.model.state import Dialog

@@ -1,7 +1,7 @@
 """The other side of the table, behind one port.
 
 The controller asks a seat's :class:`Opponent` for its decision whenever
-that seat must act, and applies the :class:`Decision` it answers through
+that seat must act, and applies the :data:`~engine.decisions.Decision` it answers through
 the engine, exactly as it applies a player's own clicks.  It never knows
 what is behind the port: King Tubby in a web worker (:class:`AiOpponent`),
 or nobody (:class:`LocalPlayer`: pass-and-play, where this page's own
@@ -21,6 +21,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from engine.decisions import (
+    AcceptResignation,
+    Decision,
+    DropDouble,
+    OfferDouble,
+    OfferResignation,
+    PlayMoves,
+    RejectResignation,
+    RollDice,
+    TakeDouble,
+)
 from engine.game import Action, Phase
 from engine.match import Match
 from engine.scoring import WinType
@@ -41,74 +52,6 @@ from web.ai.protocol import (
     TurnReply,
 )
 from web.model.options import MatchOptions
-
-
-@dataclass(frozen=True, slots=True)
-class RollDice:
-    """The opponent rolls."""
-
-
-@dataclass(frozen=True, slots=True)
-class OfferDouble:
-    """The opponent doubles."""
-
-
-@dataclass(frozen=True, slots=True)
-class OfferResignation:
-    """The opponent offers to resign a win of ``value``."""
-
-    value: int  # WinType
-
-
-@dataclass(frozen=True, slots=True)
-class TakeDouble:
-    """The opponent takes the double."""
-
-
-@dataclass(frozen=True, slots=True)
-class DropDouble:
-    """The opponent drops the double."""
-
-
-@dataclass(frozen=True, slots=True)
-class AcceptResignation:
-    """The opponent accepts the resignation offered."""
-
-
-@dataclass(frozen=True, slots=True)
-class RejectResignation:
-    """The opponent rejects the resignation offered."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayMoves:
-    """A whole play as (from, to) moves, from the start of the turn."""
-
-    moves: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BeaverDouble:
-    """Beaver the double (money play with beavers): only a human opponent does."""
-
-
-@dataclass(frozen=True, slots=True)
-class StartNextGame:
-    """Start the next game (a friend online may start it first)."""
-
-
-Decision = (
-    RollDice
-    | OfferDouble
-    | OfferResignation
-    | TakeDouble
-    | DropDouble
-    | AcceptResignation
-    | RejectResignation
-    | PlayMoves
-    | BeaverDouble
-    | StartNextGame
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,10 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from engine.decisions import Decision
 from engine.scoring import WinType
-from web.model.opponent import BeaverDouble as BeaverDouble  # re-exported: made by a friend only
-from web.model.opponent import Decision
-from web.model.opponent import StartNextGame as StartNextGame
 from web.model.presence import Link
 from web.online.errors import OnlineError
 

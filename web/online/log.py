@@ -11,9 +11,9 @@ what the other is missing (:meth:`MoveLog.missing_for`), and how an altered
 or forked history is caught.
 
 >>> from engine.rules import Rules
->>> from web.online.acts import Double
+>>> from engine.decisions import OfferDouble
 >>> log = MoveLog.new(bytes(16), Rules(3))
->>> log = log.append(log.next_block(0, (Double(),)))
+>>> log = log.append(log.next_block(0, (OfferDouble(),)))
 >>> len(log), log.head == log.blocks[0].hash, log.blocks[0].prev == log.genesis
 (1, True, True)
 >>> log.missing_for(0, log.genesis) == log.blocks

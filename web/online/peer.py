@@ -52,41 +52,26 @@ from __future__ import annotations
 import dataclasses
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Callable, Sequence
 
-from engine.game import Phase
-from engine.match import Match
-from engine.rules import Rules
-from web.model.opponent import (
+from engine.decisions import (
     AcceptResignation,
-    Decision,
+    BeaverDouble,
     DropDouble,
     OfferDouble,
     OfferResignation,
     PlayMoves,
     RejectResignation,
     RollDice,
+    StartNextGame,
     TakeDouble,
 )
+from engine.game import Phase
+from engine.match import Match
+from engine.rules import Rules
 from web.model.presence import Link, Presence, Timing
 from web.online import wire
-from web.online.acts import (
-    Accept,
-    Act,
-    AskRoll,
-    Beaver,
-    Commit,
-    Double,
-    Drop,
-    NextGame,
-    Play,
-    Random,
-    Reject,
-    Resign,
-    Reveal,
-    Take,
-)
+from web.online.acts import Act, AskRoll, Commit, Random, Reveal
 from web.online.codec import b64, unb64
 from web.online.errors import (
     ClosedError,
@@ -103,7 +88,6 @@ from web.online.errors import (
     StrangerError,
 )
 from web.online.events import (
-    BeaverDouble,
     ClaimDisputed,
     Claimed,
     ClockChanged,
@@ -116,7 +100,6 @@ from web.online.events import (
     Refused,
     Rolled,
     Said,
-    StartNextGame,
 )
 from web.online.fairdice import commitment, new_secret
 from web.online.invite import DEFAULT_CLOCK, Invite, clean_name
@@ -344,20 +327,20 @@ class Peer:
         if self.my_dice is not None:
             assert self.secret is not None
             acts.append(Reveal(self.secret))
-        acts.append(Play(tuple((src, dst) for src, dst in moves)))
+        acts.append(PlayMoves(tuple((src, dst) for src, dst in moves)))
         return self._write(acts, now)
 
     def double(self, now: float) -> Output:
-        return self._write([Double()], now)
+        return self._write([OfferDouble()], now)
 
     def take(self, now: float) -> Output:
-        return self._write([Take()], now)
+        return self._write([TakeDouble()], now)
 
     def drop(self, now: float) -> Output:
-        return self._write([Drop()], now)
+        return self._write([DropDouble()], now)
 
     def beaver(self, now: float) -> Output:
-        return self._write([Beaver()], now)
+        return self._write([BeaverDouble()], now)
 
     def resign(self, value: int, now: float) -> Output:
         """Offer to resign.  Dice already cast for this side are revealed first:
@@ -366,23 +349,23 @@ class Peer:
         self._check_open()
         dice, shown = self.my_dice, self.wants_dice
         if dice is None:
-            return self._write([Resign(value)], now)
+            return self._write([OfferResignation(value)], now)
         assert self.secret is not None
-        out = self._write([Reveal(self.secret), Resign(value)], now)
+        out = self._write([Reveal(self.secret), OfferResignation(value)], now)
         return out if shown else Output(out.messages, (Rolled(self.seat, dice), *out.events))
 
     def accept(self, now: float) -> Output:
-        return self._write([Accept()], now)
+        return self._write([AcceptResignation()], now)
 
     def reject(self, now: float) -> Output:
-        return self._write([Reject()], now)
+        return self._write([RejectResignation()], now)
 
     def next_game(self, now: float) -> Output:
         """Start the next game (the friend may have started it already: then nothing)."""
         self._check_open()
         if self.match.is_over or not self.match.is_game_over:
             raise OutOfTurnError(say.NEXT_GAME_TOO_SOON)
-        start = self.log.next_block(None, (NextGame(),))
+        start = self.log.next_block(None, (StartNextGame(),))
         self.table = self.table.apply_block(None, start.acts, start.index)
         self._grown(self.log.append(start), now)
         blocks: list[Block] = [start]
@@ -630,18 +613,14 @@ class Peer:
         events: list[Event] = []
         seat = self.friend
         for act in block.acts:
-            if isinstance(act, NextGame):
-                return [Decided(seat, StartNextGame())]
+            if isinstance(act, StartNextGame):
+                return [Decided(seat, act)]
             if isinstance(act, Reveal):
                 events.extend(_rolled(after))
                 if before.match.phase is not Phase.OPENING:
                     events.append(Decided(seat, RollDice()))
-            elif isinstance(act, Play):
-                events.append(Decided(seat, PlayMoves(act.moves)))
-            elif isinstance(act, Resign):
-                events.append(Decided(seat, OfferResignation(act.value)))
             elif not isinstance(act, (Commit, Random, AskRoll)):
-                events.append(Decided(seat, _DECISIONS[type(act)]))
+                events.append(Decided(seat, act))  # the game's own acts are its decisions
         return events
 
     # -- writing ------------------------------------------------------------------------
@@ -800,18 +779,6 @@ class Peer:
             raise
         except (OnlineError, ValueError, KeyError, TypeError) as exc:
             raise SavedStateError(str(exc)) from exc
-
-
-_DECISIONS: Mapping[type[Act], Decision | BeaverDouble] = MappingProxyType(
-    {
-        Double: OfferDouble(),
-        Take: TakeDouble(),
-        Drop: DropDouble(),
-        Beaver: BeaverDouble(),
-        Accept: AcceptResignation(),
-        Reject: RejectResignation(),
-    }
-)
 
 
 def _rolled(after: Table) -> list[Event]:

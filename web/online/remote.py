@@ -29,6 +29,19 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Protocol
 
+from engine.decisions import (
+    AcceptResignation,
+    BeaverDouble,
+    Decision,
+    DropDouble,
+    OfferDouble,
+    OfferResignation,
+    PlayMoves,
+    RejectResignation,
+    RollDice,
+    StartNextGame,
+    TakeDouble,
+)
 from engine.game import Phase
 from engine.match import Match
 from engine.record import (
@@ -45,22 +58,7 @@ from engine.record import (
     Took,
 )
 from web.ai.client import AiPort
-from web.model.opponent import (
-    AcceptResignation,
-    Answer,
-    BeaverDouble,
-    Decision,
-    DropDouble,
-    LocalPlayer,
-    OfferDouble,
-    OfferResignation,
-    Opponent,
-    PlayMoves,
-    RejectResignation,
-    RollDice,
-    StartNextGame,
-    TakeDouble,
-)
+from web.model.opponent import Answer, LocalPlayer, Opponent
 from web.model.options import MatchOptions
 from web.model.presence import Link
 from web.online.errors import OnlineError

@@ -48,27 +48,18 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.decisions import (
+    OfferDouble,
+    OfferResignation,
+    PlayMoves,
+    StartNextGame,
+)
 from engine.game import Phase
 from engine.match import Match
 from engine.record import OpeningRoll, Roll
 from engine.rules import Rules
 from web.online import fairdice
-from web.online.acts import (
-    Accept,
-    Act,
-    AskRoll,
-    Beaver,
-    Commit,
-    Double,
-    Drop,
-    NextGame,
-    Play,
-    Random,
-    Reject,
-    Resign,
-    Reveal,
-    Take,
-)
+from web.online.acts import Act, AskRoll, Commit, GameAct, Random, Reveal, act_code
 from web.online.errors import BadRevealError, IllegalMoveError, OutOfTurnError
 
 SEATS = frozenset({0, 1})
@@ -173,7 +164,7 @@ class Table:
             raise OutOfTurnError(f"a block holds 1 to {MAX_ACTS} acts")
         allowed = self.to_act()
         if by is None:
-            if tuple(acts) != (NextGame(),):
+            if tuple(acts) != (StartNextGame(),):
                 raise OutOfTurnError("only the start of the next game is written by nobody")
             if allowed != SEATS:
                 raise OutOfTurnError("the next game can start only once this one is over")
@@ -205,7 +196,7 @@ class Table:
             return self._random(seat, act)
         if isinstance(act, Reveal):
             return self._reveal(seat, act)
-        if isinstance(act, NextGame):
+        if isinstance(act, StartNextGame):
             raise OutOfTurnError("the next game starts in a block of its own")
         return self._play_on(seat, act)
 
@@ -249,36 +240,20 @@ class Table:
             self, match=match, pledges=(pledges[0], pledges[1]), random=None, asked=False
         )
 
-    def _play_on(self, seat: int, act: Act) -> Table:
+    def _play_on(self, seat: int, act: GameAct) -> Table:
         """An act of the game itself, through the engine."""
         m = self.match
         if m.actor != seat:
             raise OutOfTurnError(
-                f"{act.code} by {seat_name(seat)} while {seat_name(m.actor)} is to act"
+                f"{act_code(act)} by {seat_name(seat)} while {seat_name(m.actor)} is to act"
             )
         rolling = self.asked or self.random is not None
-        if isinstance(act, (Double, Resign)) and rolling:
+        if isinstance(act, (OfferDouble, OfferResignation)) and rolling:
             raise OutOfTurnError(f"{seat_name(seat)} asked for its dice: roll first")
+        if isinstance(act, PlayMoves) and m.phase is not Phase.MOVE:
+            raise OutOfTurnError(f"{seat_name(seat)} played before rolling")
         try:
-            if isinstance(act, Play):
-                if m.phase is not Phase.MOVE:
-                    raise OutOfTurnError(f"{seat_name(seat)} played before rolling")
-                m = m.play_moves(act.moves)
-            elif isinstance(act, Double):
-                m = m.double()
-            elif isinstance(act, Take):
-                m = m.take()
-            elif isinstance(act, Drop):
-                m = m.drop()
-            elif isinstance(act, Beaver):
-                m = m.beaver()
-            elif isinstance(act, Resign):
-                m = m.resign(act.value)
-            elif isinstance(act, Accept):
-                m = m.accept_resignation()
-            else:
-                assert isinstance(act, Reject)
-                m = m.reject_resignation()
+            m = m.decide(act)
         except OutOfTurnError:
             raise
         except ValueError as exc:

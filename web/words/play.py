@@ -167,19 +167,21 @@ def copied_text(what: str, ok: bool) -> str:
     return "The browser did not allow copying: select the text and copy it yourself."
 
 
-_STORAGE_WARNINGS = {
-    Trouble.NO_STORAGE: (
-        "This browser does not allow saving (private mode?): games will not be kept."
-    ),
-    Trouble.HELD: (
-        "Not saved: what is saved there could not be read and there is no room "
-        "to keep it aside. Download or discard it in Saves."
-    ),
-    Trouble.FULL: (
-        "Could not save: the browser's storage is full or disabled ({detail}). "
-        "Export the game to keep it."
-    ),
-}
+_STORAGE_WARNINGS = MappingProxyType(
+    {
+        Trouble.NO_STORAGE: (
+            "This browser does not allow saving (private mode?): games will not be kept."
+        ),
+        Trouble.HELD: (
+            "Not saved: what is saved there could not be read and there is no room "
+            "to keep it aside. Download or discard it in Saves."
+        ),
+        Trouble.FULL: (
+            "Could not save: the browser's storage is full or disabled ({detail}). "
+            "Export the game to keep it."
+        ),
+    }
+)
 
 
 def storage_warning(problem: StoreProblem | None) -> str:

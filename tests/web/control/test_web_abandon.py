@@ -8,10 +8,11 @@ import json
 
 from web_fakes import Rig
 
+from engine.decisions import TakeDouble
 from engine.game import Phase
 from engine.match import Match
 from web.model.actions import Act
-from web.model.opponent import AiOpponent, Answer, TakeDouble
+from web.model.opponent import AiOpponent, Answer
 from web.model.options import MatchOptions
 from web.model.savefile import SavedGame
 

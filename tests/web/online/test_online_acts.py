@@ -6,24 +6,18 @@ import json
 
 import pytest
 
-from web.online.acts import (
-    Accept,
-    Act,
-    AskRoll,
-    Beaver,
-    Commit,
-    Double,
-    Drop,
-    NextGame,
-    Play,
-    Random,
-    Reject,
-    Resign,
-    Reveal,
-    Take,
-    act_from_json,
-    act_to_json,
+from engine.decisions import (
+    AcceptResignation,
+    BeaverDouble,
+    DropDouble,
+    OfferDouble,
+    OfferResignation,
+    PlayMoves,
+    RejectResignation,
+    StartNextGame,
+    TakeDouble,
 )
+from web.online.acts import Act, AskRoll, Commit, Random, Reveal, act_from_json, act_to_json
 from web.online.errors import MalformedMessageError
 
 ACTS: list[Act] = [
@@ -31,16 +25,16 @@ ACTS: list[Act] = [
     AskRoll(),
     Random(bytes(32)),
     Reveal(b"\xff" * 32),
-    Play(((25, 20), (13, 7), (8, 0))),
-    Play(()),
-    Double(),
-    Take(),
-    Drop(),
-    Beaver(),
-    Resign(3),
-    Accept(),
-    Reject(),
-    NextGame(),
+    PlayMoves(((25, 20), (13, 7), (8, 0))),
+    PlayMoves(()),
+    OfferDouble(),
+    TakeDouble(),
+    DropDouble(),
+    BeaverDouble(),
+    OfferResignation(3),
+    AcceptResignation(),
+    RejectResignation(),
+    StartNextGame(),
 ]
 
 

@@ -17,30 +17,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.ai import choose_play
-from engine.game import Phase
-from engine.match import Match
-from engine.movegen import Play
-from engine.rules import Rules
-from web.model.opponent import (
+from engine.decisions import (
     AcceptResignation,
+    BeaverDouble,
     DropDouble,
     OfferDouble,
     OfferResignation,
     PlayMoves,
     RejectResignation,
     RollDice,
+    StartNextGame,
     TakeDouble,
 )
+from engine.game import Phase
+from engine.match import Match
+from engine.movegen import Play
+from engine.rules import Rules
 from web.model.presence import Timing
-from web.online.events import (
-    BeaverDouble,
-    Decided,
-    Event,
-    Output,
-    Refused,
-    Rolled,
-    StartNextGame,
-)
+from web.online.events import Decided, Event, Output, Refused, Rolled
 from web.online.invite import Invite
 from web.online.peer import Peer
 

@@ -8,10 +8,11 @@ from collections.abc import Callable
 import pytest
 from test_online_channel import Channel, Policy, play_until
 
+from engine.decisions import OfferDouble, PlayMoves
 from engine.game import Phase
 from engine.rules import Rules
 from web.online import wire
-from web.online.acts import Act, Commit, Double, Play, Reveal
+from web.online.acts import Act, Commit, Reveal
 from web.online.errors import (
     BadRevealError,
     ForgedMessageError,
@@ -87,7 +88,9 @@ def test_a_wrong_reveal_is_refused() -> None:
     dice = cheat.my_dice
     assert dice is not None
     moves = ch.match.roll(dice).legal_plays[0].moves
-    error = refused(ch, forged(ch, [block_now(ch, Reveal(bytes(32)), Play(moves))]), BadRevealError)
+    error = refused(
+        ch, forged(ch, [block_now(ch, Reveal(bytes(32)), PlayMoves(moves))]), BadRevealError
+    )
     assert "dice did not check out" in error.text
     finish_honestly(ch)
 
@@ -97,7 +100,9 @@ def test_an_illegal_move_is_refused() -> None:
     cheat = ch.peers[CHEAT]
     assert cheat.secret is not None
     half = ((25, 24),)  # from the bar, with nobody on it
-    refused(ch, forged(ch, [block_now(ch, Reveal(cheat.secret), Play(half))]), IllegalMoveError)
+    refused(
+        ch, forged(ch, [block_now(ch, Reveal(cheat.secret), PlayMoves(half))]), IllegalMoveError
+    )
     finish_honestly(ch)
 
 
@@ -107,16 +112,18 @@ def test_an_altered_history_is_refused() -> None:
     k = next(
         i
         for i, b in enumerate(log.blocks)
-        if b.by == CHEAT and any(isinstance(a, Play) for a in b.acts)
+        if b.by == CHEAT and any(isinstance(a, PlayMoves) for a in b.acts)
     )
     # The cheater rewrites one of its past plays and chains everything after it again.
     rewritten = MoveLog(log.genesis, log.blocks[:k])
     for i, block in enumerate(log.blocks[k:], start=k):
-        acts = tuple(Play(((13, 7),)) if isinstance(a, Play) and i == k else a for a in block.acts)
+        acts = tuple(
+            PlayMoves(((13, 7),)) if isinstance(a, PlayMoves) and i == k else a for a in block.acts
+        )
         rewritten = rewritten.append(rewritten.next_block(block.by, acts))
     refused(ch, forged(ch, list(rewritten.blocks[k:])), ForkedHistoryError)
     # The same block with a wrong link to the one before is a fork too.
-    stray = dataclasses.replace(block_now(ch, Double()), prev=log.hash_at(1))
+    stray = dataclasses.replace(block_now(ch, OfferDouble()), prev=log.hash_at(1))
     refused(
         ch, forged(ch, [Block(stray.index, stray.prev, stray.by, stray.acts)]), ForkedHistoryError
     )
@@ -144,19 +151,19 @@ def test_acting_out_of_turn_and_in_the_others_name_are_refused() -> None:
     dice = cheat.my_dice
     assert dice is not None and cheat.secret is not None
     moves = ch.match.roll(dice).legal_plays[0].moves
-    in_my_name = block_now(ch, Reveal(cheat.secret), Play(moves), by=HONEST)
+    in_my_name = block_now(ch, Reveal(cheat.secret), PlayMoves(moves), by=HONEST)
     error = refused(ch, forged(ch, [in_my_name]), ForkedHistoryError)
     assert "in your name" in error.text
     # A second block playing on after the turn was handed over.
-    first = block_now(ch, Reveal(cheat.secret), Play(moves))
-    second = Block(first.index + 1, first.hash, CHEAT, (Commit(bytes(32)), Play(moves)))
+    first = block_now(ch, Reveal(cheat.secret), PlayMoves(moves))
+    second = Block(first.index + 1, first.hash, CHEAT, (Commit(bytes(32)), PlayMoves(moves)))
     refused(ch, forged(ch, [first, second]), OutOfTurnError)  # all or nothing
     finish_honestly(ch)
 
 
 def test_moves_past_the_end_are_refused_and_asked_for_again() -> None:
     ch = at_cheaters_roll()
-    gap = Block(len(ch.peers[HONEST].log) + 1, ch.peers[HONEST].log.head, CHEAT, (Double(),))
+    gap = Block(len(ch.peers[HONEST].log) + 1, ch.peers[HONEST].log.head, CHEAT, (OfferDouble(),))
     before = len(ch.sent[HONEST])
     honest = ch.peers[HONEST]
     out = honest.receive(forged(ch, [gap]), ch.now)

@@ -6,8 +6,9 @@ import dataclasses
 
 import pytest
 
+from engine.decisions import OfferDouble, PlayMoves, TakeDouble
 from engine.rules import Rules
-from web.online.acts import AskRoll, Double, Play, Take
+from web.online.acts import AskRoll
 from web.online.errors import ForkedHistoryError, MalformedMessageError, OutOfOrderError
 from web.online.log import Block, MoveLog, genesis
 
@@ -17,7 +18,7 @@ ROOM = bytes(range(16))
 def grown(n: int) -> MoveLog:
     log = MoveLog.new(ROOM, Rules(5))
     for i in range(n):
-        log = log.append(log.next_block(i % 2, (AskRoll(), Play(((i % 24 + 1, 0),)))))
+        log = log.append(log.next_block(i % 2, (AskRoll(), PlayMoves(((i % 24 + 1, 0),)))))
     return log
 
 
@@ -56,10 +57,10 @@ def test_place_tells_known_new_forked_and_missing() -> None:
     assert log.place(log.blocks[1]) is False
     other = grown(4)
     assert log.place(other.blocks[3]) is True
-    altered = dataclasses.replace(log.blocks[1], acts=(Double(),))
+    altered = dataclasses.replace(log.blocks[1], acts=(OfferDouble(),))
     with pytest.raises(ForkedHistoryError, match="differs"):
         log.place(altered)
-    stray = Block(3, log.blocks[0].hash, 0, (Take(),))
+    stray = Block(3, log.blocks[0].hash, 0, (TakeDouble(),))
     with pytest.raises(ForkedHistoryError, match="does not follow"):
         log.place(stray)
     with pytest.raises(OutOfOrderError):
@@ -72,7 +73,7 @@ def test_an_altered_block_changes_every_hash_after_it() -> None:
     log = grown(5)
     forged = MoveLog(log.genesis)
     for i, block in enumerate(log.blocks):
-        acts = (Double(),) if i == 1 else block.acts
+        acts = (OfferDouble(),) if i == 1 else block.acts
         forged = forged.append(forged.next_block(block.by, acts))
     assert forged.hash_at(1) == log.hash_at(1)
     assert all(forged.hash_at(i) != log.hash_at(i) for i in range(2, 6))

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from test_online_channel import Channel, Policy, play_until
 
+from engine.decisions import DropDouble, OfferDouble, RollDice, TakeDouble
 from engine.game import Phase
 from engine.match import Match
 from engine.record import Beavered, Doubled, Dropped, OpeningRoll, ResignRejected, Took
 from engine.rules import Rules
 from engine.scoring import EndReason, WinType
-from web.model.opponent import DropDouble, OfferDouble, RollDice, TakeDouble
 from web.online.errors import OutOfTurnError
 from web.online.events import Decided, Rolled
 

@@ -7,11 +7,12 @@ import json
 import pytest
 from test_online_channel import Channel, Policy, play_until, step
 
+from engine.decisions import StartNextGame
 from engine.game import Phase
 from engine.rules import Rules
 from web.online import wire
 from web.online.errors import SavedStateError
-from web.online.events import Decided, Refused, StartNextGame
+from web.online.events import Decided, Refused
 from web.online.peer import Peer
 
 

@@ -4,23 +4,19 @@ from __future__ import annotations
 
 import pytest
 
+from engine.decisions import (
+    AcceptResignation,
+    DropDouble,
+    OfferDouble,
+    OfferResignation,
+    PlayMoves,
+    StartNextGame,
+    TakeDouble,
+)
 from engine.game import Phase
 from engine.record import OpeningRoll, Roll
 from engine.rules import Rules
-from web.online.acts import (
-    Accept,
-    Act,
-    AskRoll,
-    Commit,
-    Double,
-    Drop,
-    NextGame,
-    Play,
-    Random,
-    Resign,
-    Reveal,
-    Take,
-)
+from web.online.acts import Act, AskRoll, Commit, Random, Reveal
 from web.online.errors import BadRevealError, IllegalMoveError, OutOfTurnError
 from web.online.fairdice import RollContext, commitment
 from web.online.table import Table, last_roll
@@ -83,7 +79,7 @@ def test_the_opening_gives_each_seat_a_die_and_leaves_both_pledged() -> None:
 
 def play_first(log: Log, seat: int, *extra: Act) -> None:
     moves = log.table.match.legal_plays[0].moves
-    log.block(seat, Play(moves), *extra)
+    log.block(seat, PlayMoves(moves), *extra)
 
 
 def test_a_roller_with_the_cube_decides_before_the_other_gives_its_value() -> None:
@@ -101,15 +97,15 @@ def test_a_roller_with_the_cube_decides_before_the_other_gives_its_value() -> No
     log.block(other, AskRoll())
     assert log.table.to_act() == {mover}
     with pytest.raises(OutOfTurnError):  # asked: no double any more
-        log.table.apply_block(mover, (Double(),), log.turn)
+        log.table.apply_block(mover, (OfferDouble(),), log.turn)
     log.block(mover, Random(log.fresh()))
     t = log.table
     with pytest.raises(OutOfTurnError, match="roll first"):
-        t.apply_block(other, (Double(),), log.turn)
+        t.apply_block(other, (OfferDouble(),), log.turn)
     with pytest.raises(OutOfTurnError, match="roll first"):
-        t.apply_block(other, (Resign(1),), log.turn)
+        t.apply_block(other, (OfferResignation(1),), log.turn)
     with pytest.raises(OutOfTurnError, match="before rolling"):
-        t.apply_block(other, (Play(((24, 23),)),), log.turn)
+        t.apply_block(other, (PlayMoves(((24, 23),)),), log.turn)
     dice = t.dice_for(other, log.secrets[other])
     log.block(other, log.reveal(other))
     assert any(isinstance(e, Roll) for e in log.table.match.events)
@@ -152,10 +148,10 @@ def test_bad_reveal_and_illegal_play_are_refused() -> None:
     mover = log.table.match.turn
     assert mover is not None
     with pytest.raises(IllegalMoveError, match="not a legal play"):
-        log.table.apply_block(mover, (Play(((24, 1),)),), log.turn)
+        log.table.apply_block(mover, (PlayMoves(((24, 1),)),), log.turn)
     with pytest.raises(OutOfTurnError, match="while"):
-        legal = Play(log.table.match.legal_plays[0].moves)
-        log.table.apply_block(mover, (legal, Double()), log.turn)
+        legal = PlayMoves(log.table.match.legal_plays[0].moves)
+        log.table.apply_block(mover, (legal, OfferDouble()), log.turn)
 
 
 def test_commitments_one_at_a_time_and_not_after_the_game() -> None:
@@ -165,8 +161,8 @@ def test_commitments_one_at_a_time_and_not_after_the_game() -> None:
     log.opening()
     mover = log.table.match.turn
     assert mover is not None
-    log.block(mover, Resign(1))
-    log.block(1 - mover, Accept())
+    log.block(mover, OfferResignation(1))
+    log.block(1 - mover, AcceptResignation())
     # A one-point match is over: nobody writes any more.
     assert log.table.match.is_over and log.table.to_act() == frozenset()
     with pytest.raises(OutOfTurnError, match="match is over"):
@@ -175,8 +171,8 @@ def test_commitments_one_at_a_time_and_not_after_the_game() -> None:
     money.opening()
     mover = money.table.match.turn
     assert mover is not None
-    money.block(mover, Resign(1))
-    money.block(1 - mover, Accept())
+    money.block(mover, OfferResignation(1))
+    money.block(1 - mover, AcceptResignation())
     assert money.table.to_act() == {0, 1}
     with pytest.raises(OutOfTurnError, match="once the game is over"):
         money.table.apply_block(mover, (money.commit(mover),), money.turn)
@@ -188,14 +184,14 @@ def test_the_next_game_is_written_by_nobody_and_resets_the_roll() -> None:
     mover = log.table.match.turn
     assert mover is not None
     with pytest.raises(OutOfTurnError, match="only once"):
-        log.table.apply_block(None, (NextGame(),), log.turn)
-    log.block(mover, Resign(1))
-    log.block(1 - mover, Accept())
+        log.table.apply_block(None, (StartNextGame(),), log.turn)
+    log.block(mover, OfferResignation(1))
+    log.block(1 - mover, AcceptResignation())
     with pytest.raises(OutOfTurnError, match="block of its own"):
-        log.table.apply_block(0, (NextGame(),), log.turn)
+        log.table.apply_block(0, (StartNextGame(),), log.turn)
     with pytest.raises(OutOfTurnError, match="written by nobody"):
-        log.table.apply_block(None, (NextGame(), NextGame()), log.turn)
-    log.block(None, NextGame())
+        log.table.apply_block(None, (StartNextGame(), StartNextGame()), log.turn)
+    log.block(None, StartNextGame())
     t = log.table
     assert t.match.game_number == 2 and t.pledges == (None, None) and t.to_act() == {0}
 
@@ -207,20 +203,20 @@ def test_cube_acts_go_through_the_engine() -> None:
     assert mover is not None
     other = 1 - mover
     play_first(log, mover)
-    log.block(other, Double())
+    log.block(other, OfferDouble())
     assert log.table.to_act() == {mover}
     with pytest.raises(OutOfTurnError):
-        log.table.apply_block(other, (Take(),), log.turn)
+        log.table.apply_block(other, (TakeDouble(),), log.turn)
     # After the take the doubler cannot redouble: the taker's block gives its value.
-    log.block(mover, Take(), Random(log.fresh()))
+    log.block(mover, TakeDouble(), Random(log.fresh()))
     assert log.table.to_act() == {other} and log.table.random is not None
     fresh = Log(Rules(5))
     fresh.opening()
     m = fresh.table.match.turn
     assert m is not None
     play_first(fresh, m)
-    fresh.block(1 - m, Double())
-    fresh.block(m, Drop())
+    fresh.block(1 - m, OfferDouble())
+    fresh.block(m, DropDouble())
     assert fresh.table.match.score[1 - m] == 1 and fresh.table.to_act() == {0, 1}
 
 
