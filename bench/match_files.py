@@ -51,6 +51,42 @@ for path in sys.argv[1:]:
 """
 
 
+_WRITER = r"""
+import sys
+from pathlib import Path
+from bench import gnubg_mat
+gnubg_mat.quiet("set confirm new off", "set confirm default yes", "set threads 1",
+                "set analysis chequerplay evaluation plies 0",
+                "set analysis cubedecision evaluation plies 0")
+out = Path(sys.argv[1])
+for path in sys.argv[2:]:
+    stem = out / Path(path).stem
+    gnubg_mat.capture(f'import mat "{path}"')
+    gnubg_mat.capture("analyse match")
+    gnubg_mat.capture(f'export match mat "{stem}.mat"')
+    gnubg_mat.capture(f'save match "{stem}.sgf"')
+"""
+
+
+def gnubg_writes(mats: Sequence[Path], out: Path) -> list[tuple[Path, Path]]:
+    """GNU Backgammon's own files of each match in ``mats``: it imports the
+    ``.mat``, analyses it (0-ply: quick, and its ``.sgf`` then carries analysis
+    as a player's does), and writes ``export match mat`` and ``save match``
+    (``.sgf``) into ``out``.  Files written by another program, made from ours,
+    so that no one else's files need be kept in the repository."""
+    root = Path(__file__).resolve().parent.parent
+    args = [str(out.resolve()), *(str(p.resolve()) for p in mats)]
+    subprocess.run(
+        [sys.executable, "-c", _WRITER, *args],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        cwd=root,
+        timeout=60 + 30 * len(mats),
+        check=True,
+    )
+    return [(out / f"{p.stem}.mat", out / f"{p.stem}.sgf") for p in mats]
+
+
 def ours(path: Path) -> tuple[Outcome, tuple[int, int]]:
     """Each game's outcome and the final score, as we read the file (of any kind)."""
     mat = read_match_file(path.read_bytes())

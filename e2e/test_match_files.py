@@ -1,7 +1,8 @@
 """Match files other programs write, imported on the analysis board in the
 browser (#44): a Galaxy-style ``.mat`` with ``Losses`` lines, a hand
 transcription with an illegal play (kept as recorded, and the player told),
-GNU Backgammon's ``.sgf`` (a real one, with its analysis), and an eXtreme
+GNU Backgammon's ``.sgf`` (written for the test by GNU Backgammon itself, with
+its analysis, from one of our test matches), and an eXtreme
 Gammon ``.xg`` (binary, read as bytes; a damaged one refused); each steps
 through on the board, and nothing the page held is lost.
 """
@@ -12,14 +13,13 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
+from bench.match_files import gnubg_writes
 from e2e.helpers import DESKTOP, open_game
 from engine.formats import sgf
 from scripts.page_driver import new_game, text_of
 from tests.engine.formats.test_xg import MATCH, xg_file
 
-REAL_SGF = (
-    Path(__file__).parent.parent / "tests/data/real/gnubg/charlot1-charlot2_7p_2025-11-08-2305.sgf"
-)
+OURS = Path(__file__).parent.parent / "tests/data/mat/selfplay_7pt.mat"
 
 GALAXY = """; [Site "BackgammonGalaxy"]
 ; [Player 1 Elo "1,00/0"]
@@ -89,11 +89,12 @@ def test_match_files_from_other_programs_open_on_the_board(
         page.click("#notice [data-action='dismiss-notice']")
         page.wait_for_selector("#notice", state="hidden")
 
-        real = tmp_path / REAL_SGF.name
-        real.write_bytes(REAL_SGF.read_bytes())
-        _import(page, real)
-        games = len(sgf.read(REAL_SGF.read_text()).record.games)
-        _opened(page, f"Imported charlot1 against charlot2: {games} games")
+        _, gnubg_sgf = gnubg_writes([OURS], tmp_path)[0]
+        assert "DA[" in gnubg_sgf.read_text()  # with GNU Backgammon's analysis
+        _import(page, gnubg_sgf)
+        read = sgf.read(gnubg_sgf.read_text())
+        names = " against ".join(read.names)
+        _opened(page, f"Imported {names}: {len(read.record.games)} games")
 
         xg = tmp_path / "match.xg"  # read as bytes: a binary file
         xg.write_bytes(xg_file(MATCH))

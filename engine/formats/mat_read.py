@@ -75,6 +75,9 @@ _SCORE = re.compile(
     re.I,
 )
 _NUMBERED = re.compile(r"^\s*(\d+)[).]")
+_GLUED = re.compile(r"(\d+)\)[ \t]")
+"""A move number in the middle of a line: the next line glued on, as GNU
+Backgammon's export writes a line whose right column is a roll without a play."""
 _POINT = r"(?:\d{1,2}|bar|off)"
 _MOVE = rf"{_POINT}(?:/{_POINT}\*?)+(?:\(\d\))?"
 _CELL = re.compile(
@@ -158,6 +161,10 @@ def _cells(text: str, lineno: int, unread: list[tuple[int, str]]) -> list[Cell]:
             pos += 1
         if pos >= len(text):
             return cells
+        glued = _GLUED.match(text, pos) if pos else None
+        if glued is not None:  # read it as its own line, its number where gnubg writes it
+            rest = f"{int(glued[1]):3d})" + text[glued.end() - 1 :]
+            return cells + _cells(rest, lineno, unread)
         m = _CELL.match(text, pos)
         if m is None:
             unread.append((lineno, text[pos:].strip()))

@@ -346,6 +346,15 @@ def scan(text: str) -> Scanned:
             cells.append(Cell(root.line, winner, "wins", value=points, text=result[0]))
         number = _int(root, info, "game") + 1 if "game" in info else k + 1
         games.append(GameText(root.line, number, names, score, root.line, tuple(cells), crawford))
+    beavered = any(  # gnubg writes a beaver as a double answering a double
+        a.kind == b.kind == "double" or b.kind == "beaver"
+        for g in games
+        for a, b in zip(g.cells, g.cells[1:])
+    )
+    if not length and beavered and ("Beaver", "On") not in {t[1:] for t in tags}:
+        # GNU Backgammon's RU names no beavers even for a session that had them
+        # (its .mat export says [Beaver "On"]): a beaver played says they were on.
+        tags.append((games[0].line, "Beaver", "On"))
     return Scanned(tuple(tags), length, tuple(games), tuple(unread))
 
 

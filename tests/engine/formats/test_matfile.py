@@ -521,3 +521,22 @@ def test_a_header_score_no_game_can_start_at_is_read_from_the_results() -> None:
     mat = MatFile.parse(HEADER_SCORES.replace("Ann : 3 ", "Ann : 7 "))
     assert [g.score for g in mat.record.games] == [(0, 0), (1, 0), (4, 0)]
     assert "cannot start a game of this match; read as 1-0" in mat.notes[0].text
+
+
+def test_a_line_glued_to_the_next_is_read_as_two() -> None:
+    """GNU Backgammon's export glues the next line onto one whose right column
+    is a roll without a play (``62:   4) 55: ...``); it reads it as two lines."""
+    from engine.formats.mat_read import scan
+
+    glued = (
+        " 0 point match\n\n Game 1\n Ann : 0                        Ben : 0\n"
+        "  3) 62: 13/7 6/4                62:   4) 55: 13/8 8/3 8/3 8/3        41: 10/6 4/3 \n"
+    )
+    cells = scan(glued).games[0].cells
+    assert [(c.number, c.player, c.dice, c.moves) for c in cells] == [
+        (3, 0, (6, 2), "13/7 6/4"),
+        (3, 1, (6, 2), ""),
+        (4, 0, (5, 5), "13/8 8/3 8/3 8/3"),
+        (4, 1, (4, 1), "10/6 4/3"),
+    ]
+    assert scan(glued).unread == ()

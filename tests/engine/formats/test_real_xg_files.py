@@ -6,10 +6,10 @@ export of the same match lies beside the file (same name, ``.mat``), both read
 as the same match, play for play, and where GNU Backgammon is installed, as GNU
 Backgammon reads that ``.mat``.
 
-The files are the ``.xg`` files under ``tests/data/real`` and, when the
-environment variable ``REAL_MATCH_FILES`` names a folder, the ``.xg`` files in
-it (real files that may not be committed here: see ``tests/data/real/README.md``
-for where they come from).  With none, the tests are skipped.
+The files are the ``.xg`` files in the folder the environment variable
+``REAL_MATCH_FILES`` names (real files, which are not kept in this repository:
+see ``tests/data/README.md`` for where they come from).  With none, the tests
+are skipped.
 
 The records are read here on their own, from the published layout, so that
 what the reader makes of them is checked against what the file says.
@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from repo_paths import DATA
 
 from engine.formats import xg
 from engine.formats.mat import MatFile
@@ -32,15 +31,10 @@ from engine.match import replay, replay_events
 from engine.record import Played
 from engine.review import decisions
 
-REAL = DATA / "real"
-
 
 def _xg_files() -> list[Path]:
-    found = sorted(REAL.rglob("*.xg"))
-    extra = os.environ.get("REAL_MATCH_FILES")
-    if extra:
-        found += sorted(Path(extra).rglob("*.xg"))
-    return found
+    folder = os.environ.get("REAL_MATCH_FILES")
+    return sorted(Path(folder).rglob("*.xg")) if folder else []
 
 
 XG_FILES = _xg_files()
