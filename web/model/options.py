@@ -30,6 +30,17 @@ MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
 MOVE_CLOCKS = (120, 600, 0)
 DEFAULT_MOVE_CLOCK = 120
 ANIMATIONS = ("normal", "fast", "off")
+NAME_LENGTH = 24  # the longest player's name: pass-and-play's, and one an invite carries
+
+
+def clean_name(text: str) -> str:
+    """A player's name as typed, tidied: spaces collapsed and trimmed, cut to
+    :data:`NAME_LENGTH` ("": no name, the colour's is used).
+
+    >>> clean_name("  Ann   Lee ") , len(clean_name("x" * 99))
+    ('Ann Lee', 24)
+    """
+    return " ".join(text.split())[:NAME_LENGTH].rstrip()
 
 
 def ai_name(level: str) -> str:
@@ -56,6 +67,16 @@ class MatchOptions:
     crawford: bool = True
     beavers: bool = False  # money play: a doubled player may take and redouble at once
     move_clock: int = DEFAULT_MOVE_CLOCK  # online play only: seconds a move (0: none)
+    # Pass-and-play: the players' names as given, "" for the colour's (see :meth:`players`).
+    names: tuple[str, str] = ("", "")
+
+    def players(self, colours: tuple[str, str]) -> tuple[str, str]:
+        """The names of two players on one device, each its colour's when not given.
+
+        >>> MatchOptions(names=("Ann", "")).players(("White", "Black"))
+        ('Ann', 'Black')
+        """
+        return (self.names[0] or colours[0], self.names[1] or colours[1])
 
     @property
     def vs_ai(self) -> bool:
@@ -113,8 +134,15 @@ class MatchOptions:
         clock = raw.get("move_clock", DEFAULT_MOVE_CLOCK)  # saves from before the clock
         if type(clock) is not int or not 0 <= clock <= 7 * 24 * 3600:
             raise ValueError(f"a move clock is a number of seconds, not {clock!r}")
+        names = raw.get("names", ("", ""))  # saves from before players were named
+        if (
+            not isinstance(names, list | tuple)
+            or len(names) != 2
+            or not all(isinstance(name, str) for name in names)
+        ):
+            raise ValueError(f"names are two pieces of text, not {names!r}")
         assert isinstance(opponent, str)
-        return cls(opponent, length, **flags, move_clock=clock)
+        return cls(opponent, length, **flags, move_clock=clock, names=_names(*names))
 
     @classmethod
     def from_form(cls, fields: Mapping[str, str]) -> MatchOptions:
@@ -138,7 +166,12 @@ class MatchOptions:
             crawford=_flag(fields.get("crawford")),
             beavers=_flag(fields.get("beavers")),
             move_clock=move_clock,
+            names=_names(fields.get("name0", ""), fields.get("name1", "")),
         )
+
+
+def _names(first: str, second: str) -> tuple[str, str]:
+    return (clean_name(first), clean_name(second))
 
 
 class Setting(StrEnum):
@@ -197,6 +230,13 @@ class Settings:
     sound: bool = True  # the game's sounds (the header's toggle mutes them)
     theme: str = "classic"
     mode: str = "dark"
+    # The names last given to pass-and-play's players, offered next time.
+    name0: str = ""
+    name1: str = ""
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return (self.name0, self.name1)
 
     def to_json(self) -> dict[str, object]:
         return dataclasses.asdict(self)
@@ -224,6 +264,8 @@ class Settings:
             animation=self.animation if self.animation in ANIMATIONS else default.animation,
             theme=self.theme if self.theme in {t.key for t in THEMES} else default.theme,
             mode=self.mode if self.mode in MODES else default.mode,
+            name0=clean_name(self.name0),
+            name1=clean_name(self.name1),
         )
 
     def changed(self, change: SettingChange) -> Settings:

@@ -167,7 +167,7 @@ class UiState:
             return (friend, you) if seat == 0 else (you, friend)
         if self.options.vs_ai:
             return ("You", ai_name(self.options.opponent))
-        return self.theme.colour_names
+        return self.options.players(self.theme.colour_names)
 
     def is_ai(self, player: int | None) -> bool:
         """Whether ``player``'s seat is played elsewhere (the AI, or a friend online)."""
