@@ -95,9 +95,10 @@ class Storage(Part):
 
     def remember_players(self, names: tuple[str, str]) -> None:
         """Pass-and-play's names, offered by the New game dialog next time."""
-        if names != self.state.settings.players:
-            self._set(settings=replace(self.state.settings, name0=names[0], name1=names[1]))
-            self.session.store.write(SETTINGS, self.state.settings.to_json())
+        settings = replace(self.state.settings, name0=names[0], name1=names[1])
+        if settings != self.state.settings:
+            self._set(settings=settings)
+            self.session.store.write(SETTINGS, settings.to_json())
 
     def _on_saves_open(self, value: str, fields: Fields) -> None:
         self._open_saves()

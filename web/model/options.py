@@ -67,16 +67,8 @@ class MatchOptions:
     crawford: bool = True
     beavers: bool = False  # money play: a doubled player may take and redouble at once
     move_clock: int = DEFAULT_MOVE_CLOCK  # online play only: seconds a move (0: none)
-    # Pass-and-play: the players' names as given, "" for the colour's (see :meth:`players`).
+    # Pass-and-play: the players' names as given, "" for the colour's (UiState.names).
     names: tuple[str, str] = ("", "")
-
-    def players(self, colours: tuple[str, str]) -> tuple[str, str]:
-        """The names of two players on one device, each its colour's when not given.
-
-        >>> MatchOptions(names=("Ann", "")).players(("White", "Black"))
-        ('Ann', 'Black')
-        """
-        return (self.names[0] or colours[0], self.names[1] or colours[1])
 
     @property
     def vs_ai(self) -> bool:
@@ -135,14 +127,11 @@ class MatchOptions:
         if type(clock) is not int or not 0 <= clock <= 7 * 24 * 3600:
             raise ValueError(f"a move clock is a number of seconds, not {clock!r}")
         names = raw.get("names", ("", ""))  # saves from before players were named
-        if (
-            not isinstance(names, list | tuple)
-            or len(names) != 2
-            or not all(isinstance(name, str) for name in names)
-        ):
+        if not isinstance(names, list | tuple) or [*map(type, names)] != [str, str]:
             raise ValueError(f"names are two pieces of text, not {names!r}")
         assert isinstance(opponent, str)
-        return cls(opponent, length, **flags, move_clock=clock, names=_names(*names))
+        names = (clean_name(names[0]), clean_name(names[1]))
+        return cls(opponent, length, **flags, move_clock=clock, names=names)
 
     @classmethod
     def from_form(cls, fields: Mapping[str, str]) -> MatchOptions:
@@ -166,12 +155,8 @@ class MatchOptions:
             crawford=_flag(fields.get("crawford")),
             beavers=_flag(fields.get("beavers")),
             move_clock=move_clock,
-            names=_names(fields.get("name0", ""), fields.get("name1", "")),
+            names=(clean_name(fields.get("name0", "")), clean_name(fields.get("name1", ""))),
         )
-
-
-def _names(first: str, second: str) -> tuple[str, str]:
-    return (clean_name(first), clean_name(second))
 
 
 class Setting(StrEnum):
@@ -230,13 +215,10 @@ class Settings:
     sound: bool = True  # the game's sounds (the header's toggle mutes them)
     theme: str = "classic"
     mode: str = "dark"
-    # The names last given to pass-and-play's players, offered next time.
+    # The names last given to pass-and-play's players (tidied by MatchOptions.from_form),
+    # offered next time.
     name0: str = ""
     name1: str = ""
-
-    @property
-    def players(self) -> tuple[str, str]:
-        return (self.name0, self.name1)
 
     def to_json(self) -> dict[str, object]:
         return dataclasses.asdict(self)
@@ -264,8 +246,6 @@ class Settings:
             animation=self.animation if self.animation in ANIMATIONS else default.animation,
             theme=self.theme if self.theme in {t.key for t in THEMES} else default.theme,
             mode=self.mode if self.mode in MODES else default.mode,
-            name0=clean_name(self.name0),
-            name1=clean_name(self.name1),
         )
 
     def changed(self, change: SettingChange) -> Settings:

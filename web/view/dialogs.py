@@ -74,10 +74,10 @@ def players_fields(names: tuple[str, str], colours: tuple[str, str]) -> str:
     True
     """
     return "".join(
-        f'<label class="field human-only">{escape(say.player_name_label(colour))} '
-        f'<input name="name{seat}" maxlength="{NAME_LENGTH}" autocomplete="off" '
-        f'value="{escape(name)}" placeholder="{escape(colour)}"></label>'
-        for seat, (name, colour) in enumerate(zip(names, colours, strict=True))
+        f'<label class="field human-only">{escape(say.player_name_label(colours[seat]))} '
+        f'<input name="name{seat}" maxlength="{NAME_LENGTH}" value="{escape(names[seat])}" '
+        f'placeholder="{escape(colours[seat])}"></label>'
+        for seat in (0, 1)
     )
 
 

@@ -59,7 +59,8 @@ def test_the_names_are_offered_next_time() -> None:
     storage = MemoryStorage()
     _named(storage)
     again = Rig(storage=storage).boot()
-    assert again.c.state.settings.players == ("Ann <b>&", "Bob: the " + "x" * 15)
+    settings = again.c.state.settings
+    assert (settings.name0, settings.name1) == ("Ann <b>&", "Bob: the " + "x" * 15)
     dialog = again.act("new-open").dialog
     assert dialog is not None
     assert 'name="name0"' in dialog.html and 'value="Ann &lt;b&gt;&amp;"' in dialog.html
