@@ -33,7 +33,7 @@ from scripts.page_driver import (
 )
 
 QUERY = "seed=1&anim=off"
-XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
+XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:6"
 # A 7-point match at 2-4, White to act with a cube decision (a race): the link a forum post gives.
 XGID_RACE = "XGID=-BBBBBBC-----------bbbbbe-:0:0:1:00:2:4:0:7:10"
 PHONE_SIDEWAYS: dict[str, Any] = {**PHONE_PORTRAIT, "viewport": {"width": 844, "height": 390}}

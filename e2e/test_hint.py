@@ -30,6 +30,27 @@ def in_sight(page: Page, selector: str) -> bool:
     )
 
 
+# The ranked plays' cells, row by row: every row an even table row (issue 46).
+HINT_CELLS = """() => [...document.querySelectorAll('#hint .hint-play')].map(row =>
+  [...row.children].map(c => { const r = c.getBoundingClientRect();
+                               return [Math.round(r.left), Math.round(r.right)]; }))"""
+# Whether each row's depth tag ("0-ply") shares a line with another of its cells.
+PLY_ON_A_LINE = """() => [...document.querySelectorAll('#hint .hint-play')].map(row => {
+  const ply = row.querySelector('.ply'), p = ply.getBoundingClientRect();
+  return [...row.children].some(c => { const r = c.getBoundingClientRect();
+    return c !== ply && r.top < p.bottom && p.top < r.bottom; }); })"""
+
+
+def hint_rows_line_up(page: Page) -> None:
+    """Each column of the ranked plays (play, depth, equity, loss) starts and ends
+    where it does in every other row, and no depth tag drops to a line of its own."""
+    rows = page.evaluate(HINT_CELLS)
+    assert len(rows) >= 2 and all(len(row) == 4 for row in rows)
+    for column in zip(*rows, strict=True):
+        assert len(set(map(tuple, column))) == 1, column
+    assert all(page.evaluate(PLY_ON_A_LINE))
+
+
 def test_hints_for_a_play_a_double_and_a_take(browser: Browser, site_url: str) -> None:
     # 3-1 for the human's opening; the AI's reply and then 6-5... come from the seed.
     game = open_game(browser, site_url, query="seed=4&anim=off&dice=3,1", **PHONE_PORTRAIT)
@@ -43,7 +64,8 @@ def test_hints_for_a_play_a_double_and_a_take(browser: Browser, site_url: str) -
     page.wait_for_selector("#hint .hint-play.best", timeout=AI_TIMEOUT_MS)
     rows = page.locator("#hint .hint-play")
     assert rows.count() >= 5
-    assert text_of(page, "#hint .hint-play.best .hint-move > span") == "8/5 6/5"
+    assert text_of(page, "#hint .hint-play.best .hint-move") == "8/5 6/5"
+    hint_rows_line_up(page)
     # Below the board on a phone: the page brings the advice up to be seen.
     until(page, lambda: in_sight(page, "#hint"), True)
     screenshot(page, "phone-hint-plays")
@@ -103,7 +125,7 @@ def test_the_tutor_warns_before_done(browser: Browser, site_url: str) -> None:
     page.wait_for_selector("#hint .tutor", timeout=AI_TIMEOUT_MS)
     note = text_of(page, "#hint .tutor")
     assert note.startswith("Tutor: 24/23 24/21 is a blunder") and "prefers 8/5 6/5" in note
-    assert text_of(page, "#hint .hint-play.mine .hint-move > span") == "24/23 24/21"
+    assert text_of(page, "#hint .hint-play.mine .hint-move") == "24/23 24/21"
     # ...and asks, in a dialog beside the board (issue 46): take it back, see the
     # better play, or keep it.
     page.wait_for_selector("dialog[data-kind='tutor'][open]")
@@ -114,6 +136,26 @@ def test_the_tutor_warns_before_done(browser: Browser, site_url: str) -> None:
     assert "24/23 24/21" in text_of(page, "#history")
     assert game.errors == []
     game.context.close()
+
+
+# Each play of the score sheet, and how many lines it takes.
+ENTRY_LINES = """el => [...el.querySelectorAll('tbody td:not(:first-child)')]
+  .filter(td => td.textContent && td.offsetParent !== null).map(td => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    return [td.textContent,
+            new Set([...range.getClientRects()].map(r => Math.round(r.top))).size]; })"""
+# Each line of the Statistics dialog's tables: its tables' left and right, and the dialog's.
+STATS_ROWS = """() => {
+  const wrap = document.querySelector('dialog .stats-wrap').getBoundingClientRect();
+  const lines = new Map();
+  for (const t of document.querySelectorAll('dialog .stats-wrap > table')) {
+    const r = t.getBoundingClientRect();
+    const [l, rt] = lines.get(Math.round(r.top)) || [r.left, r.right];
+    lines.set(Math.round(r.top), [Math.min(l, r.left), Math.max(rt, r.right)]);
+  }
+  return [...lines.values()].map(([l, r]) => [l, r, wrap.left, wrap.right]);
+}"""
 
 
 def test_a_phone_held_sideways_shows_status_and_hints_beside_the_board(
@@ -133,6 +175,7 @@ def test_a_phone_held_sideways_shows_status_and_hints_beside_the_board(
         assert board is not None and box is not None
         assert box["x"] >= board["x"] + board["width"]  # beside the board...
         assert box["y"] + box["height"] <= 390  # ...and on screen without scrolling
+    hint_rows_line_up(page)
     screenshot(page, "phone-landscape-hint")
     # The side panel scrolls within itself: the page never scrolls away from the board.
     height = page.evaluate("() => document.documentElement.scrollHeight - innerHeight")
@@ -159,6 +202,17 @@ def test_a_phone_held_sideways_shows_status_and_hints_beside_the_board(
     assert overflow <= 0, f"the score sheet is {overflow} px wider than its panel"
     notation = [page.locator(s).bounding_box() for s in ("#notation", "#notation-play")]
     assert all(notation) and notation[0]["y"] == notation[1]["y"]  # type: ignore[index]
+    # Each play on a line of its own (issue 46: every entry wrapped); only one longer
+    # than the column, such as "11: bar/24 21/20(2) 6/5*", goes on to a second.
+    entries = history.evaluate(ENTRY_LINES)
+    assert entries and all(lines == 1 for text, lines in entries if len(text) <= 18), entries
+    assert all(lines <= 2 for _, lines in entries), entries
     screenshot(page, "phone-landscape-moves")
+    # Statistics: the tables as wide as the dialog (they took half of it).
+    page.tap(".menu [data-action='stats-open']")
+    page.wait_for_selector("dialog#dialog[open][data-kind='stats']")
+    for left, right, start, end in page.evaluate(STATS_ROWS):
+        assert left <= start + 2 and right >= end - 2, (left, right, start, end)
+    screenshot(page, "phone-landscape-stats")
     assert game.errors == []
     game.context.close()

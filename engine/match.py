@@ -706,7 +706,6 @@ class Match:
                 score_o=s1,
                 crawford_jacoby=flags,
                 match_length=self.rules.match_length,
-                max_cube_log2=6,
             )
         )
 

@@ -341,7 +341,6 @@ class PositionSetup:
                     score_o=self.score[1],
                     crawford_jacoby=flags,
                     match_length=self.length,
-                    max_cube_log2=10,  # what eXtreme Gammon writes
                 )
             )
         except EngineError as exc:

@@ -110,6 +110,7 @@
       });
     }
     bar.hidden = phase === "ai";
+    element.dataset.phase = phase; // style.css moves the pill out of the way once the page plays
     const now = performance.now();
     const next = message();
     if (next === text.textContent) return;

@@ -70,7 +70,16 @@ from engine.formats.mat_write import write
 from engine.match import Match, replay
 from engine.record import MatchRecord
 
-__all__ = ["DEFAULT_NAMES", "Aside", "MatFile", "MatFileError", "ReadNote", "dumps", "loads"]
+__all__ = [
+    "DEFAULT_NAMES",
+    "Aside",
+    "MatFile",
+    "MatFileError",
+    "ReadNote",
+    "dumps",
+    "loads",
+    "writable_names",
+]
 
 _NAME = re.compile(r"^[^:\s](?:[^:\n\r]*[^:\s])?$")
 
@@ -134,6 +143,23 @@ class MatFile:
 
     def __str__(self) -> str:
         return write(self.record, self.names, self.tags)
+
+
+def writable_names(names: tuple[str, str]) -> tuple[str, str]:
+    """Two players' names as a ``.mat`` file can hold them: a colon or a line break
+    becomes a space, an empty name the default's, and the second of two alike
+    is told apart (names typed by players may be any text).
+
+    >>> writable_names(("Dr: Who", " Dr Who "))
+    ('Dr Who', 'Dr Who (2)')
+    >>> writable_names(("", "Bob"))
+    ('Player 1', 'Bob')
+    """
+    first, second = (
+        " ".join(name.replace(":", " ").split()) or default
+        for name, default in zip(names, DEFAULT_NAMES, strict=True)
+    )
+    return (first, second if second != first else f"{second} (2)")
 
 
 def dumps(match: Match | MatchRecord, names: tuple[str, str] = DEFAULT_NAMES) -> str:

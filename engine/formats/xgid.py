@@ -17,12 +17,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.cube import MAX_CUBE
 from engine.errors import InvalidPositionError, InvalidXgidError, quoted
 from engine.position import BAR, CHECKERS, Position
 from engine.rules import MAX_MATCH_LENGTH
 
 _PREFIX = "XGID="
 _CUBE_ACTIONS = frozenset({"D", "B", "R"})
+# The cube limit every XGID written here gives: the engine's own (64, as in GNU
+# Backgammon), so that the same position reads the same from any part of the page.
+CUBE_LIMIT_LOG2 = MAX_CUBE.bit_length() - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +49,7 @@ class Xgid:
     score_o: int = 0
     crawford_jacoby: int = 0
     match_length: int = 0
-    max_cube_log2: int = 10
+    max_cube_log2: int = CUBE_LIMIT_LOG2
 
     def __post_init__(self) -> None:
         if self.turn not in (1, -1):

@@ -65,6 +65,17 @@ def test_shipped_python_has_no_comments_or_docstrings_but_keeps_its_lines(site: 
     assert not any(line.lstrip().startswith("#") for line in shipped.splitlines())
 
 
+def test_the_style_sheet_ships_without_its_comments_and_keeps_every_rule(site: Path) -> None:
+    source = (build_site.PUBLIC / "style.css").read_text()
+    shipped = (site / "style.css").read_text()
+    assert "/*" not in shipped and "*/" not in shipped and "\n\n" not in shipped
+    assert len(shipped) < 0.85 * len(source)
+    comments = re.compile(r"/\*.*?\*/", re.DOTALL)
+    assert shipped.split() == comments.sub(" ", source).split()  # the rules, word for word
+    css = build_site.strip_css("/* why */\na { color: red; }\n\n/* more\n why */\nb { x: y; }\n")
+    assert css == "a { color: red; }\nb { x: y; }\n"
+
+
 def test_the_page_gets_one_archive_its_worker_that_and_the_ais(site: Path) -> None:
     page_config = json.loads((site / "pyscript.json").read_text())
     worker_config = json.loads((site / build_site.WORKER_CONFIG).read_text())

@@ -511,10 +511,11 @@ class AnalysisBoard(Part):
         if value != "mat":
             self.storage.on_export(value, fields)
             return
-        from engine.formats.mat import MatFile  # match files are rare: not at the page's start
+        # match files are rare: not at the page's start
+        from engine.formats.mat import MatFile, writable_names
 
         m = self.state.match
-        text = str(MatFile.from_match(m, self.state.names))
+        text = str(MatFile.from_match(m, writable_names(self.state.names)))
         length = f"{m.match_length}-point-match" if m.match_length else "money-session"
         self.session.view.download(f"backgammon-{length}.mat", text)
         self._say(words.EXPORTED_MAT)

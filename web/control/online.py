@@ -25,14 +25,13 @@ from engine.match import Match
 from web.control.flow import Flow
 from web.control.session import Fields, Handler, Part, RemoteGame, Session
 from web.model.actions import Act
-from web.model.options import MatchOptions
+from web.model.options import MatchOptions, clean_name
 from web.model.presence import Link
 from web.model.state import Dialog
 from web.words import online_play as words
 
 NAME = "online-name"  # the storage key of the player's name online, offered next time
 TURN = "online-turn"  # the storage key of the player's TURN server (web.online.transport)
-NAME_LENGTH = 24  # the longest name an invite carries
 
 
 class OnlineLink(RemoteGame, Protocol):
@@ -185,7 +184,7 @@ class OnlinePlay(Part):
         ``name`` (None: the one remembered)."""
         if name is None:
             name = self.state.online.player_name
-        name = " ".join(name.split())[:NAME_LENGTH]
+        name = clean_name(name)
         if self.connector is None:
             self._set(message=words.NOT_AVAILABLE)
             return

@@ -20,7 +20,7 @@ from web.control.online import OnlinePlay
 from web.control.session import Fields, Handler, Part, Session
 from web.control.storage import Storage
 from web.model.actions import Act
-from web.model.options import MatchOptions, Setting, SettingChange, ai_name
+from web.model.options import HUMAN, MatchOptions, Setting, SettingChange, ai_name
 from web.model.state import Dialog, Reviewing, ReviewView
 from web.model.tutor import judging
 from web.view.screen import why_no_double
@@ -30,7 +30,7 @@ from web.words import game as words
 class Play(Part):
     """See the module docs.  It is handed the parts its intents reach: the
     flow (the match's changes), the coaching (a review's board, on Close), the
-    online part (a new match online) and the storage (the sound setting)."""
+    online part (a new match online) and the storage (the sound setting, the players' names)."""
 
     def __init__(
         self,
@@ -281,6 +281,8 @@ class Play(Part):
         """A new match with these options."""
         self.online.leave()
         self._set(options=options)
+        if options.opponent == HUMAN:
+            self.storage.remember_players(options.names)
         self.session.replace(Match.from_rules(options.rules()), counted=0)
         who = ai_name(options.opponent) if options.vs_ai else None
         self._say(words.new_game(options.length, who, options.online))

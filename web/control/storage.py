@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 
 from web.control.session import Fields, Handler, Part
 from web.model.actions import Act
@@ -91,6 +92,13 @@ class Storage(Part):
         """A setting changed, and is remembered."""
         self._set(settings=self.state.settings.changed(change))
         self.session.store.write(SETTINGS, self.state.settings.to_json())
+
+    def remember_players(self, names: tuple[str, str]) -> None:
+        """Pass-and-play's names, offered by the New game dialog next time."""
+        settings = replace(self.state.settings, name0=names[0], name1=names[1])
+        if settings != self.state.settings:
+            self._set(settings=settings)
+            self.session.store.write(SETTINGS, settings.to_json())
 
     def _on_saves_open(self, value: str, fields: Fields) -> None:
         self._open_saves()

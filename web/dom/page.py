@@ -505,6 +505,8 @@ class Page:
         if last is None or last.history_html != screen.history_html:
             doc.getElementById("history").innerHTML = screen.history_html
             self._scroll_to_marked_move()
+        elif last.hint_html != screen.hint_html:  # the advice took the sheet's room, or gave it
+            self._scroll_to_marked_move()
         if (
             last is None
             or last.history_games != screen.history_games
@@ -630,11 +632,15 @@ class Page:
 
     def _scroll_to_marked_move(self) -> None:
         """Bring the move a review shows into the middle of the score sheet's own
-        scroll area (scrollIntoView would scroll the page, and the board, too)."""
+        scroll area (scrollIntoView would scroll the page, and the board, too);
+        with none, the newest move (the sheet grows at its foot)."""
         doc = self.document
         cell = _js(doc.querySelector("#history .marked"))
         scroller = _js(doc.querySelector(".history-scroll"))
-        if cell is None or scroller is None:
+        if scroller is None:
+            return
+        if cell is None:
+            scroller.scrollTop = scroller.scrollHeight
             return
         delta = cell.getBoundingClientRect().top - scroller.getBoundingClientRect().top
         scroller.scrollTop = max(0, scroller.scrollTop + delta - scroller.clientHeight / 2)

@@ -30,6 +30,17 @@ MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
 MOVE_CLOCKS = (120, 600, 0)
 DEFAULT_MOVE_CLOCK = 120
 ANIMATIONS = ("normal", "fast", "off")
+NAME_LENGTH = 24  # the longest player's name: pass-and-play's, and one an invite carries
+
+
+def clean_name(text: str) -> str:
+    """A player's name as typed, tidied: spaces collapsed and trimmed, cut to
+    :data:`NAME_LENGTH` ("": no name, the colour's is used).
+
+    >>> clean_name("  Ann   Lee ") , len(clean_name("x" * 99))
+    ('Ann Lee', 24)
+    """
+    return " ".join(text.split())[:NAME_LENGTH].rstrip()
 
 
 def ai_name(level: str) -> str:
@@ -56,6 +67,8 @@ class MatchOptions:
     crawford: bool = True
     beavers: bool = False  # money play: a doubled player may take and redouble at once
     move_clock: int = DEFAULT_MOVE_CLOCK  # online play only: seconds a move (0: none)
+    # Pass-and-play: the players' names as given, "" for the colour's (UiState.names).
+    names: tuple[str, str] = ("", "")
 
     @property
     def vs_ai(self) -> bool:
@@ -113,8 +126,12 @@ class MatchOptions:
         clock = raw.get("move_clock", DEFAULT_MOVE_CLOCK)  # saves from before the clock
         if type(clock) is not int or not 0 <= clock <= 7 * 24 * 3600:
             raise ValueError(f"a move clock is a number of seconds, not {clock!r}")
+        names = raw.get("names", ("", ""))  # saves from before players were named
+        if not isinstance(names, list | tuple) or [*map(type, names)] != [str, str]:
+            raise ValueError(f"names are two pieces of text, not {names!r}")
         assert isinstance(opponent, str)
-        return cls(opponent, length, **flags, move_clock=clock)
+        names = (clean_name(names[0]), clean_name(names[1]))
+        return cls(opponent, length, **flags, move_clock=clock, names=names)
 
     @classmethod
     def from_form(cls, fields: Mapping[str, str]) -> MatchOptions:
@@ -138,6 +155,7 @@ class MatchOptions:
             crawford=_flag(fields.get("crawford")),
             beavers=_flag(fields.get("beavers")),
             move_clock=move_clock,
+            names=(clean_name(fields.get("name0", "")), clean_name(fields.get("name1", ""))),
         )
 
 
@@ -197,6 +215,10 @@ class Settings:
     sound: bool = True  # the game's sounds (the header's toggle mutes them)
     theme: str = "classic"
     mode: str = "dark"
+    # The names last given to pass-and-play's players (tidied by MatchOptions.from_form),
+    # offered next time.
+    name0: str = ""
+    name1: str = ""
 
     def to_json(self) -> dict[str, object]:
         return dataclasses.asdict(self)

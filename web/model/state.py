@@ -167,7 +167,9 @@ class UiState:
             return (friend, you) if seat == 0 else (you, friend)
         if self.options.vs_ai:
             return ("You", ai_name(self.options.opponent))
-        return self.theme.colour_names
+        # Pass-and-play: the names the players gave, else their colours'.
+        given, colours = self.options.names, self.theme.colour_names
+        return (given[0] or colours[0], given[1] or colours[1])
 
     def is_ai(self, player: int | None) -> bool:
         """Whether ``player``'s seat is played elsewhere (the AI, or a friend online)."""

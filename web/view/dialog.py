@@ -84,7 +84,10 @@ def dialog_view(state: UiState) -> DialogView | None:
 
 def _new(state: UiState) -> str:
     online = state.online
-    return new_game_html(state.options, state.new_can_cancel, online.player_name, online.turn)
+    players = ((state.settings.name0, state.settings.name1), state.theme.colour_names)
+    return new_game_html(
+        state.options, state.new_can_cancel, online.player_name, online.turn, players
+    )
 
 
 def _cube(state: UiState) -> str:

@@ -20,6 +20,7 @@ from web.model.options import (
     HUMAN,
     MATCH_LENGTHS,
     MOVE_CLOCKS,
+    NAME_LENGTH,
     ONLINE,
     MatchOptions,
 )
@@ -64,6 +65,22 @@ def name_field(name: str) -> str:
     )
 
 
+def players_fields(names: tuple[str, str], colours: tuple[str, str]) -> str:
+    """Pass-and-play's two names (the last ones given), each its colour's when
+    left empty.
+
+    >>> html = players_fields(("Ann", "<b>"), ("White", "Black"))
+    >>> 'name="name0"' in html and 'value="Ann"' in html and 'value="&lt;b&gt;"' in html
+    True
+    """
+    return "".join(
+        f'<label class="field human-only">{escape(say.player_name_label(colours[seat]))} '
+        f'<input name="name{seat}" maxlength="{NAME_LENGTH}" value="{escape(names[seat])}" '
+        f'placeholder="{escape(colours[seat])}"></label>'
+        for seat in (0, 1)
+    )
+
+
 def turn_fields(turn: tuple[str, str, str], extra_class: str = "") -> str:
     """The optional TURN server (address, user name, password), folded away.
 
@@ -91,8 +108,14 @@ def turn_fields(turn: tuple[str, str, str], extra_class: str = "") -> str:
 
 
 def new_game_html(
-    setup: MatchOptions, can_cancel: bool, name: str = "", turn: tuple[str, str, str] = ("", "", "")
+    setup: MatchOptions,
+    can_cancel: bool,
+    name: str = "",
+    turn: tuple[str, str, str] = ("", "", ""),
+    players: tuple[tuple[str, str], tuple[str, str]] = (("", ""), ("White", "Black")),
 ) -> str:
+    """``name``: the player's online; ``players``: pass-and-play's names and their
+    colours' (the names' placeholders)."""
     opponents = [
         *((key, ai_label(key)) for key, _ in AI_NAMES),
         (HUMAN, say.FRIEND_HERE),
@@ -132,6 +155,7 @@ def new_game_html(
         + box("crawford", say.CRAWFORD_RULE, setup.crawford)
         + box("beavers", say.BEAVERS_RULE, setup.beavers, "money-only")
         + "</div></fieldset>"
+        + players_fields(*players)
         + name_field(name)
         + clock_field(setup.move_clock)
         + turn_fields(turn, "online-only")

@@ -64,8 +64,7 @@ def play_hint_html(hint: PlayHint, note: str = "") -> str:
         rows.append(
             f'<li><button type="button" class="{classes}" '
             f'data-action="{Act.HINT_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
-            f'<span class="hint-move"><span>{escape(advice.play or say.NO_MOVE)}</span> '
-            f"{ply_tag(advice)}</span>"
+            f'<span class="hint-move">{escape(advice.play or say.NO_MOVE)}</span>{ply_tag(advice)}'
             f'<span class="hint-eq">{signed(advice.equity)}</span>'
             f'<span class="hint-loss">{loss}</span></button></li>'
         )

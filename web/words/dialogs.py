@@ -103,6 +103,18 @@ CLOCK_WORDS: Mapping[int, str] = MappingProxyType(
 
 MOVE_CLOCK = "Move clock"
 YOUR_NAME = "Your name"
+
+
+def player_name_label(colour: str) -> str:
+    """The New game dialog's field for the name of the player of ``colour``
+    (pass-and-play).
+
+    >>> player_name_label("White")
+    'White’s name'
+    """
+    return f"{colour}’s name"
+
+
 NAME_PLACEHOLDER = "shown to your friend"
 TURN_SUMMARY = "TURN server (optional)"
 TURN_HELP = (

@@ -17,7 +17,7 @@ from web.model.analysis_link import share_link, xgid_from_fragment
 from web.model.editor import Editor, Tool, drag, tap, with_fields, with_tool
 from web.model.storage import AUTOSAVE, MemoryStorage
 
-XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
+XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:6"
 XGID_CUBE = "XGID=-BBBBBBC-----------bbbbbe-:0:0:1:00:0:0:0:7:10"  # a race, 7-point match
 
 

@@ -34,9 +34,18 @@ FORUM_XGIDS = [
 @pytest.mark.parametrize("xgid", FORUM_XGIDS)
 def test_an_xgid_round_trips_and_plays_as_the_engine_reads_it(xgid: str) -> None:
     setup = PositionSetup.from_xgid(xgid)
-    assert setup.xgid == xgid
+    # Everything but the cube limit, which is written as the engine's own (64: 2^6)
+    assert setup.xgid == xgid.removesuffix(":10") + ":6"
     setup.check()
-    assert setup.match().xgid().rsplit(":", 1)[0] == Match.from_xgid(xgid).xgid().rsplit(":", 1)[0]
+    assert setup.match().xgid() == Match.from_xgid(xgid).xgid()
+
+
+def test_the_editor_and_the_match_write_the_same_cube_limit() -> None:
+    """The analysis board's XGID reads the same from the editor as from the
+    match played on from it: the engine's cube limit, 64."""
+    setup = PositionSetup.start()
+    assert setup.xgid.endswith(":6") and setup.match().xgid().endswith(":6")
+    assert Match.from_xgid(setup.xgid).xgid() == setup.match().xgid()
 
 
 @pytest.mark.parametrize("xgid", FORUM_XGIDS)
