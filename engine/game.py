@@ -423,8 +423,15 @@ class Game:
     def _log(self, *events: Event, **changes: object) -> Game:
         return dataclasses.replace(self, events=self.events + events, **changes)  # type: ignore[arg-type]
 
-    def roll(self, dice: Sequence[int] | None = None, *, rng: RandomSource | None = None) -> Game:
-        """Roll the dice, from ``rng`` or as given (physical dice, analysis).
+    def roll(
+        self,
+        dice: Sequence[int] | None = None,
+        *,
+        rng: RandomSource | None = None,
+        by_hand: bool = False,
+    ) -> Game:
+        """Roll the dice, from ``rng`` or as given (physical dice, analysis);
+        ``by_hand`` records them as typed in from real dice.
 
         For the opening roll, ``dice`` are player 0's die and player 1's
         die; on a tie the game stays at the opening (in money play with
@@ -439,7 +446,7 @@ class Game:
                 d0, d1 = check_roll(dice)
             else:
                 d0, d1 = roll_die(rng), roll_die(rng)
-            opening = OpeningRoll(d0, d1)
+            opening = OpeningRoll(d0, d1, by_hand)
             if opening.winner is None:
                 cube = self.cube
                 if cube.value < (1 << self.rules.auto_doubles_active) and cube.value < MAX_CUBE:
@@ -451,7 +458,9 @@ class Game:
         self._need(Phase.ROLL, "roll")
         assert self.turn is not None
         rolled = check_roll(dice) if dice is not None else roll_dice(rng)
-        return self._log(Roll(self.turn, rolled))._start_turn(self.turn, self.position, rolled)
+        return self._log(Roll(self.turn, rolled, by_hand))._start_turn(
+            self.turn, self.position, rolled
+        )
 
     def _start_turn(self, player: int, position: Position, dice: tuple[int, int]) -> Game:
         moves = TurnState.begin(position, dice)
@@ -900,7 +909,7 @@ class Game:
         if isinstance(event, OpeningRoll):
             if self.stage is not Phase.OPENING:
                 raise IllegalActionError("an opening roll after the game has started")
-            return self.roll((event.die0, event.die1))
+            return self.roll((event.die0, event.die1), by_hand=event.by_hand)
         if isinstance(event, Abandoned):
             return self.abandon(event.player)  # by either player, whoever is to act
         if isinstance(event, Conceded):
@@ -917,7 +926,7 @@ class Game:
                 f"but {'nobody' if expected is None else f'player {expected}'} is to act"
             )
         if isinstance(event, Roll):
-            return self.roll(event.dice)
+            return self.roll(event.dice, by_hand=event.by_hand)
         if isinstance(event, Played):
             if event.dice != self.dice:
                 raise IllegalActionError(f"a play of {event.dice} while {self.dice} were rolled")

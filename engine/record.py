@@ -6,7 +6,7 @@ enough to replay a match exactly (see :func:`engine.match.replay`), and each
 event converts to and from a small JSON-able dict.
 
 >>> Roll(0, (3, 1))
-Roll(player=0, dice=(3, 1))
+Roll(player=0, dice=(3, 1), by_hand=False)
 >>> event_to_json(Doubled(1, 2))
 {'type': 'double', 'player': 1, 'cube': 2}
 >>> event_from_json({'type': 'double', 'player': 1, 'cube': 2})
@@ -34,6 +34,7 @@ class OpeningRoll:
 
     die0: int
     die1: int
+    by_hand: bool = False  # typed in from real dice, not rolled here
     kind: ClassVar[str] = "opening"
 
     @property
@@ -46,10 +47,12 @@ class OpeningRoll:
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """A player rolled the dice for a turn."""
+    """A player rolled the dice for a turn; ``by_hand``: typed in from real dice
+    (the page's manual dice), which a check of the dice leaves out."""
 
     player: int
     dice: tuple[int, int]
+    by_hand: bool = False
     kind: ClassVar[str] = "roll"
 
 
@@ -344,11 +347,15 @@ def _keys(data: Mapping[str, object], allowed: set[str], what: str) -> None:
 
 def event_to_json(event: Event) -> dict[str, object]:
     """A JSON-able dict for ``event``."""
+    out: dict[str, object] = {"type": event.kind}
     if isinstance(event, OpeningRoll):
-        return {"type": event.kind, "dice": [event.die0, event.die1]}
-    out: dict[str, object] = {"type": event.kind, "player": event.player}
+        out["dice"] = [event.die0, event.die1]
+    else:
+        out["player"] = event.player
     if isinstance(event, Roll):
         out["dice"] = list(event.dice)
+    if isinstance(event, Roll | OpeningRoll) and event.by_hand:
+        out["by_hand"] = True  # written only when true: older saves read as they were
     elif isinstance(event, Played):
         out["dice"] = list(event.dice)
         out["play"] = event.notation
@@ -364,8 +371,8 @@ def event_to_json(event: Event) -> dict[str, object]:
 
 
 _KEYS: dict[str, set[str]] = {
-    "opening": {"type", "dice"},
-    "roll": {"type", "player", "dice"},
+    "opening": {"type", "dice", "by_hand"},
+    "roll": {"type", "player", "dice", "by_hand"},
     "play": {"type", "player", "dice", "play", "moves", "hits", "recorded"},
     "double": {"type", "player", "cube"},
     "beaver": {"type", "player", "cube"},
@@ -398,12 +405,15 @@ def event_from_json(raw: object) -> Event:
     if not isinstance(kind, str) or kind not in {t.kind for t in EVENT_TYPES}:
         raise SaveError(f"unknown event type {kind!r}")
     _keys(data, _KEYS.get(kind, {"type", "player"}), f"{kind} event")
+    by_hand = data.get("by_hand", False)
+    if not isinstance(by_hand, bool):
+        raise SaveError(f"by_hand must be true or false, got {by_hand!r}")
     if kind == "opening":
         d0, d1 = _dice(data)
-        return OpeningRoll(d0, d1)
+        return OpeningRoll(d0, d1, by_hand)
     player = _player(data)
     if kind == "roll":
-        return Roll(player, _dice(data))
+        return Roll(player, _dice(data), by_hand)
     if kind == "play":
         notation = data.get("play")
         if not isinstance(notation, str):
