@@ -430,8 +430,8 @@ class Game:
         rng: RandomSource | None = None,
         by_hand: bool = False,
     ) -> Game:
-        """Roll the dice, from ``rng`` or as given (physical dice, analysis);
-        ``by_hand`` records them as typed in from real dice.
+        """Roll the dice, from ``rng`` or as given (physical dice, analysis; ``by_hand``:
+        typed in from real dice, which the record of a turn's roll says).
 
         For the opening roll, ``dice`` are player 0's die and player 1's
         die; on a tie the game stays at the opening (in money play with
@@ -446,7 +446,7 @@ class Game:
                 d0, d1 = check_roll(dice)
             else:
                 d0, d1 = roll_die(rng), roll_die(rng)
-            opening = OpeningRoll(d0, d1, by_hand)
+            opening = OpeningRoll(d0, d1)
             if opening.winner is None:
                 cube = self.cube
                 if cube.value < (1 << self.rules.auto_doubles_active) and cube.value < MAX_CUBE:
@@ -909,7 +909,7 @@ class Game:
         if isinstance(event, OpeningRoll):
             if self.stage is not Phase.OPENING:
                 raise IllegalActionError("an opening roll after the game has started")
-            return self.roll((event.die0, event.die1), by_hand=event.by_hand)
+            return self.roll((event.die0, event.die1))
         if isinstance(event, Abandoned):
             return self.abandon(event.player)  # by either player, whoever is to act
         if isinstance(event, Conceded):

@@ -34,7 +34,6 @@ class OpeningRoll:
 
     die0: int
     die1: int
-    by_hand: bool = False  # typed in from real dice, not rolled here
     kind: ClassVar[str] = "opening"
 
     @property
@@ -47,8 +46,8 @@ class OpeningRoll:
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """A player rolled the dice for a turn; ``by_hand``: typed in from real dice
-    (the page's manual dice), which a check of the dice leaves out."""
+    """A player rolled the dice for a turn; ``by_hand``: typed in from real dice,
+    as the page's manual dice are (what a check of the dice leaves out)."""
 
     player: int
     dice: tuple[int, int]
@@ -347,15 +346,13 @@ def _keys(data: Mapping[str, object], allowed: set[str], what: str) -> None:
 
 def event_to_json(event: Event) -> dict[str, object]:
     """A JSON-able dict for ``event``."""
-    out: dict[str, object] = {"type": event.kind}
     if isinstance(event, OpeningRoll):
-        out["dice"] = [event.die0, event.die1]
-    else:
-        out["player"] = event.player
+        return {"type": event.kind, "dice": [event.die0, event.die1]}
+    out: dict[str, object] = {"type": event.kind, "player": event.player}
     if isinstance(event, Roll):
         out["dice"] = list(event.dice)
-    if isinstance(event, Roll | OpeningRoll) and event.by_hand:
-        out["by_hand"] = True  # written only when true: older saves read as they were
+        if event.by_hand:  # written only when true: a save of rolled dice stays as it was
+            out["by_hand"] = True
     elif isinstance(event, Played):
         out["dice"] = list(event.dice)
         out["play"] = event.notation
@@ -371,7 +368,7 @@ def event_to_json(event: Event) -> dict[str, object]:
 
 
 _KEYS: dict[str, set[str]] = {
-    "opening": {"type", "dice", "by_hand"},
+    "opening": {"type", "dice"},
     "roll": {"type", "player", "dice", "by_hand"},
     "play": {"type", "player", "dice", "play", "moves", "hits", "recorded"},
     "double": {"type", "player", "cube"},
@@ -405,15 +402,13 @@ def event_from_json(raw: object) -> Event:
     if not isinstance(kind, str) or kind not in {t.kind for t in EVENT_TYPES}:
         raise SaveError(f"unknown event type {kind!r}")
     _keys(data, _KEYS.get(kind, {"type", "player"}), f"{kind} event")
-    by_hand = data.get("by_hand", False)
-    if not isinstance(by_hand, bool):
-        raise SaveError(f"by_hand must be true or false, got {by_hand!r}")
     if kind == "opening":
         d0, d1 = _dice(data)
-        return OpeningRoll(d0, d1, by_hand)
+        return OpeningRoll(d0, d1)
     player = _player(data)
     if kind == "roll":
-        return Roll(player, _dice(data), by_hand)
+        # Saves from before rolls typed in were marked have no flag: rolled here.
+        return Roll(player, _dice(data), "by_hand" in data and _bool(data, "by_hand"))
     if kind == "play":
         notation = data.get("play")
         if not isinstance(notation, str):

@@ -39,7 +39,7 @@ Traceback (most recent call last):
 web.online.errors.BadRevealError: the host's secret does not match its commitment
 >>> table = table.apply_block(0, (Reveal(secret),), 2)
 >>> table.match.events[-1], table.to_act()
-(OpeningRoll(die0=5, die1=4, by_hand=False), frozenset({0}))
+(OpeningRoll(die0=5, die1=4), frozenset({0}))
 """
 
 from __future__ import annotations
