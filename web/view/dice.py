@@ -6,7 +6,7 @@ is opened (web.view.dialog), as the rest of the dialog is.
 >>> from engine.match import Match
 >>> from web.model.state import UiState
 >>> html = dice_html(UiState(match=Match.new(0).roll((5, 2)).play("13/8 13/11").roll((4, 4))))
->>> '<td>1 (100%)</td>' in html, 'You: too few rolls yet to judge.' in html
+>>> '<td>100.0%</td>' in html, 'You: too few rolls yet to judge.' in html
 (True, True)
 """
 
@@ -31,11 +31,13 @@ from web.words import dice as say
 
 
 def _share(n: int, of: int) -> str:
-    return f"{n} ({n / of:.0%})" if of else "0"
+    # A share alone, beside fair dice's: the counts are in the rolls and the verdicts,
+    # and a phone held upright has no room for both.
+    return f"{n / of:.1%}" if of else "–"
 
 
-def _scope(caption: str, names: tuple[str, str], counts: Sequence[int]) -> tuple[str, str]:
-    """One scope's table (a column a side, and one for fair dice) and its words:
+def _scope(caption: str, names: tuple[str, str], counts: Sequence[int]) -> str:
+    """One scope's table (a column a side, and one for fair dice), then its words:
     each side's verdict, and the rolls typed in that it leaves out."""
     sides = counts[:9], counts[9:]
     rows = [(say.ROLLS, [str(t[ROLLS]) for t in sides], "")]
@@ -63,8 +65,7 @@ def _scope(caption: str, names: tuple[str, str], counts: Sequence[int]) -> tuple
         words.append(say.by_hand(typed))
     return (
         f'<table class="stats"><caption>{escape(caption)}</caption>'
-        f"<tr><th></th>{head}</tr>{body}</table>",
-        f"<p><strong>{escape(caption)}.</strong> {' '.join(words)}</p>",
+        f"<tr><th></th>{head}</tr>{body}</table>" + "".join(f"<p>{w}</p>" for w in words)
     )
 
 
@@ -76,17 +77,15 @@ def dice_html(state: UiState) -> str:
     kept = kept if me == 0 else kept[9:] + kept[:9]
     if state.counted < m.game_number:  # the game in play is not in the records yet
         kept = [a + b for a, b in zip(kept, game, strict=True)]
-    scopes = [
-        _scope(captions.game_caption(m.game_number), state.names, game),
-        _scope(
-            captions.whole_caption(state.options.length == 0), state.names, tally(m.record.games)
-        ),
-        _scope(say.ALL_TIME, state.names, kept),
-    ]
+    names = state.names
+    match = ""  # while the match is its first game, that game's table says it all
+    if m.game_number > 1:
+        whole = captions.whole_caption(state.options.length == 0)
+        match = _scope(whole, names, tally(m.record.games))
     return (
-        f'<h3>{say.DICE}</h3><p class="muted">{say.SOURCE}</p><div class="stats-wrap">'
-        + "".join(table for table, _ in scopes)
-        + "</div>"
-        + "".join(words for _, words in scopes)
-        + f'<p class="muted">{say.NOTE}</p>'
+        f'<section class="dice"><h3>{say.DICE}</h3><p class="muted">{say.SOURCE}</p>'
+        + _scope(captions.game_caption(m.game_number), names, game)
+        + match
+        + _scope(say.ALL_TIME, names, kept)
+        + f'<p class="muted">{say.NOTE}</p></section>'
     )

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 DICE = "Dice"
 SOURCE = (
-    "They come from your browser’s cryptographic generator (crypto.getRandomValues); online, "
-    "from both players’ secrets, each sealed before the other’s is sent: neither can choose a roll."
+    "The dice come from your browser’s cryptographic generator (crypto.getRandomValues); "
+    "online, from both players’ secrets, each sealed before the other’s is sent: neither can "
+    "choose a roll."
 )
 NOTE = (
     "Fair dice show each face, and doubles, a sixth of the time. The opening roll is left out. "

@@ -52,13 +52,14 @@ def test_a_finished_game_keeps_its_dice_with_the_statistics() -> None:
     assert kept == add(None, record, 0) == tally([record])
     assert kept[0] >= 15 and kept[9] >= 15  # enough rolls each to be judged
     tables = _tables(_stats(rig))
-    game, match, all_time = tables.values()
+    assert list(tables) == ["Game 1", "All time"]  # a match of one game: no table of its own
+    game, all_time = tables.values()
     # Counted once: the game is in the records now, and all time is that game.
-    assert game == match == all_time
+    assert game == all_time
     assert all_time["Rolls"] == [str(kept[0]), str(kept[9]), ""]
     assert all_time[""] == ["You", "Beach Bum", "Fair dice"]
     sixes = kept[8]
-    assert all_time["6s"][0] == f"{sixes} ({sixes / (2 * kept[0]):.0%})"
+    assert all_time["6s"][0] == f"{sixes / (2 * kept[0]):.1%}"
     assert all_time["Doubles"][2] == "16.7%"
     html = _stats(rig)
     for name in ("You", "Beach Bum"):
@@ -88,7 +89,7 @@ def test_rolls_typed_in_are_marked_and_left_out() -> None:
     assert rolls and all(r.by_hand for r in rolls)
     assert '"by_hand":true' in rig.storage.items[PREFIX + AUTOSAVE]
     html = _stats(rig)
-    assert html.count("1 roll entered by hand is not counted.") == 3  # game, match, all time
+    assert html.count("1 roll entered by hand is not counted.") == 2  # this game, all time
     assert _tables(html)["Game 1"]["Rolls"] == ["0", "0", ""]
     # Rolled here again, they count.
     rig.act("close")
@@ -139,6 +140,28 @@ def test_pass_and_play_shows_both_sides_by_name() -> None:
     names = rig.c.state.names
     table = _tables(_stats(rig))["Game 1"]
     assert table[""] == [*names, "Fair dice"]
-    assert table["Rolls"] == ["0", "1", ""] and table["Doubles"][1] == "1 (100%)"
-    assert table["6s"] == ["0", "2 (100%)", "16.7%"]
+    assert table["Rolls"] == ["0", "1", ""] and table["Doubles"][1] == "100.0%"
+    assert table["6s"] == ["–", "100.0%", "16.7%"]
     assert f"{names[1]}: too few rolls yet to judge." in _stats(rig)
+
+
+def test_from_the_second_game_the_match_has_a_table_of_its_own() -> None:
+    rig = Rig(seed=4).boot()
+    rig.start("human", 3)
+    for _ in range(2):  # the opening roll, then a roll of a turn
+        rig.act("roll")
+        rig.play_greedy()
+    rig.act("double")
+    rig.act("drop")  # game 1 over, for a point
+    rig.act("next-game")
+    for _ in range(3):
+        rig.act("roll")
+        rig.play_greedy()
+    m = rig.c.state.match
+    tables = _tables(_stats(rig))
+    assert list(tables) == ["Game 2", "Match", "All time"]
+    whole = tally(m.record.games)
+    assert tables["Match"]["Rolls"] == [str(whole[0]), str(whole[9]), ""]
+    assert tables["Game 2"]["Rolls"] != tables["Match"]["Rolls"]
+    # Game 1 is in the records (a finished game against a friend); game 2 is added.
+    assert tables["All time"] == tables["Match"]
