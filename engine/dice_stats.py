@@ -55,17 +55,15 @@ def tally(games: Iterable[GameRecord], first: int = 0) -> list[int]:
 
 def stored(raw: object) -> list[int]:
     """Two sides' tallies as storage holds them; none (zeros) for anything else
-    than eighteen counts with no more doubles than rolls: a save from before the
-    dice were kept, or one spoilt, costs the dice kept so far and nothing else.
+    than eighteen counts: a save from before the dice were kept, or one spoilt,
+    costs the dice kept so far and nothing else.
 
-    >>> stored([2, 1, 0, 1, 0, 0, 0, 0, 3] * 2)[:3], stored(None)[:3], stored([1, 2] * 9)[:3]
+    >>> stored([2, 1, 0, 1, 0, 0, 0, 0, 3] * 2)[:3], stored(None)[:3], stored([1, -2] * 9)[:3]
     ([2, 1, 0], [0, 0, 0], [0, 0, 0])
     """
-    if not isinstance(raw, list) or len(raw) != 18:
-        return [0] * 18
-    if any(type(n) is not int or n < 0 for n in raw) or raw[1] > raw[0] or raw[10] > raw[9]:
-        return [0] * 18
-    return raw
+    if isinstance(raw, list) and len(raw) == 18 and all(type(n) is int and n >= 0 for n in raw):
+        return raw
+    return [0] * 18
 
 
 def add(raw: object, game: GameRecord, first: int) -> list[int]:

@@ -113,11 +113,10 @@ def test_stored_tallies_are_read_or_start_again() -> None:
         {},
         [1] * 17,
         [1] * 19,
-        [0, 1] + [0] * 16,
         [-1] + [0] * 17,
         [True] * 18,
     ]
-    bad += [[0] * 9 + [1, 2] + [0] * 7, [1.0] * 18, "[0, 0]"]
+    bad += [[0] * 9 + [1, "2"] + [0] * 7, [1.0] * 18, "[0, 0]"]
     for raw in bad:
         assert stored(raw) == [0] * 18, raw
 

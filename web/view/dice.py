@@ -40,15 +40,13 @@ def _scope(caption: str, names: tuple[str, str], counts: Sequence[int]) -> str:
     """One scope's table (a column a side, and one for fair dice), then its words:
     each side's verdict, and the rolls typed in that it leaves out."""
     sides = counts[:9], counts[9:]
-    rows = [(say.ROLLS, [str(t[ROLLS]) for t in sides], "")]
-    rows.append((say.DOUBLES, [_share(t[DOUBLES], t[ROLLS]) for t in sides], "16.7%"))
-    for k, face in enumerate(say.FACES):
-        rows.append((face, [_share(t[3 + k], 2 * t[ROLLS]) for t in sides], "16.7%"))
+    rows = [(say.ROLLS, *(str(t[ROLLS]) for t in sides), "")]
+    for label, i in ((say.DOUBLES, DOUBLES), *zip(say.FACES, range(3, 9), strict=True)):
+        # Doubles are a share of the rolls; each face, of the dice (two a roll).
+        shares = (_share(t[i], t[ROLLS] * (1 + (i > DOUBLES))) for t in sides)
+        rows.append((label, *shares, "16.7%"))
     head = "".join(f"<th>{escape(n)}</th>" for n in (*names, say.FAIR))
-    body = "".join(
-        f"<tr><th>{label}</th><td>{a}</td><td>{b}</td><td>{fair}</td></tr>"
-        for label, (a, b), fair in rows
-    )
+    body = "".join("<tr><th>{}</th><td>{}</td><td>{}</td><td>{}</td></tr>".format(*r) for r in rows)
     words = [
         say.verdict(
             escape(name),

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 DICE = "Dice"
 SOURCE = (
-    "The dice come from your browser’s cryptographic generator (crypto.getRandomValues); "
-    "online, from both players’ secrets, each sealed before the other’s is sent: neither can "
-    "choose a roll."
+    "From your browser’s cryptographic generator (crypto.getRandomValues); online, from both "
+    "players’ secrets, each sealed before the other’s is sent, so neither can choose a roll."
 )
 NOTE = (
-    "Fair dice show each face, and doubles, a sixth of the time. The opening roll is left out. "
-    "Of many checks, about one in a hundred looks unusual by chance."
+    "The opening roll is left out. Of many checks, about one in a hundred looks unusual by chance."
 )
 ALL_TIME = "All time"
 FAIR = "Fair dice"
