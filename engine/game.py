@@ -423,8 +423,15 @@ class Game:
     def _log(self, *events: Event, **changes: object) -> Game:
         return dataclasses.replace(self, events=self.events + events, **changes)  # type: ignore[arg-type]
 
-    def roll(self, dice: Sequence[int] | None = None, *, rng: RandomSource | None = None) -> Game:
-        """Roll the dice, from ``rng`` or as given (physical dice, analysis).
+    def roll(
+        self,
+        dice: Sequence[int] | None = None,
+        *,
+        rng: RandomSource | None = None,
+        by_hand: bool = False,
+    ) -> Game:
+        """Roll the dice, from ``rng`` or as given (physical dice, analysis; ``by_hand``:
+        typed in from real dice, which the record of a turn's roll says).
 
         For the opening roll, ``dice`` are player 0's die and player 1's
         die; on a tie the game stays at the opening (in money play with
@@ -451,7 +458,9 @@ class Game:
         self._need(Phase.ROLL, "roll")
         assert self.turn is not None
         rolled = check_roll(dice) if dice is not None else roll_dice(rng)
-        return self._log(Roll(self.turn, rolled))._start_turn(self.turn, self.position, rolled)
+        return self._log(Roll(self.turn, rolled, by_hand))._start_turn(
+            self.turn, self.position, rolled
+        )
 
     def _start_turn(self, player: int, position: Position, dice: tuple[int, int]) -> Game:
         moves = TurnState.begin(position, dice)
@@ -917,7 +926,7 @@ class Game:
                 f"but {'nobody' if expected is None else f'player {expected}'} is to act"
             )
         if isinstance(event, Roll):
-            return self.roll(event.dice)
+            return self.roll(event.dice, by_hand=event.by_hand)
         if isinstance(event, Played):
             if event.dice != self.dice:
                 raise IllegalActionError(f"a play of {event.dice} while {self.dice} were rolled")

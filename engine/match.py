@@ -442,9 +442,15 @@ class Match:
     def _with(self, game: Game) -> Match:
         return dataclasses.replace(self, game=game)
 
-    def roll(self, dice: Sequence[int] | None = None, *, rng: RandomSource | None = None) -> Match:
+    def roll(
+        self,
+        dice: Sequence[int] | None = None,
+        *,
+        rng: RandomSource | None = None,
+        by_hand: bool = False,
+    ) -> Match:
         """Roll (the opening roll first); see :meth:`Game.roll`."""
-        return self._with(self.game.roll(dice, rng=rng))
+        return self._with(self.game.roll(dice, rng=rng, by_hand=by_hand))
 
     def double(self) -> Match:
         return self._with(self.game.double())

@@ -6,7 +6,7 @@ enough to replay a match exactly (see :func:`engine.match.replay`), and each
 event converts to and from a small JSON-able dict.
 
 >>> Roll(0, (3, 1))
-Roll(player=0, dice=(3, 1))
+Roll(player=0, dice=(3, 1), by_hand=False)
 >>> event_to_json(Doubled(1, 2))
 {'type': 'double', 'player': 1, 'cube': 2}
 >>> event_from_json({'type': 'double', 'player': 1, 'cube': 2})
@@ -46,10 +46,12 @@ class OpeningRoll:
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """A player rolled the dice for a turn."""
+    """A player rolled the dice for a turn; ``by_hand``: typed in from real dice,
+    as the page's manual dice are (what a check of the dice leaves out)."""
 
     player: int
     dice: tuple[int, int]
+    by_hand: bool = False
     kind: ClassVar[str] = "roll"
 
 
@@ -349,6 +351,8 @@ def event_to_json(event: Event) -> dict[str, object]:
     out: dict[str, object] = {"type": event.kind, "player": event.player}
     if isinstance(event, Roll):
         out["dice"] = list(event.dice)
+        if event.by_hand:  # written only when true: a save of rolled dice stays as it was
+            out["by_hand"] = True
     elif isinstance(event, Played):
         out["dice"] = list(event.dice)
         out["play"] = event.notation
@@ -365,7 +369,7 @@ def event_to_json(event: Event) -> dict[str, object]:
 
 _KEYS: dict[str, set[str]] = {
     "opening": {"type", "dice"},
-    "roll": {"type", "player", "dice"},
+    "roll": {"type", "player", "dice", "by_hand"},
     "play": {"type", "player", "dice", "play", "moves", "hits", "recorded"},
     "double": {"type", "player", "cube"},
     "beaver": {"type", "player", "cube"},
@@ -403,7 +407,8 @@ def event_from_json(raw: object) -> Event:
         return OpeningRoll(d0, d1)
     player = _player(data)
     if kind == "roll":
-        return Roll(player, _dice(data))
+        # Saves from before rolls typed in were marked have no flag: rolled here.
+        return Roll(player, _dice(data), "by_hand" in data and _bool(data, "by_hand"))
     if kind == "play":
         notation = data.get("play")
         if not isinstance(notation, str):

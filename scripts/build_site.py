@@ -159,6 +159,9 @@ SOURCES_ONLY = (
     "web/view/review.py",  # a finished game's review
     "web/coach/review.py",
     "engine/review.py",
+    "engine/dice_stats.py",  # the dice's checks: the Stats dialog's, and a game's end
+    "web/view/dice.py",
+    "web/words/dice.py",
     "web/model/editor.py",  # the analysis board's editor and rollouts
     "engine/position_setup.py",
     "web/coach/rollout.py",

@@ -72,7 +72,8 @@ class Flow(Part):
             self._set(busy=True, message=words.WAITING_FOR_DICE)
             return
         before = self.state.match
-        self._set(match=before.roll(dice, rng=None if dice is not None else self.session.dice))
+        # Dice given here are the player's real dice, typed in (Act.DICE_SET).
+        self._set(match=before.roll(dice, rng=self.session.dice, by_hand=dice is not None))
         self._select(selected=None, swapped=False)
         self.session.say_roll(before)
         self._autosave()
@@ -295,12 +296,14 @@ class Flow(Part):
     # -- results and statistics -----------------------------------------------------------
 
     def _record(self, *, won: bool, points: int, win_type: int, match_won: bool | None) -> None:
-        """Add a game (and, unless ``match_won`` is None, the match it ended) to
-        the player records against this match's opponent, and store them."""
-        opponent = self.state.options.opponent
-        records = self.state.records.add_game(opponent, won=won, points=points, win_type=win_type)
+        """Add a game, its dice and, unless ``match_won`` is None, the match it
+        ended to the player records against this match's opponent, and store them."""
+        s = self.state
+        opponent = s.options.opponent
+        records = s.records.add_game(opponent, won=won, points=points, win_type=win_type)
         if match_won is not None:
             records = records.add_match(opponent, won=match_won)
+        records = records.add_dice(opponent, s.match.game.record, s.recorded)
         self._set(records=records)
         self.session.store.write(STATS, records.to_json())
 

@@ -1,6 +1,7 @@
 """Player statistics kept across games, per opponent (from the bottom
 player's side: "you" against Beach Bum, or player 1 against player 2 on a
-shared device).
+shared device), and the dice of those games, as stored (read and added to by
+:mod:`engine.dice_stats` when they are needed, not at the page's start).
 
 >>> table = PlayerRecords()
 >>> table = table.add_game("hard", won=True, points=2, win_type=2)
@@ -15,6 +16,8 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+
+from engine.record import GameRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +51,25 @@ class PlayerRecords:
     """The player's results against each opponent, by the opponent's name."""
 
     rows: Mapping[str, Record] = field(default_factory=_empty)
+    dice: Mapping[str, object] = field(default_factory=_empty)  # per opponent, as stored
 
     def _with(self, opponent: str, record: Record) -> PlayerRecords:
         rows = dict(self.rows)
         rows[opponent] = record
-        return PlayerRecords(MappingProxyType(rows))
+        return PlayerRecords(MappingProxyType(rows), self.dice)
+
+    def add_dice(self, opponent: str, game: GameRecord, first: int) -> PlayerRecords:
+        """``game``'s dice added to those against ``opponent``, player ``first``'s first.
+
+        >>> from engine.match import Match
+        >>> game = Match.new(0).roll((3, 1)).play("8/5 6/5").roll((5, 5)).game.record
+        >>> PlayerRecords().add_dice("easy", game, 1).dice["easy"][:3]
+        [1, 1, 0]
+        """
+        from engine.dice_stats import add  # the dice's checks: loaded at a game's end
+
+        dice = add(self.dice.get(opponent), game, first)
+        return PlayerRecords(self.rows, MappingProxyType({**self.dice, opponent: dice}))
 
     def add_game(self, opponent: str, *, won: bool, points: int, win_type: int) -> PlayerRecords:
         r = self.rows.get(opponent, Record())
@@ -86,7 +103,10 @@ class PlayerRecords:
         return self._with(opponent, r)
 
     def to_json(self) -> dict[str, object]:
-        return {"rows": {k: dataclasses.asdict(v) for k, v in self.rows.items()}}
+        return {
+            "rows": {k: dataclasses.asdict(v) for k, v in self.rows.items()},
+            "dice": dict(self.dice),
+        }
 
     @classmethod
     def from_json(cls, raw: object) -> PlayerRecords:
@@ -105,4 +125,5 @@ class PlayerRecords:
                     raise ValueError(f"{name} must be a count, got {v!r}")
                 counts[name] = v
             rows[opponent] = Record(**counts)
-        return cls(MappingProxyType(rows))
+        dice = raw.get("dice")  # none in statistics kept before the dice were
+        return cls(MappingProxyType(rows), MappingProxyType(dice if isinstance(dice, dict) else {}))

@@ -300,7 +300,9 @@ def _stats(state: UiState) -> str:
         HUMAN: say.FRIEND_AS_PLAYER_1,
         ONLINE: say.FRIENDS_ONLINE,
     }
-    return stats_html(game, match, records_table(state.records, opponents))
+    from web.view.dice import dice_html
+
+    return stats_html(game, match, records_table(state.records, opponents), dice_html(state))
 
 
 def _settings(state: UiState) -> str:

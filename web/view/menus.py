@@ -229,7 +229,7 @@ def records_table(records: PlayerRecords, opponent_names: dict[str, str]) -> str
     )
 
 
-def stats_html(game_table: str, match_table: str, records_html: str) -> str:
+def stats_html(game_table: str, match_table: str, records_html: str, dice_html: str = "") -> str:
     inner = (
         # Focus on the title, so that the long dialog opens at its top (not scrolled
         # down to its first button).
@@ -237,7 +237,9 @@ def stats_html(game_table: str, match_table: str, records_html: str) -> str:
         + '<div class="stats-wrap">'
         + game_table
         + match_table
-        + f"</div><h3>{say.STATISTICS_PLAYERS}</h3>"
+        + "</div>"
+        + dice_html
+        + f"<h3>{say.STATISTICS_PLAYERS}</h3>"
         + records_html
         + action_row(
             button(Act.STATS_RESET, say.RESET_STATS),

@@ -389,8 +389,6 @@ def copy_the(name: str) -> str:
 # -- statistics --------------------------------------------------------------------------
 
 STAT_ROWS: tuple[tuple[str, str], ...] = (
-    ("rolls", "Rolls"),
-    ("doubles_rolled", "Doubles rolled"),
     ("hits", "Hits"),
     ("pips_moved", "Pips moved"),
     ("forfeits", "Rolls that could not move"),
@@ -402,7 +400,8 @@ STAT_ROWS: tuple[tuple[str, str], ...] = (
     ("gammons_won", "Gammons won"),
     ("backgammons_won", "Backgammons won"),
 )
-"""Each player statistic (its field) and its row's name."""
+"""Each player statistic (its field) and its row's name; the rolls and their
+doubles are the Dice section's (web.words.dice), counted as a check of the dice is."""
 
 RECORD_COLUMNS: tuple[str, ...] = (
     "Games",
