@@ -349,7 +349,7 @@ def scan(text: str) -> Scanned:
     beavered = any(  # gnubg writes a beaver as a double answering a double
         a.kind == b.kind == "double" or b.kind == "beaver"
         for g in games
-        for a, b in zip(g.cells, g.cells[1:])
+        for a, b in zip(g.cells, g.cells[1:], strict=False)
     )
     if not length and beavered and ("Beaver", "On") not in {t[1:] for t in tags}:
         # GNU Backgammon's RU names no beavers even for a session that had them
