@@ -77,7 +77,8 @@ _SCORE = re.compile(
 _NUMBERED = re.compile(r"^\s*(\d+)[).]")
 _GLUED = re.compile(r"(\d+)\)[ \t]")
 """A move number in the middle of a line: the next line glued on, as GNU
-Backgammon's export writes a line whose right column is a roll without a play."""
+Backgammon's export writes a line whose right column is a roll without a play
+(Galaxy glues one after a play too: GNU Backgammon does not read that one)."""
 _POINT = r"(?:\d{1,2}|bar|off)"
 _MOVE = rf"{_POINT}(?:/{_POINT}\*?)+(?:\(\d\))?"
 _CELL = re.compile(
@@ -161,7 +162,10 @@ def _cells(text: str, lineno: int, unread: list[tuple[int, str]]) -> list[Cell]:
             pos += 1
         if pos >= len(text):
             return cells
-        glued = _GLUED.match(text, pos) if pos else None
+        # Only after a roll without a play, as gnubg's export writes it and reads
+        # it back; GNU Backgammon leaves any other number mid-line unread.
+        after_bare_roll = bool(cells) and cells[-1].kind == "roll" and not cells[-1].moves
+        glued = _GLUED.match(text, pos) if after_bare_roll else None
         if glued is not None:  # read it as its own line, its number where gnubg writes it
             rest = f"{int(glued[1]):3d})" + text[glued.end() - 1 :]
             return cells + _cells(rest, lineno, unread)

@@ -540,3 +540,15 @@ def test_a_line_glued_to_the_next_is_read_as_two() -> None:
         (4, 1, (4, 1), "10/6 4/3"),
     ]
     assert scan(glued).unread == ()
+
+
+def test_a_number_glued_after_a_play_is_left_unread_as_gnu_backgammon_leaves_it() -> None:
+    from engine.formats.mat_read import scan
+
+    galaxy = (
+        " 3 point match\n\n Game 1\n Ann : 0                        Ben : 0\n"
+        " 24) 43: 21/18 18/14              24)  Losses 2 point        Wins 2 point and the match\n"
+    )
+    scanned = scan(galaxy)
+    assert [c.kind for c in scanned.games[0].cells] == ["roll"]
+    assert scanned.unread == ((5, "24)  Losses 2 point        Wins 2 point and the match"),)
