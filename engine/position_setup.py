@@ -15,7 +15,7 @@ Its text form is the XGID, and it reads GNU Backgammon's IDs too:
 
 >>> s = PositionSetup.start()
 >>> s.xgid
-'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
+'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:6'
 >>> PositionSetup.from_xgid(s.xgid) == s
 True
 >>> s.add(0, 3)
@@ -163,7 +163,7 @@ class PositionSetup:
         >>> s.turn, s.dice, s.length, s.score
         (1, (5, 2), 5, (0, 0))
         >>> s.xgid
-        'XGID=-b----EBB---eD---c-e----B-:0:0:-1:52:0:0:0:5:10'
+        'XGID=-b----EBB---eD---c-e----B-:0:0:-1:52:0:0:0:5:6'
         """
         position = Position.from_id(position_id)
         if not match_id:
