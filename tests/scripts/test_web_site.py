@@ -121,7 +121,7 @@ def test_each_python_environment_gets_its_files_as_archives(site: Path) -> None:
 
 def test_modules_ship_as_bytecode_for_the_vendored_pyodide_without_sources(site: Path) -> None:
     """Each module as bytecode where its source would be, compiled from the
-    source the repository has (less comments and docstrings); online play,
+    source the repository has (less comments, docstrings and functions' annotations); online play,
     imported only when a player starts an online game, as its source."""
     for config_name in ("pyscript.json", build_site.WORKER_CONFIG):
         files = archive(site, config_name)
