@@ -85,8 +85,8 @@ def strip(source: str, *, signatures: bool = False) -> str:
             out = _strip(source, signatures=True)
             if out != source and same_code(source, out, signatures=True):
                 return out
-        except (SyntaxError, ValueError, tokenize.TokenError):
-            pass
+        except (SyntaxError, ValueError, tokenize.TokenError, KeyError, IndexError):
+            pass  # a header this does not read: the annotations stay
         return strip(source)
     try:
         stripped = _strip(source)

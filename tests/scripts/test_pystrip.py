@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from repo_paths import ROOT
 
+from scripts import pystrip
 from scripts.pystrip import same_code, strip, without_annotations, without_docstrings
 
 SOURCE = '''"""A module."""
@@ -295,6 +296,17 @@ def test_annotations_go_only_where_the_code_stays_the_same(source: str) -> None:
     assert same_code(source, out, signatures=True)
     assert "->" not in out
     compile(out, "x.py", "exec")
+
+
+def test_a_header_it_cannot_read_keeps_its_annotations_and_loses_the_rest() -> None:
+    source = "def f(x: int) -> int:  # why\n    return x\n"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pystrip, "_annotation_cuts", lambda *_: [][0])  # raises IndexError
+        assert (
+            strip(source, signatures=True)
+            == strip(source)
+            == "def f(x: int) -> int:\n    return x\n"
+        )
 
 
 def test_every_module_of_the_site_loses_its_functions_annotations_only() -> None:
