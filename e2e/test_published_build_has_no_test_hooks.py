@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.helpers import DESKTOP, LoadedPage, open_game
-from scripts import build_site, bytecode, pystrip, solid_zip
+from scripts import build_site, bytecode, solid_zip
 from scripts.page_driver import new_game, wait_for_player
 
 # Three 6-5 openings queued, then the dice of seed 1.
@@ -72,7 +72,7 @@ def test_the_published_python_reads_no_dice_from_the_url(published_url: str) -> 
         if name.endswith(".pyc"):
             data = archive.read(name)
             text = (build_site.ROOT / name.removesuffix("c")).read_text(encoding="utf-8")
-            stripped = pystrip.strip(text).encode()
+            stripped = build_site.shipped_python(text).encode()
             assert bytecode.compiled_from(data, stripped), f"{name} is not from {name[:-1]}"
             sources[name] = data
             sources[name.removesuffix("c")] = stripped

@@ -324,13 +324,22 @@ def _copy_packages(site: Path) -> list[str]:
 
 
 def _copy_python(src: Path, dest: Path) -> None:
-    """Copy a file of our packages; Python without its comments and docstrings
-    (line for line, so tracebacks keep their line numbers: scripts/pystrip.py)."""
+    """Copy a file of our packages; Python as :func:`shipped_python` leaves it."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     if src.suffix == ".py":
-        dest.write_text(pystrip.strip(src.read_text(encoding="utf-8")), encoding="utf-8")
+        dest.write_text(shipped_python(src.read_text(encoding="utf-8")), encoding="utf-8")
     else:
         shutil.copy2(src, dest)
+
+
+def shipped_python(source: str) -> str:
+    """A module of our packages as the site ships it (compiled, or as source):
+    without its comments and docstrings, nor its functions' annotations, which
+    nothing reads at run time (a class's annotations, its fields, stay), line
+    for line, so tracebacks keep their line numbers (scripts/pystrip.py).  Not
+    for Pyodide's standard library: scripts/trim_stdlib.py strips that, keeping
+    its annotations (``inspect``, ``typing`` and ``dataclasses`` may read them)."""
+    return pystrip.strip(source, signatures=True)
 
 
 def _add_test_hooks(site: Path, shipped: list[str]) -> list[str]:

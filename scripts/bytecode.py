@@ -11,8 +11,9 @@ The files are hash-based and *unchecked* (PEP 552): the import system loads
 them without comparing them to the source's modification time, which an
 unpacked archive does not keep.  The build ships most of them without their
 sources (``scripts/build_site.py``); the hash in each header still names the
-source it was compiled from (the repository's file without its comments and
-docstrings, line for line: see :mod:`scripts.pystrip`), which
+source it was compiled from (the repository's file without its comments,
+docstrings and functions' annotations, line for line:
+``scripts.build_site.shipped_python``), which
 :func:`compiled_from` checks under any CPython.  The code
 objects carry no column ranges, so a traceback shows no carets.  A Pyodide
 whose magic number differs (a ``.pyc`` from another version) simply ignores

@@ -12,13 +12,24 @@ nothing else:
   drops those anyway).  A class's own docstring stays: a dataclass without one
   gets a docstring made from its signature when it is created, which would
   cost time at every import, and they are few;
-- a body left with nothing in it gets a ``pass`` where its first string was.
+- a body left with nothing in it gets a ``pass`` where its first string was;
+- with ``signatures=True`` (the site's own packages, never the standard
+  library), the annotations of every function's parameters and of what it
+  returns: ``def f(x: int = 1) -> str:`` becomes ``def f(x = 1):``.  Under
+  ``from __future__ import annotations`` they are strings kept in each
+  function's ``__annotations__``, which nothing in the site reads at run
+  time.  The annotations of class bodies (a dataclass's fields, which
+  ``dataclasses`` and ``typing.get_type_hints`` read: web/ai/protocol.py) and
+  of variables stay.
 
 Every other character keeps its line and column, so a traceback's line and
-column numbers still point at the same code in the original file.  The result
-is checked: parsed again, it must give the original's syntax tree less the
-docstrings, with every node at its original line and column; if not (some
-construct this does not handle), :func:`strip` returns the source unchanged.
+column numbers still point at the same code in the original file (a
+function's header loses the columns its annotations took; its lines stay).
+The result is checked: parsed again, it must give the original's syntax tree
+less the docstrings (and the functions' annotations), with every node at its
+original line and column (only its line, on a line an annotation left); if
+not (some construct this does not handle), :func:`strip` returns the source
+less only what it can remove so, or unchanged.
 
 This module runs under the build's CPython (the site's own packages) and
 inside the vendored Pyodide, whose Python is newer (the standard library uses
@@ -40,7 +51,7 @@ from __future__ import annotations
 import ast
 import io
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 
 
 def _is_text(statement: ast.stmt) -> bool:
@@ -66,8 +77,17 @@ def _docstrings(tree: ast.AST) -> Iterator[tuple[ast.Expr, list[ast.stmt]]]:
                     yield statement, body
 
 
-def strip(source: str) -> str:
-    """``source`` without comments and module and function docstrings (see above)."""
+def strip(source: str, *, signatures: bool = False) -> str:
+    """``source`` without comments and module and function docstrings, and with
+    ``signatures`` without the annotations of its functions (see above)."""
+    if signatures:
+        try:
+            out = _strip(source, signatures=True)
+            if out != source and same_code(source, out, signatures=True):
+                return out
+        except (SyntaxError, ValueError, tokenize.TokenError, KeyError, IndexError):
+            pass  # a header this does not read: the annotations stay
+        return strip(source)
     try:
         stripped = _strip(source)
         return stripped if stripped != source and same_code(source, stripped) else source
@@ -75,13 +95,20 @@ def strip(source: str) -> str:
         return source
 
 
-def _strip(source: str) -> str:
+# A cut: (first line, column, last line, end column, replacement, join): 0-based
+# lines, UTF-8 byte columns (as the syntax tree gives them).  ``join``: what
+# follows the cut on its last line moves up to its first line (the lines between
+# are left empty), where a line break would end the statement.
+_Cut = tuple[int, int, int, int, bytes, bool]
+
+
+def _strip(source: str, signatures: bool = False) -> str:
     tree = ast.parse(source)
     text = source.splitlines(keepends=True)
     lines = [line.encode() for line in text]
-    # (first line, column, last line, end column, replacement): 0-based lines,
-    # UTF-8 byte columns (as the syntax tree gives them).
-    cuts: list[tuple[int, int, int, int, bytes]] = []
+    tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    cuts: list[_Cut] = _annotation_cuts(tree, tokens, text) if signatures else []
+    annotated = [(first, col, last, end) for first, col, last, end, _, _ in cuts]
     found = list(_docstrings(tree))
     removed = {id(doc) for doc, _ in found}
     for doc, body in found:
@@ -90,16 +117,23 @@ def _strip(source: str) -> str:
         # A body left empty keeps a "pass" where its first string was.
         empty = all(id(statement) in removed for statement in body) and doc is body[0]
         new = b"pass" if empty else b""
-        cuts.append((doc.lineno - 1, doc.col_offset, end_line - 1, end_col, new))
-    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        cuts.append((doc.lineno - 1, doc.col_offset, end_line - 1, end_col, new, False))
+    for token in tokens:
         if token.type == tokenize.COMMENT:
             (row, col), (_, end) = token.start, token.end
             line = text[row - 1]
-            cuts.append((row - 1, len(line[:col].encode()), row - 1, len(line[:end].encode()), b""))
+            at = (row - 1, len(line[:col].encode()))
+            if not any((a, b) <= at < (c, d) for a, b, c, d in annotated):
+                cuts.append((*at, row - 1, len(line[:end].encode()), b"", False))
     touched: set[int] = set()
-    for first, col, last, end, new in sorted(cuts, reverse=True):
+    for first, col, last, end, new, join in sorted(cuts, reverse=True):
         if first == last:
             lines[first] = lines[first][:col] + new + lines[first][end:]
+        elif join:
+            lines[first] = lines[first][:col] + new + lines[last][end:]
+            for k in range(first + 1, last + 1):
+                lines[k] = b"\n"
+            touched.update(range(first, last + 1))
         else:
             lines[first] = lines[first][:col] + new + b"\n"
             for k in range(first + 1, last):
@@ -116,8 +150,85 @@ def _strip(source: str) -> str:
     return b"".join(lines).decode()
 
 
+def _functions(tree: ast.AST) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node
+
+
+def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    a = function.args
+    return [*a.posonlyargs, *a.args, *([a.vararg] if a.vararg else []), *a.kwonlyargs] + (
+        [a.kwarg] if a.kwarg else []
+    )
+
+
+_SKIPPED = (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT)
+
+
+def _annotation_cuts(
+    tree: ast.AST, tokens: list[tokenize.TokenInfo], text: list[str]
+) -> list[_Cut]:
+    """The cuts that take every function's annotations out: from the end of a
+    parameter's name to the end of its annotation (``: int``), and from the end
+    of the parameter list to the end of what follows ``->``.  An annotation ends
+    at the first ``,``, ``=``, ``)`` or ``:`` outside its own brackets."""
+    code = [k for k, t in enumerate(tokens) if t.type not in _SKIPPED]
+    at = {tokens[k].start: n for n, k in enumerate(code)}
+
+    def token(n: int) -> tokenize.TokenInfo:
+        return tokens[code[n]]
+
+    def column(row: int, col: int) -> int:  # UTF-8 byte column -> character column
+        return len(text[row - 1].encode()[:col].decode())
+
+    def byte(position: tuple[int, int]) -> tuple[int, int]:
+        row, col = position
+        return row - 1, len(text[row - 1][:col].encode())
+
+    def annotation_end(n: int, stops: str) -> int:
+        """The last token of the annotation whose first is ``n``."""
+        depth = 0
+        while True:
+            t = token(n)
+            if t.type == tokenize.OP:
+                if depth == 0 and t.string in stops:
+                    return n - 1
+                depth += t.string in "([{"
+                depth -= t.string in ")]}"
+            n += 1
+
+    cuts: list[_Cut] = []
+    for function in _functions(tree):
+        for parameter in _parameters(function):
+            if parameter.annotation is None:
+                continue
+            name = at[(parameter.lineno, column(parameter.lineno, parameter.col_offset))]
+            if token(name).string != parameter.arg or token(name + 1).string != ":":
+                raise ValueError(f"no annotation after {parameter.arg} at {parameter.lineno}")
+            last = annotation_end(name + 2, ",=)")
+            cuts.append((*byte(token(name).end), *byte(token(last).end), b"", False))
+        if function.returns is not None:
+            returns = function.returns
+            n = at[(returns.lineno, column(returns.lineno, returns.col_offset))]
+            while token(n).string != "->":
+                n -= 1
+            last = annotation_end(n + 1, ":")
+            cuts.append((*byte(token(n - 1).end), *byte(token(last).end), b"", True))
+    return cuts
+
+
+def without_annotations(tree: ast.Module) -> ast.Module:
+    """``tree`` with none of its functions' annotations (class bodies keep theirs)."""
+    for function in _functions(tree):
+        function.returns = None
+        for parameter in _parameters(function):
+            parameter.annotation = None
+    return tree
+
+
 def without_docstrings(source: str) -> ast.Module:
-    """``source``'s syntax tree as :func:`strip` should leave it."""
+    """``source``'s syntax tree as :func:`strip` should leave it (without ``signatures``)."""
     tree = ast.parse(source)
     found = list(_docstrings(tree))
     for doc, body in found:
@@ -135,14 +246,26 @@ def without_docstrings(source: str) -> ast.Module:
     return tree
 
 
-def same_code(source: str, stripped: str) -> bool:
-    """``stripped`` is ``source`` less its docstrings, every node where it was."""
+def same_code(source: str, stripped: str, *, signatures: bool = False) -> bool:
+    """``stripped`` is ``source`` less its docstrings (and with ``signatures``,
+    its functions' annotations), every node where it was: on its line, and at
+    its column unless an annotation was cut from that line."""
     want, got = without_docstrings(source), ast.parse(stripped)
-    return ast.dump(want) == ast.dump(got) and _starts(want) == _starts(got)
+    moved: set[int] = set()
+    if signatures:
+        for function in _functions(want):
+            annotations = [p.annotation for p in _parameters(function)] + [function.returns]
+            for node in annotations:
+                if node is not None:
+                    moved.update(range(function.lineno, (node.end_lineno or node.lineno) + 1))
+        want = without_annotations(want)
+    return ast.dump(want) == ast.dump(got) and _starts(want, moved) == _starts(got, moved)
 
 
-def _starts(tree: ast.AST) -> list[tuple[str, int | None, int | None]]:
-    return [
-        (type(node).__name__, getattr(node, "lineno", None), getattr(node, "col_offset", None))
-        for node in ast.walk(tree)
-    ]
+def _starts(tree: ast.AST, moved: Set[int]) -> list[tuple[str, int | None, int | None]]:
+    starts = []
+    for node in ast.walk(tree):
+        line = getattr(node, "lineno", None)
+        col = None if line in moved else getattr(node, "col_offset", None)
+        starts.append((type(node).__name__, line, col))
+    return starts

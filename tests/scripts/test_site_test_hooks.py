@@ -15,7 +15,7 @@ from e2e.site import hooks as hooks_module
 from e2e.site import online as online_module
 from e2e.site.dice import QueuedDice, parse_faces
 from e2e.site.hooks import Hooks, read_hooks
-from scripts import build_site, bytecode, dataclass_code, precache, pystrip, solid_zip
+from scripts import build_site, bytecode, dataclass_code, precache, solid_zip
 
 # What the page's own Python would have to contain to let a visitor choose the dice.
 HOOK_MARKERS = (b"backgammonQueueDice", b"QueuedDice", b"location.search", b"e2e.site")
@@ -84,7 +84,7 @@ def test_the_published_page_has_no_test_hooks(site: Path) -> None:
     for name, data in (page | worker).items():
         if name.endswith(".pyc"):
             text = (build_site.ROOT / name.removesuffix("c")).read_text(encoding="utf-8")
-            stripped = pystrip.strip(text).encode()
+            stripped = build_site.shipped_python(text).encode()
             assert bytecode.compiled_from(data, stripped), f"{name} is not from {name[:-1]}"
             python[name] = data
             python[name.removesuffix("c")] = stripped

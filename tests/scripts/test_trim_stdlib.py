@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import zipfile
@@ -212,6 +213,10 @@ def test_the_kept_modules_ship_without_comments_or_docstrings_line_for_line(site
         comments = [line for line in after.splitlines() if line.lstrip().startswith("#")]
         assert len(comments) <= 2, (name, comments)  # (a "#" inside a class docstring stays)
     assert '"""Classes to support' not in trimmed["dataclasses.py"].decode()  # (a docstring)
+    # Its functions keep their annotations (the site's own packages lose theirs:
+    # scripts/build_site.py's shipped_python): inspect, typing, dataclasses may read them.
+    annotated = re.compile(r"^ *(?:async )?def .*\) -> .*:$", re.MULTILINE)
+    assert len(annotated.findall(trimmed["typing.py"].decode())) > 40
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -222,9 +227,13 @@ def test_stripping_runs_in_pyodide_once_then_comes_from_the_cache(
     # Python 3.14 syntax (an unparenthesised except), which the build's Python may not read.
     source = b'"""Doc."""\ntry:\n    pass\nexcept A, B:  # new in 3.14\n    pass\n'
     pyodide = build_site.NODE_MODULES / "pyodide"
-    first = trim_stdlib.strip_in_pyodide({"m.py": source}, pyodide)
-    assert first == {"m.py": b"\ntry:\n    pass\nexcept A, B:\n    pass\n"}
+    typed = b"def f(x: int) -> int:  # kept\n    return x\n"
+    first = trim_stdlib.strip_in_pyodide({"m.py": source, "typed.py": typed}, pyodide)
+    assert first == {
+        "m.py": b"\ntry:\n    pass\nexcept A, B:\n    pass\n",
+        "typed.py": b"def f(x: int) -> int:\n    return x\n",  # the annotations stay
+    }
     monkeypatch.setattr(shutil, "which", lambda name: None)  # no node now: the cache answers
-    assert trim_stdlib.strip_in_pyodide({"m.py": source}, pyodide) == first
+    assert trim_stdlib.strip_in_pyodide({"m.py": source, "typed.py": typed}, pyodide) == first
     with pytest.raises(trim_stdlib.TrimError, match="node is not installed"):
         trim_stdlib.strip_in_pyodide({"other.py": b"x = 1  # new\n"}, pyodide)

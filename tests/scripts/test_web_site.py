@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts import build_site, bytecode, dataclass_code, precache, pystrip, serve, solid_zip
+from scripts import build_site, bytecode, dataclass_code, precache, serve, solid_zip
 
 needs_node_modules = pytest.mark.skipif(
     not (build_site.NODE_MODULES / "pyodide").is_dir(),
@@ -55,7 +55,7 @@ def test_pyodides_lock_file_ships_without_the_packages_the_site_never_loads(site
     assert (site / "vendor/pyodide/pyodide-lock.json").stat().st_size < 500  # was 119 kB
 
 
-def test_shipped_python_has_no_comments_or_docstrings_but_keeps_its_lines(site: Path) -> None:
+def test_shipped_python_has_no_comments_docstrings_or_signatures_line_for_line(site: Path) -> None:
     """(What ships as source; the bytecode is compiled from the same stripping.)"""
     online = solid_zip.unpack((site / build_site.ONLINE_ARCHIVE).read_bytes())
     source = (build_site.ROOT / "web/online/peer.py").read_text()
@@ -63,6 +63,10 @@ def test_shipped_python_has_no_comments_or_docstrings_but_keeps_its_lines(site: 
     assert shipped.count("\n") == source.count("\n")
     assert len(shipped) < 0.8 * len(source)
     assert not any(line.lstrip().startswith("#") for line in shipped.splitlines())
+    # Nor its functions' annotations; a dataclass keeps its fields'.
+    assert ") -> " in source and ") -> " not in shipped
+    acts = online["web/online/acts.py"].decode()
+    assert "class Commit:\n" in acts and "    digest: bytes\n" in acts
 
 
 def test_the_style_sheet_ships_without_its_comments_and_keeps_every_rule(site: Path) -> None:
@@ -117,7 +121,7 @@ def test_each_python_environment_gets_its_files_as_archives(site: Path) -> None:
 
 def test_modules_ship_as_bytecode_for_the_vendored_pyodide_without_sources(site: Path) -> None:
     """Each module as bytecode where its source would be, compiled from the
-    source the repository has (less comments and docstrings); online play,
+    source the repository has (less comments, docstrings and functions' annotations); online play,
     imported only when a player starts an online game, as its source."""
     for config_name in ("pyscript.json", build_site.WORKER_CONFIG):
         files = archive(site, config_name)
@@ -128,7 +132,8 @@ def test_modules_ship_as_bytecode_for_the_vendored_pyodide_without_sources(site:
                 # PEP 552: flags 0b01 = hash-based, not checked against the source.
                 assert int.from_bytes(data[4:8], "little") == 0b01, name
                 source = (build_site.ROOT / name.removesuffix("c")).read_text(encoding="utf-8")
-                assert bytecode.compiled_from(data, pystrip.strip(source).encode()), name
+                shipped = build_site.shipped_python(source).encode()
+                assert bytecode.compiled_from(data, shipped), name
             elif name.endswith(".py"):
                 assert name.startswith(build_site.SOURCES_ONLY), f"{name} ships as source"
         assert "web/view/analysis.py" in archive(site, "pyscript.json")
