@@ -8,6 +8,7 @@ The desktop tests share one page and run in order, as a player would.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -202,6 +203,85 @@ def test_a_seeded_rollout_shows_progress_can_be_cancelled_and_completes(
         assert "No double" in table and "Double, take" in table and "exact" in table
         assert "Rollout:" in text_of(page, "#analysis [data-testid='an-rollout']")
         screenshot(page, "analysis-rollout")
+        assert loaded.errors == []
+    finally:
+        loaded.context.close()
+
+
+ROLLOUT_STATE = "[data-testid=rollout-state]"
+
+
+def play_on(page: Page) -> float:
+    """Play the best play: the seconds until the AI's worker has analysed the next moment."""
+    start = time.monotonic()
+    page.locator("#analysis [data-testid='ranked-plays'] .an-play").first.click()
+    until(page, lambda: text_of(page, "[data-testid='an-at']"), "Decision 2 of 2")
+    wait_for_analysis(page)
+    seconds = time.monotonic() - start
+    page.click("#analysis [data-action='analysis-back']")
+    wait_for_analysis(page, "ranked-plays")
+    return seconds
+
+
+def roll_out(page: Page, trials: str, truncate: str) -> float:
+    """Start a rollout of the board's moment; the seconds until it is done."""
+    rollout = page.locator("#analysis [data-testid='an-rollout']")
+    rollout.locator("select[name='trials']").select_option(trials)
+    rollout.locator("select[name='truncate']").select_option(truncate)
+    start = time.monotonic()
+    rollout.locator("[data-action='rollout']").click()
+    page.wait_for_function(
+        f"() => document.querySelector('{ROLLOUT_STATE}')?.innerText"
+        f".startsWith('Rolled out: {trials} trials')",
+        timeout=AI_TIMEOUT_MS,
+    )
+    return time.monotonic() - start
+
+
+def test_rollout_cancel_stops_the_work_at_once_and_keeps_the_settings(
+    browser: Browser, site_url: str
+) -> None:
+    """After Cancel each worker has at most one short part to finish: the AI's
+    next answer and a short rollout take about as long as before the cancelled
+    long one; its first trials show soon, and its settings stay on the form (#47)."""
+    loaded = open_game(browser, site_url, query=link_to(XGID_31)[1:], **DESKTOP)
+    page = loaded.page
+    try:
+        wait_for_analysis(page, "ranked-plays")
+        roll_out(page, "36", "5")  # starts the rollout's workers
+        first = roll_out(page, "36", "5")
+        answer = play_on(page)
+        rollout = page.locator("#analysis [data-testid='an-rollout']")
+        rollout.locator("select[name='trials']").select_option("1296")
+        rollout.locator("select[name='truncate']").select_option("0")
+        start = time.monotonic()
+        rollout.locator("[data-action='rollout']").click()
+        page.wait_for_function(
+            f"() => /Rolling out… [1-9]\\d* of 1296/.test("
+            f"document.querySelector('{ROLLOUT_STATE}')?.innerText)",
+            timeout=AI_TIMEOUT_MS,
+        )
+        progress = time.monotonic() - start
+        page.wait_for_function(  # the parts have grown: one of them is cut short
+            f"() => /Rolling out… ([6-9]|\\d\\d+) of 1296/.test("
+            f"document.querySelector('{ROLLOUT_STATE}')?.innerText)",
+            timeout=AI_TIMEOUT_MS,
+        )
+        page.click("#analysis [data-action='rollout-cancel']")
+        until(page, lambda: "Cancelled after" in text_of(page, ROLLOUT_STATE), True)
+        assert rollout.locator("select[name='trials']").input_value() == "1296"
+        assert rollout.locator("select[name='truncate']").input_value() == "0"
+        answer_after = play_on(page)  # the AI's worker is the first rollout worker
+        second = roll_out(page, "36", "5")
+        print(
+            f"36 trials {first:.1f} s, after a cancel {second:.1f} s; the next analysis "
+            f"{answer:.1f} s, after a cancel {answer_after:.1f} s; progress {progress:.1f} s"
+        )
+        # The AI's worker first ends the part in hand: one trial at the least (as the first).
+        assert answer_after <= 3 * answer + progress + 2, (answer, answer_after, progress)
+        assert second <= 3 * first + 2, (first, second)
+        # One trial first: the first figures before a short rollout's end (36 trials before).
+        assert progress <= first, (first, progress)
         assert loaded.errors == []
     finally:
         loaded.context.close()

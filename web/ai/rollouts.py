@@ -3,11 +3,11 @@ whichever AI worker is free, and their tallies merged as they come.
 
 The analysis board starts a rollout like this (``ports``: one
 :class:`web.ai.protocol.AiPort` per web worker, ``worker_count`` of them for
-``navigator.hardwareConcurrency``)::
+``navigator.hardwareConcurrency``; the request is the whole rollout, trials 0
+to ``trials``)::
 
-    parts = rollout_parts("r1", position_id, (3, 1), cube, trials=1296,
-                          workers=len(ports), truncate=0, seed=1)
-    spread = SpreadRollout(ports, parts, show)   # show(view) after every part
+    whole = RolloutRequest("r1", position_id, (3, 1), cube, 1296, 0, 1296, truncate=0)
+    spread = SpreadRollout(ports, whole, show)   # show(view) after every part
     spread.start()
     ...
     spread.cancel()                              # the Cancel button
@@ -18,33 +18,35 @@ The analysis board starts a rollout like this (``ports``: one
 and due, and whether the rollout finished, was cancelled or failed.
 
 A trial's figures depend on its number only, so any worker may play any part
-and the parts merge exactly (:func:`engine.rollout_stats.merge_all`): four
-workers give the same figures as one.  Each worker has one part in hand at a
-time and gets the next when it answers, so a slow worker (one still starting,
-or on a busy core) holds back only its own part; once no part is left to hand
-out, a free worker plays a copy of a part still out, and whichever answer
-comes first counts.  A worker that fails is left out; the rollout fails only
-when every worker has.  Nothing here blocks: every answer comes back through
-the port's callback.
+and the parts merge exactly (:func:`engine.rollout_stats.merge`): four
+workers give the same figures as one.  A worker plays a part without a break
+(nothing reaches it meanwhile: a cancel, a hint, the next rollout wait), so
+parts are short: a worker's first is one trial (the first figures come
+soon), and each next one at most twice the last and what the last one's pace
+plays in :data:`PART_SECONDS`.  Each worker has one part in hand at a time and
+gets the next when it answers, so a slow worker (one still starting, or on a
+busy core) holds back only its own part; once no trial is left to hand out, a
+free worker plays a copy of a part still out, and whichever answer comes first
+counts.  A worker that fails is left out; the rollout fails only when every
+worker has.  Nothing here blocks: every answer comes back through the port's
+callback.
 
 >>> from web.worker.direct import DirectAi
->>> parts = rollout_parts("r", "4HPwATDgc/ABMA", (3, 1), None, 4, 2, truncate=1)
->>> [(p.first, p.stop) for p in parts]
-[(0, 1), (1, 2), (2, 3), (3, 4)]
+>>> whole = RolloutRequest("r", "4HPwATDgc/ABMA", (3, 1), None, 6, 0, 6, truncate=1)
 >>> views = []
->>> SpreadRollout([DirectAi(), DirectAi()], parts, views.append).start()
->>> [v.done for v in views], views[-1].finished, views[-1].tally.trials
-([1, 2, 3, 4], True, 4)
+>>> SpreadRollout([DirectAi(), DirectAi()], whole, views.append).start()
+>>> views[0].done, views[-1].done, views[-1].finished, views[-1].tally.ranges
+(1, 6, True, ((0, 6),))
 """
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from engine.cube import CubeState
-from engine.rollout_stats import RolloutTally, merge_all
+from engine.rollout_stats import RolloutTally, merge
 from web.ai.protocol import (
     AiPort,
     ErrorReply,
@@ -56,10 +58,10 @@ from web.ai.protocol import (
 
 MAX_WORKERS = 8
 MAX_PART = 36
-"""Trials in a part at most: progress every few seconds in a browser."""
-PARTS_PER_WORKER = 4
-"""Parts a worker gets on average (at most :data:`MAX_PART` trials each): enough
-that a slower worker's share shrinks, few enough that messages cost little."""
+"""Trials in a part at most."""
+PART_SECONDS = 0.5
+"""About how long a part plays, once a worker's pace is known: what a cancel,
+a hint or the next rollout waits for at most (#47)."""
 
 
 WORKER_MEMORY_GB = 0.5
@@ -85,42 +87,8 @@ def worker_count(hardware_concurrency: int | None, device_memory: float | None =
     return max(1, min(MAX_WORKERS, cores))
 
 
-def part_size(trials: int, workers: int) -> int:
-    """Trials in each part of a rollout of ``trials`` over ``workers``.
-
-    >>> part_size(1296, 4), part_size(144, 4), part_size(36, 2), part_size(3, 8)
-    (36, 9, 5, 1)
-    """
-    share = -(-trials // (PARTS_PER_WORKER * max(1, workers)))
-    return max(1, min(MAX_PART, share))
-
-
-def rollout_parts(
-    job: str,
-    position: str,
-    dice: tuple[int, int] | None,
-    cube: CubeState | None,
-    trials: int,
-    workers: int,
-    **settings: object,
-) -> tuple[RolloutRequest, ...]:
-    """``trials`` cut into parts of consecutive trial numbers (:func:`part_size`),
-    each a request of job ``job``.  ``settings`` are
-    :class:`web.ai.protocol.RolloutRequest`'s (seed, truncate...)."""
-    size = part_size(trials, workers)
-    return tuple(
-        RolloutRequest(
-            job,
-            position,
-            dice,
-            cube,
-            trials,
-            first,
-            min(trials, first + size),
-            **settings,  # type: ignore[arg-type]
-        )
-        for first in range(0, trials, size)
-    )
+Part = tuple[int, int]
+"""Trials ``first`` to ``stop - 1`` of a rollout."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,23 +109,28 @@ class SpreadRollout:
     def __init__(
         self,
         ports: Sequence[AiPort],
-        parts: Sequence[RolloutRequest],
+        whole: RolloutRequest,
         show: Callable[[RolloutView], None],
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if not ports:
             raise ValueError("a rollout needs a worker")
         self._ports = list(ports)
-        self._parts = list(parts)
+        self._whole = whole
         self._show = show
-        self._todo: deque[int] = deque(range(len(parts)))
-        self._out: dict[int, list[int]] = {}  # part -> the ports playing it, oldest part first
-        self._done: dict[int, RolloutTally] = {}
+        self._clock = clock
+        self._next = whole.first  # the first trial not handed out yet
+        self._todo: deque[Part] = deque()  # parts a failed port gave back
+        self._out: dict[Part, list[int]] = {}  # part -> the ports playing it, oldest part first
+        self._done: set[Part] = set()
+        self._tally: RolloutTally | None = None
+        self._pace: dict[int, tuple[int, float]] = {}  # port -> its last part's trials, seconds
         self._busy: set[int] = set()
         self._asked: set[int] = set()
         self._failed: set[int] = set()
         self._cancelled = False
         self._error: str | None = None  # set when every port has failed
-        self.total = parts[0].trials if parts else 0
+        self.total = whole.stop - whole.first
 
     def start(self) -> None:
         for i in range(len(self._ports)):
@@ -172,42 +145,61 @@ class SpreadRollout:
         self._show(self.view())
 
     @property
+    def done(self) -> int:
+        return self._tally.trials if self._tally else 0
+
+    @property
     def finished(self) -> bool:
-        return len(self._done) == len(self._parts)
+        return self.done == self.total
 
     def view(self) -> RolloutView:
-        tallies = list(self._done.values())
-        tally = merge_all(tallies) if tallies else None
-        done = tally.trials if tally else 0
-        return RolloutView(tally, done, self.total, self.finished, self._cancelled, self._error)
+        return RolloutView(
+            self._tally, self.done, self.total, self.finished, self._cancelled, self._error
+        )
+
+    def _size(self, i: int) -> int:
+        """Trials in port ``i``'s next part: 1 first, then by its last part's pace."""
+        trials, seconds = self._pace.get(i, (0, 0.0))
+        if not trials:
+            return 1
+        return max(1, min(MAX_PART, 2 * trials, int(PART_SECONDS * trials / max(seconds, 1e-3))))
 
     def _feed(self, i: int) -> None:
         """Give port ``i`` a part, if it is free and there is one to give."""
         if self._cancelled or self.finished or i in self._busy or i in self._failed:
             return
         if self._todo:
-            k = self._todo.popleft()
-        else:  # every part is out: help with the oldest one only a single port plays
-            spare = [k for k, on in self._out.items() if len(on) == 1 and i not in on]
+            part = self._todo.popleft()
+        elif self._next < self._whole.stop:
+            part = (self._next, min(self._whole.stop, self._next + self._size(i)))
+            self._next = part[1]
+        else:  # every trial is out: help with the oldest part only a single port plays
+            spare = [p for p, on in self._out.items() if len(on) == 1 and i not in on]
             if not spare:
                 return
-            k = spare[0]
-        self._out.setdefault(k, []).append(i)
+            part = spare[0]
+        self._out.setdefault(part, []).append(i)
         self._busy.add(i)
         self._asked.add(i)
-        self._ports[i].ask(self._parts[k], lambda reply: self._on_reply(i, k, reply))
+        asked = self._clock()
+        request = replace(self._whole, first=part[0], stop=part[1])
+        self._ports[i].ask(request, lambda reply: self._on_reply(i, part, asked, reply))
 
-    def _on_reply(self, i: int, k: int, reply: Reply) -> None:
+    def _on_reply(self, i: int, part: Part, asked: float, reply: Reply) -> None:
         self._busy.discard(i)
-        playing = self._out.get(k, [])
+        playing = self._out.get(part, [])
         if i in playing:
             playing.remove(i)
         if self._cancelled or self.finished:
             return
-        if isinstance(reply, RolloutProgress) and reply.job == self._parts[k].job:
-            if k not in self._done:
-                self._done[k] = reply.tally
-                self._out.pop(k, None)
+        if isinstance(reply, RolloutProgress) and reply.job == self._whole.job:
+            self._pace[i] = (part[1] - part[0], self._clock() - asked)
+            if part not in self._done:
+                self._done.add(part)
+                self._tally = (
+                    reply.tally if self._tally is None else merge(self._tally, reply.tally)
+                )
+                self._out.pop(part, None)
                 if self.finished:
                     self._forget()
                 self._show(self.view())
@@ -215,9 +207,9 @@ class SpreadRollout:
             return
         # This port cannot roll out (it failed to start, or the AI failed).
         self._failed.add(i)
-        if k not in self._done and not playing:
-            self._out.pop(k, None)
-            self._todo.appendleft(k)
+        if part not in self._done and not playing:
+            self._out.pop(part, None)
+            self._todo.appendleft(part)
         if len(self._failed) == len(self._ports):
             self._error = reply.error if isinstance(reply, ErrorReply) else "no answer"
             self._cancelled = True
@@ -228,8 +220,5 @@ class SpreadRollout:
 
     def _forget(self) -> None:
         """Tell every worker that had a part to drop the rollout's plan."""
-        if not self._parts:
-            return
-        job = self._parts[0].job
         for i in sorted(self._asked - self._failed):
-            self._ports[i].ask(RolloutCancel(job), lambda reply: None)
+            self._ports[i].ask(RolloutCancel(self._whole.job), lambda reply: None)

@@ -29,7 +29,7 @@ from engine.errors import EngineError
 from engine.game import Phase
 from engine.match import Match, replay_events
 from web.ai.client import AiPort
-from web.ai.protocol import Reply
+from web.ai.protocol import Reply, RolloutRequest
 from web.coach.report import Report, moment, requests
 from web.control.flow import Flow
 from web.control.session import Fields, Handler, Part, Session
@@ -467,7 +467,7 @@ class AnalysisBoard(Part):
         turn = m.turn
         if turn is None or m.is_game_over or (a.rollout is not None and a.rollout.running):
             return
-        from web.ai.rollouts import SpreadRollout, rollout_parts
+        from web.ai.rollouts import SpreadRollout
         from web.coach.rollout import Rollout
         from web.coach.rollout import settings as rollout_settings
 
@@ -477,10 +477,9 @@ class AnalysisBoard(Part):
         ports = list(self.rollout_ports() if self.rollout_ports is not None else [self.session.ai])
         self._jobs += 1
         job = f"{s.epoch}.{self._jobs}"
-        parts = rollout_parts(
-            job, position.id, dice, m.cube_state(turn), trials, len(ports),
-            truncate=truncate, seed=1,
-        )  # fmt: skip
+        whole = RolloutRequest(
+            job, position.id, dice, m.cube_state(turn), trials, 0, trials, truncate=truncate
+        )
         key = a.report.key
         self._set(analysis=replace(a, rollout=Rollout(key, trials, truncate)))
 
@@ -492,7 +491,7 @@ class AnalysisBoard(Part):
             self._render()
 
         self._cancel_rollout()
-        self._spread = SpreadRollout(ports, parts, show)
+        self._spread = SpreadRollout(ports, whole, show)
         self._spread.start()
         self._say(words.rolling_out(trials))
 

@@ -50,13 +50,14 @@ def _rows(tally: RolloutTally) -> str:
     return table + verdict
 
 
-def _form() -> str:
+def _form(chosen: tuple[int, int] = DEFAULT) -> str:
+    """The form, ``chosen`` (trials, truncate) selected: the last rollout's stay (#47)."""
     trials = "".join(
-        f'<option value="{n}"{" selected" if n == DEFAULT[0] else ""}>{say.trials(n)}</option>'
+        f'<option value="{n}"{" selected" if n == chosen[0] else ""}>{say.trials(n)}</option>'
         for n in TRIALS
     )
     cut = "".join(
-        f'<option value="{p}"{" selected" if p == DEFAULT[1] else ""}>'
+        f'<option value="{p}"{" selected" if p == chosen[1] else ""}>'
         f"{escape(say.truncation(p))}</option>"
         for p in TRUNCATIONS
     )
@@ -78,18 +79,19 @@ def rollout_html(rollout: Rollout | None, *, ready: bool) -> str:
     v = rollout.view
     done, total = (v.done, v.total) if v is not None else (0, rollout.trials)
     cut = rollout.truncate
+    form = _form((rollout.trials, cut)) if ready else ""
     if rollout.running:
         state = say.rollout_state("running", done, total, cut)
         action = button(Act.ROLLOUT_CANCEL, say.CANCEL)
     elif v is not None and v.error:
         state = say.rollout_state("failed", done, total, cut, v.error)
-        action = _form() if ready else ""
+        action = form
     elif v is not None and v.cancelled:
         state = say.rollout_state("cancelled", done, total, cut)
-        action = _form() if ready else ""
+        action = form
     else:
         state = say.rollout_state("done", done, total, cut)
-        action = _form() if ready else ""  # again, with more trials or further
+        action = form  # again, with more trials or further
     progress = f'<progress max="{total}" value="{done}" aria-hidden="true"></progress>'
     table = _rows(v.tally) if v is not None and v.tally is not None and v.tally.trials else ""
     return (

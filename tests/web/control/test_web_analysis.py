@@ -358,17 +358,19 @@ def test_a_rollout_shows_its_progress_and_figures_and_can_be_cancelled() -> None
     assert "Rolling out… 0 of 144 trials, cut at 5 plies." in rig.view.last.analysis_html
     (request, _), *_ = ai.pending
     assert isinstance(request, RolloutRequest) and request.dice is None  # the cube decision
-    ai.answer()  # a first chunk of 36 trials: its figures, each with its standard error
+    ai.answer()  # a first part of one trial: its figures soon (#47)
     html = rig.view.last.analysis_html
-    assert "Rolling out… 36 of 144 trials" in html and "No double" in html and "± " in html
+    assert "Rolling out… 1 of 144 trials" in html and "No double" in html
     rig.act("rollout-cancel")
     while ai.pending:
         ai.answer()
     a = rig.c.state.analysis
     assert a is not None and a.rollout is not None and not a.rollout.running
     view = a.rollout.view
-    assert view is not None and view.cancelled and 36 <= view.done < 144
-    assert "Cancelled after" in rig.view.last.analysis_html
+    assert view is not None and view.cancelled and 1 <= view.done < 144
+    html = rig.view.last.analysis_html
+    assert "Cancelled after" in html  # and the settings chosen stay (#47)
+    assert '<option value="144" selected>' in html and '<option value="5" selected>' in html
 
 
 def test_a_rollout_of_the_plays_runs_to_its_end_and_ranks_them() -> None:
