@@ -64,6 +64,13 @@ GAME_ACTS: frozenset[Act] = frozenset(
 game put aside, so these (a key's, most often) do nothing until Analyse."""
 
 
+_ROUTED: Mapping[Act, Act] = {
+    Act.REVIEW_PREV: Act.ANALYSIS_BACK,
+    Act.REVIEW_NEXT: Act.ANALYSIS_FORWARD,
+    Act.HISTORY_GAME: Act.ANALYSIS_GAME,
+}
+
+
 def _decision_point(match: Match) -> bool:
     """A moment the line of play keeps: a roll, a cube answer, a play not begun, the end."""
     moves = match.moves
@@ -146,6 +153,13 @@ class AnalysisBoard(Part):
             Act.ANALYSE: self._on_analyse,
             Act.ANALYSIS_BACK: self._on_analysis_back,
             Act.ANALYSIS_FORWARD: self._on_analysis_forward,
+            Act.ANALYSIS_GO: self._on_analysis_go,
+            Act.ANALYSIS_FIRST: lambda value, fields: self._go(0),
+            Act.ANALYSIS_LAST: self._on_analysis_last,
+            Act.ANALYSIS_GAME: self._on_analysis_game,
+            Act.ANALYSIS_GAME_PREV: self._on_analysis_game_step,
+            Act.ANALYSIS_GAME_NEXT: lambda v, f: self._on_analysis_game_step(v, f, forward=True),
+            Act.ANALYSIS_ERROR: self._on_analysis_error,
             Act.ANALYSIS_PLAY: self._on_analysis_play,
             Act.ANALYSIS_OPPONENT: self._on_analysis_opponent,
             Act.ANALYSIS_PLAY_ON: self._on_analysis_play_on,
@@ -340,10 +354,23 @@ class AnalysisBoard(Part):
         self._set(analysis=replace(a, editor=None, trail=(match,), at=0, report=Report()))
         self._say(words.ANALYSING)
 
+    def routed(self, act: Act) -> Act:
+        """The act a key or control means here: on the analysis board (no dialog
+        open) the arrows step along the line and the Moves' game picker moves the board."""
+        a = self.state.analysis
+        if a is None or a.editor is not None or self.state.dialog is not None:
+            return act
+        return _ROUTED.get(act, act)
+
     def _go(self, at: int) -> None:
         a = self.state.analysis
-        if a is None or a.editor is not None or not 0 <= at < len(a.trail):
+        if a is None or a.editor is not None or not 0 <= at < len(a.trail) or at == a.at:
             return
+        review = self.state.reviewing.review
+        if review is not None:  # a review's verdicts outlast the board it was made on
+            from web.model.movelist import with_review
+
+            a = replace(a, grades=with_review(a.grades, review))
         before, viewer = self.session.board(), self.state.viewer
         self.session.replace(a.trail[at], 0, keep_analysis=True)
         self._set(analysis=replace(a, at=at))
@@ -359,6 +386,51 @@ class AnalysisBoard(Part):
         a = self.state.analysis
         if a is not None and a.can_forward:
             self._go(a.at + 1)
+
+    def _on_analysis_go(self, value: str, fields: Fields) -> None:
+        if value.isdigit():
+            self._go(int(value))
+
+    def _on_analysis_last(self, value: str, fields: Fields) -> None:
+        a = self.state.analysis
+        if a is not None:
+            self._go(len(a.trail) - 1)
+
+    def _on_analysis_game(self, value: str, fields: Fields) -> None:
+        from web.model.movelist import game_start, keys
+
+        a = self.state.analysis
+        if a is not None and a.trail and value.isdigit():
+            self._go(game_start(keys(a.trail), int(value)))
+
+    def _on_analysis_game_step(self, value: str, fields: Fields, *, forward: bool = False) -> None:
+        from web.model.movelist import game_step, keys
+
+        a = self.state.analysis
+        if a is not None and a.trail:
+            self._go(game_step(keys(a.trail), a.at, forward))
+
+    def _on_analysis_error(self, value: str, fields: Fields) -> None:
+        """The next (``next``) or previous decision graded doubtful or worse, of
+        the player in field ``who`` ("": either)."""
+        from web.model.movelist import error_step, keys, with_review
+
+        a = self.state.analysis
+        if a is None or a.editor is not None:
+            return
+        who = fields.get("who", "")
+        grades = with_review(a.grades, self.state.reviewing.review)
+        at = error_step(
+            keys(a.trail),
+            grades,
+            a.at,
+            forward=value == "next",
+            who=int(who) if who.isdigit() else None,
+        )
+        if at is None:
+            self._say(words.NO_MORE_ERRORS)
+        else:
+            self._go(at)
 
     def _on_analysis_play(self, value: str, fields: Fields) -> None:
         """A ranked play, made and confirmed: the line goes on from it."""
@@ -543,7 +615,7 @@ class AnalysisBoard(Part):
 
     def _open_match(self, mat: MatFile) -> None:
         """An imported match on the analysis board: its line is every decision of
-        every game, the board at its end, ready for Back, Forward and Review."""
+        every game, the board at its start, ready for Back, Forward and Review."""
         from engine.position_setup import PositionSetup
         from web.model import editor as ed
 
@@ -559,13 +631,13 @@ class AnalysisBoard(Part):
         a = self.state.analysis
         assert a is not None
         self._set(options=replace(self.state.options, opponent=BY_HAND))
-        self.session.replace(final, 0, keep_analysis=True)
+        self.session.replace(trail[0], 0, keep_analysis=True)
         self._set(
             analysis=replace(
                 a,
                 editor=None,
                 trail=tuple(trail),
-                at=len(trail) - 1,
+                at=0,
                 names=mat.names,
                 opponent=BY_HAND,
             )
