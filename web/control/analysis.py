@@ -615,12 +615,15 @@ class AnalysisBoard(Part):
 
     def _open_match(self, mat: MatFile) -> None:
         """An imported match on the analysis board: its line is every decision of
-        every game, the board at its start, ready for Back, Forward and Review."""
+        every game and each game's end (for its review), the board at its start."""
         from engine.position_setup import PositionSetup
         from web.model import editor as ed
 
         final = mat.match()
-        steps = [r.before for r in replay_events(mat.record) if _decision_point(r.before)]
+        steps: list[Match] = []
+        for r in replay_events(mat.record):
+            steps += [r.before] if _decision_point(r.before) else []
+            steps += [r.after] if r.after.is_game_over else []  # each game's end, to review
         trail: list[Match] = []
         for m in (*steps, final):
             if not trail or _step_key(trail[-1]) != _step_key(m):

@@ -393,7 +393,7 @@ def moves_html(state: UiState, a: Analysis) -> tuple[str, tuple[tuple[int, str],
         before = record.events[e - 1] if e > 0 else None
         cube = mark(e - 1, say.NO_DOUBLE) if isinstance(before, Roll) else ""
         return (
-            f'<td{current}><button type="button" class="an-move" data-action="{Act.ANALYSIS_GO}"'
+            f'<td{current}><button type="button" class="mv" data-action="{Act.ANALYSIS_GO}"'
             f' data-value="{ml.step_of(line, game, e)}">{escape(text)}{mark(e)}{cube}</button></td>'
         )
 

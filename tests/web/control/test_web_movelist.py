@@ -163,15 +163,18 @@ def rig_plays(m: object) -> bool:
     return getattr(m, "moves", None) is not None
 
 
-def test_a_reviewed_game_keeps_its_grades_as_the_board_steps_on() -> None:
+def test_each_game_ends_on_the_line_and_its_review_grades_stay() -> None:
     rig = _imported()
-    _key(rig, "End")  # the last game over: its review
+    rig.act("analysis-game", "1")
+    _key(rig, "ArrowLeft")  # the end of game 1
+    assert rig.c.state.match.is_game_over and rig.c.state.match.game_number == 1
+    assert 'data-action="review"' in rig.view.last.analysis_html
     rig.act("review")
     review = rig.c.state.reviewing.review
-    assert review is not None and review.done and review.game == _games(rig) - 1
+    assert review is not None and review.done and review.game == 0
     rig.act("close")
-    _key(rig, "ArrowLeft")
+    _key(rig, "Home")
     a = rig.c.state.analysis
     assert a is not None and rig.c.state.reviewing.review is None
-    judged = {(review.game, item.event) for item in review.items}
+    judged = {(0, item.event) for item in review.items}
     assert judged and judged <= set(a.grades)
