@@ -348,10 +348,10 @@ def _games_and_errors(state: UiState, a: Analysis) -> str:
         names = state.names
         who = [("", say.EITHER_PLAYER), ("0", names[0]), ("1", names[1])]
         parts.append(
-            '<form class="an-row an-errors" autocomplete="off">'
-            + f'<label class="an-field"><span>{say.ERRORS_OF}</span><select name="who">'
-            + "".join(f'<option value="{v}">{escape(t)}</option>' for v, t in who)
-            + "</select></label>"
+            '<form class="an-errors" autocomplete="off">'
+            + f'<select name="who" aria-label="{say.ERRORS_OF}">'
+            + "".join(f'<option value="{v}">{escape(say.errors_of(t))}</option>' for v, t in who)
+            + "</select>"
             + button(Act.ANALYSIS_ERROR, say.ERROR_PREV, value="prev")
             + button(Act.ANALYSIS_ERROR, say.ERROR_NEXT, value="next")
             + "</form>"
