@@ -175,6 +175,7 @@ class Setting(StrEnum):
     THEME = "theme"
     MODE = "mode"
     BOTTOM = "bottom"  # who sits at the bottom of the analysis board: BOTTOMS
+    HOME = "home"  # where the home boards are: "right" or "left"
 
 
 class UnknownSettingError(ValueError):
@@ -202,7 +203,7 @@ class SettingChange:
             setting = Setting(name)
         except ValueError:
             raise UnknownSettingError(f"no setting is called {name!r}") from None
-        choices = (Setting.ANIMATION, Setting.THEME, Setting.MODE, Setting.BOTTOM)
+        choices = (Setting.ANIMATION, Setting.THEME, Setting.MODE, Setting.BOTTOM, Setting.HOME)
         return cls(setting, text if setting in choices else _flag(text))
 
 
@@ -220,6 +221,7 @@ class Settings:
     theme: str = "classic"
     mode: str = "dark"
     bottom: str = "0"  # the analysis board's side at the bottom (BOTTOMS), kept while stepping
+    home: str = "right"  # the home boards' side of every board: "right" or "left" (mirrored)
     # The names last given to pass-and-play's players (tidied by MatchOptions.from_form),
     # offered next time.
     name0: str = ""
@@ -252,6 +254,7 @@ class Settings:
             theme=self.theme if self.theme in {t.key for t in THEMES} else default.theme,
             mode=self.mode if self.mode in MODES else default.mode,
             bottom=self.bottom if self.bottom in BOTTOMS else default.bottom,
+            home=self.home if self.home in ("right", "left") else default.home,
         )
 
     def changed(self, change: SettingChange) -> Settings:
@@ -279,6 +282,8 @@ class Settings:
                 return replace(self, mode=choice).checked()
             case Setting.BOTTOM:
                 return replace(self, bottom=choice).checked()
+            case Setting.HOME:
+                return replace(self, home=choice).checked()
 
     def with_value(self, name: str, value: str) -> Settings:
         """The settings with the setting ``name`` set from a control's text

@@ -78,6 +78,7 @@ def editor_board(state: UiState, editor: Editor) -> BoardView:
         cube_style=state.theme.cube_style,
         label=label,
         mark_movable=False,
+        home_left=state.settings.home == "left",
     )
 
 

@@ -285,6 +285,7 @@ def settings_html(settings: Settings) -> str:
             [(a, a.capitalize()) for a in ANIMATIONS],
             settings.animation,
         )
+        + select("home", say.HOME, say.HOME_CHOICES, settings.home)
         + select("bottom", say.BOTTOM, say.BOTTOM_CHOICES, settings.bottom)
         + f'<p class="muted keys">{keys_html()}</p>'
         + action_row(
