@@ -22,6 +22,7 @@ from engine.ai.review import review
 from engine.formats.mat import MatFile
 from scripts.page_driver import (
     AI_TIMEOUT_MS,
+    board_point,
     click_place,
     drag,
     new_game,
@@ -414,6 +415,24 @@ def test_an_imported_match_is_walked_with_keys_and_the_move_list(
         assert page.locator("#history .an-grade").count() > 3
         assert page.locator("#history td.marked .an-grade").count() == 1  # the error on the board
         screenshot(page, f"analysis-movelist-graded-{name}")
+        # Settings: the home boards on the left, the second player at the bottom.
+        page.click(".menu [data-action='settings-open']")
+        page.select_option("dialog#dialog select[data-name='home']", "left")
+        page.select_option("dialog#dialog select[data-name='bottom']", "1")
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.getElementById('dialog').open")
+        page.wait_for_selector(
+            "#board svg g[transform^='matrix(-1'], #board svg g[transform^='matrix(0 -1']"
+        )
+        until(page, lambda: page.locator("#board").get_attribute("data-viewer") or "", "1")
+        page.evaluate("document.activeElement.blur()")
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+            assert page.locator("#board").get_attribute("data-viewer") == "1"
+        x, y = board_point(page, 6)  # my 6 point, where the mirrored layout puts it
+        hit = "(xy) => document.elementFromPoint(...xy).closest('[data-point]').dataset.point"
+        assert page.evaluate(hit, [x, y]) == "6"
+        screenshot(page, f"analysis-movelist-home-left-{name}")
         assert loaded.errors == []
     finally:
         loaded.context.close()

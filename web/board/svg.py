@@ -194,7 +194,9 @@ def render_board(
     label = view.label or _aria_label(view.position)
     mark = " mark-movable" if view.mark_movable else ""
     g = geometry
-    layout = f' data-layout="{g.name}"' if g.turned else ""
+    layout = (f' data-layout="{g.name}"' if g.turned else "") + (
+        ' data-home="left"' if g.mirrored else ""
+    )
     # The fixed parts are drawn in the board's frame, turned as a whole; what
     # moves or must read upright (checkers, numbers, dice, cube) is placed in
     # the SVG's own coordinates, where the page's pointer and slides are.

@@ -23,6 +23,7 @@ from __future__ import annotations
 # board first uses them, not at the page's start: each method imports its own.
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
@@ -64,6 +65,10 @@ GAME_ACTS: frozenset[Act] = frozenset(
 game put aside, so these (a key's, most often) do nothing until Analyse."""
 
 
+WALKS = (
+    Act.ANALYSIS_GO, Act.ANALYSIS_FIRST, Act.ANALYSIS_LAST, Act.ANALYSIS_GAME,
+    Act.ANALYSIS_GAME_PREV, Act.ANALYSIS_GAME_NEXT, Act.ANALYSIS_ERROR,
+)  # fmt: skip
 _ROUTED: Mapping[Act, Act] = {
     Act.REVIEW_PREV: Act.ANALYSIS_BACK,
     Act.REVIEW_NEXT: Act.ANALYSIS_FORWARD,
@@ -140,7 +145,8 @@ class AnalysisBoard(Part):
         self._jobs = 0
 
     def handlers(self) -> Mapping[Act, Handler]:
-        return {
+        walks = {act: partial(self._walk, act) for act in WALKS}
+        return walks | {
             Act.ANALYSIS_OPEN: self._on_analysis_open,
             Act.ANALYSIS_CLOSE: self._on_analysis_close,
             Act.EDIT_TOOL: self._on_edit_tool,
@@ -153,13 +159,6 @@ class AnalysisBoard(Part):
             Act.ANALYSE: self._on_analyse,
             Act.ANALYSIS_BACK: self._on_analysis_back,
             Act.ANALYSIS_FORWARD: self._on_analysis_forward,
-            Act.ANALYSIS_GO: self._on_analysis_go,
-            Act.ANALYSIS_FIRST: lambda value, fields: self._go(0),
-            Act.ANALYSIS_LAST: self._on_analysis_last,
-            Act.ANALYSIS_GAME: self._on_analysis_game,
-            Act.ANALYSIS_GAME_PREV: self._on_analysis_game_step,
-            Act.ANALYSIS_GAME_NEXT: lambda v, f: self._on_analysis_game_step(v, f, forward=True),
-            Act.ANALYSIS_ERROR: self._on_analysis_error,
             Act.ANALYSIS_PLAY: self._on_analysis_play,
             Act.ANALYSIS_OPPONENT: self._on_analysis_opponent,
             Act.ANALYSIS_PLAY_ON: self._on_analysis_play_on,
@@ -387,50 +386,17 @@ class AnalysisBoard(Part):
         if a is not None and a.can_forward:
             self._go(a.at + 1)
 
-    def _on_analysis_go(self, value: str, fields: Fields) -> None:
-        if value.isdigit():
-            self._go(int(value))
-
-    def _on_analysis_last(self, value: str, fields: Fields) -> None:
-        a = self.state.analysis
-        if a is not None:
-            self._go(len(a.trail) - 1)
-
-    def _on_analysis_game(self, value: str, fields: Fields) -> None:
-        from web.model.movelist import game_start, keys
+    def _walk(self, act: Act, value: str, fields: Fields) -> None:
+        """A way along the line other than a step (:func:`web.model.movelist.walk`)."""
+        from web.model.movelist import walk
 
         a = self.state.analysis
-        if a is not None and a.trail and value.isdigit():
-            self._go(game_start(keys(a.trail), int(value)))
-
-    def _on_analysis_game_step(self, value: str, fields: Fields, *, forward: bool = False) -> None:
-        from web.model.movelist import game_step, keys
-
-        a = self.state.analysis
-        if a is not None and a.trail:
-            self._go(game_step(keys(a.trail), a.at, forward))
-
-    def _on_analysis_error(self, value: str, fields: Fields) -> None:
-        """The next (``next``) or previous decision graded doubtful or worse, of
-        the player in field ``who`` ("": either)."""
-        from web.model.movelist import error_step, keys, with_review
-
-        a = self.state.analysis
-        if a is None or a.editor is not None:
-            return
-        who = fields.get("who", "")
-        grades = with_review(a.grades, self.state.reviewing.review)
-        at = error_step(
-            keys(a.trail),
-            grades,
-            a.at,
-            forward=value == "next",
-            who=int(who) if who.isdigit() else None,
-        )
-        if at is None:
-            self._say(words.NO_MORE_ERRORS)
-        else:
-            self._go(at)
+        if a is not None and a.editor is None and a.trail:
+            at = walk(act, value, fields, a, self.state.reviewing.review)
+            if at is None:
+                self._say(words.NO_MORE_ERRORS)
+            else:
+                self._go(at)
 
     def _on_analysis_play(self, value: str, fields: Fields) -> None:
         """A ranked play, made and confirmed: the line goes on from it."""
