@@ -238,6 +238,7 @@ def test_a_mat_file_exports_and_imports_for_review_on_the_board(
         page.set_input_files("dialog#dialog input[type='file']", str(saved))
         page.wait_for_selector("body[data-analysis='analyse']")
         assert "Imported White against Black" in text_of(page, "#announce")
+        page.click("#analysis [data-action='analysis-last']")  # it opened at the start
         page.click("#analysis [data-action='review']")
         page.wait_for_selector("dialog#dialog[open][data-kind='review']")
         page.wait_for_selector(

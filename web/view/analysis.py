@@ -351,7 +351,7 @@ def _games_and_errors(state: UiState, a: Analysis) -> str:
         parts.append(
             '<form class="an-errors" autocomplete="off">'
             + f'<select name="who" aria-label="{say.ERRORS_OF}">'
-            + "".join(f'<option value="{v}">{escape(say.errors_of(t))}</option>' for v, t in who)
+            + "".join(f'<option value="{v}">{escape(t)}</option>' for v, t in who)
             + "</select>"
             + button(Act.ANALYSIS_ERROR, say.ERROR_PREV, value="prev")
             + button(Act.ANALYSIS_ERROR, say.ERROR_NEXT, value="next")

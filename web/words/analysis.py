@@ -253,13 +253,6 @@ GAME_PREV_ARIA = "This game's start, or the previous game's (Page Up)"
 GAME_NEXT_ARIA = "Next game (Page Down)"
 ERRORS_OF = "Whose errors"
 EITHER_PLAYER = "Both players"
-
-
-def errors_of(who: str) -> str:
-    """The errors' picker's choice: ``who`` a player's name, or :data:`EITHER_PLAYER`."""
-    return f"Errors: {who}"
-
-
 ERROR_PREV = "‹ Error"
 ERROR_NEXT = "Error ›"
 MARKS: Mapping[str, str] = MappingProxyType({"doubtful": "?!", "mistake": "?", "blunder": "??"})
