@@ -4,10 +4,13 @@ found where it is drawn, the labels reading the right way round."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from web_fakes import Rig
 
 from engine.position import BAR, OFF, Position
+from web.board.dice import DiceView, dice_svg
 from web.board.geometry import LANDSCAPE, PORTRAIT, Geometry
 from web.board.svg import BoardView, Words, render_board
 
@@ -36,6 +39,15 @@ def test_the_board_is_drawn_mirrored_with_its_labels_upright() -> None:
     assert 'transform="matrix(-1 0 0 1 936 0)"' in html
     assert html.count("scale(-1 1) rotate(") == 4  # two bar labels, two tray labels
     assert "scale(-1 1)" not in render_board(view)
+
+
+def test_the_first_die_stays_on_the_left() -> None:
+    dice = DiceView((6, 2), side="me")
+    colours = {"me": "light", "opp": "dark"}
+    for g in (LANDSCAPE, LANDSCAPE.home_left(True)):
+        svg = dice_svg(dice, colours, g)
+        xs = [float(x) for x in re.findall(r'<rect x="([\d.]+)"', svg)]
+        assert svg.index('data-value="6"') < svg.index('data-value="2"') and xs[0] < xs[1]
 
 
 def test_the_setting_mirrors_every_board_and_is_remembered() -> None:
