@@ -23,6 +23,7 @@ from engine.ai.review import review
 from engine.formats.mat import MatFile
 from scripts.page_driver import (
     AI_TIMEOUT_MS,
+    board_point,
     click_place,
     drag,
     new_game,
@@ -317,6 +318,7 @@ def test_a_mat_file_exports_and_imports_for_review_on_the_board(
         page.set_input_files("dialog#dialog input[type='file']", str(saved))
         page.wait_for_selector("body[data-analysis='analyse']")
         assert "Imported White against Black" in text_of(page, "#announce")
+        page.click("#analysis [data-action='analysis-last']")  # it opened at the start
         page.click("#analysis [data-action='review']")
         page.wait_for_selector("dialog#dialog[open][data-kind='review']")
         page.wait_for_selector(
@@ -422,3 +424,96 @@ def test_a_shared_link_opens_the_analysis_offline(browser: Browser, deployment: 
         assert errors == []
     finally:
         visit.context.close()
+
+
+# -- an imported match walked through (#47) ------------------------------------------------------
+
+MATCH_FILE = Path(__file__).parents[1] / "tests" / "data" / "mat" / "selfplay_7pt.mat"
+
+
+def at(page: Page) -> str:
+    return text_of(page, "[data-testid='an-at']")
+
+
+@pytest.mark.parametrize(("name", "device"), [("desktop", DESKTOP), ("phone", PHONE_PORTRAIT)])
+def test_an_imported_match_is_walked_with_keys_and_the_move_list(
+    browser: Browser, site_url: str, name: str, device: dict[str, Any]
+) -> None:
+    loaded = open_game(browser, site_url, query=QUERY, **device)
+    page = loaded.page
+    try:
+        new_game(page, "human", 3)  # a game in progress, put aside
+        page.click(".menu [data-action='saves-open']")
+        page.set_input_files("dialog#dialog input[type='file']", str(MATCH_FILE))
+        page.wait_for_selector("body[data-analysis='analyse']")
+        total = at(page).split(" of ")[1]
+        assert at(page) == f"Decision 1 of {total}"  # the start of game 1
+        assert page.locator("#history-game").input_value() == "0"
+        viewer = page.locator("#board").get_attribute("data-viewer")
+        page.evaluate("document.activeElement.blur()")  # the keys are the page's
+        for step in range(2, 8):
+            page.keyboard.press("ArrowRight")
+            until(page, lambda: at(page), f"Decision {step} of {total}")
+            assert page.locator("#board").get_attribute("data-viewer") == viewer  # never turns
+        page.keyboard.press("ArrowLeft")
+        until(page, lambda: at(page), f"Decision 6 of {total}")
+        page.keyboard.press("End")
+        until(page, lambda: at(page), f"Decision {total} of {total}")
+        page.keyboard.press("Home")
+        until(page, lambda: at(page), f"Decision 1 of {total}")
+        page.keyboard.press("PageDown")
+        until(page, lambda: page.locator("#history-game").input_value(), "1")
+        assert "Game 2 of" in text_of(page, "[data-testid='an-game']")
+        page.keyboard.press("PageUp")
+        until(page, lambda: at(page), f"Decision 1 of {total}")
+        # The game picker moves the board; a move of the list takes it to that decision.
+        page.select_option("#history-game", "2")
+        until(page, lambda: text_of(page, "[data-testid='an-game']").startswith("Game 3 of"), True)
+        move = page.locator("#history .mv").nth(5)
+        target = move.get_attribute("data-value")
+        move.scroll_into_view_if_needed()
+        move.click()
+        until(page, lambda: at(page), f"Decision {int(target or 0) + 1} of {total}")
+        assert page.locator("#history td.marked .mv").get_attribute("data-value") == target
+        screenshot(page, f"analysis-movelist-{name}")
+        page.locator("#analysis [data-action='analysis-last']").click()
+        until(page, lambda: at(page), f"Decision {total} of {total}")
+        page.locator("#analysis [data-action='analysis-first']").click()
+        until(page, lambda: at(page), f"Decision 1 of {total}")
+        screenshot(page, f"analysis-movelist-start-{name}")
+        # Each game's end is on the line: game 1 reviewed, its errors marked and reached.
+        page.keyboard.press("PageDown")
+        page.keyboard.press("ArrowLeft")
+        page.click("#analysis [data-action='review']")
+        page.wait_for_selector(
+            "dialog#dialog .review-summary:not([aria-busy])", timeout=AI_TIMEOUT_MS
+        )
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.getElementById('dialog').open")
+        page.keyboard.press("Home")
+        page.locator("#analysis [data-action='analysis-error'][data-value='next']").click()
+        until(page, lambda: at(page) != f"Decision 1 of {total}", True)
+        assert page.locator("#history .an-grade").count() > 3
+        assert page.locator("#history td.marked .an-grade").count() == 1  # the error on the board
+        screenshot(page, f"analysis-movelist-graded-{name}")
+        # Settings: the home boards on the left, the second player at the bottom.
+        page.click(".menu [data-action='settings-open']")
+        page.select_option("dialog#dialog select[data-name='home']", "left")
+        page.select_option("dialog#dialog select[data-name='bottom']", "1")
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.getElementById('dialog').open")
+        page.wait_for_selector(
+            "#board svg g[transform^='matrix(-1'], #board svg g[transform^='matrix(0 -1']"
+        )
+        until(page, lambda: page.locator("#board").get_attribute("data-viewer") or "", "1")
+        page.evaluate("document.activeElement.blur()")
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+            assert page.locator("#board").get_attribute("data-viewer") == "1"
+        x, y = board_point(page, 6)  # my 6 point, where the mirrored layout puts it
+        hit = "(xy) => document.elementFromPoint(...xy).closest('[data-point]').dataset.point"
+        assert page.evaluate(hit, [x, y]) == "6"
+        screenshot(page, f"analysis-movelist-home-left-{name}")
+        assert loaded.errors == []
+    finally:
+        loaded.context.close()

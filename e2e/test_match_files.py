@@ -62,9 +62,10 @@ def _opened(page: Page, names: str) -> None:
     page.wait_for_function(
         "(n) => document.getElementById('announce').textContent.includes(n)", arg=names
     )
-    # it steps through: back one decision, and forward again
-    page.click("#analysis [data-action='analysis-back']")
+    # it opens at the start of game 1 and steps through: forward one decision, and back
+    assert text_of(page, "[data-testid='an-at']").startswith("Decision 1 of ")
     page.click("#analysis [data-action='analysis-forward']")
+    page.click("#analysis [data-action='analysis-back']")
 
 
 def test_match_files_from_other_programs_open_on_the_board(

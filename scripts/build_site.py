@@ -163,6 +163,7 @@ SOURCES_ONLY = (
     "web/view/dice.py",
     "web/words/dice.py",
     "web/model/editor.py",  # the analysis board's editor and rollouts
+    "web/model/movelist.py",  # ...its move list
     "engine/position_setup.py",
     "web/coach/rollout.py",
     "web/ai/rollouts.py",

@@ -33,6 +33,7 @@ def board_point(page: Page, place: int) -> tuple[float, float]:
     box = svg.bounding_box()
     assert box is not None
     geometry = LAYOUTS.get(svg.get_attribute("data-layout") or "", LANDSCAPE)
+    geometry = geometry.home_left(svg.get_attribute("data-home") == "left")
     if place == OFF:
         left, top, width, height = geometry.place_rect(OFF)
         x, y = left + width / 2, top + height / 2

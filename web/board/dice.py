@@ -156,8 +156,9 @@ def dice_svg(dice: DiceView, colours: dict[str, str], geometry: Geometry = LANDS
     u0 = g.half_centre(dice.side) - total / 2 + DIE / 2
     used = dice.used or (False,) * n
     owners = dice.owners or (dice.side,) * n
+    at = [n - 1 - k if g.mirrored else k for k in range(n)]  # the first die on the left
     parts = [
-        _die(v, colours[owners[k]], *g.to_svg(u0 + k * (DIE + gap), g.mid_y), used[k], k)
+        _die(v, colours[owners[k]], *g.to_svg(u0 + at[k] * (DIE + gap), g.mid_y), used[k], k)
         for k, v in enumerate(dice.values)
     ]
     attrs = ""

@@ -44,7 +44,7 @@ as a whole, uses the frame's.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 # Sizes in viewBox units; the page scales the whole drawing.
@@ -130,6 +130,7 @@ class Geometry:
     field_h: int  # both rows of points and the space between their tips
     number_size: int  # the point numbers' font size
     turned: bool = False
+    mirrored: bool = False  # the home boards on the left: the frame's length runs the other way
     checker_d: int = field(init=False)
     half_w: int = field(init=False)
     left_x: int = field(init=False)
@@ -192,10 +193,29 @@ class Geometry:
     def transform(self) -> str:
         """The SVG transform that lays the frame into the SVG ("" if none).
 
-        >>> LANDSCAPE.transform, PORTRAIT.transform
-        ('', 'matrix(0 1 -1 0 652 0)')
+        >>> LANDSCAPE.transform, PORTRAIT.transform, LANDSCAPE.home_left(True).transform
+        ('', 'matrix(0 1 -1 0 652 0)', 'matrix(-1 0 0 1 936 0)')
         """
-        return f"matrix(0 1 -1 0 {self.height} 0)" if self.turned else ""
+        flip, w = (-1, self.width) if self.mirrored else (1, 0)
+        if self.turned:
+            return f"matrix(0 {flip} -1 0 {self.height} {w})"
+        return f"matrix(-1 0 0 1 {w} 0)" if self.mirrored else ""
+
+    def home_left(self, left: bool) -> Geometry:
+        """This layout with the home boards on the left (``left``) or the right.
+
+        >>> g = LANDSCAPE.home_left(True)
+        >>> g.place_at(*g.checker_xy("me", 6, 0, 5)), g.checker_xy("me", 1, 0, 1)[0] < 200
+        (6, True)
+        >>> g.home_left(False) == LANDSCAPE
+        True
+        """
+        return self if self.mirrored == left else replace(self, mirrored=left)
+
+    def upright(self, cx: float) -> str:
+        """What keeps a text of the fixed parts, centred at ``cx`` along the frame,
+        reading the right way round on a mirrored board (its transform's start)."""
+        return f"translate({num(2 * cx)} 0) scale(-1 1) " if self.mirrored else ""
 
     def to_svg(self, u: float, v: float) -> tuple[float, float]:
         """The SVG point of frame point ``(u, v)``.
@@ -203,6 +223,8 @@ class Geometry:
         >>> PORTRAIT.to_svg(0, PORTRAIT.height)  # the frame's bottom left: the SVG's top left
         (0, 0)
         """
+        if self.mirrored:
+            u = self.width - u
         return (self.height - v, u) if self.turned else (u, v)
 
     def to_frame(self, x: float, y: float) -> tuple[float, float]:
@@ -211,12 +233,15 @@ class Geometry:
         >>> PORTRAIT.to_frame(*PORTRAIT.to_svg(100, 200))
         (100, 200)
         """
-        return (y, self.height - x) if self.turned else (x, y)
+        u, v = (y, self.height - x) if self.turned else (x, y)
+        return (self.width - u if self.mirrored else u, v)
 
     def rect_to_svg(self, rect: Rect) -> Rect:
         """A frame rectangle ``(u, v, length, breadth)`` as an SVG ``(x, y, w, h)``."""
         u, v, w, h = rect
-        return (self.height - v - h, u, h, w) if self.turned else rect
+        if self.mirrored:
+            u = self.width - u - w
+        return (self.height - v - h, u, h, w) if self.turned else (u, v, w, h)
 
     # -- where things are ------------------------------------------------------------
 

@@ -166,6 +166,7 @@ class BoardView:
     label: str = ""
     last: frozenset[int] = frozenset()  # points the opponent's last play touched
     mark_movable: bool = True  # ring the checkers that can move (a setting; cursors show anyway)
+    home_left: bool = False  # the home boards on the left (a setting: the page mirrors its layout)
 
 
 # -- drawing ---------------------------------------------------------------------
@@ -193,7 +194,9 @@ def render_board(
     label = view.label or _aria_label(view.position)
     mark = " mark-movable" if view.mark_movable else ""
     g = geometry
-    layout = f' data-layout="{g.name}"' if g.turned else ""
+    layout = (f' data-layout="{g.name}"' if g.turned else "") + (
+        ' data-home="left"' if g.mirrored else ""
+    )
     # The fixed parts are drawn in the board's frame, turned as a whole; what
     # moves or must read upright (checkers, numbers, dice, cube) is placed in
     # the SVG's own coordinates, where the page's pointer and slides are.
@@ -379,7 +382,8 @@ def _frame(words: Words, g: Geometry = LANDSCAPE) -> Iterator[str]:
         for y, angle in ((g.top + quarter, upper), (g.bottom - quarter, lower)):
             yield (
                 f'<text class="bar-label" x="{num(centre)}" y="{num(y)}" '
-                f'transform="rotate({angle} {num(centre)} {num(y)})" text-anchor="middle" '
+                f'transform="{g.upright(centre)}rotate({angle} {num(centre)} {num(y)})" '
+                'text-anchor="middle" '
                 'dominant-baseline="middle" font-family="system-ui, sans-serif" font-size="20" '
                 'font-weight="800" letter-spacing="6">'
                 f"{escape(words.bar_label)}</text>"
@@ -433,7 +437,8 @@ def _trays(highlights: frozenset[int], words: Words, g: Geometry = LANDSCAPE) ->
             angle = -90 if g.turned else 90  # along the tray, upright on the screen
             yield (
                 f'<text class="tray-label" x="{num(cx)}" y="{num(cy)}" '
-                f'transform="rotate({angle} {num(cx)} {num(cy)})" text-anchor="middle" '
+                f'transform="{g.upright(cx)}rotate({angle} {num(cx)} {num(cy)})" '
+                'text-anchor="middle" '
                 'dominant-baseline="middle" font-family="system-ui, sans-serif" font-size="22" '
                 f'font-weight="800" letter-spacing="8">{escape(words.off_label)}</text>'
             )

@@ -23,6 +23,7 @@ from __future__ import annotations
 # board first uses them, not at the page's start: each method imports its own.
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
@@ -62,6 +63,17 @@ GAME_ACTS: frozenset[Act] = frozenset(
 )  # fmt: skip
 """What acts on the match on the board: while the editor shows, that match is the
 game put aside, so these (a key's, most often) do nothing until Analyse."""
+
+
+WALKS = (
+    Act.ANALYSIS_GO, Act.ANALYSIS_FIRST, Act.ANALYSIS_LAST, Act.ANALYSIS_GAME,
+    Act.ANALYSIS_GAME_PREV, Act.ANALYSIS_GAME_NEXT, Act.ANALYSIS_ERROR,
+)  # fmt: skip
+_ROUTED: Mapping[Act, Act] = {
+    Act.REVIEW_PREV: Act.ANALYSIS_BACK,
+    Act.REVIEW_NEXT: Act.ANALYSIS_FORWARD,
+    Act.HISTORY_GAME: Act.ANALYSIS_GAME,
+}
 
 
 def _decision_point(match: Match) -> bool:
@@ -133,7 +145,8 @@ class AnalysisBoard(Part):
         self._jobs = 0
 
     def handlers(self) -> Mapping[Act, Handler]:
-        return {
+        walks = {act: partial(self._walk, act) for act in WALKS}
+        return walks | {
             Act.ANALYSIS_OPEN: self._on_analysis_open,
             Act.ANALYSIS_CLOSE: self._on_analysis_close,
             Act.EDIT_TOOL: self._on_edit_tool,
@@ -340,10 +353,23 @@ class AnalysisBoard(Part):
         self._set(analysis=replace(a, editor=None, trail=(match,), at=0, report=Report()))
         self._say(words.ANALYSING)
 
+    def routed(self, act: Act) -> Act:
+        """The act a key or control means here: on the analysis board (no dialog
+        open) the arrows step along the line and the Moves' game picker moves the board."""
+        a = self.state.analysis
+        if a is None or a.editor is not None or self.state.dialog is not None:
+            return act
+        return _ROUTED.get(act, act)
+
     def _go(self, at: int) -> None:
         a = self.state.analysis
-        if a is None or a.editor is not None or not 0 <= at < len(a.trail):
+        if a is None or a.editor is not None or not 0 <= at < len(a.trail) or at == a.at:
             return
+        review = self.state.reviewing.review
+        if review is not None:  # a review's verdicts outlast the board it was made on
+            from web.model.movelist import with_review
+
+            a = replace(a, grades=with_review(a.grades, review))
         before, viewer = self.session.board(), self.state.viewer
         self.session.replace(a.trail[at], 0, keep_analysis=True)
         self._set(analysis=replace(a, at=at))
@@ -359,6 +385,18 @@ class AnalysisBoard(Part):
         a = self.state.analysis
         if a is not None and a.can_forward:
             self._go(a.at + 1)
+
+    def _walk(self, act: Act, value: str, fields: Fields) -> None:
+        """A way along the line other than a step (:func:`web.model.movelist.walk`)."""
+        from web.model.movelist import walk
+
+        a = self.state.analysis
+        if a is not None and a.editor is None and a.trail:
+            at = walk(act, value, fields, a, self.state.reviewing.review)
+            if at is None:
+                self._say(words.NO_MORE_ERRORS)
+            else:
+                self._go(at)
 
     def _on_analysis_play(self, value: str, fields: Fields) -> None:
         """A ranked play, made and confirmed: the line goes on from it."""
@@ -542,12 +580,15 @@ class AnalysisBoard(Part):
 
     def _open_match(self, mat: MatFile) -> None:
         """An imported match on the analysis board: its line is every decision of
-        every game, the board at its end, ready for Back, Forward and Review."""
+        every game and each game's end (for its review), the board at its start."""
         from engine.position_setup import PositionSetup
         from web.model import editor as ed
 
         final = mat.match()
-        steps = [r.before for r in replay_events(mat.record) if _decision_point(r.before)]
+        steps: list[Match] = []
+        for r in replay_events(mat.record):
+            steps += [r.before] if _decision_point(r.before) else []
+            steps += [r.after] if r.after.is_game_over else []  # each game's end, to review
         trail: list[Match] = []
         for m in (*steps, final):
             if not trail or _step_key(trail[-1]) != _step_key(m):
@@ -558,13 +599,13 @@ class AnalysisBoard(Part):
         a = self.state.analysis
         assert a is not None
         self._set(options=replace(self.state.options, opponent=BY_HAND))
-        self.session.replace(final, 0, keep_analysis=True)
+        self.session.replace(trail[0], 0, keep_analysis=True)
         self._set(
             analysis=replace(
                 a,
                 editor=None,
                 trail=tuple(trail),
-                at=len(trail) - 1,
+                at=0,
                 names=mat.names,
                 opponent=BY_HAND,
             )

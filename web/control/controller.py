@@ -175,6 +175,7 @@ class Controller:
 
     def act(self, act: Act, value: str = "", fields: Fields | None = None) -> None:
         """A button, key or dialog action, with the control's value and its form's fields."""
+        act = self.analysis.routed(act)
         handler = self.handlers[act]
         if not self.analysis.accepts(act):
             return  # the analysis board's editor: the game put aside is not played on

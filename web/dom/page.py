@@ -141,7 +141,7 @@ class Page:
 
     def _relayout(self, event: Any) -> None:
         """The phone was turned: the board is drawn again in the layout that fits."""
-        geometry = PORTRAIT if event.matches else LANDSCAPE
+        geometry = (PORTRAIT if event.matches else LANDSCAPE).home_left(self.geometry.mirrored)
         if geometry == self.geometry:
             return
         self.geometry = geometry
@@ -547,6 +547,7 @@ class Page:
         self.last = screen
 
     def _draw_board(self, screen: Screen) -> None:
+        self.geometry = self.geometry.home_left(screen.board.home_left)
         html = render_board(screen.board, geometry=self.geometry)
         if html == self.svg_html:
             return

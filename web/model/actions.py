@@ -113,6 +113,13 @@ class Act(StrEnum):
     ANALYSE = "analyse"
     ANALYSIS_BACK = "analysis-back"
     ANALYSIS_FORWARD = "analysis-forward"
+    ANALYSIS_GO = "analysis-go"  # value: a decision's index in the line (a move list's row)
+    ANALYSIS_FIRST = "analysis-first"  # the line's first decision
+    ANALYSIS_LAST = "analysis-last"  # ...and its last
+    ANALYSIS_GAME = "analysis-game"  # value: a game's index: its first decision
+    ANALYSIS_GAME_PREV = "analysis-game-prev"  # this game's start, else the previous game's
+    ANALYSIS_GAME_NEXT = "analysis-game-next"  # the next game's start
+    ANALYSIS_ERROR = "analysis-error"  # value "prev" or "next"; field "who": "", "0" or "1"
     ANALYSIS_PLAY = "analysis-play"  # value: the ranked play's index
     ANALYSIS_OPPONENT = "analysis-opponent"  # value: an AI level, or "human" (by hand)
     ANALYSIS_PLAY_ON = "analysis-play-on"  # at the AI's turn inside the line: a new line from it
@@ -153,7 +160,11 @@ KEYS: Mapping[str, Act] = MappingProxyType(
         "Enter": Act.CONFIRM,  # only when nothing else has focus
         "Escape": Act.SELECT,  # drops the checker picked up
         "ArrowLeft": Act.REVIEW_PREV,
-        "ArrowRight": Act.REVIEW_NEXT,
+        "ArrowRight": Act.REVIEW_NEXT,  # ...and on the analysis board, a step along its line
+        "Home": Act.ANALYSIS_FIRST,
+        "End": Act.ANALYSIS_LAST,
+        "PageUp": Act.ANALYSIS_GAME_PREV,
+        "PageDown": Act.ANALYSIS_GAME_NEXT,
     }
 )
 """Keyboard shortcuts (letters in lower case), outside text fields and dialogs."""

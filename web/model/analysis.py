@@ -26,6 +26,7 @@ from web.model.savefile import SavedGame
 if TYPE_CHECKING:  # the editor and rollouts load when the board uses them
     from web.coach.rollout import Rollout
     from web.model.editor import Editor
+    from web.model.movelist import Grades
 
 BY_HAND = "human"
 """The opponent key (:mod:`web.model.options`) for playing both sides on from a position."""
@@ -44,6 +45,8 @@ class Analysis:
     page_url: str = ""  # the page's address without its fragment, for the shared link
     names: tuple[str, str] | None = None  # an imported match's players (None: the colours)
     rollout: Rollout | None = None  # the rollout of the moment on the board, if one was asked
+    # The decisions judged so far (a game's review, kept as the line is stepped through).
+    grades: Grades = field(default_factory=dict)
 
     @property
     def editing(self) -> bool:

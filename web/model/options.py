@@ -30,6 +30,9 @@ MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
 MOVE_CLOCKS = (120, 600, 0)
 DEFAULT_MOVE_CLOCK = 120
 ANIMATIONS = ("normal", "fast", "off")
+BOTTOMS = ("0", "1", "turn")
+"""Who the analysis board shows at the bottom: the first player, the second, or
+the player on roll (the board turns to each as the line is stepped through)."""
 NAME_LENGTH = 24  # the longest player's name: pass-and-play's, and one an invite carries
 
 
@@ -171,6 +174,8 @@ class Setting(StrEnum):
     SOUND = "sound"
     THEME = "theme"
     MODE = "mode"
+    BOTTOM = "bottom"  # who sits at the bottom of the analysis board: BOTTOMS
+    HOME = "home"  # where the home boards are: "right" or "left"
 
 
 class UnknownSettingError(ValueError):
@@ -198,7 +203,7 @@ class SettingChange:
             setting = Setting(name)
         except ValueError:
             raise UnknownSettingError(f"no setting is called {name!r}") from None
-        choices = (Setting.ANIMATION, Setting.THEME, Setting.MODE)
+        choices = (Setting.ANIMATION, Setting.THEME, Setting.MODE, Setting.BOTTOM, Setting.HOME)
         return cls(setting, text if setting in choices else _flag(text))
 
 
@@ -215,6 +220,8 @@ class Settings:
     sound: bool = True  # the game's sounds (the header's toggle mutes them)
     theme: str = "classic"
     mode: str = "dark"
+    bottom: str = "0"  # the analysis board's side at the bottom (BOTTOMS), kept while stepping
+    home: str = "right"  # the home boards' side of every board: "right" or "left" (mirrored)
     # The names last given to pass-and-play's players (tidied by MatchOptions.from_form),
     # offered next time.
     name0: str = ""
@@ -246,6 +253,8 @@ class Settings:
             animation=self.animation if self.animation in ANIMATIONS else default.animation,
             theme=self.theme if self.theme in {t.key for t in THEMES} else default.theme,
             mode=self.mode if self.mode in MODES else default.mode,
+            bottom=self.bottom if self.bottom in BOTTOMS else default.bottom,
+            home=self.home if self.home in ("right", "left") else default.home,
         )
 
     def changed(self, change: SettingChange) -> Settings:
@@ -271,6 +280,10 @@ class Settings:
                 return replace(self, theme=choice).checked()
             case Setting.MODE:
                 return replace(self, mode=choice).checked()
+            case Setting.BOTTOM:
+                return replace(self, bottom=choice).checked()
+            case Setting.HOME:
+                return replace(self, home=choice).checked()
 
     def with_value(self, name: str, value: str) -> Settings:
         """The settings with the setting ``name`` set from a control's text

@@ -193,6 +193,9 @@ class UiState:
             return here
         if self.options.vs_ai:
             return 0
+        bottom = self.settings.bottom
+        if self.analysis is not None and bottom.isdigit():
+            return int(bottom)  # the analysis board keeps the side chosen as it steps
         m = self.match
         # A double or a resignation is answered by the other player: the board
         # turns to them while they decide (not on the analysis board, which
@@ -216,12 +219,12 @@ class UiState:
     @property
     def movable(self) -> frozenset[int]:
         """Places a checker may be picked up from now (viewer's numbering)."""
-        if not self.human_to_move:
-            return frozenset()
+        if not self.human_to_move or self.match.turn != self.viewer:
+            return frozenset()  # the analysis board's top side plays from its list
         return frozenset(self.match.movable_points())
 
     def destinations(self, src: int) -> frozenset[int]:
-        if not self.human_to_move:
+        if not self.human_to_move or self.match.turn != self.viewer:
             return frozenset()
         return frozenset(self.match.destinations(src))
 

@@ -20,9 +20,12 @@ from engine.errors import EngineError
 from engine.game import Action, Phase
 from engine.position import BAR, Position
 from engine.position_setup import PositionSetup
+from engine.record import Roll
 from web.board.escape import escape
 from web.board.svg import BoardView, CubeView, DiceView
+from web.coach.hint import DOUBTFUL
 from web.coach.report import moment
+from web.model import movelist as ml
 from web.model.actions import Act
 from web.model.analysis import BY_HAND, Analysis
 from web.model.analysis_link import share_link
@@ -33,8 +36,9 @@ from web.view.frame import Button, Panel, Screen, board_words
 from web.view.parts import button
 from web.view.report import report_html
 from web.view.rollout import rollout_html
+from web.view.score_sheet import game_rows
 from web.words import analysis as say
-from web.words.status import possessive
+from web.words.status import game_name, possessive
 
 MAX_LENGTH_CHOICE = 25
 """The longest match the set-up form offers (longer ones come in by pasting an ID)."""
@@ -74,6 +78,7 @@ def editor_board(state: UiState, editor: Editor) -> BoardView:
         cube_style=state.theme.cube_style,
         label=label,
         mark_movable=False,
+        home_left=state.settings.home == "left",
     )
 
 
@@ -293,10 +298,13 @@ def analysis_html(state: UiState, a: Analysis) -> str:
     return (
         f'<h2 class="an-title">{say.ANALYSIS}</h2>'
         f'<div class="an-dock an-steps" role="group" aria-label="{say.STEPS_ARIA}">'
+        + button(Act.ANALYSIS_FIRST, say.FIRST, enabled=a.can_back, extra=_aria(say.FIRST_ARIA))
         + button(Act.ANALYSIS_BACK, say.BACK, enabled=a.can_back)
         + f'<span class="an-at" data-testid="an-at">{where}</span>'
         + button(Act.ANALYSIS_FORWARD, say.FORWARD, enabled=a.can_forward)
+        + button(Act.ANALYSIS_LAST, say.LAST, enabled=a.can_forward, extra=_aria(say.LAST_ARIA))
         + "</div>"
+        + _games_and_errors(state, a)
         + answer
         + _waiting(state, a, names)
         + f'<section class="an-report" aria-live="polite" data-testid="an-report">{body}</section>'
@@ -315,6 +323,94 @@ def analysis_html(state: UiState, a: Analysis) -> str:
         + "</div>"
         + (_ids_compact(xgid, share_link(a.page_url, xgid), state.copied) if ids else "")
     )
+
+
+def _aria(label: str) -> str:
+    return f' aria-label="{escape(label)}" title="{escape(label)}"'
+
+
+def _games_and_errors(state: UiState, a: Analysis) -> str:
+    """The line's games (when it has more than one) and, once decisions are
+    graded, the way to the next or previous error of either player or one."""
+    line = ml.keys(a.trail)
+    games = line[-1][0] - line[0][0] + 1 if line else 0
+    parts = []
+    if games > 1:
+        game = line[a.at][0]
+        parts.append(
+            button(Act.ANALYSIS_GAME_PREV, say.GAME_PREV, enabled=a.at > 0,
+                   extra=_aria(say.GAME_PREV_ARIA))
+            + f'<span class="an-at" data-testid="an-game">{say.game_of(game + 1, line[-1][0] + 1)}'
+            "</span>"
+            + button(Act.ANALYSIS_GAME_NEXT, say.GAME_NEXT, enabled=game < line[-1][0],
+                     extra=_aria(say.GAME_NEXT_ARIA))
+        )  # fmt: skip
+    if any(loss >= DOUBTFUL for _, loss in _grades(state, a).values()):
+        names = state.names
+        who = [("", say.EITHER_PLAYER), ("0", names[0]), ("1", names[1])]
+        parts.append(
+            '<form class="an-errors" autocomplete="off">'
+            + f'<select name="who" aria-label="{say.ERRORS_OF}">'
+            + "".join(f'<option value="{v}">{escape(t)}</option>' for v, t in who)
+            + "</select>"
+            + button(Act.ANALYSIS_ERROR, say.ERROR_PREV, value="prev")
+            + button(Act.ANALYSIS_ERROR, say.ERROR_NEXT, value="next")
+            + "</form>"
+        )
+    return "".join(f'<div class="an-row an-games">{p}</div>' for p in parts)
+
+
+def _grades(state: UiState, a: Analysis) -> ml.Grades:
+    return ml.with_review(a.grades, state.reviewing.review)
+
+
+def moves_html(state: UiState, a: Analysis) -> tuple[str, tuple[tuple[int, str], ...], int]:
+    """The Moves list on the analysis board: the game on the board, each move and
+    cube action a button to its decision, marked by its grade; and the game picker's
+    games (every game of the line) and the one shown."""
+    line = ml.keys(a.trail)
+    full = (state.match if a.at_end or not a.trail else a.trail[-1]).record.games
+    game, event = ml.key(state.match)
+    game = min(max(game, 0), len(full) - 1)
+    record = full[game]
+    grades = _grades(state, a)
+    names = state.names
+    picker = tuple((i, game_name(i + 1)) for i in range(len(full)))
+
+    def mark(e: int, prefix: str = "") -> str:
+        judged = grades.get((game, e))
+        grade = ml.grade(judged[1]) if judged is not None else ""
+        if judged is None or not grade:
+            return ""
+        return (
+            f' <span class="an-grade {grade}" title="{say.graded_title(grade, judged[1])}">'
+            f"{prefix}{say.MARKS[grade]} <small>{say.lost(judged[1])}</small></span>"
+        )
+
+    def cell(text: str, e: int, marked: bool) -> str:
+        current = ' class="marked" aria-current="step"' if marked else ""
+        if e < 0 or not text:
+            return f"<td{current}>{escape(text)}</td>"
+        before = record.events[e - 1] if e > 0 else None
+        cube = mark(e - 1, say.NO_DOUBLE) if isinstance(before, Roll) else ""
+        return (
+            f'<td{current}><button type="button" class="mv" data-action="{Act.ANALYSIS_GO}"'
+            f' data-value="{ml.step_of(line, game, e)}">{escape(text)}{mark(e)}{cube}</button></td>'
+        )
+
+    body = []
+    for row in game_rows(record, state.theme, names, mark=event):
+        if row.note:
+            body.append(f'<tr class="note"><td colspan="3">{escape(row.note)}</td></tr>')
+            continue
+        cells = "".join(cell(row.cells[c], row.events[c], row.marked == c) for c in (0, 1))
+        body.append(f"<tr><td>{row.number})</td>{cells}</tr>")
+    head = (
+        f'<tr><th scope="col">#</th><th scope="col">{escape(names[0])}</th>'
+        f'<th scope="col">{escape(names[1])}</th></tr>'
+    )
+    html = f'<table class="history-table an-moves">{head}{"".join(body)}</table>'
+    return html, picker, game
 
 
 def _waiting(state: UiState, a: Analysis, names: tuple[str, str]) -> str:
@@ -371,13 +467,17 @@ def analysis_screen(state: UiState, shown: Screen) -> Screen:
             replace(b, visible=False, enabled=False) if b.action in _HIDDEN_IN_ANALYSIS else b
             for b in shown.controls
         )
-        return replace(
+        shown = replace(
             shown,
             match_line=say.analysis_line(shown.match_line),
             controls=controls,
             analysis_html=html,
             analysis_mode="analyse",
         )
+        if a.trail:
+            history, games, index = moves_html(state, a)
+            shown = replace(shown, history_html=history, history_games=games, history_index=index)
+        return shown
     setup = a.editor.setup
     top, bottom = _editor_panels(state, setup)
     try:

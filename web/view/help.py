@@ -18,7 +18,7 @@ from web.words.dialogs import CLOSE, ai_label
 from web.words.help import ANALYSIS_HELP as ANALYSIS_HELP
 
 _KEY_CAPS: Mapping[str, str] = MappingProxyType(
-    {"Escape": "Esc", "ArrowLeft": "←", "ArrowRight": "→"}
+    {"Escape": "Esc", "ArrowLeft": "←", "ArrowRight": "→", "PageUp": "PgUp", "PageDown": "PgDn"}
 )
 
 

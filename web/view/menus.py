@@ -285,6 +285,8 @@ def settings_html(settings: Settings) -> str:
             [(a, a.capitalize()) for a in ANIMATIONS],
             settings.animation,
         )
+        + select("home", say.HOME, say.HOME_CHOICES, settings.home)
+        + select("bottom", say.BOTTOM, say.BOTTOM_CHOICES, settings.bottom)
         + f'<p class="muted keys">{keys_html()}</p>'
         + action_row(
             button(Act.HELP_OPEN, say.HOW_TO_PLAY), button(Act.CLOSE, say.DONE, primary=True)

@@ -49,6 +49,7 @@ class HistoryRow:
     cells: tuple[str, str]
     note: str = ""  # a line across both columns (opening ties, the result)
     marked: int = -1  # the column of the move being looked at (a review's), if in this row
+    events: tuple[int, int] = (-1, -1)  # each cell's event, by its index in the game's record
 
 
 def game_rows(
@@ -62,6 +63,7 @@ def game_rows(
     ``mark`` is the index of an event of ``game`` to mark: its cell (for a roll,
     the cell of the play or forfeit that follows it)."""
     rows: list[list[str]] = []
+    events: list[list[int]] = []
     notes: list[tuple[int, str]] = []  # (rows before it, text)
     rolled: dict[int, tuple[int, int]] = {}
     marked: tuple[int, int] | None = None  # (row, column)
@@ -71,7 +73,9 @@ def game_rows(
         nonlocal marked, marking
         if not rows or rows[-1][player] or (player == 0 and rows[-1][1]):
             rows.append(["", ""])
+            events.append([-1, -1])
         rows[-1][player] = text
+        events[-1][player] = k
         if marking == player:
             marked, marking = (len(rows) - 1, player), None
 
@@ -122,7 +126,9 @@ def game_rows(
             out.append(HistoryRow(0, ("", ""), notes[note_at][1]))
             note_at += 1
         column = marked[1] if marked is not None and marked[0] == i else -1
-        out.append(HistoryRow(i + 1, (left, right), marked=column))
+        out.append(
+            HistoryRow(i + 1, (left, right), marked=column, events=(events[i][0], events[i][1]))
+        )
     for _, text in notes[note_at:]:
         out.append(HistoryRow(0, ("", ""), text))
     return out

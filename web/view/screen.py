@@ -143,6 +143,7 @@ def board_view(state: UiState, frame: ReviewFrame | None = None) -> BoardView:
         label=label,
         last=_last_play_marks(state),
         mark_movable=state.settings.show_movable,
+        home_left=state.settings.home == "left",
     )
 
 
@@ -166,6 +167,7 @@ def _review_board(state: UiState, frame: ReviewFrame) -> BoardView:
         cube_style=state.theme.cube_style,
         label=label,
         last=frame.marks,
+        home_left=state.settings.home == "left",
     )
 
 

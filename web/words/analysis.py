@@ -243,6 +243,47 @@ ANALYSIS = "Analysis"
 STEPS_ARIA = "Along the line played"
 BACK = "‹ Back"
 FORWARD = "Forward ›"
+FIRST = "«"
+LAST = "»"
+FIRST_ARIA = "First decision (Home)"
+LAST_ARIA = "Last decision (End)"
+GAME_PREV = "‹ Game"
+GAME_NEXT = "Game ›"
+GAME_PREV_ARIA = "This game's start, or the previous game's (Page Up)"
+GAME_NEXT_ARIA = "Next game (Page Down)"
+ERRORS_OF = "Whose errors"
+EITHER_PLAYER = "Both players"
+ERROR_PREV = "‹ Error"
+ERROR_NEXT = "Error ›"
+MARKS: Mapping[str, str] = MappingProxyType({"doubtful": "?!", "mistake": "?", "blunder": "??"})
+"""A decision's grade as the move list marks it (as chess annotators, and GNU Backgammon)."""
+NO_DOUBLE = "No double"
+"""Before a roll's play in the move list: the decision not to double, when it was an error."""
+
+
+def game_of(game: int, games: int) -> str:
+    """Which game the board is in: ``game`` (from 1) of ``games``."""
+    return f"Game {game} of {games}"
+
+
+def graded_title(grade: str, loss: float) -> str:
+    """A mark's tooltip: the grade and the equity it gave up.
+
+    >>> graded_title("blunder", 0.1724)
+    'Blunder: −0.172'
+    """
+    return f"{grade.capitalize()}: −{loss:.3f}"
+
+
+def lost(loss: float) -> str:
+    """The equity a marked decision gave up, beside its mark.
+
+    >>> lost(0.0412)
+    '−0.041'
+    """
+    return f"−{loss:.3f}"
+
+
 PLAY_ON = "Play on"
 EDIT_POSITION = "Edit position"
 

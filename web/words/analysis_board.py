@@ -33,3 +33,6 @@ def imported_match(name0: str, name1: str, games: int) -> str:
         f"Imported {name0} against {name1}: {games} game{'s' if games != 1 else ''}. "
         "Step back through it, or review a game at its end."
     )
+
+
+NO_MORE_ERRORS = "No more errors that way."

@@ -435,6 +435,14 @@ SETTING_LABELS: Mapping[str, str] = MappingProxyType(
 THEME = "Theme"
 COLOURS = "Colours"
 ANIMATION = "Animation"
+HOME = "Home boards"
+HOME_CHOICES = (("right", "On the right"), ("left", "On the left"))
+BOTTOM = "Analysis board: at the bottom"
+BOTTOM_CHOICES = (
+    ("0", "First player (light)"),
+    ("1", "Second player (dark)"),
+    ("turn", "The player on roll"),
+)
 
 # -- around the dialogs: notices, abandoning, the game's end, real dice, statistics ---------
 

@@ -30,8 +30,12 @@ KEY_WORDS: Mapping[Act, str] = MappingProxyType(
         Act.HINT: "hint",
         Act.HELP_OPEN: "how to play",
         Act.SELECT: "let go of a checker",
-        Act.REVIEW_PREV: "previous decision (review)",
-        Act.REVIEW_NEXT: "next decision (review)",
+        Act.REVIEW_PREV: "previous decision (review, analysis board)",
+        Act.REVIEW_NEXT: "next decision (review, analysis board)",
+        Act.ANALYSIS_FIRST: "first decision (analysis board)",
+        Act.ANALYSIS_LAST: "last decision (analysis board)",
+        Act.ANALYSIS_GAME_PREV: "previous game (analysis board)",
+        Act.ANALYSIS_GAME_NEXT: "next game (analysis board)",
     }
 )
 
@@ -143,7 +147,12 @@ ANALYSIS_HELP = (
     "mean ± standard error shows as it goes, and Cancel stops it.</li>"
     "<li><b>Match files</b>: in Saves, export the match as a <code>.mat</code> file, "
     "which GNU Backgammon, eXtreme Gammon and BGBlitz read, or import one of theirs: it "
-    "opens on the analysis board, to step through and review each game.</li>"
+    "opens on the analysis board at the start of game 1. Each move in Moves takes the "
+    "board to it, the game picker to that game; <kbd>←</kbd> <kbd>→</kbd> step, "
+    "<kbd>Home</kbd> <kbd>End</kbd> go to the start and the end, <kbd>PgUp</kbd> "
+    "<kbd>PgDn</kbd> a game back or on. The board keeps the side chosen in Settings at "
+    "the bottom. Once a game is reviewed its errors are marked ?!, ? or ?? with the "
+    "equity lost, and Error › and ‹ Error go from one to the next.</li>"
     "<li><b>Review and PR</b>: King Tubby's review of a finished game lists the doubtful "
     "decisions, mistakes and blunders, and gives each player's performance rating (PR): "
     "500 × the equity given up per decision, forced plays aside. Lower is better: under "

@@ -272,8 +272,9 @@ def test_a_match_exported_as_mat_imports_onto_the_analysis_board_for_review() ->
     rig.act("import", text)
     a = rig.c.state.analysis
     assert a is not None and not a.editing and a.names == ("White", "Black")
-    assert rig.c.state.dialog is None and rig.c.state.match.record == played.record
-    assert a.at == len(a.trail) - 1 and len(a.trail) >= 9  # every decision, to step through
+    assert rig.c.state.dialog is None and a.trail[-1].record == played.record
+    assert a.at == 0 and len(a.trail) >= 9  # every decision, to step through from the start
+    rig.act("analysis-last")
     screen = rig.view.last
     assert 'data-action="review"' in screen.analysis_html
     rig.act("analysis-back")
@@ -308,6 +309,7 @@ def test_a_file_read_with_repairs_opens_and_says_what_was_repaired() -> None:
     rig.act("import", ODD_MAT)
     a = rig.c.state.analysis
     assert a is not None and a.names == ("Ann", "Ben")
+    rig.act("analysis-last")
     assert rig.c.state.match.score == (1, 0)
     notice = rig.c.state.notice
     assert notice.startswith("The file was read with 1 repair")
@@ -330,7 +332,7 @@ def test_a_gnubg_sgf_opens_on_the_analysis_board() -> None:
     rig.act("import", sgf.write(MatFile.from_match(m, ("Ann", "Ben"))))
     a = rig.c.state.analysis
     assert a is not None and a.names == ("Ann", "Ben")
-    assert rig.c.state.match.record == m.record and rig.c.state.notice == ""
+    assert a.trail[-1].record == m.record and rig.c.state.notice == ""
 
 
 def test_a_malformed_mat_file_says_its_line_and_nothing_is_lost() -> None:

@@ -808,7 +808,8 @@ def test_how_to_play_opens_from_the_menu_the_key_and_the_settings() -> None:
     for control in ("Tap", "drag", "Double-tap"):
         assert control in html
     for key in KEYS:
-        shown = {"Escape": "Esc", "ArrowLeft": "←", "ArrowRight": "→"}.get(key, key)
+        caps = {"Escape": "Esc", "ArrowLeft": "←", "ArrowRight": "→", "PageUp": "PgUp"}
+        shown = {**caps, "PageDown": "PgDn"}.get(key, key)
         assert f"<kbd>{shown.upper() if len(shown) == 1 else shown}</kbd>" in html, key
     assert "Beach Bum (easy)" in html and "King Tubby (strong)" in html
     analysis = html.split("<h3>Analysis board</h3>")[1].split("<h3>")[0]
