@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
@@ -69,11 +70,13 @@ WALKS = (
     Act.ANALYSIS_GO, Act.ANALYSIS_FIRST, Act.ANALYSIS_LAST, Act.ANALYSIS_GAME,
     Act.ANALYSIS_GAME_PREV, Act.ANALYSIS_GAME_NEXT, Act.ANALYSIS_ERROR,
 )  # fmt: skip
-_ROUTED: Mapping[Act, Act] = {
-    Act.REVIEW_PREV: Act.ANALYSIS_BACK,
-    Act.REVIEW_NEXT: Act.ANALYSIS_FORWARD,
-    Act.HISTORY_GAME: Act.ANALYSIS_GAME,
-}
+_ROUTED: Mapping[Act, Act] = MappingProxyType(
+    {
+        Act.REVIEW_PREV: Act.ANALYSIS_BACK,
+        Act.REVIEW_NEXT: Act.ANALYSIS_FORWARD,
+        Act.HISTORY_GAME: Act.ANALYSIS_GAME,
+    }
+)
 
 
 def _decision_point(match: Match) -> bool:
