@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-from e2e.helpers import DESKTOP, PHONE_PORTRAIT, open_game, screenshot
+from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game, screenshot
 from scripts.page_driver import (
     AI_TIMEOUT_MS,
     click_place,
@@ -214,5 +214,47 @@ def test_a_phone_held_sideways_shows_status_and_hints_beside_the_board(
     for left, right, start, end in page.evaluate(STATS_ROWS):
         assert left <= start + 2 and right >= end - 2, (left, right, start, end)
     screenshot(page, "phone-landscape-stats")
+    assert game.errors == []
+    game.context.close()
+
+
+def _tutor_on_after_a_31(browser: Browser, site_url: str) -> LoadedPage:
+    game = open_game(browser, site_url, query="seed=4&anim=off&dice=3,1", **DESKTOP)
+    page = game.page
+    new_game(page, "hard", 3)
+    page.click(".menu [data-action='settings-open']")
+    page.check("dialog input[data-name='tutor']")
+    page.click("dialog [data-action='close']")
+    page.click("#controls [data-action='roll']")
+    wait_for_player(page)
+    return game
+
+
+def test_a_typed_blunder_stops_at_the_tutors_question(browser: Browser, site_url: str) -> None:
+    """Issue 46: a play typed in the Move box and sent with Enter waits for the
+    tutor's verdict, and a blunder is asked about, not played."""
+    game = _tutor_on_after_a_31(browser, site_url)
+    page = game.page
+    page.fill("#notation", "24/21 24/23")
+    page.press("#notation", "Enter")
+    page.wait_for_selector("dialog[data-kind='tutor'][open]", timeout=AI_TIMEOUT_MS)
+    assert "is a blunder" in text_of(page, "dialog[data-kind='tutor']")
+    assert "24/23 24/21" not in text_of(page, "#history")  # not played
+    assert game.errors == []
+    game.context.close()
+
+
+def test_a_fast_done_stops_at_the_tutors_question(browser: Browser, site_url: str) -> None:
+    """Issue 46: Done pressed at once after the last checker lands, before the
+    verdict is in, waits for it; a blunder is asked about, not played."""
+    game = _tutor_on_after_a_31(browser, site_url)
+    page = game.page
+    for src, dst in ((24, 21), (24, 23)):
+        click_place(page, src)
+        click_place(page, dst)
+    page.click("#controls [data-action='confirm']")
+    page.wait_for_selector("dialog[data-kind='tutor'][open]", timeout=AI_TIMEOUT_MS)
+    assert "is a blunder" in text_of(page, "dialog[data-kind='tutor']")
+    assert "24/23 24/21" not in text_of(page, "#history")
     assert game.errors == []
     game.context.close()
