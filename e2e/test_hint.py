@@ -111,14 +111,8 @@ def test_take_advice_in_the_double_dialog(browser: Browser, site_url: str) -> No
 
 
 def test_the_tutor_warns_before_done(browser: Browser, site_url: str) -> None:
-    game = open_game(browser, site_url, query="seed=4&anim=off&dice=3,1", **DESKTOP)
+    game = _tutor_on_after_a_31(browser, site_url)
     page = game.page
-    new_game(page, "hard", 3)
-    page.click(".menu [data-action='settings-open']")
-    page.check("dialog input[data-name='tutor']")
-    page.click("dialog [data-action='close']")
-    page.click("#controls [data-action='roll']")
-    wait_for_player(page)
     for src, dst in ((24, 21), (24, 23)):  # splitting the back checkers: a blunder here
         click_place(page, src)
         click_place(page, dst)
