@@ -28,7 +28,25 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 class EngineError(ValueError):
-    """Base class of the engine's input errors."""
+    """Base class of the engine's input errors.
+
+    ``str()`` is the engine's own English, for developers and logs.  A refusal a
+    player can meet also has a ``code`` naming it and the ``values`` that fill it
+    in, so that an application says it in its own words (the page's are
+    ``web.words.refusals``) without parsing the English.
+
+    >>> exc = EngineError("no point 27", code="no_point", point=27)
+    >>> str(exc), exc.code, exc.values
+    ('no point 27', 'no_point', {'point': 27})
+    """
+
+    code: str
+    values: dict[str, object]
+
+    def __init__(self, *args: object, code: str = "", **values: object) -> None:
+        super().__init__(*args)
+        self.code = code
+        self.values = values
 
 
 class InvalidPositionError(EngineError):

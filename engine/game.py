@@ -585,7 +585,7 @@ class Game:
         try:
             return parse_play(moves.start, self.dice, text)
         except IllegalPlayError as exc:
-            raise IllegalActionError(str(exc)) from exc
+            raise IllegalActionError(str(exc), code=exc.code, **exc.values) from exc
 
     def play_moves(self, moves: Sequence[Move]) -> Game:
         """Make a whole play given as single-die ``(from, to)`` moves, in a playable order."""

@@ -152,29 +152,40 @@ def parse_paths(text: str) -> list[TypedPath]:
     3
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected text, got {quoted(text)}")
+        raise NotationError(f"expected text, got {quoted(text)}", code="not_text")
     if len(text) > MAX_NOTATION_LENGTH:
         raise NotationError(
             f"a play is written in at most {MAX_NOTATION_LENGTH} characters, "
-            f"not {len(text)}: {quoted(text, 24)}"
+            f"not {len(text)}: {quoted(text, 24)}",
+            code="play_too_long",
+            limit=MAX_NOTATION_LENGTH,
         )
     paths: list[TypedPath] = []
     tokens = text.strip().lower().replace(",", " ").split()
     if not tokens:
-        raise NotationError("empty move")
+        raise NotationError("empty move", code="empty_play")
     for token in tokens:
         m = _TOKEN.match(token)
         if not m:
-            raise NotationError(f"cannot read {token!r}")
+            raise NotationError(f"cannot read {token!r}", code="unreadable", token=token)
         parts = m.group("path").split("/")
         if len(parts) < 2:
-            raise NotationError(f"{token!r}: a move needs a start and an end, like 13/7")
+            raise NotationError(
+                f"{token!r}: a move needs a start and an end, like 13/7",
+                code="start_and_end",
+                token=token,
+            )
         points: list[int] = []
         hits: list[bool] = []
         for i, part in enumerate(parts):
             pm = _POINT.match(part)
             if not pm:
-                raise NotationError(f"{token!r}: {part!r} is not a point")
+                raise NotationError(
+                    f"{token!r}: {part!r} is not a point",
+                    code="not_a_point",
+                    token=token,
+                    part=part,
+                )
             name = pm.group("p")
             if name in ("bar", "b"):
                 p = BAR
@@ -183,17 +194,30 @@ def parse_paths(text: str) -> list[TypedPath]:
             else:
                 p = int(name)
                 if not 1 <= p <= 25:
-                    raise NotationError(f"{token!r}: no point {p}")
+                    raise NotationError(
+                        f"{token!r}: no point {p}", code="no_point", token=token, point=p
+                    )
             if i == 0 and pm.group("hit"):
-                raise NotationError(f"{token!r}: a move cannot hit where it starts")
+                raise NotationError(
+                    f"{token!r}: a move cannot hit where it starts",
+                    code="hit_at_start",
+                    token=token,
+                )
             if i > 0:
                 hits.append(bool(pm.group("hit")))
             points.append(p)
         for a, b in itertools.pairwise(points):
             if b >= a:
-                raise NotationError(f"{token!r}: checkers move down from {point_name(a)}")
+                raise NotationError(
+                    f"{token!r}: checkers move down from {point_name(a)}",
+                    code="moves_down",
+                    token=token,
+                    point=point_name(a),
+                )
             if a == OFF:
-                raise NotationError(f"{token!r}: nothing moves on after bearing off")
+                raise NotationError(
+                    f"{token!r}: nothing moves on after bearing off", code="after_off", token=token
+                )
         count = int(m.group("count") or 1)
         path = TypedPath(tuple(points), tuple(hits))
         paths.append(path)
@@ -275,14 +299,22 @@ def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
     typed = parse_paths(text)
     plays = legal_plays(position, dice)
     if not plays:
-        raise IllegalPlayError(f"{text!r}: the roll {format_dice(dice)} cannot be played")
+        raise IllegalPlayError(
+            f"{text!r}: the roll {format_dice(dice)} cannot be played",
+            code="roll_unplayable",
+            dice=format_dice(dice),
+        )
     loose = [p for p in plays if _covers(typed, p.moves, p.hits, strict=False)]
     if len(loose) == 1:
         return loose[0]
     if not loose:
-        raise IllegalPlayError(f"{text!r} is not a legal play of {format_dice(dice)}")
+        raise IllegalPlayError(
+            f"{text!r} is not a legal play of {format_dice(dice)}",
+            code="not_legal",
+            dice=format_dice(dice),
+        )
     strict = [p for p in loose if _covers(typed, p.moves, p.hits, strict=True)]
     if len(strict) == 1:
         return strict[0]
     options = " or ".join(sorted(str(p) for p in loose))
-    raise AmbiguousPlayError(f"{text!r} is ambiguous: {options}")
+    raise AmbiguousPlayError(f"{text!r} is ambiguous: {options}", code="ambiguous", options=options)

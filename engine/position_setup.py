@@ -101,20 +101,28 @@ class PositionSetup:
             if on_board > CHECKERS or side[OFF] != CHECKERS - on_board:
                 raise CheckerCountError(
                     f"{self.names[player]} has {on_board} checkers on the board and bar: "
-                    f"at most {CHECKERS}"
+                    f"at most {CHECKERS}",
+                    code="too_many_checkers",
+                    name=self.names[player],
+                    count=on_board,
+                    limit=CHECKERS,
                 )
         light, dark = self.sides
         for p in range(1, 25):
             if light[p] and dark[25 - p]:
-                raise SharedPointError(f"point {p} holds checkers of both sides")
+                raise SharedPointError(
+                    f"point {p} holds checkers of both sides", code="shared_point", point=p
+                )
         if self.turn not in (0, 1) or self.owner not in (None, 0, 1):
             raise InvalidSetupError("the side to act and the cube's owner are player 0 or 1")
         if self.dice is not None and (
             len(self.dice) != 2 or not all(d in range(1, 7) for d in self.dice)
         ):
-            raise DiceSetupError(f"dice are two numbers 1 to 6, not {self.dice!r}")
+            raise DiceSetupError(f"dice are two numbers 1 to 6, not {self.dice!r}", code="dice")
         if self.doubled and self.dice is not None:
-            raise DiceSetupError("a side that has doubled has not rolled yet")
+            raise DiceSetupError(
+                "a side that has doubled has not rolled yet", code="doubled_rolled"
+            )
 
     # -- making one --------------------------------------------------------------------
 
@@ -226,14 +234,24 @@ class PositionSetup:
         """One more of ``player``'s checkers on ``point`` (1..24 in player 0's
         numbering, or BAR), taken from those borne off."""
         if not 1 <= point <= BAR:
-            raise InvalidSetupError(f"checkers go on points 1 to 24 or the bar, not {point}")
+            raise InvalidSetupError(
+                f"checkers go on points 1 to 24 or the bar, not {point}", code="no_place"
+            )
         name = self.names[player]
         side = list(self.sides[player])
         if side[OFF] == 0:
-            raise CheckerCountError(f"All {CHECKERS} of {name}’s checkers are on the board already")
+            raise CheckerCountError(
+                f"All {CHECKERS} of {name}’s checkers are on the board already",
+                code="all_on_board",
+                name=name,
+                count=CHECKERS,
+            )
         if point != BAR and self.at(point)[1 - player]:
             raise SharedPointError(
-                f"{self.names[1 - player]} has checkers on point {point}: remove them first"
+                f"{self.names[1 - player]} has checkers on point {point}: remove them first",
+                code="point_taken",
+                name=self.names[1 - player],
+                point=point,
             )
         side[_own(player, point)] += 1
         return self._with_side(player, side)
@@ -243,7 +261,11 @@ class PositionSetup:
         side = list(self.sides[player])
         place = _own(player, point) if 1 <= point <= BAR else -1
         if place < 1 or side[place] == 0:
-            raise InvalidSetupError(f"{self.names[player]} has no checker there")
+            raise InvalidSetupError(
+                f"{self.names[player]} has no checker there",
+                code="no_checker_there",
+                name=self.names[player],
+            )
         side[place] -= 1
         return self._with_side(player, side)
 
@@ -285,40 +307,73 @@ class PositionSetup:
         for player in (0, 1):
             if self.sides[player][OFF] == CHECKERS:
                 raise FinishedPositionError(
-                    f"{names[player]} has borne off all its checkers: the game is over"
+                    f"{names[player]} has borne off all its checkers: the game is over",
+                    code="all_borne_off",
+                    name=names[player],
                 )
         n, (s0, s1) = self.length, self.score
         if not 0 <= n <= MAX_MATCH_LENGTH:
-            raise ScoreSetupError(f"a match is 1 to {MAX_MATCH_LENGTH} points long (0: money)")
+            raise ScoreSetupError(
+                f"a match is 1 to {MAX_MATCH_LENGTH} points long (0: money)",
+                code="match_length",
+                limit=MAX_MATCH_LENGTH,
+            )
         if min(s0, s1) < 0:
-            raise ScoreSetupError("a score cannot be negative")
+            raise ScoreSetupError("a score cannot be negative", code="negative_score")
         for player, points in enumerate(self.score):
             if n and points >= n:
                 raise ScoreSetupError(
-                    f"{names[player]} has {points} points: a match to {n} is over at {n}"
+                    f"{names[player]} has {points} points: a match to {n} is over at {n}",
+                    code="score_over",
+                    name=names[player],
+                    points=points,
+                    length=n,
                 )
         if self.cube not in {1 << k for k in range(7)}:
-            raise CubeSetupError(f"the cube is 1, 2, 4, 8, 16, 32 or 64, not {self.cube}")
+            raise CubeSetupError(
+                f"the cube is 1, 2, 4, 8, 16, 32 or 64, not {self.cube}",
+                code="cube_value",
+                cube=self.cube,
+            )
         if self.cube == 1 and self.owner is not None:
-            raise CubeSetupError("a cube at 1 belongs to nobody: it stays in the middle")
+            raise CubeSetupError(
+                "a cube at 1 belongs to nobody: it stays in the middle", code="cube_owned_at_1"
+            )
         if self.crawford:
             if not n:
-                raise CrawfordSetupError("the Crawford game is a match's, not money play's")
+                raise CrawfordSetupError(
+                    "the Crawford game is a match's, not money play's", code="crawford_money"
+                )
             if n - 1 not in self.score:
                 raise CrawfordSetupError(
-                    f"the Crawford game needs a player at match point ({n - 1} of {n})"
+                    f"the Crawford game needs a player at match point ({n - 1} of {n})",
+                    code="crawford_needs_match_point",
+                    points=n - 1,
+                    length=n,
                 )
             if self.cube != 1:
-                raise CubeSetupError("nobody doubles in the Crawford game: the cube stays at 1")
+                raise CubeSetupError(
+                    "nobody doubles in the Crawford game: the cube stays at 1",
+                    code="crawford_cube",
+                )
         if self.doubled:
             if self.crawford:
-                raise DiceSetupError("nobody may double in the Crawford game")
+                raise DiceSetupError(
+                    "nobody may double in the Crawford game", code="crawford_double"
+                )
             if self.owner == 1 - self.turn:
                 raise DiceSetupError(
-                    f"{names[self.turn]} cannot double: {names[1 - self.turn]} owns the cube"
+                    f"{names[self.turn]} cannot double: {names[1 - self.turn]} owns the cube",
+                    code="cube_owned_by_other",
+                    name=names[self.turn],
+                    owner=names[1 - self.turn],
                 )
             if self.cube >= MAX_SETUP_CUBE:
-                raise DiceSetupError(f"the cube cannot go above {MAX_SETUP_CUBE}")
+                raise DiceSetupError(
+                    f"the cube cannot go above {MAX_SETUP_CUBE}",
+                    code="cube_limit",
+                    limit=MAX_SETUP_CUBE,
+                )
         self.position()  # the board's own checks (the counts were kept right while editing)
 
     @property

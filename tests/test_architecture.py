@@ -133,3 +133,60 @@ def test_a_sentence_written_where_it_is_said_is_found(tmp_path: Path) -> None:
         "self.session.say(words.rolled(name))\n"
     )
     assert _sentences_written_in(code) == ["part.py:1", "part.py:2"]
+
+
+# -- the engine's refusals ----------------------------------------------------------------------
+
+_ENGINE_ERRORS = frozenset(
+    name
+    for name, value in vars(importlib.import_module("engine.errors")).items()
+    if isinstance(value, type) and issubclass(value, ValueError)
+)
+"""The engine's error classes (a bare ``ValueError`` handler in web/ catches the
+AI worker's or a parser's trouble, said as a detail in parentheses)."""
+
+
+def _engine_english_shown(path: Path) -> list[str]:
+    """``str(exc)`` inside a handler of an engine error: the engine's English."""
+    found = []
+    for handler in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(handler, ast.ExceptHandler) or handler.name is None:
+            continue
+        caught = handler.type
+        kinds = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+        if not any(isinstance(k, ast.Name) and k.id in _ENGINE_ERRORS for k in kinds):
+            continue
+        found += [
+            f"{path.name}:{node.lineno}"
+            for statement in handler.body
+            for node in ast.walk(statement)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "str"
+            and any(isinstance(a, ast.Name) and a.id == handler.name for a in node.args)
+        ]
+    return found
+
+
+@pytest.mark.parametrize("layer", ["control", "view", "model", "board", "words"])
+def test_the_engines_refusals_are_said_in_web_words(layer: str) -> None:
+    """An engine error reaches the player through ``web.words.refusals.refusal``
+    (its code and values said in the page's words), never as the engine's own
+    English (``str(exc)``)."""
+    shown = [
+        where
+        for path in sorted((ROOT / "web" / layer).rglob("*.py"))
+        for where in _engine_english_shown(path)
+    ]
+    assert shown == []
+
+
+def test_the_engines_english_shown_is_found(tmp_path: Path) -> None:
+    code = tmp_path / "part.py"
+    code.write_text(
+        "try:\n    f()\nexcept EngineError as exc:\n    say(str(exc))\n"
+        "try:\n    f()\nexcept (KeyError, IllegalPlayError) as e:\n    say(f'{str(e)}')\n"
+        "try:\n    f()\nexcept EngineError as exc:\n    say(refusal(exc))\n"
+        "try:\n    f()\nexcept OSError as exc:\n    say(str(exc))\n"
+    )
+    assert _engine_english_shown(code) == ["part.py:4", "part.py:8"]

@@ -43,6 +43,7 @@ from web.model.options import AI_NAMES
 from web.model.savefile import SavedGame
 from web.words import analysis_board as words
 from web.words.play import match_file_error, repairs_text
+from web.words.refusals import refusal
 
 if TYPE_CHECKING:
     from engine.formats.mat import MatFile
@@ -187,10 +188,10 @@ class AnalysisBoard(Part):
             try:
                 setup = PositionSetup.from_xgid(text, self.state.theme.colour_names)
             except EngineError as exc:
-                self._set(message=words.unreadable_shared_position(str(exc)))
+                self._set(message=words.unreadable_shared_position(refusal(exc)))
             else:
                 editor = ed.Editor(setup)
-                if self._enter(editor) and not ed.problem(editor):
+                if self._enter(editor) and ed.problem(editor) is None:
                     self._on_analyse("", {})  # a position that can be played is analysed at once
                     self._advance()
             self._render()
@@ -349,7 +350,7 @@ class AnalysisBoard(Part):
         try:
             match = a.editor.setup.match()
         except EngineError as exc:
-            self._set(message=str(exc))
+            self._set(message=refusal(exc))
             return
         self._set(options=replace(self.state.options, opponent=a.opponent))
         self.session.replace(match, 0, keep_analysis=True)
@@ -454,7 +455,7 @@ class AnalysisBoard(Part):
                 m = self.state.match
                 ids = {"position": m.position_id, "match": m.match_id, "xgid": m.xgid()}
         except EngineError as exc:
-            self._set(message=str(exc))
+            self._set(message=refusal(exc))
             return
         if value == "link":
             self.session.copy("link", share_link(self.page_url, ids["xgid"]))
@@ -574,7 +575,7 @@ class AnalysisBoard(Part):
         try:
             mat = read_match_file(value)  # a .mat, .sgf, .xg or .xgp
         except EngineError as exc:  # says the line and what is wrong with it
-            text = match_file_error(str(exc))
+            text = match_file_error(refusal(exc))
             self._set(**{"dialog_error" if self.state.dialog else "notice": text})
             return
         self._open_match(mat)

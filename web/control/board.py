@@ -16,6 +16,7 @@ from web.board.motion import plan_motions
 from web.control.analysis import AnalysisBoard
 from web.control.session import Fields, Handler, Part, Session
 from web.model.actions import Act
+from web.words.refusals import refusal
 
 
 class Board(Part):
@@ -116,7 +117,7 @@ class Board(Part):
         try:
             self._set(match=m.move(src, dst, die))
         except EngineError as exc:
-            self._set(message=str(exc))
+            self._set(message=refusal(exc))
             return
         motions = plan_motions(before, self.session.board())
         if not animate:

@@ -45,6 +45,7 @@ from web.model.actions import Act
 from web.model.opponent import seats
 from web.model.state import UiState
 from web.model.storage import Store
+from web.words.refusals import refusal
 
 __all__ = ["Controller", "Session", "Timer", "View"]
 
@@ -185,7 +186,7 @@ class Controller:
             try:
                 handler(value, fields or {})
             except EngineError as exc:
-                session.set(message=str(exc))
+                session.set(message=refusal(exc))
             session.advance()
             session.render()
 

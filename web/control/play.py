@@ -25,6 +25,7 @@ from web.model.state import Dialog, Reviewing, ReviewView
 from web.model.tutor import judging
 from web.view.screen import why_no_double
 from web.words import game as words
+from web.words.refusals import refused_play
 
 
 class Play(Part):
@@ -188,7 +189,7 @@ class Play(Part):
             # Done does after a tap or a drag; else Enter is Done.
             self._set(match=m.with_play(m.read_play(text).moves) if tutor else m.play(text))
         except EngineError as exc:
-            self._set(message=words.refused_play(text, str(exc)), play_refused=True)
+            self._set(message=refused_play(text, exc), play_refused=True)
             return
         if tutor:
             self._select(selected=None)

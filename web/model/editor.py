@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from engine.errors import InvalidSetupError
+from engine.errors import EngineError, InvalidSetupError
 from engine.position import BAR, OFF
 from engine.position_setup import PositionSetup
 from engine.rules import MAX_MATCH_LENGTH
@@ -207,10 +207,10 @@ def pasted(editor: Editor, text: str) -> Editor:
     return replace(editor, setup=PositionSetup.from_text(text, names))
 
 
-def problem(editor: Editor) -> str:
-    """Why the set-up cannot be analysed now, or "" when it can."""
+def problem(editor: Editor) -> EngineError | None:
+    """Why the set-up cannot be analysed now (the words say it), or None when it can."""
     try:
         editor.setup.check()
-    except ValueError as exc:
-        return str(exc)
-    return ""
+    except EngineError as exc:
+        return exc
+    return None

@@ -38,6 +38,7 @@ from web.view.report import report_html
 from web.view.rollout import rollout_html
 from web.view.score_sheet import game_rows
 from web.words import analysis as say
+from web.words.refusals import refusal
 from web.words.status import game_name, possessive
 
 MAX_LENGTH_CHOICE = 25
@@ -231,7 +232,8 @@ def _tools(editor: Editor, names: tuple[str, str]) -> str:
 def editor_html(state: UiState, editor: Editor, page_url: str) -> str:
     setup = editor.setup
     names = _names(state)
-    why = problem(editor)
+    trouble = problem(editor)
+    why = "" if trouble is None else refusal(trouble)
     ids = None if why else setup.ids()
     try:
         xgid = setup.xgid

@@ -20,6 +20,7 @@ from web.model.editor import (
     NoCheckerError,
     OffIsNotAPlaceError,
 )
+from web.words.refusals import refusal
 
 # -- the report ------------------------------------------------------------------------------
 
@@ -331,4 +332,4 @@ def edit_refused(exc: EngineError) -> str:
         return f"The {_FIELDS.get(exc.field, 'score')} is a whole number, not “{exc.text}”"
     if isinstance(exc, MatchTooLongError):
         return f"Matches go up to {exc.limit} points"
-    return str(exc)
+    return refusal(exc)

@@ -96,11 +96,6 @@ def new_game(length: int, opponent: str | None, online: bool) -> str:
     return f"New game: {kind} against {who}. Roll to start."
 
 
-def refused_play(text: str, reason: str) -> str:
-    """A typed play the engine refused, with its reason."""
-    return f"“{text}”: {reason}"
-
-
 def die_first(die: int) -> str:
     """After swapping the dice: which is used first."""
     return f"The {die} will be used first."
