@@ -70,12 +70,16 @@ def test_the_worker_answers_while_it_makes_the_database(site_engine: None) -> No
     async def both() -> None:
         await asyncio.gather(job.run(), player())
 
+    started = time.perf_counter()
     asyncio.run(both())
+    making = time.perf_counter() - started
     assert job.state is JobState.MADE
     assert len(answered_while_making) > 10
     assert job.slices > 100
-    # Each answer waited for at most a slice of the work, not for all of it.
-    assert sorted(waits)[len(waits) // 2] < 0.5
+    # Each answer waited for at most a slice of the work, not for all of it:
+    # measured against the whole making in the same run, so that a loaded
+    # machine slows both alike.
+    assert sorted(waits)[len(waits) // 2] < making / 10
     # Made from the rules, it is the shipped database byte for byte, kept once.
     assert store.blob == uncompressed(shipped())
     assert store.writes == 1 and job.kept
