@@ -32,7 +32,7 @@ from engine.game import Phase
 from engine.match import Match, replay_events
 from web.ai.client import AiPort
 from web.ai.protocol import Reply, RolloutRequest
-from web.coach.report import Report, moment, requests
+from web.coach.report import Report, moment, recorded, requests
 from web.control.flow import Flow
 from web.control.session import Fields, Handler, Part, Session
 from web.control.storage import Storage
@@ -471,10 +471,14 @@ class AnalysisBoard(Part):
         key = moment(m)
         if a.report.key == key:
             return
-        cube, plays = requests(m)
+        # Inside the line, stepped back to: what it did next is judged with the rest.
+        inside = not a.at_end and _step_key(a.trail[a.at]) == _step_key(m)
+        decided = recorded(m, a.trail[-1]) if inside else None
+        cube, plays = requests(m, decided)
         waiting = (cube is not None) + (plays is not None)
         self._cancel_rollout()  # the workers are freed for this moment's analysis
-        self._set(analysis=replace(a, report=Report(key, waiting), rollout=None))
+        report = Report(key, waiting, decided=decided)
+        self._set(analysis=replace(a, report=report, rollout=None))
         taker = m.phase is Phase.CUBE
         match_play = m.match_length > 0
 
