@@ -13,7 +13,14 @@ from engine.review import decisions
 from web.ai.protocol import CubeHintRequest, HintRequest
 from web.coach.report import recorded
 
+
 MAT = Path(__file__).parents[2] / "data" / "mat" / "selfplay_7pt.mat"
+
+
+def _at(rig: Rig) -> int:
+    a = rig.c.state.analysis
+    assert a is not None
+    return a.at
 
 
 def _imported(ai: LaterAi | None = None) -> Rig:
@@ -152,3 +159,94 @@ def test_a_play_made_here_is_marked_when_the_line_is_stepped_back() -> None:
     plays = rig.c.state.analysis.report.plays  # type: ignore[union-attr]
     assert plays is not None and plays.played == "24/21 6/5" and plays.played_rank
     assert "Played: 24/21 6/5, ranked" in _report_html(rig)
+
+
+# -- acting inside an imported match's line ------------------------------------------------
+
+
+def _trail_length(rig: Rig) -> int:
+    a = rig.c.state.analysis
+    assert a is not None
+    return len(a.trail)
+
+
+def test_roll_or_a_tap_where_the_match_rolled_steps_forward_along_it() -> None:
+    rig = _imported()
+    a = rig.c.state.analysis
+    assert a is not None
+    length = len(a.trail)
+    first, second = _steps(rig, "cube", "no double")[:2]  # the record rolled there
+    rig.act("analysis-go", str(first))
+    rig.act("roll")
+    assert _at(rig) == first + 1 and _trail_length(rig) == length
+    assert rig.c.state.match.dice == a.trail[first + 1].dice  # the match's roll, not new dice
+    rig.act("analysis-go", str(second))
+    rig.tap(6)  # a tap on the board before rolling asks for the dice
+    assert _at(rig) == second + 1 and _trail_length(rig) == length
+    assert rig.c.state.dialog is None
+
+
+def test_a_double_where_the_match_doubled_steps_forward_and_so_does_its_take() -> None:
+    rig = _imported()
+    length = _trail_length(rig)
+    step = _steps(rig, "cube", "double")[0]
+    rig.act("analysis-go", str(step))
+    rig.act("double")
+    assert _at(rig) == step + 1 and _trail_length(rig) == length
+    answer = _steps(rig, "cube", "take")[0]
+    rig.act("analysis-go", str(answer))
+    rig.act("take")
+    assert _at(rig) == answer + 1 and _trail_length(rig) == length
+
+
+def test_the_match_s_own_play_made_on_the_board_follows_the_line() -> None:
+    rig = _imported()
+    length = _trail_length(rig)
+    step = _steps(rig, "play")[2]
+    a = rig.c.state.analysis
+    assert a is not None
+    decided = recorded(a.trail[step], a.trail[-1])
+    assert decided is not None
+    rig.act("analysis-go", str(step))
+    rig.act("play-text", text=decided.chosen)
+    rig.act("confirm")
+    assert rig.c.state.dialog is None
+    assert _at(rig) == step + 1 and _trail_length(rig) == length
+
+
+def test_leaving_the_match_s_line_asks_first_and_cuts_only_when_confirmed() -> None:
+    rig = _imported()
+    length = _trail_length(rig)
+    step = _steps(rig, "cube", "no double")[0]
+    rig.act("analysis-go", str(step))
+    screen = rig.act("double")  # the match rolled here
+    assert rig.c.state.dialog is not None and rig.c.state.dialog.value == "cut"
+    assert screen.dialog is not None and "Leave the match" in screen.dialog.html
+    assert f"cuts the {length - 1 - step} decisions" in screen.dialog.html
+    assert _at(rig) == step and _trail_length(rig) == length
+    rig.act("close")  # Keep the match
+    assert rig.c.state.dialog is None and _trail_length(rig) == length
+    assert rig.c.state.match.phase.value == "roll"
+    rig.act("double")
+    rig.act("analysis-cut")  # Play on from here
+    a = rig.c.state.analysis
+    assert a is not None and rig.c.state.match.phase.value == "cube"
+    assert len(a.trail) == step + 2 and a.at == step + 1  # the line goes on from the double
+
+
+def test_another_play_inside_the_match_s_line_asks_before_cutting() -> None:
+    rig = _imported()
+    length = _trail_length(rig)
+    step = _steps(rig, "play")[2]
+    rig.act("analysis-go", str(step))
+    a = rig.c.state.analysis
+    assert a is not None
+    decided = recorded(a.trail[step], a.trail[-1])
+    plays = a.report.plays
+    assert decided is not None and plays is not None
+    other = next(i for i, p in enumerate(plays.plays) if p.play != plays.played)
+    rig.act("analysis-play", str(other))
+    assert rig.c.state.dialog is not None and _trail_length(rig) == length
+    rig.act("analysis-cut")
+    a = rig.c.state.analysis
+    assert a is not None and len(a.trail) == step + 2 and a.at == step + 1
