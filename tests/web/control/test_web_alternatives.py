@@ -13,7 +13,6 @@ from engine.review import decisions
 from web.ai.protocol import CubeHintRequest, HintRequest
 from web.coach.report import recorded
 
-
 MAT = Path(__file__).parents[2] / "data" / "mat" / "selfplay_7pt.mat"
 
 
