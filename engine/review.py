@@ -143,6 +143,42 @@ def _start_of_turn(match: Match, player: int) -> Position:
     return position if match.turn == player else position.swap()
 
 
+def decision(before: Match, event: Event, game: int, index: int) -> Decision | None:
+    """The decision ``event`` made from ``before`` (event ``index`` of game
+    ``game``), or None when it was none to judge: what :func:`decisions` lists,
+    found one at a time (the analysis board asks about the step it shows).
+
+    >>> m = Match.new(0).roll((3, 1))
+    >>> after = m.play("8/5 6/5")
+    >>> d = decision(m, after.events[-1], 0, 1)
+    >>> d.kind, d.chosen, d.dice
+    ('play', '8/5 6/5', (3, 1))
+    >>> decision(Match.new(0), m.events[-1], 0, 0) is None  # the opening roll: no choice
+    True
+    """
+    player = getattr(event, "player", None)
+    turn = before.turn
+    if not isinstance(player, int) or turn is None or before.is_game_over:
+        return None
+    chosen = _cube_choice(before, event)
+    if chosen is not None:
+        position = _start_of_turn(before, turn)  # the doubler's, also for the taker
+        return Decision(game, index, player, "cube", chosen, position, before.cube_state(turn))
+    if (
+        isinstance(event, Played)
+        and not event.recorded  # not a legal play: nothing to judge it against
+        and before.phase is Phase.MOVE
+        and before.dice
+    ):
+        played = before.with_play(event.moves).board
+        cube = before.cube_state(turn)
+        start = _start_of_turn(before, turn)
+        return Decision(
+            game, index, player, "play", event.notation, start, cube, before.dice, played
+        )
+    return None
+
+
 def decisions(
     record: MatchRecord, players: Iterable[int] = (0, 1), game: int | None = None
 ) -> tuple[Decision, ...]:
@@ -153,34 +189,12 @@ def decisions(
     for r in replay_events(record):
         k = index.get(r.game, 0)
         index[r.game] = k + 1
-        event = r.event
-        player = getattr(event, "player", None)
+        player = getattr(r.event, "player", None)
         if (game is not None and r.game != game) or player not in wanted:
             continue
-        assert isinstance(player, int)
-        before = r.before
-        turn = before.turn
-        if turn is None or before.is_game_over:
-            continue
-        chosen = _cube_choice(before, event)
-        if chosen is not None:
-            position = _start_of_turn(before, turn)  # the doubler's, also for the taker
-            cube = before.cube_state(turn)
-            out.append(Decision(r.game, k, player, "cube", chosen, position, cube))
-        elif (
-            isinstance(event, Played)
-            and not event.recorded  # not a legal play: nothing to judge it against
-            and before.phase is Phase.MOVE
-            and before.dice
-        ):
-            played = before.with_play(event.moves).board
-            cube = before.cube_state(turn)
-            start = _start_of_turn(before, turn)
-            out.append(
-                Decision(
-                    r.game, k, player, "play", event.notation, start, cube, before.dice, played
-                )
-            )
+        found = decision(r.before, r.event, r.game, k)
+        if found is not None:
+            out.append(found)
     return tuple(out)
 
 

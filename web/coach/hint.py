@@ -60,10 +60,13 @@ class CubeHint:
     mwc: bool  # match-winning chances, else money equity per cube
     probs: Probs
     taker: bool
+    chosen: str = ""  # the choice made, when it was judged: "no double", "double", "take", "drop"
+    chosen_loss: float | None = None  # and what it gave up (normalised equity)
 
     @classmethod
-    def from_reply(cls, reply: CubeHintReply, *, taker: bool) -> CubeHint:
+    def from_reply(cls, reply: CubeHintReply, *, taker: bool, chosen: str = "") -> CubeHint:
         r = reply
+        judged = r.judged if chosen else None
         return cls(
             r.action,
             r.may_double,
@@ -74,6 +77,8 @@ class CubeHint:
             r.units == "mwc",
             r.probs,
             taker,
+            chosen if judged is not None else "",
+            judged.loss if judged is not None else None,
         )
 
 
@@ -95,12 +100,13 @@ def parse_play_hint(reply: Reply, *, match: bool) -> PlayHint:
     return PlayHint.from_reply(reply, match=match)
 
 
-def parse_cube_hint(reply: Reply, *, taker: bool) -> CubeHint:
-    """The hint a :class:`CubeHintReply` gives; raises ``ValueError`` for any
+def parse_cube_hint(reply: Reply, *, taker: bool, chosen: str = "") -> CubeHint:
+    """The hint a :class:`CubeHintReply` gives (with the verdict on ``chosen``,
+    the choice made, when the AI judged it); raises ``ValueError`` for any
     other reply (the message of an :class:`ErrorReply`)."""
     _expect(reply, CubeHintReply)
     assert isinstance(reply, CubeHintReply)
-    return CubeHint.from_reply(reply, taker=taker)
+    return CubeHint.from_reply(reply, taker=taker, chosen=chosen)
 
 
 def signed(x: float) -> str:

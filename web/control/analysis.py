@@ -28,11 +28,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
-from engine.game import Phase
+from engine.game import Action, Phase
 from engine.match import Match, replay_events
+from engine.record import Doubled, Dropped, Event, Roll, Took
 from web.ai.client import AiPort
 from web.ai.protocol import Reply, RolloutRequest
-from web.coach.report import Report, moment, requests
+from web.coach.report import Report, moment, recorded, requests
 from web.control.flow import Flow
 from web.control.session import Fields, Handler, Part, Session
 from web.control.storage import Storage
@@ -41,6 +42,7 @@ from web.model.analysis import BY_HAND, Analysis
 from web.model.analysis_link import share_link, xgid_from_fragment
 from web.model.options import AI_NAMES
 from web.model.savefile import SavedGame
+from web.model.state import Dialog, Pending
 from web.words import analysis_board as words
 from web.words.play import match_file_error, repairs_text
 from web.words.refusals import refusal
@@ -78,6 +80,23 @@ _ROUTED: Mapping[Act, Act] = MappingProxyType(
         Act.HISTORY_GAME: Act.ANALYSIS_GAME,
     }
 )
+_FOLLOWS: Mapping[Act, type[Event]] = MappingProxyType(
+    {Act.ROLL: Roll, Act.DOUBLE: Doubled, Act.TAKE: Took, Act.DROP: Dropped}
+)
+"""Inside the line, the act that does what the line did next follows it (Forward):
+a Roll there shows the roll the line made, never new dice that would cut it."""
+_LEAVES: Mapping[Act, Action] = MappingProxyType(
+    {
+        Act.ROLL: Action.ROLL,
+        Act.DOUBLE: Action.DOUBLE,
+        Act.TAKE: Action.TAKE,
+        Act.DROP: Action.DROP,
+        Act.BEAVER: Action.BEAVER,
+        Act.CONFIRM: Action.CONFIRM,
+        Act.ANALYSIS_PLAY: Action.MOVE,
+    }
+)
+"""The acts that would play on from inside the line, cutting what follows."""
 
 
 def _decision_point(match: Match) -> bool:
@@ -359,11 +378,65 @@ class AnalysisBoard(Part):
 
     def routed(self, act: Act) -> Act:
         """The act a key or control means here: on the analysis board (no dialog
-        open) the arrows step along the line and the Moves' game picker moves the board."""
+        open) the arrows step along the line and the Moves' game picker moves the board;
+        inside the line, Roll, Double, Take or Pass where the line did that next
+        steps forward along it (:data:`_FOLLOWS`)."""
         a = self.state.analysis
         if a is None or a.editor is not None or self.state.dialog is not None:
             return act
+        follows = _FOLLOWS.get(act)
+        if follows is not None and isinstance(self._next_event(), follows):
+            return Act.ANALYSIS_FORWARD
         return _ROUTED.get(act, act)
+
+    def _next_event(self) -> Event | None:
+        """What the line did next from the board, when the board is one of its steps
+        before the last (None otherwise)."""
+        a = self.state.analysis
+        m = self.state.match
+        if a is None or a.editor is not None or a.at_end or not a.trail:
+            return None
+        if _step_key(a.trail[a.at]) != _step_key(m):
+            return None
+        game = m.game_number - 1
+        games = a.trail[-1].record.games
+        events = games[game].events if 0 <= game < len(games) else ()
+        k = len(m.events)
+        return events[k] if k < len(events) and events[:k] == m.events else None
+
+    def held(self, act: Act, value: str, fields: Fields) -> bool:
+        """Whether ``act`` waits for the player: inside an imported match's line, an
+        act that leaves it (another roll's choice, another play) asks first, as the
+        rest of the match would go (True: asked, :data:`Act.ANALYSIS_CUT` goes on).
+        A line played here is cut at once, as a new variation on lichess's board."""
+        a = self.state.analysis
+        action = _LEAVES.get(act)
+        if action is None or a is None or a.names is None or a.editor is not None:
+            return False
+        if a.at_end or self.state.dialog is not None or self.state.busy:
+            return False
+        m = self.state.match
+        step = a.trail[a.at]
+        if (m.game_number, len(m.events)) != (step.game_number, len(step.events)):
+            return False  # not at the line's step (nor moving from it): nothing to cut
+        if not self.session.legal(action):
+            return False  # nothing it could do here: its handler says so
+        if act in (Act.CONFIRM, Act.ANALYSIS_PLAY):
+            plays = a.report.plays
+            try:
+                if act is Act.CONFIRM:
+                    after = m.confirm()
+                elif plays is not None and value.isdigit() and int(value) < len(plays.plays):
+                    after = m.with_play(plays.plays[int(value)].moves).confirm()
+                else:
+                    return False
+            except EngineError:
+                return False  # not a play to make: its handler says why
+            if _step_key(after) == _step_key(a.trail[a.at + 1]):
+                return False  # the line's own play: it is followed (keep_line)
+        self._set(pending=Pending(act, value, tuple(fields.items())))
+        self.session.open(Dialog.CUT)
+        return True
 
     def _go(self, at: int) -> None:
         a = self.state.analysis
@@ -472,10 +545,14 @@ class AnalysisBoard(Part):
         key = moment(m)
         if a.report.key == key:
             return
-        cube, plays = requests(m)
+        # Inside the line, stepped back to: what it did next is judged with the rest.
+        inside = not a.at_end and _step_key(a.trail[a.at]) == _step_key(m)
+        decided = recorded(m, a.trail[-1]) if inside else None
+        cube, plays = requests(m, decided)
         waiting = (cube is not None) + (plays is not None)
         self._cancel_rollout()  # the workers are freed for this moment's analysis
-        self._set(analysis=replace(a, report=Report(key, waiting), rollout=None))
+        report = Report(key, waiting, decided=decided)
+        self._set(analysis=replace(a, report=report, rollout=None))
         taker = m.phase is Phase.CUBE
         match_play = m.match_length > 0
 
@@ -628,6 +705,9 @@ class AnalysisBoard(Part):
         if a.editor is not None or not _decision_point(m):
             return True
         if a.trail and _step_key(a.trail[a.at]) == _step_key(m):
+            return True
+        if a.at + 1 < len(a.trail) and _step_key(a.trail[a.at + 1]) == _step_key(m):
+            self._set(analysis=replace(a, at=a.at + 1))  # what the line did next: followed
             return True
         trail = (*a.trail[: a.at + 1], m)
         self._set(analysis=replace(a, trail=trail, at=len(trail) - 1))

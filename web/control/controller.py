@@ -100,7 +100,10 @@ class Controller:
             self.analysis,
             self.online,
         )
-        table: dict[Act, Handler] = {Act.ABANDON: self._on_abandon}
+        table: dict[Act, Handler] = {
+            Act.ABANDON: self._on_abandon,
+            Act.ANALYSIS_CUT: self._on_analysis_cut,
+        }
         for part in parts:
             for act, handler in part.handlers().items():
                 if act in table:
@@ -184,7 +187,8 @@ class Controller:
         session.set(message="", play_refused=False, dialog_error="", copied="")
         with session.one_render():
             try:
-                handler(value, fields or {})
+                if not self.analysis.held(act, value, fields or {}):
+                    handler(value, fields or {})
             except EngineError as exc:
                 session.set(message=refusal(exc))
             session.advance()
@@ -201,6 +205,15 @@ class Controller:
     def copy_done(self, ok: bool) -> None:
         """The page's answer to the last copy: whether the clipboard took the text."""
         self.session.copy_done(ok)
+
+    def _on_analysis_cut(self, value: str, fields: Fields) -> None:
+        """The player confirmed the act that leaves an imported match's line."""
+        pending = self.session.state.pending
+        if pending is None:
+            return
+        self.session.set(pending=None)
+        self.session.close()
+        self.handlers[pending.act](pending.value, dict(pending.fields))
 
     def _on_abandon(self, value: str, fields: Fields) -> None:
         """The player confirmed the intent that throws the game in progress away."""

@@ -35,6 +35,10 @@ UPRIGHT_PHONE = "(max-width: 600px) and (max-aspect-ratio: 3/4)"
 
 # How long news stays over the board: long enough to read a sentence.
 TOAST_MS = 4000
+LINE_KEYS = frozenset(
+    {Act.ANALYSIS_FIRST, Act.ANALYSIS_LAST, Act.ANALYSIS_GAME_PREV, Act.ANALYSIS_GAME_NEXT}
+)
+"""Keys that step the analysis board's line there, and would scroll the page too."""
 
 
 def _js(value: Any) -> Any:
@@ -338,6 +342,9 @@ class Page:
             return  # Enter on a focused control is that control's
         action = KEYS.get(key) or KEYS.get(key.lower())
         if action is not None:
+            stepping = self.document.body.getAttribute("data-analysis") == "analyse"
+            if stepping and action in LINE_KEYS:
+                event.preventDefault()  # Home, End, PgUp, PgDn step the line: the page stays
             self.c.act(action, "none" if action is Act.SELECT else "")
 
     def _typing(self, event: Any) -> bool:

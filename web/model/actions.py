@@ -124,6 +124,7 @@ class Act(StrEnum):
     ANALYSIS_OPPONENT = "analysis-opponent"  # value: an AI level, or "human" (by hand)
     ANALYSIS_PLAY_ON = "analysis-play-on"  # at the AI's turn inside the line: a new line from it
     ANALYSIS_COPY = "analysis-copy"  # value: "position", "match", "xgid" or "link"
+    ANALYSIS_CUT = "analysis-cut"  # confirms the act that leaves an imported match's line
     ROLLOUT = "rollout"  # fields: trials, truncate (plies; 0 to the end)
     ROLLOUT_CANCEL = "rollout-cancel"
 

@@ -61,6 +61,7 @@ class Dialog(StrEnum):
     CLAIM = "claim"  # the friend online is gone: claim the game, or keep waiting
     ANSWER = "answer"  # connecting by hand: the answer code to send back to the inviter
     TUTOR = "tutor"  # the tutor judged the play a mistake: keep it, take it back, or see better
+    CUT = "cut"  # asks before playing on from inside an imported match's line cuts its rest
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,8 @@ class Saves:
 @dataclass(frozen=True, slots=True)
 class Pending:
     """An intent that would throw away the game in progress, waiting for the
-    player to confirm it (``Act.ABANDON``)."""
+    player to confirm it (``Act.ABANDON``); or, on the analysis board, the rest
+    of an imported match's line (``Act.ANALYSIS_CUT``)."""
 
     act: Act
     value: str = ""

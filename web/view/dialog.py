@@ -317,6 +317,21 @@ def _cube_hint(hint: CubeHint, words: Theme) -> str:
     return cube_hint_html(hint, words)
 
 
+def _cut(state: UiState) -> str:
+    from web.words import analysis_board as words  # the analysis board's: not at the start
+
+    a = state.analysis
+    steps = len(a.trail) - 1 - a.at if a is not None else 0
+    inner = (
+        f'<h2 id="dlg-title">{words.CUT_TITLE}</h2><p>{escape(words.cut_note(steps))}</p>'
+        + action_row(
+            button(Act.ANALYSIS_CUT, words.CUT_GO),
+            button(Act.CLOSE, words.CUT_KEEP, primary=True),
+        )
+    )
+    return dialog_form("cut", inner)
+
+
 def _tutor(state: UiState) -> str:
     from web.view.tutor import tutor_html  # when the tutor asks
 
@@ -344,5 +359,6 @@ _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
         Dialog.CLAIM: _claim,
         Dialog.ANSWER: _answer,
         Dialog.TUTOR: _tutor,
+        Dialog.CUT: _cut,
     }
 )

@@ -65,39 +65,105 @@ def cube_html(hint: CubeHint, doubler: str, taker: str, before_roll: bool = Fals
     if hint.taker:
         best = 1 if hint.should_take else 2
         best -= 3 - len(rows)
+    made = _chosen_row(hint) - (3 - len(rows))
     body = "".join(
-        f"<tr{' class=best' if i == best else ''}><th scope='row'>{name}</th>"
-        f"<td>{_value(x, hint.mwc)}</td></tr>"
+        f"<tr{_row_class(i == best, i == made)}><th scope='row'>{name}</th>"
+        f"<td>{_value(x, hint.mwc)}</td>{_played_cell(i == made) if made >= 0 else ''}</tr>"
         for i, (name, x) in enumerate(rows)
     )
+    played = ""
+    if hint.chosen and hint.chosen_loss is not None:
+        played = (
+            f'<p class="an-made" data-testid="cube-played">'
+            f"{escape(say.cube_played(hint.chosen, hint.chosen_loss))}</p>"
+        )
     return (
         f'<p class="an-verdict" data-testid="cube-verdict">{escape(verdict)}</p>'
         f'<table class="an-cube"><caption>'
         f"{escape(say.cube_caption(doubler, hint.mwc, before_roll=before_roll))}</caption>"
-        f"<tbody>{body}</tbody></table>"
+        f"<tbody>{body}</tbody></table>" + played
     )
 
 
+def _chosen_row(hint: CubeHint) -> int:
+    """The row of the cube table the choice made stands for, counting the no-double
+    row (-1: none): a double is worth what the answer the taker should give leaves
+    the doubler, the smaller of its two figures.
+
+    >>> from web.ai.protocol import CubeHintReply, CubeJudgement
+    >>> judged = CubeJudgement(0.0, "double, pass", False)
+    >>> probs = (0.8, 0.0, 0.0, 0.0, 0.0)
+    >>> reply = CubeHintReply("double, pass", True, 0.6, 1.2, 1.0, False, "equity", probs, judged)
+    >>> [_chosen_row(CubeHint.from_reply(reply, taker=False, chosen=c)) for c in ("double", "")]
+    [2, -1]
+    """
+    if not hint.chosen or hint.chosen_loss is None:
+        return -1
+    if hint.chosen == "double":
+        return 1 if hint.double_take <= hint.double_pass else 2
+    return {"no double": 0, "take": 1, "drop": 2}.get(hint.chosen, -1)
+
+
+def _row_class(best: bool, made: bool) -> str:
+    names = " ".join(n for n, on in (("best", best), ("played", made)) if on)
+    return f' class="{names}"' if names else ""
+
+
+def _played_cell(made: bool) -> str:
+    return f'<td class="an-tag">{say.PLAYED if made else ""}</td>'
+
+
 def plays_html(hint: PlayHint) -> str:
-    """The ranked plays, best first, each a button that makes it on the board."""
+    """The ranked plays, best first, each a button that makes it on the board; the
+    play the line made here (when judged) is marked, in its own row below when it
+    ranks under the plays listed."""
     rows = []
     for i, advice in enumerate(hint.plays):
         name = advice.play or say.NO_MOVE
         loss = "" if i == 0 else signed(-advice.loss)
-        label = say.play_label(name, signed(advice.equity), loss, depth_text(advice))
+        made = i == hint.played_rank
+        depth = depth_text(advice)
+        label = say.play_label(name, signed(advice.equity), loss, depth, played=made)
+        classes = "an-play" + (" best" if i == 0 else "") + (" played" if made else "")
         rows.append(
-            f'<li><button type="button" class="an-play{" best" if i == 0 else ""}" '
+            f'<li><button type="button" class="{classes}" '
             f'data-action="{Act.ANALYSIS_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
             f'<span class="an-rank">{i + 1}.</span>'
-            f'<span class="an-move"><span>{escape(name)}</span> {ply_tag(advice)}</span>'
+            f'<span class="an-move"><span>{escape(name)}</span> {ply_tag(advice)}'
+            f"{_tag(made)}</span>"
             f'<span class="an-eq">{signed(advice.equity)}</span>'
             f'<span class="an-loss">{loss}</span></button></li>'
         )
+    rank, lost = hint.played_rank, hint.played_loss
+    if rank is not None and lost is not None and rank >= len(hint.plays) and hint.plays:
+        # Below the plays listed: its figures are the best's less what it gives up.
+        equity = signed(hint.plays[0].equity - lost)
+        name = hint.played or say.NO_MOVE
+        label = say.play_label(name, equity, signed(-lost), "", played=True)
+        rows.append(
+            f'<li><div class="an-play played extra" data-testid="played-extra" role="note" '
+            f'aria-label="{escape(label)}">'
+            f'<span class="an-rank">{rank + 1}.</span>'
+            f'<span class="an-move"><span>{escape(name)}</span>{_tag(True)}</span>'
+            f'<span class="an-eq">{equity}</span>'
+            f'<span class="an-loss">{signed(-lost)}</span></div></li>'
+        )
+    said = ""
+    if rank is not None and lost is not None:
+        text = say.play_played(hint.played or say.NO_MOVE, rank + 1, lost)
+        said = f'<p class="an-made" data-testid="play-played">{escape(text)}</p>'
     what = say.plays_unit(hint.match)
     return (
         f'<h3 class="an-head">{say.BEST_PLAYS} <span class="an-what">{what}</span></h3>'
-        f'<ol class="an-plays" data-testid="ranked-plays">{"".join(rows)}</ol>'
+        f'<ol class="an-plays" data-testid="ranked-plays">{"".join(rows)}</ol>' + said
     )
+
+
+def _tag(made: bool) -> str:
+    """The mark on the play made here."""
+    if not made:
+        return ""
+    return f' <small class="an-tag" title="{say.PLAYED_TITLE}">{say.PLAYED}</small>'
 
 
 def report_html(report: Report, names: tuple[str, str], turn: int) -> str:

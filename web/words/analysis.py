@@ -71,13 +71,59 @@ def cube_caption(doubler: str, mwc: bool, *, before_roll: bool) -> str:
     return f"Cube{' before the roll' if before_roll else ''} ({doubler}’s {unit})"
 
 
-def play_label(play: str, equity: str, loss: str, depth: str) -> str:
-    """A ranked play's label for screen readers (``loss`` "": the best).
+def play_label(play: str, equity: str, loss: str, depth: str, *, played: bool = False) -> str:
+    """A ranked play's label for screen readers (``loss`` "": the best;
+    ``played``: the play the line made here).
 
     >>> play_label("No move", "+0.100", "", "2-ply")
     'No move: equity +0.100, 2-ply'
+    >>> play_label("24/18", "−0.100", "−0.050", "0-ply", played=True)
+    '24/18: equity −0.100, −0.050, 0-ply, the play made'
     """
-    return f"{play}: equity {equity}" + (f", {loss}" if loss else "") + f", {depth}"
+    parts = [f"{play}: equity {equity}", loss, depth, "the play made" if played else ""]
+    return ", ".join(p for p in parts if p)
+
+
+PLAYED = "played"
+"""Beside the play or cube choice the line made at the decision shown."""
+PLAYED_TITLE = "The play made here"
+
+_CHOICES = MappingProxyType(
+    {"no double": "No double", "double": "Double", "take": "Take", "drop": "Pass"}
+)
+
+
+def cube_played(chosen: str, loss: float) -> str:
+    """The cube choice the line made here, and what it gave up.
+
+    >>> cube_played("take", 0.0), cube_played("no double", 0.0523)
+    ('Played: Take (the best choice).', 'Played: No double, giving up 0.052.')
+    """
+    what = _CHOICES.get(chosen, chosen.capitalize())
+    if round(loss, 3) == 0:
+        return f"Played: {what} (the best choice)."
+    return f"Played: {what}, giving up {loss:.3f}."
+
+
+def play_played(play: str, rank: int, loss: float) -> str:
+    """The play the line made here: its place in the ranking (from 1) and its loss.
+
+    >>> play_played("24/18 13/9", 1, 0.0), play_played("13/7", 7, 0.1234)
+    ('Played: 24/18 13/9, the best play.', 'Played: 13/7, ranked 7th, giving up 0.123.')
+    """
+    if rank == 1 or round(loss, 3) == 0:
+        return f"Played: {play}, the best play."
+    return f"Played: {play}, ranked {_ordinal(rank)}, giving up {loss:.3f}."
+
+
+def _ordinal(n: int) -> str:
+    """``n`` as an ordinal: 1st, 2nd, 3rd, 4th, 11th, 22nd.
+
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
+    """
+    tail = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
 
 
 BEST_PLAYS = "Best plays"

@@ -36,3 +36,22 @@ def imported_match(name0: str, name1: str, games: int) -> str:
 
 
 NO_MORE_ERRORS = "No more errors that way."
+
+CUT_TITLE = "Leave the match’s line?"
+CUT_GO = "Play on from here"
+CUT_KEEP = "Keep the match"
+
+
+def cut_note(steps: int) -> str:
+    """What playing on from inside an imported match's line loses: its ``steps``
+    decisions after the board's.
+
+    >>> cut_note(1).split(" after")[0]
+    'Playing on from here cuts the 1 decision'
+    >>> cut_note(40).split(" after")[0]
+    'Playing on from here cuts the 40 decisions'
+    """
+    return (
+        f"Playing on from here cuts the {steps} decision{'s' if steps != 1 else ''} after it "
+        "from the imported match (import the file again to get it back)."
+    )
