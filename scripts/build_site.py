@@ -164,6 +164,10 @@ SOURCES_ONLY = (
     "web/words/dice.py",
     "web/model/editor.py",  # the analysis board's editor and rollouts
     "web/model/movelist.py",  # ...its move list
+    "web/coach/match_analysis.py",  # ...a whole match's analysis, its figures and graph
+    "web/view/match_analysis.py",
+    "web/view/equity_graph.py",
+    "web/words/match_analysis.py",
     "engine/position_setup.py",
     "web/coach/rollout.py",
     "web/ai/rollouts.py",

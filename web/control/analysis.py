@@ -47,6 +47,7 @@ from web.words.play import match_file_error, repairs_text
 if TYPE_CHECKING:
     from engine.formats.mat import MatFile
     from web.ai.rollouts import RolloutView, SpreadRollout
+    from web.coach.match_analysis import SpreadAnalysis
     from web.model import editor as ed
 
 PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
@@ -146,6 +147,7 @@ class AnalysisBoard(Part):
         self.rollout_ports = rollout_ports
         self._spread: SpreadRollout | None = None
         self._jobs = 0
+        self._whole: SpreadAnalysis | None = None
 
     def handlers(self) -> Mapping[Act, Handler]:
         walks = {act: partial(self._walk, act) for act in WALKS}
@@ -168,6 +170,8 @@ class AnalysisBoard(Part):
             Act.ANALYSIS_COPY: self._on_analysis_copy,
             Act.ROLLOUT: self._on_rollout,
             Act.ROLLOUT_CANCEL: self._on_rollout_cancel,
+            Act.MATCH_ANALYSE: self._on_match_analyse,
+            Act.MATCH_ANALYSE_CANCEL: self._on_match_analyse_cancel,
             Act.EXPORT: self._on_export,
             Act.IMPORT: self._on_import,
         }
@@ -200,6 +204,7 @@ class AnalysisBoard(Part):
         if s.options.online or s.online.playing:
             self._set(message=words.ONLINE_FIRST)
             return False
+        self._cancel_whole()  # a new line: the last one's analysis is not for it
         kept = (
             s.analysis.kept if s.analysis is not None else SavedGame(s.options, s.match, s.counted)
         )
@@ -231,6 +236,7 @@ class AnalysisBoard(Part):
         if a is None:
             return
         self._cancel_rollout()
+        self._cancel_whole()
         self._set(analysis=None)
         kept = a.kept
         if kept is not None:
@@ -515,7 +521,7 @@ class AnalysisBoard(Part):
         trials, truncate = rollout_settings(fields)
         position = m.position if m.turn == turn else m.position.swap()
         dice = m.dice if m.phase is Phase.MOVE else None
-        ports = list(self.rollout_ports() if self.rollout_ports is not None else [self.session.ai])
+        ports = self._ports()
         self._jobs += 1
         job = f"{s.epoch}.{self._jobs}"
         whole = RolloutRequest(
@@ -541,6 +547,71 @@ class AnalysisBoard(Part):
 
     def _cancel_rollout(self) -> None:
         spread, self._spread = self._spread, None
+        if spread is not None:
+            spread.cancel()
+
+    # -- the whole match (Analyse match) -----------------------------------------------------
+
+    def _ports(self) -> list[AiPort]:
+        return list(self.rollout_ports() if self.rollout_ports is not None else [self.session.ai])
+
+    def _on_match_analyse(self, value: str, fields: Fields) -> None:
+        """Judge every decision of the line's match in the workers, the page free meanwhile."""
+        from web.coach.match_analysis import FINISHED, SpreadAnalysis, WholeMatch
+        from web.words import match_analysis as say
+
+        a = self.state.analysis
+        if a is None or a.editor is not None or not a.trail:
+            return
+        if a.whole is not None and a.whole.running:
+            return
+        record = (self.state.match if a.at_end else a.trail[-1]).record
+        try:
+            whole = WholeMatch.of(record)
+        except (EngineError, ValueError) as exc:
+            self._set(message=str(exc))
+            return
+        if not whole.total:
+            self._say(say.NOTHING_TO_ANALYSE)
+            return
+        self._cancel_whole()
+        self._set(analysis=replace(a, whole=whole))
+        spread: SpreadAnalysis | None = None
+
+        def on_answer(index: int, reply: Reply) -> None:
+            now = self.state.analysis
+            if now is None or now.whole is None or self._whole is not spread:
+                return  # cancelled, or another analysis since
+            w = now.whole.answered(index, reply)
+            j = w.judged[index]
+            grades = now.grades
+            if j is not None:
+                d = j.decision
+                grades = {**grades, (d.game, d.event): (d.player, j.loss)}
+            self._set(analysis=replace(now, whole=w, grades=grades))
+            if not w.running:
+                self._whole = None
+                done = say.finished(w.total) if w.status == FINISHED else say.failed(w.error)
+                self._say(done)
+            self._render()
+
+        spread = SpreadAnalysis(self._ports(), whole.requests(), on_answer)
+        self._whole = spread
+        self._say(say.started(whole.total))
+        spread.start()
+
+    def _on_match_analyse_cancel(self, value: str, fields: Fields) -> None:
+        from web.coach.match_analysis import CANCELLED
+        from web.words import match_analysis as say
+
+        self._cancel_whole()
+        a = self.state.analysis
+        if a is not None and a.whole is not None and a.whole.running:
+            self._set(analysis=replace(a, whole=replace(a.whole, status=CANCELLED)))
+            self._say(say.cancelled(a.whole.done, a.whole.total))
+
+    def _cancel_whole(self) -> None:
+        spread, self._whole = self._whole, None
         if spread is not None:
             spread.cancel()
 

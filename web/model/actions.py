@@ -126,6 +126,8 @@ class Act(StrEnum):
     ANALYSIS_COPY = "analysis-copy"  # value: "position", "match", "xgid" or "link"
     ROLLOUT = "rollout"  # fields: trials, truncate (plies; 0 to the end)
     ROLLOUT_CANCEL = "rollout-cancel"
+    MATCH_ANALYSE = "match-analyse"  # every decision of the line's match, in the workers
+    MATCH_ANALYSE_CANCEL = "match-analyse-cancel"
 
     @classmethod
     def parse(cls, text: str) -> Act:
