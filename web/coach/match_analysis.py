@@ -101,6 +101,34 @@ class WholeMatch:
         out = replace(self, judged=tuple(judged))
         return replace(out, status=FINISHED) if out.finished else out
 
+    def saved(self) -> tuple[list[object], ...]:
+        """Each judged decision's figures as the page's save keeps them
+        (:attr:`web.model.savefile.SavedGame.analysis`; :meth:`restored` reads them)."""
+        return tuple(
+            [j.decision.game, j.decision.event, j.loss, j.best, j.counted, j.luck,
+             None if j.chances is None else list(j.chances), j.unit]
+            for j in self.judgements()
+        )  # fmt: skip
+
+    @classmethod
+    def restored(cls, record: MatchRecord, saved: Sequence[object]) -> WholeMatch:
+        """The analysis of ``record`` as a save kept it (:meth:`saved`); raises
+        ``ValueError`` on figures that are not a decision's of this record."""
+        w = cls.of(record)
+        where = {(d.game, d.event): i for i, d in enumerate(w.decisions)}
+        judged = list(w.judged)
+        for raw in saved:
+            game, event, loss, best, counted, luck, chances, unit = _figures(raw)
+            index = where.get((game, event))
+            if index is None:
+                raise ValueError(f"no decision at event {event} of game {game + 1}")
+            judged[index] = Judgement(
+                w.decisions[index], loss, best, counted=counted, luck=luck, chances=chances,
+                unit=unit,
+            )  # fmt: skip
+        out = replace(w, judged=tuple(judged))
+        return replace(out, status=FINISHED if out.finished else CANCELLED)
+
     def judgements(self) -> tuple[Judgement, ...]:
         """The decisions judged so far, in the match's order."""
         return tuple(j for j in self.judged if j is not None)
@@ -108,6 +136,44 @@ class WholeMatch:
     def stats(self) -> MatchStats:
         """Each player's figures over the decisions judged so far."""
         return match_stats(self.record, self.judgements())
+
+
+Probs = tuple[float, float, float, float, float]
+
+
+def _number(x: object) -> float:
+    if isinstance(x, bool) or not isinstance(x, int | float):
+        raise ValueError(f"an analysed decision's figure is a number, got {x!r}")
+    return float(x)
+
+
+def _figures(
+    raw: object,
+) -> tuple[int, int, float, str, bool, float | None, Probs | None, float]:
+    """One saved decision's figures, checked (see :meth:`WholeMatch.saved`).
+
+    >>> _figures([0, 1, 0.2, "8/5 6/5", True, None, [0.5, 0.1, 0, 0.1, 0], 1])
+    (0, 1, 0.2, '8/5 6/5', True, None, (0.5, 0.1, 0.0, 0.1, 0.0), 1.0)
+    >>> _figures([0, 1, "x", "", True, None, None, 1])
+    Traceback (most recent call last):
+    ...
+    ValueError: an analysed decision's figure is a number, got 'x'
+    """
+    if not isinstance(raw, list) or len(raw) != 8:
+        raise ValueError("an analysed decision is a list of eight figures")
+    game, event, loss, best, counted, luck, chances, unit = raw
+    if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in (game, event)):
+        raise ValueError("an analysed decision's place is two numbers")
+    if not isinstance(best, str) or not isinstance(counted, bool):
+        raise ValueError("an analysed decision's best choice is text, counted true or false")
+    probs: Probs | None = None
+    if chances is not None:
+        if not isinstance(chances, list) or len(chances) != 5:
+            raise ValueError("an analysed decision's chances are five numbers")
+        a, b, c, d, e = (_number(x) for x in chances)
+        probs = (a, b, c, d, e)
+    lucky = None if luck is None else _number(luck)
+    return game, event, max(0.0, _number(loss)), best, counted, lucky, probs, _number(unit)
 
 
 class SpreadAnalysis:

@@ -620,7 +620,8 @@ class AnalysisBoard(Part):
     def _on_export(self, value: str, fields: Fields) -> None:
         """Export: with ``mat``, the match on the board as a Jellyfish ``.mat`` file."""
         if value != "mat":
-            self.storage.on_export(value, fields)
+            if not self._export_analysed():
+                self.storage.on_export(value, fields)
             return
         # match files are rare: not at the page's start
         from engine.formats.mat import MatFile, writable_names
@@ -631,13 +632,68 @@ class AnalysisBoard(Part):
         self.session.view.download(f"backgammon-{length}.mat", text)
         self._say(words.EXPORTED_MAT)
 
+    def _export_analysed(self) -> bool:
+        """An analysed match exports whole, with its analysis, as the page's save
+        (False: there is none, and the page's own export goes ahead)."""
+        import json
+
+        from engine.match import replay
+        from web.model.options import MatchOptions
+
+        a = self.state.analysis
+        w = a.whole if a is not None and a.editor is None else None
+        if a is None or w is None or not w.done:
+            return False
+        rules = w.record.rules
+        names = a.names or ("", "")
+        options = MatchOptions(BY_HAND, rules.match_length, rules.cube, rules.jacoby,
+                               rules.crawford, rules.beavers, names=names)  # fmt: skip
+        if options.rules() != rules:
+            return False  # rules the page's own games have not: saved as the page saves
+        final = replay(w.record)
+        saved = SavedGame(options, final, len(final.games), w.saved())
+        text = json.dumps(saved.to_json(), indent=1)
+        self.session.view.download(f"backgammon-analysed-{len(final.games)}-games.json", text)
+        self._say(words.EXPORTED_ANALYSIS)
+        return True
+
+    def _import_analysed(self, value: str) -> bool:
+        """A save of an analysed match (:meth:`_export_analysed`) opens on the
+        analysis board with its analysis (False: the text is no such save)."""
+        import json
+
+        from engine.errors import SaveError
+        from web.coach.match_analysis import WholeMatch
+
+        try:
+            loaded = SavedGame.from_json(json.loads(value))
+        except (SaveError, ValueError, TypeError, KeyError, RecursionError):
+            return False  # the page's own import says what is wrong with it
+        if not loaded.analysis:
+            return False
+        names = loaded.options.names
+        self._open_line(loaded.match, None if names == ("", "") else names)
+        a = self.state.analysis
+        if a is None or a.editor is not None:
+            return True
+        try:
+            whole = WholeMatch.restored(loaded.match.record, loaded.analysis)
+        except ValueError as exc:
+            self._set(notice=words.unreadable_analysis(str(exc)))
+            return True
+        grades = {(j.decision.game, j.decision.event): (j.decision.player, j.loss)
+                  for j in whole.judgements()}  # fmt: skip
+        self._set(analysis=replace(a, whole=whole, grades=grades))
+        return True
+
     def _on_import(self, value: str, fields: Fields) -> None:
         """A file to import: a saved game (JSON), or a match file (``.mat``, GNU
         Backgammon's ``.sgf``, eXtreme Gammon's ``.xg`` or ``.xgp``), which opens on
         the analysis board with the game in progress put aside; what reading it
         repaired is said after."""
         if not _looks_like_match_file(value):
-            self.storage.on_import(value, fields)  # a saved game, or says it is not one
+            if not self._import_analysed(value):
+                self.storage.on_import(value, fields)  # a saved game, or says it is not one
             return
         # match files are rare: not at the page's start
         from engine.formats.match_file import read_match_file
@@ -653,14 +709,17 @@ class AnalysisBoard(Part):
             self._set(notice=repairs_text([str(note) for note in mat.notes]))
 
     def _open_match(self, mat: MatFile) -> None:
-        """An imported match on the analysis board: its line is every decision of
+        """An imported match on the analysis board (:meth:`_open_line`)."""
+        self._open_line(mat.match(), mat.names)
+
+    def _open_line(self, final: Match, names: tuple[str, str] | None) -> None:
+        """A whole match on the analysis board: its line is every decision of
         every game and each game's end (for its review), the board at its start."""
         from engine.position_setup import PositionSetup
         from web.model import editor as ed
 
-        final = mat.match()
         steps: list[Match] = []
-        for r in replay_events(mat.record):
+        for r in replay_events(final.record):
             steps += [r.before] if _decision_point(r.before) else []
             steps += [r.after] if r.after.is_game_over else []  # each game's end, to review
         trail: list[Match] = []
@@ -680,11 +739,12 @@ class AnalysisBoard(Part):
                 editor=None,
                 trail=tuple(trail),
                 at=0,
-                names=mat.names,
+                names=names,
                 opponent=BY_HAND,
             )
         )
-        self._say(words.imported_match(mat.names[0], mat.names[1], len(mat.record.games)))
+        shown = names or self.state.names
+        self._say(words.imported_match(shown[0], shown[1], len(final.record.games)))
 
     # -- the session's steps on the analysis board (Session.bind) ----------------------------
 

@@ -112,3 +112,30 @@ def test_leaving_the_board_cancels_the_analysis() -> None:
     worker.answer()
     rig.timer.run()
     assert worker.pending == [] and rig.c.state.analysis is None
+
+
+def test_an_analysed_match_exports_with_its_analysis_and_opens_with_it_again() -> None:
+    rig = _imported()
+    rig.act("match-analyse")
+    before = _analysis(rig)
+    assert before.whole is not None
+    rig.act("export", "json")
+    name, text = rig.view.downloads[-1]
+    assert name.endswith(".json") and '"analysis"' in text
+    other = Rig().boot()
+    other.act("saves-open")
+    screen = other.act("import", text)
+    after = _analysis(other)
+    assert after.whole is not None and after.whole.status == FINISHED
+    assert after.whole.judgements() == before.whole.judgements()
+    assert after.grades == before.grades
+    assert after.at == 0 and len(after.trail) == len(before.trail)
+    assert "Match analysed: 18 decisions." in screen.analysis_html
+    assert after.whole.stats() == before.whole.stats()
+
+
+def test_a_save_without_an_analysis_still_loads_as_a_game() -> None:
+    rig = _imported()
+    rig.act("export", "json")  # nothing analysed: the page's own export
+    _, text = rig.view.downloads[-1]
+    assert '"analysis"' not in text
