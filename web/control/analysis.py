@@ -561,6 +561,12 @@ class AnalysisBoard(Part):
         from web.words import match_analysis as say
 
         a = self.state.analysis
+        kept = a.kept if a is not None and a.editor is not None else None
+        if kept is not None and any(g.events for g in kept.match.record.games):
+            # From the editor, over a match played here: that match becomes the line.
+            names = self.state.names
+            self._open_line(kept.match, (names[0], names[1]))
+            a = self.state.analysis
         if a is None or a.editor is not None or not a.trail:
             return
         if a.whole is not None and a.whole.running:

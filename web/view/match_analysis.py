@@ -98,6 +98,16 @@ def _status(w: WholeMatch) -> str:
     )
 
 
+def kept_match_html(state: UiState) -> str:
+    """In the editor, over a match played here (the game put aside): the way to
+    analyse that whole match on the board."""
+    a = state.analysis
+    kept = a.kept if a is not None else None
+    if kept is None or not any(g.events for g in kept.match.record.games):
+        return ""
+    return '<div class="an-row">' + button(Act.MATCH_ANALYSE, say.ANALYSE_PLAYED) + "</div>"
+
+
 def match_analysis_html(state: UiState, a: Analysis) -> str:
     """The section of the analysis panel for the whole match (none without a line)."""
     if not a.trail or a.editor is not None:

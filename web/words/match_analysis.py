@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 ANALYSE_MATCH = "Analyse match"
+ANALYSE_PLAYED = "Analyse the match played"
 ANALYSE_AGAIN = "Analyse the match again"
 CANCEL = "Cancel"
 MATCH_ANALYSIS = "Match analysis"

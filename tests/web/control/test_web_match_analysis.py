@@ -139,3 +139,22 @@ def test_a_save_without_an_analysis_still_loads_as_a_game() -> None:
     rig.act("export", "json")  # nothing analysed: the page's own export
     _, text = rig.view.downloads[-1]
     assert '"analysis"' not in text
+
+
+def test_a_match_played_here_is_analysed_from_the_analysis_board() -> None:
+    rig = Rig(faces=[3, 1, 6, 4, 5, 2]).boot()
+    rig.start("human", 3)
+    for _ in range(3):
+        if rig.c.state.match.phase.value in ("roll", "opening"):
+            rig.act("roll")
+        rig.play_greedy()
+    played = rig.c.state.match.record
+    screen = rig.act("analysis-open")
+    assert 'data-action="match-analyse"' in screen.analysis_html  # in the editor
+    screen = rig.act("match-analyse")
+    a = _analysis(rig)
+    assert a.editor is None and a.whole is not None and a.whole.status == FINISHED
+    assert a.whole.record == played and a.whole.total >= 3
+    assert 'data-testid="an-stats"' in screen.analysis_html
+    rig.act("analysis-close")  # the game put aside comes back as it was
+    assert rig.c.state.match.record == played
