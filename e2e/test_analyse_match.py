@@ -13,6 +13,7 @@ from e2e.helpers import DESKTOP, PHONE_PORTRAIT, open_game, screenshot
 from scripts.page_driver import AI_TIMEOUT_MS, new_game, text_of, until
 
 QUERY = "seed=1&anim=off"
+SIDEWAYS = {"width": 844, "height": 390}
 DATA = Path(__file__).parents[1] / "tests" / "data" / "mat"
 LONG = DATA / "selfplay_7pt.mat"  # 290 decisions: long enough to cancel midway
 SHORT = DATA / "scripted_5pt.mat"  # 18 decisions: analysed to the end
@@ -88,10 +89,12 @@ def test_analyse_match_progress_cancel_stats_and_jump_to_an_error(
         assert page.locator("[data-testid='equity-graph'] .eg-point.here").count() == 1
         page.locator("[data-testid='an-match']").scroll_into_view_if_needed()
         screenshot(page, "analyse-match-desktop")
-        page.set_viewport_size(PHONE_PORTRAIT["viewport"])
-        screenshot(page, "analyse-match-phone")
-        page.set_viewport_size({"width": 844, "height": 390})
-        screenshot(page, "analyse-match-phone-sideways")
+        for name, size in (("phone", PHONE_PORTRAIT["viewport"]), ("phone-sideways", SIDEWAYS)):
+            page.set_viewport_size(size)
+            page.locator("[data-testid='equity-graph']").scroll_into_view_if_needed()
+            page.screenshot(
+                path=str(screenshot(page, f"analyse-match-{name}")).replace(".png", "-graph.png")
+            )
         assert loaded.errors == []
     finally:
         loaded.context.close()
