@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
-from e2e.helpers import DESKTOP, PHONE_PORTRAIT, open_game, screenshot
+from e2e.helpers import DESKTOP, open_game, screenshot
 from scripts.page_driver import AI_TIMEOUT_MS, new_game, text_of, until
 
 QUERY = "seed=1&anim=off"
-SIDEWAYS = {"width": 844, "height": 390}
+PHONE: ViewportSize = {"width": 390, "height": 844}  # PHONE_PORTRAIT's
+SIDEWAYS: ViewportSize = {"width": 844, "height": 390}
 DATA = Path(__file__).parents[1] / "tests" / "data" / "mat"
 LONG = DATA / "selfplay_7pt.mat"  # 290 decisions: long enough to cancel midway
 SHORT = DATA / "scripted_5pt.mat"  # 18 decisions: analysed to the end
@@ -89,7 +90,7 @@ def test_analyse_match_progress_cancel_stats_and_jump_to_an_error(
         assert page.locator("[data-testid='equity-graph'] .eg-point.here").count() == 1
         page.locator("[data-testid='an-match']").scroll_into_view_if_needed()
         screenshot(page, "analyse-match-desktop")
-        for name, size in (("phone", PHONE_PORTRAIT["viewport"]), ("phone-sideways", SIDEWAYS)):
+        for name, size in (("phone", PHONE), ("phone-sideways", SIDEWAYS)):
             page.set_viewport_size(size)
             page.locator("[data-testid='equity-graph']").scroll_into_view_if_needed()
             page.screenshot(
