@@ -8,7 +8,11 @@ hand or against an AI level, and asks King Tubby about each decision
 (the AI waits meanwhile: it plays only at the end of the line), and playing
 on from an earlier decision, or asking the AI to at one of its own, cuts the
 line there and goes on from it, as a new variation does on lichess's
-analysis board; leaving brings the game back as it was.
+analysis board; leaving brings the game back as it was.  Analyse match judges
+every decision of the line's match in the AI workers
+(:mod:`web.coach.match_analysis`), filling in the grades as the answers come;
+the match then exports with its analysis as the page's save, and such a save
+opens on the board with it.
 
 The hooks at the end keep the rest of the controller out of the analysis:
 nothing is autosaved (each decision reached is added to the line instead),

@@ -158,3 +158,18 @@ def test_a_match_played_here_is_analysed_from_the_analysis_board() -> None:
     assert 'data-testid="an-stats"' in screen.analysis_html
     rig.act("analysis-close")  # the game put aside comes back as it was
     assert rig.c.state.match.record == played
+
+
+def test_a_save_whose_analysis_is_not_this_match_s_opens_without_it() -> None:
+    rig = _imported()
+    rig.act("match-analyse")
+    rig.act("export", "json")
+    _, text = rig.view.downloads[-1]
+    broken = text.replace('"analysis": [\n  [\n   0,', '"analysis": [\n  [\n   7,', 1)
+    assert broken != text
+    other = Rig().boot()
+    other.act("saves-open")
+    other.act("import", broken)
+    a = _analysis(other)
+    assert a.whole is None and a.trail  # the match opened, its analysis refused
+    assert "its saved analysis could not be read" in other.c.state.notice
