@@ -42,7 +42,7 @@ from 0.04, a mistake from 0.08, a blunder from 0.16.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from engine.cube import CubeState
@@ -118,10 +118,40 @@ class Judgement:
     best: str
     best_moves: tuple[Move, ...] = ()
     counted: bool = True
+    # A whole match's analysis adds (engine.ai.match_analysis): the luck of a
+    # play's roll for the roller (normalised equity; None for a cube decision),
+    # the cubeless chances of the side on roll in ``decision.position`` before it
+    # rolls, and what one normalised point is worth in the result's units
+    # (:func:`luck_units`).
+    luck: float | None = None
+    chances: tuple[float, float, float, float, float] | None = None
+    unit: float = 0.0
 
     @property
     def grade(self) -> Grade:
         return Grade.of(self.loss)
+
+    def with_figures(
+        self,
+        luck: float | None,
+        chances: tuple[float, float, float, float, float] | None,
+        unit: float,
+    ) -> Judgement:
+        return replace(self, luck=luck, chances=chances, unit=unit)
+
+    def win(self, player: int) -> float | None:
+        """``player``'s chance of winning at this decision (None when not known).
+
+        >>> from engine.cube import CubeState
+        >>> d = Decision(0, 3, 1, "cube", "take", Position.start(), CubeState())
+        >>> Judgement(d, 0.0, "take", chances=(0.7, 0.2, 0.0, 0.05, 0.0)).win(1)
+        0.30000000000000004
+        """
+        if self.chances is None:
+            return None
+        d = self.decision
+        on_roll = 1 - d.player if d.kind == "cube" and d.chosen in ("take", "drop") else d.player
+        return self.chances[0] if on_roll == player else 1.0 - self.chances[0]
 
 
 def _cube_choice(before: Match, event: Event) -> str | None:
@@ -269,3 +299,170 @@ class MatchReview:
             for j in self.judgements
             if j.grade is not Grade.GOOD and (player is None or j.decision.player == player)
         )
+
+
+# -- a whole match's statistics -----------------------------------------------------
+
+LUCKY, VERY_LUCKY = 0.03, 0.06
+"""Mean luck per roll (normalised) beyond which a player was lucky or very lucky
+(below minus these: unlucky, very unlucky), as GNU Backgammon rates a match's luck."""
+
+
+class LuckRating(Enum):
+    """How lucky a player's rolls were on the whole (GNU Backgammon's five ratings)."""
+
+    VERY_UNLUCKY = "very unlucky"
+    UNLUCKY = "unlucky"
+    NONE = "none"
+    LUCKY = "lucky"
+    VERY_LUCKY = "very lucky"
+
+    @classmethod
+    def of(cls, rate: float) -> LuckRating:
+        """The rating of a mean luck per roll.
+
+        >>> [LuckRating.of(x).value for x in (-0.07, -0.04, 0.0, 0.04, 0.07)]
+        ['very unlucky', 'unlucky', 'none', 'lucky', 'very lucky']
+        """
+        if rate > VERY_LUCKY:
+            return cls.VERY_LUCKY
+        if rate > LUCKY:
+            return cls.LUCKY
+        if rate < -VERY_LUCKY:
+            return cls.VERY_UNLUCKY
+        if rate < -LUCKY:
+            return cls.UNLUCKY
+        return cls.NONE
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player's figures over a match or one game, as GNU Backgammon's statistics.
+
+    ``plays`` and ``cube`` are the checker plays' and the cube decisions' reviews,
+    ``overall`` both together (its PR is the player's).  ``luck`` is the sum of
+    the luck of the player's rolls (normalised equity), over ``rolls`` rolls.
+    ``result`` is what the player won (negative: lost) and ``luck_result`` the
+    luck of both players' rolls for this player in the same units: ``units`` is
+    ``"points"`` (a game, a money session or a match not finished) or ``"mwc"``
+    (a finished match: match-winning chance, +0.5 for the winner)."""
+
+    player: int
+    plays: PlayerSummary
+    cube: PlayerSummary
+    overall: PlayerSummary
+    rolls: int
+    luck: float
+    result: float
+    luck_result: float
+    units: str
+
+    @property
+    def luck_rate(self) -> float:
+        """Mean luck per roll (normalised equity)."""
+        return self.luck / self.rolls if self.rolls else 0.0
+
+    @property
+    def luck_rating(self) -> LuckRating:
+        return LuckRating.of(self.luck_rate)
+
+    @property
+    def adjusted(self) -> float:
+        """The luck-adjusted result: what the player would have won with average dice."""
+        return self.result - self.luck_result
+
+    @property
+    def error_rate(self) -> float:
+        """Mean equity given up per counted decision, in millipoints (mEMG)."""
+        o = self.overall
+        return 1000.0 * o.error / o.decisions if o.decisions else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStats:
+    """Both players' statistics for the whole match and for each game (by index)."""
+
+    match: tuple[PlayerStats, PlayerStats]
+    games: tuple[tuple[PlayerStats, PlayerStats], ...]
+
+
+def _won(record: MatchRecord) -> int | None:
+    """The player who won the match (None: a money session, or not over)."""
+    length = record.rules.match_length
+    if not length or not record.games:
+        return None
+    last = record.games[-1]
+    if last.result is None:
+        return None
+    score = list(last.score)
+    score[last.result.winner] += last.result.points
+    return next((p for p in (0, 1) if score[p] >= length), None)
+
+
+def _stats(
+    player: int, judged: Sequence[Judgement], points: float, mwc: float | None
+) -> PlayerStats:
+    mine = [j for j in judged if j.decision.player == player]
+
+    def summary(kinds: tuple[str, ...]) -> PlayerSummary:
+        return tally(
+            player, ((j.decision.kind, j.loss, j.counted) for j in mine if j.decision.kind in kinds)
+        )
+
+    rolled = [j for j in judged if j.luck is not None]
+    luck = sum(j.luck or 0.0 for j in rolled if j.decision.player == player)
+
+    def luck_for_me(j: Judgement, value: float) -> float:
+        return value * (j.luck or 0.0) * (1 if j.decision.player == player else -1)
+
+    if mwc is None:
+        luck_result = sum(luck_for_me(j, j.decision.cube.value) for j in rolled)
+        result, units = points, "points"
+    else:
+        luck_result = sum(luck_for_me(j, j.unit) for j in rolled)
+        result, units = mwc, "mwc"
+    return PlayerStats(
+        player,
+        summary(("play",)),
+        summary(("cube",)),
+        summary(("play", "cube")),
+        sum(j.decision.player == player for j in rolled),
+        luck,
+        result,
+        luck_result,
+        units,
+    )
+
+
+def match_stats(record: MatchRecord, judged: Sequence[Judgement]) -> MatchStats:
+    """The statistics of an analysed match (``judged``: its decisions, with their
+    luck where :mod:`engine.ai.match_analysis` added it).
+
+    A finished match's result is in match-winning chance; each game's, and a money
+    session's, in points (see :class:`PlayerStats`).
+
+    >>> from engine.cube import CubeState
+    >>> from engine.match import Match
+    >>> m = Match.new(0).roll((3, 1)).play("8/5 6/5").roll((6, 6)).play("24/18(2) 13/7(2)")
+    >>> d0, _, d1 = decisions(m.record)
+    >>> judged = [Judgement(d0, 0.0, "8/5 6/5", luck=0.1), Judgement(d1, 0.1, "x", luck=0.3)]
+    >>> s = match_stats(m.record, judged)
+    >>> black, white = s.match
+    >>> round(black.luck_result, 6), round(white.adjusted, 6), white.overall.mistakes, white.units
+    (-0.2, -0.2, 1, 'points')
+    """
+    games: list[tuple[PlayerStats, PlayerStats]] = []
+    for g, game in enumerate(record.games):
+        here = [j for j in judged if j.decision.game == g]
+        r = game.result
+        points = [0.0, 0.0]
+        if r is not None:
+            points[r.winner], points[1 - r.winner] = r.points, -r.points
+        games.append((_stats(0, here, points[0], None), _stats(1, here, points[1], None)))
+    won = _won(record)
+    totals = [sum(pair[p].result for pair in games) for p in (0, 1)]
+    over = tuple(
+        _stats(p, judged, totals[p], None if won is None else (0.5 if won == p else -0.5))
+        for p in (0, 1)
+    )
+    return MatchStats((over[0], over[1]), tuple(games))

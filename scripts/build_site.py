@@ -42,7 +42,8 @@ DATA_SUFFIXES = (".json", ".bin")
 # visit), which the AI worker makes from the rules in the background and keeps
 # in the browser's cache (web/worker/bearoff.py).
 # Nor the command-line tools (``python -m engine``) and what only they import:
-# no page or worker runs them (18 kB of bytecode).
+# no page or worker runs them (engine/ai/review.py is the worker's too: a whole
+# match's analysis judges with it, engine/ai/match_analysis.py).
 LEFT_OUT = frozenset(
     {
         "engine/ai/data/bearoff.bin",
@@ -52,7 +53,6 @@ LEFT_OUT = frozenset(
         "engine/cli/hint.py",
         "engine/cli/review.py",
         "engine/cli/rollout.py",
-        "engine/ai/review.py",
     }
 )
 
@@ -164,6 +164,10 @@ SOURCES_ONLY = (
     "web/words/dice.py",
     "web/model/editor.py",  # the analysis board's editor and rollouts
     "web/model/movelist.py",  # ...its move list
+    "web/coach/match_analysis.py",  # ...a whole match's analysis, its figures and graph
+    "web/view/match_analysis.py",
+    "web/view/equity_graph.py",
+    "web/words/match_analysis.py",
     "engine/position_setup.py",
     "web/coach/rollout.py",
     "web/ai/rollouts.py",

@@ -62,7 +62,7 @@ def judge(decision: Decision) -> Judgement:
         d = cube_decision(decision.position, decision.cube, CUBE_PLIES["hard"])
         loss, best = choice_loss(d, decision.cube, decision.chosen)
         quiet = decision.chosen == "no double" and not is_close(d, decision.cube)
-        return Judgement(decision, max(0.0, loss), best, counted=not quiet)
+        return Judgement(decision, max(0.0, loss), best, counted=not quiet, chances=d.probs)
     assert decision.dice is not None and decision.played is not None
     ranked = rank_plays(decision.position, decision.dice, "hard", decision.cube)
     top = ranked[0]

@@ -206,6 +206,29 @@ class RolloutCancel:
     job: str
 
 
+@dataclass(frozen=True, slots=True)
+class AnalyseRequest:
+    """One decision of a match to analyse (:func:`engine.ai.match_analysis.analyse_decision`):
+    a checker play of ``dice`` that left ``played`` (a Position ID seen by the
+    mover), or, without dice, the cube choice ``chosen`` (position and cube the
+    doubler's, also for a take or a drop).  Answered by :class:`AnalyseReply`."""
+
+    kind: ClassVar[str] = "analyse"
+    position: str
+    cube: CubeState
+    chosen: str
+    dice: tuple[int, int] | None = None
+    played: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.dice is not None:
+            _dice(self.dice)
+            if self.played is None:
+                raise ProtocolError("a play to analyse needs the board it left")
+        elif self.chosen not in CUBE_CHOICES:
+            raise ProtocolError(f"chosen must be one of {CUBE_CHOICES}, got {self.chosen!r}")
+
+
 Request = (
     PlayRequest
     | TurnRequest
@@ -215,6 +238,7 @@ Request = (
     | CubeHintRequest
     | RolloutRequest
     | RolloutCancel
+    | AnalyseRequest
 )
 
 
@@ -343,6 +367,23 @@ class RolloutProgress:
 
 
 @dataclass(frozen=True, slots=True)
+class AnalyseReply:
+    """A decision analysed: what it gave up and the best choice (as a review's),
+    whether it counts for the rating, the luck of a play's roll for the roller
+    (None for a cube decision), the cubeless chances of the side on roll in the
+    request's position, and one normalised point in the result's units
+    (:class:`engine.review.Judgement`'s fields)."""
+
+    kind: ClassVar[str] = "analyse"
+    loss: float
+    best: str
+    counted: bool
+    luck: float | None
+    chances: Probs | None
+    unit: float
+
+
+@dataclass(frozen=True, slots=True)
 class ErrorReply:
     """The worker could not answer (a bad request, or the AI failed)."""
 
@@ -358,6 +399,7 @@ Reply = (
     | HintReply
     | CubeHintReply
     | RolloutProgress
+    | AnalyseReply
     | ErrorReply
 )
 
@@ -373,6 +415,7 @@ _REQUESTS: Mapping[str, type[Request]] = MappingProxyType(
             CubeHintRequest,
             RolloutRequest,
             RolloutCancel,
+            AnalyseRequest,
         )
     }
 )
@@ -387,6 +430,7 @@ _REPLIES: Mapping[str, type[Reply]] = MappingProxyType(
             HintReply,
             CubeHintReply,
             RolloutProgress,
+            AnalyseReply,
             ErrorReply,
         )
     }

@@ -8,7 +8,11 @@ hand or against an AI level, and asks King Tubby about each decision
 (the AI waits meanwhile: it plays only at the end of the line), and playing
 on from an earlier decision, or asking the AI to at one of its own, cuts the
 line there and goes on from it, as a new variation does on lichess's
-analysis board; leaving brings the game back as it was.
+analysis board; leaving brings the game back as it was.  Analyse match judges
+every decision of the line's match in the AI workers
+(:mod:`web.coach.match_analysis`), filling in the grades as the answers come;
+the match then exports with its analysis as the page's save, and such a save
+opens on the board with it.
 
 The hooks at the end keep the rest of the controller out of the analysis:
 nothing is autosaved (each decision reached is added to the line instead),
@@ -50,6 +54,7 @@ from web.words.refusals import refusal
 if TYPE_CHECKING:
     from engine.formats.mat import MatFile
     from web.ai.rollouts import RolloutView, SpreadRollout
+    from web.coach.match_analysis import SpreadAnalysis
     from web.model import editor as ed
 
 PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
@@ -166,6 +171,7 @@ class AnalysisBoard(Part):
         self.rollout_ports = rollout_ports
         self._spread: SpreadRollout | None = None
         self._jobs = 0
+        self._whole: SpreadAnalysis | None = None
 
     def handlers(self) -> Mapping[Act, Handler]:
         walks = {act: partial(self._walk, act) for act in WALKS}
@@ -188,6 +194,8 @@ class AnalysisBoard(Part):
             Act.ANALYSIS_COPY: self._on_analysis_copy,
             Act.ROLLOUT: self._on_rollout,
             Act.ROLLOUT_CANCEL: self._on_rollout_cancel,
+            Act.MATCH_ANALYSE: self._on_match_analyse,
+            Act.MATCH_ANALYSE_CANCEL: self._on_match_analyse_cancel,
             Act.EXPORT: self._on_export,
             Act.IMPORT: self._on_import,
         }
@@ -220,6 +228,7 @@ class AnalysisBoard(Part):
         if s.options.online or s.online.playing:
             self._set(message=words.ONLINE_FIRST)
             return False
+        self._cancel_whole()  # a new line: the last one's analysis is not for it
         kept = (
             s.analysis.kept if s.analysis is not None else SavedGame(s.options, s.match, s.counted)
         )
@@ -251,6 +260,7 @@ class AnalysisBoard(Part):
         if a is None:
             return
         self._cancel_rollout()
+        self._cancel_whole()
         self._set(analysis=None)
         kept = a.kept
         if kept is not None:
@@ -593,7 +603,7 @@ class AnalysisBoard(Part):
         trials, truncate = rollout_settings(fields)
         position = m.position if m.turn == turn else m.position.swap()
         dice = m.dice if m.phase is Phase.MOVE else None
-        ports = list(self.rollout_ports() if self.rollout_ports is not None else [self.session.ai])
+        ports = self._ports()
         self._jobs += 1
         job = f"{s.epoch}.{self._jobs}"
         whole = RolloutRequest(
@@ -622,12 +632,84 @@ class AnalysisBoard(Part):
         if spread is not None:
             spread.cancel()
 
+    # -- the whole match (Analyse match) -----------------------------------------------------
+
+    def _ports(self) -> list[AiPort]:
+        return list(self.rollout_ports() if self.rollout_ports is not None else [self.session.ai])
+
+    def _on_match_analyse(self, value: str, fields: Fields) -> None:
+        """Judge every decision of the line's match in the workers, the page free meanwhile."""
+        from web.coach.match_analysis import FINISHED, SpreadAnalysis, WholeMatch
+        from web.words import match_analysis as say
+
+        a = self.state.analysis
+        kept = a.kept if a is not None and a.editor is not None else None
+        if kept is not None and any(g.events for g in kept.match.record.games):
+            # From the editor, over a match played here: that match becomes the line.
+            names = self.state.names
+            self._open_line(kept.match, (names[0], names[1]))
+            a = self.state.analysis
+        if a is None or a.editor is not None or not a.trail:
+            return
+        if a.whole is not None and a.whole.running:
+            return
+        record = (self.state.match if a.at_end else a.trail[-1]).record
+        try:
+            whole = WholeMatch.of(record)
+        except (EngineError, ValueError) as exc:
+            self._set(message=str(exc))
+            return
+        if not whole.total:
+            self._say(say.NOTHING_TO_ANALYSE)
+            return
+        self._cancel_whole()
+        self._set(analysis=replace(a, whole=whole))
+        spread: SpreadAnalysis | None = None
+
+        def on_answer(index: int, reply: Reply) -> None:
+            now = self.state.analysis
+            if now is None or now.whole is None or self._whole is not spread:
+                return  # cancelled, or another analysis since
+            w = now.whole.answered(index, reply)
+            j = w.judged[index]
+            grades = now.grades
+            if j is not None:
+                d = j.decision
+                grades = {**grades, (d.game, d.event): (d.player, j.loss)}
+            self._set(analysis=replace(now, whole=w, grades=grades))
+            if not w.running:
+                self._whole = None
+                done = say.finished(w.total) if w.status == FINISHED else say.failed(w.error)
+                self._say(done)
+            self._render()
+
+        spread = SpreadAnalysis(self._ports(), whole.requests(), on_answer)
+        self._whole = spread
+        self._say(say.started(whole.total))
+        spread.start()
+
+    def _on_match_analyse_cancel(self, value: str, fields: Fields) -> None:
+        from web.coach.match_analysis import CANCELLED
+        from web.words import match_analysis as say
+
+        self._cancel_whole()
+        a = self.state.analysis
+        if a is not None and a.whole is not None and a.whole.running:
+            self._set(analysis=replace(a, whole=replace(a.whole, status=CANCELLED)))
+            self._say(say.cancelled(a.whole.done, a.whole.total))
+
+    def _cancel_whole(self) -> None:
+        spread, self._whole = self._whole, None
+        if spread is not None:
+            spread.cancel()
+
     # -- match files (.mat) ------------------------------------------------------------------
 
     def _on_export(self, value: str, fields: Fields) -> None:
         """Export: with ``mat``, the match on the board as a Jellyfish ``.mat`` file."""
         if value != "mat":
-            self.storage.on_export(value, fields)
+            if not self._export_analysed():
+                self.storage.on_export(value, fields)
             return
         # match files are rare: not at the page's start
         from engine.formats.mat import MatFile, writable_names
@@ -638,13 +720,68 @@ class AnalysisBoard(Part):
         self.session.view.download(f"backgammon-{length}.mat", text)
         self._say(words.EXPORTED_MAT)
 
+    def _export_analysed(self) -> bool:
+        """An analysed match exports whole, with its analysis, as the page's save
+        (False: there is none, and the page's own export goes ahead)."""
+        import json
+
+        from engine.match import replay
+        from web.model.options import MatchOptions
+
+        a = self.state.analysis
+        w = a.whole if a is not None and a.editor is None else None
+        if a is None or w is None or not w.done:
+            return False
+        rules = w.record.rules
+        names = a.names or ("", "")
+        options = MatchOptions(BY_HAND, rules.match_length, rules.cube, rules.jacoby,
+                               rules.crawford, rules.beavers, names=names)  # fmt: skip
+        if options.rules() != rules:
+            return False  # rules the page's own games have not: saved as the page saves
+        final = replay(w.record)
+        saved = SavedGame(options, final, len(final.games), w.saved())
+        text = json.dumps(saved.to_json(), indent=1)
+        self.session.view.download(f"backgammon-analysed-{len(final.games)}-games.json", text)
+        self._say(words.EXPORTED_ANALYSIS)
+        return True
+
+    def _import_analysed(self, value: str) -> bool:
+        """A save of an analysed match (:meth:`_export_analysed`) opens on the
+        analysis board with its analysis (False: the text is no such save)."""
+        import json
+
+        from engine.errors import SaveError
+        from web.coach.match_analysis import WholeMatch
+
+        try:
+            loaded = SavedGame.from_json(json.loads(value))
+        except (SaveError, ValueError, TypeError, KeyError, RecursionError):
+            return False  # the page's own import says what is wrong with it
+        if not loaded.analysis:
+            return False
+        names = loaded.options.names
+        self._open_line(loaded.match, None if names == ("", "") else names)
+        a = self.state.analysis
+        if a is None or a.editor is not None:
+            return True
+        try:
+            whole = WholeMatch.restored(loaded.match.record, loaded.analysis)
+        except ValueError as exc:
+            self._set(notice=words.unreadable_analysis(str(exc)))
+            return True
+        grades = {(j.decision.game, j.decision.event): (j.decision.player, j.loss)
+                  for j in whole.judgements()}  # fmt: skip
+        self._set(analysis=replace(a, whole=whole, grades=grades))
+        return True
+
     def _on_import(self, value: str, fields: Fields) -> None:
         """A file to import: a saved game (JSON), or a match file (``.mat``, GNU
         Backgammon's ``.sgf``, eXtreme Gammon's ``.xg`` or ``.xgp``), which opens on
         the analysis board with the game in progress put aside; what reading it
         repaired is said after."""
         if not _looks_like_match_file(value):
-            self.storage.on_import(value, fields)  # a saved game, or says it is not one
+            if not self._import_analysed(value):
+                self.storage.on_import(value, fields)  # a saved game, or says it is not one
             return
         # match files are rare: not at the page's start
         from engine.formats.match_file import read_match_file
@@ -660,14 +797,17 @@ class AnalysisBoard(Part):
             self._set(notice=repairs_text([str(note) for note in mat.notes]))
 
     def _open_match(self, mat: MatFile) -> None:
-        """An imported match on the analysis board: its line is every decision of
+        """An imported match on the analysis board (:meth:`_open_line`)."""
+        self._open_line(mat.match(), mat.names)
+
+    def _open_line(self, final: Match, names: tuple[str, str] | None) -> None:
+        """A whole match on the analysis board: its line is every decision of
         every game and each game's end (for its review), the board at its start."""
         from engine.position_setup import PositionSetup
         from web.model import editor as ed
 
-        final = mat.match()
         steps: list[Match] = []
-        for r in replay_events(mat.record):
+        for r in replay_events(final.record):
             steps += [r.before] if _decision_point(r.before) else []
             steps += [r.after] if r.after.is_game_over else []  # each game's end, to review
         trail: list[Match] = []
@@ -687,11 +827,12 @@ class AnalysisBoard(Part):
                 editor=None,
                 trail=tuple(trail),
                 at=0,
-                names=mat.names,
+                names=names,
                 opponent=BY_HAND,
             )
         )
-        self._say(words.imported_match(mat.names[0], mat.names[1], len(mat.record.games)))
+        shown = names or self.state.names
+        self._say(words.imported_match(shown[0], shown[1], len(final.record.games)))
 
     # -- the session's steps on the analysis board (Session.bind) ----------------------------
 

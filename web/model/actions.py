@@ -127,6 +127,8 @@ class Act(StrEnum):
     ANALYSIS_CUT = "analysis-cut"  # confirms the act that leaves an imported match's line
     ROLLOUT = "rollout"  # fields: trials, truncate (plies; 0 to the end)
     ROLLOUT_CANCEL = "rollout-cancel"
+    MATCH_ANALYSE = "match-analyse"  # every decision of the line's match, in the workers
+    MATCH_ANALYSE_CANCEL = "match-analyse-cancel"
 
     @classmethod
     def parse(cls, text: str) -> Act:

@@ -24,6 +24,7 @@ from web.coach.report import Report
 from web.model.savefile import SavedGame
 
 if TYPE_CHECKING:  # the editor and rollouts load when the board uses them
+    from web.coach.match_analysis import WholeMatch
     from web.coach.rollout import Rollout
     from web.model.editor import Editor
     from web.model.movelist import Grades
@@ -47,6 +48,8 @@ class Analysis:
     rollout: Rollout | None = None  # the rollout of the moment on the board, if one was asked
     # The decisions judged so far (a game's review, kept as the line is stepped through).
     grades: Grades = field(default_factory=dict)
+    # The whole match's analysis (Analyse match), while it runs and after.
+    whole: WholeMatch | None = None
 
     @property
     def editing(self) -> bool:

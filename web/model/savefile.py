@@ -29,20 +29,28 @@ SAVE_VERSION = 1
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
-    """A match as saved: its terms, its record and how many of its games are counted."""
+    """A match as saved: its terms, its record and how many of its games are
+    counted; and, for a match analysed on the analysis board, each decision's
+    figures (``analysis``, saved only when there are some: JSON kept as read, which
+    :mod:`web.coach.match_analysis` reads when the match is opened again, so
+    that the page's start carries none of it)."""
 
     options: MatchOptions
     match: Match
     counted: int  # finished games already added to the player records
+    analysis: tuple[object, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "app": SAVE_APP,
             "version": SAVE_VERSION,
             "setup": self.options.to_json(),
             "counted": self.counted,
             "match": save_match(self.match),
         }
+        if self.analysis:
+            out["analysis"] = list(self.analysis)
+        return out
 
     @classmethod
     def from_json(cls, raw: Any) -> SavedGame:
@@ -58,4 +66,7 @@ class SavedGame:
         counted = raw.get("counted")
         if not isinstance(counted, int) or isinstance(counted, bool) or counted < 0:
             raise SaveError("counted must be a number of games")
-        return cls(options, match, min(counted, len(match.games) + 1))
+        raw_analysis = raw.get("analysis", [])
+        if not isinstance(raw_analysis, list):
+            raise SaveError("the analysis is a list of decisions")
+        return cls(options, match, min(counted, len(match.games) + 1), tuple(raw_analysis))

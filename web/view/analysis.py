@@ -33,6 +33,7 @@ from web.model.editor import Editor, Tool, problem
 from web.model.options import AI_NAMES
 from web.model.state import UiState
 from web.view.frame import Button, Panel, Screen, board_words
+from web.view.match_analysis import kept_match_html, match_analysis_html
 from web.view.parts import button
 from web.view.report import report_html
 from web.view.rollout import rollout_html
@@ -259,6 +260,7 @@ def editor_html(state: UiState, editor: Editor, page_url: str) -> str:
         + button(Act.ANALYSE, say.ANALYSE, primary=True, enabled=not why)
         + button(Act.ANALYSIS_CLOSE, say.LEAVE)
         + "</div>"
+        + kept_match_html(state)
         + _paste_form()
         + _ids_html(ids, xgid, share_link(page_url, xgid) if xgid else "", state.copied)
     )
@@ -307,6 +309,7 @@ def analysis_html(state: UiState, a: Analysis) -> str:
         + button(Act.ANALYSIS_LAST, say.LAST, enabled=a.can_forward, extra=_aria(say.LAST_ARIA))
         + "</div>"
         + _games_and_errors(state, a)
+        + match_analysis_html(state, a)
         + answer
         + _waiting(state, a, names)
         + f'<section class="an-report" aria-live="polite" data-testid="an-report">{body}</section>'

@@ -13,6 +13,11 @@ BACK_TO_GAME = "Back to your game."
 PASTED = "Position set up from the pasted ID."
 ANALYSING = "Analysing the position."
 EXPORTED_MAT = "Exported the match as a .mat file."
+EXPORTED_ANALYSIS = "Exported the match with its analysis."
+
+
+def unreadable_analysis(reason: str) -> str:
+    return f"The match opened, but its saved analysis could not be read: {reason}"
 
 
 def unreadable_shared_position(reason: str) -> str:

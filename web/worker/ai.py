@@ -26,6 +26,8 @@ from engine.position import Position
 from web.ai.protocol import (
     AcceptReply,
     AcceptRequest,
+    AnalyseReply,
+    AnalyseRequest,
     CubeHintReply,
     CubeHintRequest,
     CubeJudgement,
@@ -140,6 +142,18 @@ def _cube_hint(request: CubeHintRequest) -> CubeHintReply:
     )
 
 
+def _analyse(request: AnalyseRequest) -> AnalyseReply:
+    from engine.ai.match_analysis import analyse_decision
+    from engine.review import Decision
+
+    position = Position.from_id(request.position)
+    kind = "cube" if request.dice is None else "play"
+    played = None if request.played is None else Position.from_id(request.played)
+    decision = Decision(0, 0, 0, kind, request.chosen, position, request.cube, request.dice, played)
+    j = analyse_decision(decision)
+    return AnalyseReply(j.loss, j.best, j.counted, j.luck, j.chances, j.unit)
+
+
 _ANSWERS: Mapping[type, Callable[[Any], Reply]] = MappingProxyType(
     {
         PlayRequest: _play,
@@ -150,6 +164,7 @@ _ANSWERS: Mapping[type, Callable[[Any], Reply]] = MappingProxyType(
         CubeHintRequest: _cube_hint,
         RolloutRequest: answer_rollout,
         RolloutCancel: cancel_rollout,
+        AnalyseRequest: _analyse,
     }
 )
 

@@ -18,6 +18,8 @@ from web.ai.protocol import (
     ROLLOUT_PLAYERS,
     AcceptReply,
     AcceptRequest,
+    AnalyseReply,
+    AnalyseRequest,
     CubeHintReply,
     CubeHintRequest,
     CubeJudgement,
@@ -100,6 +102,8 @@ requests: st.SearchStrategy[Request] = st.one_of(
         ),
     ),
     st.builds(RolloutCancel, ids),
+    st.builds(AnalyseRequest, ids, cubes, st.text(), dice, ids),
+    st.builds(AnalyseRequest, ids, cubes, st.sampled_from(CUBE_CHOICES)),
 )
 ranked = st.builds(
     RankedPlay, st.text(), moves, numbers, numbers, st.integers(0, 2), probs, st.booleans()
@@ -152,6 +156,9 @@ replies: st.SearchStrategy[Reply] = st.one_of(
             st.booleans(),
         ),
         st.booleans(),
+    ),
+    st.builds(
+        AnalyseReply, numbers, st.text(), st.booleans(), maybe(numbers), maybe(probs), numbers
     ),
     st.builds(ErrorReply, st.text()),
 )
@@ -289,6 +296,10 @@ def test_messages_check_themselves_when_built() -> None:
         TurnReply(False, 5)
     with pytest.raises(ProtocolError):
         AcceptRequest("x", CubeState(), 0)
+    with pytest.raises(ProtocolError):  # a play to analyse without the board it left
+        AnalyseRequest("x", CubeState(), "24/20", (3, 1))
+    with pytest.raises(ProtocolError):  # a cube decision names one of the cube's choices
+        AnalyseRequest("x", CubeState(), "redouble")
 
 
 # -- CubeState serialises itself ---------------------------------------------------------
