@@ -656,8 +656,8 @@ class AnalysisBoard(Part):
         record = (self.state.match if a.at_end else a.trail[-1]).record
         try:
             whole = WholeMatch.of(record)
-        except (EngineError, ValueError) as exc:
-            self._set(message=str(exc))
+        except EngineError as exc:  # a record that does not replay
+            self._set(message=refusal(exc))
             return
         if not whole.total:
             self._say(say.NOTHING_TO_ANALYSE)
