@@ -62,10 +62,11 @@ class Report:
         return replace(self, waiting=self.waiting - 1, plays=plays)
 
 
-def requests(match: Match) -> tuple[CubeHintRequest | None, HintRequest | None]:
+def requests(match: Match, plies: int = 1) -> tuple[CubeHintRequest | None, HintRequest | None]:
     """What to ask about the side to act: its cube decision (taking or passing
-    when a double waits for an answer) and, with the dice rolled, its plays.
-    Nothing once the game is over, nor about a beaver."""
+    when a double waits for an answer) and, with the dice rolled, its plays,
+    judged at ``plies`` (the player's analysis depth).  Nothing once the game
+    is over, nor about a beaver."""
     turn = match.turn
     if turn is None or match.is_game_over or match.phase is Phase.OPENING:
         return None, None
@@ -74,10 +75,10 @@ def requests(match: Match) -> tuple[CubeHintRequest | None, HintRequest | None]:
     offer = match.offer
     cube = None
     if match.phase is not Phase.CUBE or (offer is not None and not offer.beavered):
-        cube = CubeHintRequest(position.id, cube_state, match.phase is Phase.CUBE)
+        cube = CubeHintRequest(position.id, cube_state, match.phase is Phase.CUBE, plies=plies)
     plays = None
     if match.phase is Phase.MOVE and match.dice is not None:
-        plays = HintRequest(position.id, match.dice, cube_state)
+        plays = HintRequest(position.id, match.dice, cube_state, plies=plies)
     return cube, plays
 
 

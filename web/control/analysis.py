@@ -471,7 +471,7 @@ class AnalysisBoard(Part):
         key = moment(m)
         if a.report.key == key:
             return
-        cube, plays = requests(m)
+        cube, plays = requests(m, s.settings.analysis_plies)
         waiting = (cube is not None) + (plays is not None)
         self._cancel_rollout()  # the workers are freed for this moment's analysis
         self._set(analysis=replace(a, report=Report(key, waiting), rollout=None))
