@@ -437,11 +437,8 @@ COLOURS = "Colours"
 ANIMATION = "Animation"
 HOME = "Home boards"
 HOME_CHOICES = (("right", "On the right"), ("left", "On the left"))
-ANALYSIS_PLIES = "Hints and reviews: King Tubby looks"
-ANALYSIS_PLIES_CHOICES = (
-    ("1", "1-ply (quick, as it plays)"),
-    ("2", "2-ply (deeper, a few seconds a move)"),
-)
+ANALYSIS_PLIES = "Analysis depth (hints, reviews)"
+ANALYSIS_PLIES_CHOICES = (("1", "1-ply (quick)"), ("2", "2-ply (slower)"))
 BOTTOM = "Analysis board: at the bottom"
 BOTTOM_CHOICES = (
     ("0", "First player (light)"),
