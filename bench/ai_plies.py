@@ -16,7 +16,7 @@ beside them), on the same positions, the referee GNU Backgammon 2-ply (the
   :mod:`bench.ai_errors`): the best play of :func:`engine.ai.rank_plays` at 0-ply
   (Selector without noise), 1-ply (King Tubby) and 2-ply (``plies=2``, the analysis);
 * **cube error**: :mod:`bench.ai_cube_errors`'s doubler plus taker loss, in
-  millipoints of a single game (``--cube`` positions at ``--score``), with
+  millipoints of a single game (``--cube`` positions at each of ``--scores``), with
   :func:`engine.ai.cube_decision` unscreened at each depth (the hint's decision);
 * **ms / play** and **ms / cube**: the median processor time of our decisions
   (CPython, the referee's time left out; processor time, not the clock's, so
@@ -108,8 +108,18 @@ def play_errors(n: int, seed: int, cache: Path) -> dict[str, list[float]]:
     return out
 
 
-def cube_errors(positions: Sequence[Position], score: str, length: int) -> dict[str, list[float]]:
-    """Each column's doubler plus taker loss (:mod:`bench.ai_cube_errors`), and our times."""
+def cube_errors(
+    positions: Sequence[Position], score: str, length: int, jobs: int = 1
+) -> dict[str, list[float]]:
+    """Each column's doubler plus taker loss (:mod:`bench.ai_cube_errors`), and our
+    times; ``jobs`` processes share the positions."""
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        chunks = [positions[k::jobs] for k in range(jobs)]
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(cube_errors, chunks, [score] * jobs, [length] * jobs))
+        return {name: [x for part in parts for x in part[name]] for name in parts[0]}
     from bench import ai_cube_errors
 
     us, op = (int(x) for x in score.split("/"))
@@ -172,7 +182,10 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=40, help="before-roll positions (win MAE)")
     ap.add_argument("--plays", type=int, default=30, help="checker-play decisions")
     ap.add_argument("--cube", type=int, default=30, help="cube decisions")
-    ap.add_argument("--score", default="7/7", help="the cube decisions' score (away/away)")
+    ap.add_argument(
+        "--scores", nargs="+", default=["7/7"], help="the cube decisions' scores (away/away)"
+    )
+    ap.add_argument("--jobs", type=int, default=1, help="processes for the cube row")
     ap.add_argument("--length", type=int, default=7)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cache", default="/tmp", help="folder for the referee's play scores")
@@ -206,8 +219,14 @@ def main() -> None:
     if args.only in (None, "cube"):
         t = time.time()
         positions = [p for p in sample(args.cube, args.seed, _gnubg_move) if not p.is_race()]
-        cube = cube_errors(positions, args.score, args.length)
-        print(f"cube error: {len(positions)} positions at {args.score} ({time.time() - t:.0f} s)")
+        cube: dict[str, list[float]] = {}
+        for score in args.scores:
+            for name, xs in cube_errors(positions, score, args.length, args.jobs).items():
+                cube.setdefault(name, []).extend(xs)
+        print(
+            f"cube error: {len(positions)} positions at {', '.join(args.scores)} "
+            f"({time.time() - t:.0f} s)"
+        )
         rows.append(("cube error (mp)", cube, 1.0, 2))
         times.append(("ms / cube", cube))
     columns = ["ours@0", "ours@1", "ours@2", "gnubg0"]
