@@ -15,7 +15,8 @@ beside them), on the same positions, the referee GNU Backgammon 2-ply (the
   chosen, in millipoints per decision (``--plays`` positions with a choice, as
   :mod:`bench.ai_errors`): the best play of :func:`engine.ai.rank_plays` at 0-ply
   (Selector without noise), 1-ply (King Tubby) and 2-ply (``plies=2``, the analysis);
-* **cube error**: :mod:`bench.ai_cube_errors`'s doubler plus taker loss, in
+* **cube error**: :mod:`bench.ai_cube_errors`'s doubler plus taker loss (with
+  ``--close`` only on the positions close at our 0-ply, where the errors are), in
   millipoints of a single game (``--cube`` positions at each of ``--scores``), with
   :func:`engine.ai.cube_decision` unscreened at each depth (the hint's decision);
 * **ms / play** and **ms / cube**: the median processor time of our decisions
@@ -145,6 +146,16 @@ def cube_errors(
     return out | {f"ms@{k}": times[f"decision@{k}"] for k in PLIES}
 
 
+def _close(positions: Sequence[Position], score: str, length: int) -> list[Position]:
+    """The positions whose cube decision is close at our 0-ply at ``score`` (the
+    others: every column is nearly always right, as King Tubby's own screen says)."""
+    from engine.ai import is_close
+
+    us, op = (int(x) for x in score.split("/"))
+    state = CubeState(1, None, False, length, us, op, False)
+    return [p for p in positions if is_close(cube_decision(p, state, 0), state)]
+
+
 def pyodide_times(n: int, seed: int = 1) -> str:
     """Median ms of a checker-play and a cube decision at each depth, on positions
     with a choice from Selector's games against itself (no referee: this runs
@@ -186,6 +197,11 @@ def main() -> None:
         "--scores", nargs="+", default=["7/7"], help="the cube decisions' scores (away/away)"
     )
     ap.add_argument("--jobs", type=int, default=1, help="processes for the cube row")
+    ap.add_argument(
+        "--close",
+        action="store_true",
+        help="cube row: only the positions close at our 0-ply (is_close), where errors are",
+    )
     ap.add_argument("--length", type=int, default=7)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cache", default="/tmp", help="folder for the referee's play scores")
@@ -220,13 +236,14 @@ def main() -> None:
         t = time.time()
         positions = [p for p in sample(args.cube, args.seed, _gnubg_move) if not p.is_race()]
         cube: dict[str, list[float]] = {}
+        counts = []
         for score in args.scores:
-            for name, xs in cube_errors(positions, score, args.length, args.jobs).items():
+            kept = _close(positions, score, args.length) if args.close else positions
+            counts.append(f"{len(kept)} at {score}")
+            for name, xs in cube_errors(kept, score, args.length, args.jobs).items():
                 cube.setdefault(name, []).extend(xs)
-        print(
-            f"cube error: {len(positions)} positions at {', '.join(args.scores)} "
-            f"({time.time() - t:.0f} s)"
-        )
+        which = "close at our 0-ply" if args.close else "before the roll"
+        print(f"cube error: {', '.join(counts)} ({which}; {time.time() - t:.0f} s)")
         rows.append(("cube error (mp)", cube, 1.0, 2))
         times.append(("ms / cube", cube))
     columns = ["ours@0", "ours@1", "ours@2", "gnubg0"]
