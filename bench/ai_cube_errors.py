@@ -188,7 +188,7 @@ def main() -> None:
         "--plies",
         nargs="+",
         type=int,
-        choices=(0, 1),
+        choices=(0, 1, 2),
         default=[CUBE_PLIES["hard"]],
         help="depths of our winning chances, a row each (default: King Tubby's, "
         f"{CUBE_PLIES['hard']})",

@@ -16,7 +16,8 @@ see :data:`LEVELS`; how deep each looks for its cube decisions: :data:`CUBE_PLIE
 ``should_take``).  Beside them:
 
 * hints: :func:`rank_plays` (every legal play with equity, ply and loss
-  against the best; it takes ``cube`` too) and :func:`cube_decision` (cubeful no double /
+  against the best; it takes ``cube`` too, and ``plies=2`` for analysis one
+  ply deeper, with move filters) and :func:`cube_decision` (cubeful no double /
   double-take / double-pass), with :func:`choice_loss` for what a cube choice gave up and
   :func:`is_close` for whether it was a close one;
 * cube: :class:`CubeState` (a game's or match's: ``match.cube_state(player)``),

@@ -265,7 +265,7 @@ def cube_decision_from_probs(probs: Probs, st: CubeState, x: float) -> CubeDecis
     return CubeDecision(nd, dt, dp, True, double, take, action, probs, units)
 
 
-CUBE_DEPTHS = (0, 1)
+CUBE_DEPTHS = (0, 1, 2)
 """The depths :func:`cube_decision` evaluates at (``plies``)."""
 
 
@@ -275,23 +275,24 @@ def before_roll_probs(position: Position, cube: CubeState | None = None, plies: 
     0: the network's (or the bear-off database's) figure for the position;
     1: the mean over the side's 21 rolls of what its best play of each leaves
     (:func:`engine.ai.player.ply1_before_roll`; ``cube`` gives the score its
-    plays are chosen at).
+    plays are chosen at); 2: the same with what each play leaves judged at
+    1-ply (:func:`engine.ai.player.ply2_before_roll`, for analysis).
 
     >>> start = Position.start()
     >>> before_roll_probs(start) == evaluate(start)
     True
-    >>> before_roll_probs(start, plies=2)
+    >>> before_roll_probs(start, plies=3)
     Traceback (most recent call last):
     ...
-    ValueError: plies must be one of (0, 1), got 2
+    ValueError: plies must be one of (0, 1, 2), got 3
     """
     if plies not in CUBE_DEPTHS:
         raise ValueError(f"plies must be one of {CUBE_DEPTHS}, got {plies!r}")
     if plies == 0 or position.winner() is not None:
         return evaluate(position)  # a finished game has nothing to look ahead to
-    from engine.ai.player import ply1_before_roll  # player imports this module
+    from engine.ai.player import ply1_before_roll, ply2_before_roll  # player imports this module
 
-    return ply1_before_roll(position, cube)
+    return (ply1_before_roll if plies == 1 else ply2_before_roll)(position, cube)
 
 
 def cube_decision(
@@ -301,8 +302,8 @@ def cube_decision(
 
     ``plies`` is how deep the winning chances are evaluated (see
     :func:`before_roll_probs`): 0 for Beach Bum and Selector, 1 for King
-    Tubby and the hints (:data:`engine.ai.player.CUBE_PLIES`).  The cube
-    model is the same at both depths.
+    Tubby and the hints (:data:`engine.ai.player.CUBE_PLIES`), 2 for an
+    analysis asked to look deeper.  The cube model is the same at every depth.
 
     >>> d = cube_decision(Position.start())
     >>> d.action, d.should_double

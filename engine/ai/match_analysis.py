@@ -84,11 +84,12 @@ def result_unit(cube: CubeState) -> float:
     return _unit(cube) if cube.is_match else float(cube.value)
 
 
-def analyse_decision(decision: Decision) -> Judgement:
-    """King Tubby's verdict on one decision, with the luck of its roll and the
-    decider's chances (:attr:`~engine.review.Judgement.luck`,
+def analyse_decision(decision: Decision, plies: int = 1) -> Judgement:
+    """King Tubby's verdict on one decision at ``plies`` (1 or 2, as
+    :func:`engine.ai.review.judge`), with the luck of its roll and the decider's
+    chances (:attr:`~engine.review.Judgement.luck`,
     :attr:`~engine.review.Judgement.chances`, :attr:`~engine.review.Judgement.unit`)."""
-    verdict = judge(decision)
+    verdict = judge(decision, plies)
     unit = result_unit(decision.cube)
     if decision.kind == "play":
         assert decision.dice is not None
@@ -98,6 +99,9 @@ def analyse_decision(decision: Decision) -> Judgement:
     return verdict.with_figures(None, verdict.chances, unit)
 
 
-def analyse(record: MatchRecord, players: Iterable[int] = (0, 1)) -> tuple[Judgement, ...]:
-    """Every decision of ``players`` in ``record``, analysed (:func:`analyse_decision`)."""
-    return tuple(analyse_decision(d) for d in decisions(record, players))
+def analyse(
+    record: MatchRecord, players: Iterable[int] = (0, 1), plies: int = 1
+) -> tuple[Judgement, ...]:
+    """Every decision of ``players`` in ``record``, analysed at ``plies``
+    (:func:`analyse_decision`)."""
+    return tuple(analyse_decision(d, plies) for d in decisions(record, players))

@@ -10,6 +10,12 @@
   for the few best candidates.  Its cube decisions look one roll ahead too
   (:data:`CUBE_PLIES`, :func:`ply1_before_roll`); the other levels' are 0-ply.
 
+Analysis (hints and reviews, when the player asks for it) can look one ply
+deeper: ``rank_plays(..., plies=2)`` narrows the plays with move filters as
+GNU Backgammon does (:data:`PLY2_FILTERS`: 0-ply to shortlist, 1-ply to
+narrow, 2-ply for the last few), and :func:`ply2_before_roll` does the same
+for cube decisions.  Play stays at 1-ply.
+
 Given the match score (a :class:`engine.ai.CubeState`), every level ranks
 plays by what they are worth at that score (:mod:`engine.ai.score`): at
 double match point it plays to win, not for gammons.  Without one, or in a
@@ -72,6 +78,49 @@ close (:func:`engine.ai.should_double`'s screen, a quarter of those positions,
 for the same errors)."""
 
 ROLLS: tuple[tuple[int, int, float], ...] = tuple((a, b, w / 36.0) for a, b, w in DICE_ROLLS)
+
+ANALYSIS_PLIES = (1, 2)
+"""The depths King Tubby can rank plays at (``plies`` of :func:`rank_plays`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFilter:
+    """Which plays go on to the next ply, as GNU Backgammon's move filters:
+    the best ``accept`` always, then up to ``extra`` more while they are within
+    ``within`` equity of the best."""
+
+    accept: int
+    extra: int
+    within: float
+
+    def keep(self, equities: Sequence[float]) -> int:
+        """How many of the plays, ``equities`` best first, go on.
+
+        >>> MoveFilter(0, 8, 0.16).keep([0.3, 0.2, 0.1, 0.0])
+        2
+        >>> MoveFilter(2, 0, 0.0).keep([0.3, -0.5, -0.6])  # accepted whatever they lose
+        2
+        >>> MoveFilter(0, 8, 0.16).keep([])
+        0
+        """
+        n = min(self.accept, len(equities))
+        limit = min(len(equities), n + self.extra)
+        while n < limit and equities[0] - equities[n] <= self.within:
+            n += 1
+        return n
+
+
+PLY2_FILTERS = (MoveFilter(0, 8, 0.16), MoveFilter(0, 2, 0.04))
+"""The filters of a 2-ply ranking: from 0-ply, up to 8 plays within 0.16
+(GNU Backgammon's default for its 2-ply analysis) go on to 1-ply; from
+1-ply, up to 2 within 0.04 go on to 2-ply.
+
+GNU Backgammon takes its 8 straight to 2-ply, which its C code affords; here
+a 2-ply figure costs about 20 times a 1-ply one (some 6,000 evaluations),
+so the 1-ply step narrows them first, as GNU Backgammon's own 3-ply filters
+do (2 within 0.04).  The plays that stop at 1-ply are ranked below with
+their 1-ply figures, as GNU Backgammon ranks those its filters drop.
+"""
 
 
 Valuer = Callable[[Sequence[float]], float]
@@ -203,11 +252,99 @@ def ply1_before_roll(position: Position, cube: CubeState | None = None) -> Probs
     return flip(ply1(position, None, value))
 
 
+def _ply1_on_roll(position: Position, cache: _Cache, value: Valuer) -> Probs:
+    """The probabilities of ``position``'s side on roll, valued by ``value``,
+    after its best 0-ply play of each of its 21 rolls (judged at 0-ply)."""
+    acc = [0.0] * 5
+    for a, b, w in ROLLS:
+        best: Probs | None = None
+        best_eq = -math.inf
+        for play in legal_plays(position, (a, b)):
+            r = play.result
+            p = flip(cache.eval(r.me, r.opp))
+            e = value(p)
+            if e > best_eq:
+                best_eq = e
+                best = p
+        if best is None:
+            s = position.swap()
+            best = flip(cache.eval(s.me, s.opp))
+        for k in range(5):
+            acc[k] += w * best[k]
+    return acc[0], acc[1], acc[2], acc[3], acc[4]
+
+
+def ply2(result: Position, cache: _Cache | None = None, value: Valuer = equity) -> Probs:
+    """The mover's probabilities after a play, two plies deeper.
+
+    As :func:`ply1`, the opponent (on roll in ``result``) makes the reply to
+    each of its 21 rolls that is worst for the mover at 0-ply; the position
+    each reply leaves is then judged one ply deeper, the mover's best 0-ply
+    play of each of its rolls averaged, as GNU Backgammon's 2-ply does.
+
+    >>> start = Position.start()
+    >>> after = next(p for p in legal_plays(start, (3, 1)) if str(p) == "8/5 6/5").result
+    >>> w1, w2 = ply1(after)[0], ply2(after)[0]
+    >>> 0.45 < w2 < 0.65 and abs(w2 - w1) < 0.05
+    True
+    """
+    c = cache or _Cache()
+    acc = [0.0] * 5
+    for a, b, w in ROLLS:
+        worst: Position | None = None
+        worst_eq = math.inf
+        for reply in legal_plays(result, (a, b)):
+            r = reply.result  # the original mover is on roll again
+            e = value(c.eval(r.me, r.opp))
+            if e < worst_eq:
+                worst_eq = e
+                worst = r
+        p = _ply1_on_roll(worst if worst is not None else result.swap(), c, value)
+        for k in range(5):
+            acc[k] += w * p[k]
+    return acc[0], acc[1], acc[2], acc[3], acc[4]
+
+
+def ply2_before_roll(position: Position, cube: CubeState | None = None) -> Probs:
+    """The side on roll's probabilities before it rolls, two plies deeper.
+
+    For each of its 21 rolls the side on roll makes its best play at 0-ply
+    (valued at ``cube``'s score), and the position that play leaves is
+    judged at 1-ply (:func:`ply1`); the figures are averaged with each roll's
+    chance.  Races that :mod:`engine.ai.race_rolls` works out are worked out,
+    as in :func:`ply1_before_roll`.
+
+    >>> p2 = ply2_before_roll(Position.start())
+    >>> abs(p2[0] - ply1_before_roll(Position.start())[0]) < 0.03
+    True
+    """
+    me, opp = position.me, position.opp
+    if race_rolls.covers(me, opp) and not is_bearoff(me, opp):
+        return evaluate_sides(me, opp)
+    value = _valuer(cube)
+    cache = _Cache()
+    acc = [0.0] * 5
+    for a, b, w in ROLLS:
+        best = _no_play(position)
+        best_eq = -math.inf
+        for play in legal_plays(position, (a, b)):
+            e = value(_after(play, cache))
+            if e > best_eq:
+                best_eq = e
+                best = play
+        p = ply1(best.result, cache, value)
+        for k in range(5):
+            acc[k] += w * p[k]
+    return acc[0], acc[1], acc[2], acc[3], acc[4]
+
+
 def rank_plays(
     position: Position,
     dice: tuple[int, int],
     level: str = "hard",
     cube: CubeState | None = None,
+    plies: int = 1,
+    also: Position | None = None,
 ) -> list[RankedPlay]:
     """Every legal play, best first, with its equity and its loss against the best.
 
@@ -219,8 +356,21 @@ def rank_plays(
     gives a single empty play.  ``cube`` gives the match score, seen by the
     side on roll (see :mod:`engine.ai.score`); without it plays are ranked
     for money.
+
+    ``plies=2`` (King Tubby only: analysis, never play) narrows the plays
+    with :data:`PLY2_FILTERS` and ranks the last few at 2-ply (``ply=2``),
+    above those that stopped at 1-ply, above those that stopped at 0-ply.
+    ``also``, the board a play leaves (its :attr:`Play.result`), is carried
+    to the deepest ply whatever the filters say, as GNU Backgammon's analysis
+    does with the play made: its loss then compares like with like.
+
+    >>> ranked = rank_plays(Position.start(), (3, 1), plies=2)
+    >>> str(ranked[0].play), ranked[0].ply
+    ('8/5 6/5', 2)
     """
     _check_level(level)
+    if plies not in ANALYSIS_PLIES:
+        raise ValueError(f"plies must be one of {ANALYSIS_PLIES}, got {plies!r}")
     value = _valuer(cube)
     plays = legal_plays(position, dice)
     if not plays:
@@ -229,7 +379,9 @@ def rank_plays(
     cache = _Cache()
     ranked = [RankedPlay(pl, pr, value(pr), 0) for pl in plays for pr in (_after(pl, cache),)]
     ranked.sort(key=lambda r: -r.equity)
-    if level == "hard" and len(ranked) > 1:
+    if level == "hard" and len(ranked) > 1 and plies == 2:
+        ranked = _ranked_ply2(ranked, cache, value, also)
+    elif level == "hard" and len(ranked) > 1:
         top = ranked[0].equity
         deep: list[RankedPlay] = []
         start = len(cache.table)
@@ -257,6 +409,34 @@ def rank_plays(
         RankedPlay(r.play, r.probs, r.equity, r.ply, max(0.0, best - r.equity), r.worked_out)
         for r in ranked
     ]
+
+
+def _deeper(r: RankedPlay, cache: _Cache, value: Valuer, ply: int) -> RankedPlay:
+    """``r`` judged at ``ply`` (1 or 2), or worked out where it leaves a race
+    :mod:`engine.ai.race_rolls` covers (no look-ahead would improve on that)."""
+    if r.worked_out:
+        return r
+    result = r.play.result
+    if race_rolls.covers(result.me, result.opp):
+        p = flip(evaluate_sides(result.me, result.opp))
+        return RankedPlay(r.play, p, value(p), 0, worked_out=True)
+    p = (ply1 if ply == 1 else ply2)(result, cache, value)
+    return RankedPlay(r.play, p, value(p), ply)
+
+
+def _ranked_ply2(
+    ranked: list[RankedPlay], cache: _Cache, value: Valuer, also: Position | None
+) -> list[RankedPlay]:
+    """The plays ranked at 0-ply, best first, narrowed by :data:`PLY2_FILTERS`
+    and the survivors of each step judged one ply deeper: the deepest first."""
+    levels: list[list[RankedPlay]] = []
+    current = ranked
+    for ply, pick in enumerate(PLY2_FILTERS, start=1):
+        n = pick.keep([r.equity for r in current])
+        going = current[:n] + [r for r in current[n:] if r.play.result == also]
+        levels.append([r for r in current if r not in going])  # they stop here
+        current = sorted((_deeper(r, cache, value, ply) for r in going), key=lambda r: -r.equity)
+    return current + [r for level in reversed(levels) for r in level]
 
 
 def _check_level(level: str) -> None:

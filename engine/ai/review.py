@@ -56,15 +56,20 @@ __all__ = [
 ]
 
 
-def judge(decision: Decision) -> Judgement:
-    """King Tubby's verdict on one decision (see the module docs)."""
+def judge(decision: Decision, plies: int = 1) -> Judgement:
+    """King Tubby's verdict on one decision (see the module docs), at 1-ply as
+    it plays, or at 2-ply (``plies=2``: the play made is judged at 2-ply too,
+    whatever the move filters say, so that its loss compares like with like).
+    """
     if decision.kind == "cube":
-        d = cube_decision(decision.position, decision.cube, CUBE_PLIES["hard"])
+        depth = CUBE_PLIES["hard"] if plies == 1 else plies
+        d = cube_decision(decision.position, decision.cube, depth)
         loss, best = choice_loss(d, decision.cube, decision.chosen)
         quiet = decision.chosen == "no double" and not is_close(d, decision.cube)
         return Judgement(decision, max(0.0, loss), best, counted=not quiet, chances=d.probs)
     assert decision.dice is not None and decision.played is not None
-    ranked = rank_plays(decision.position, decision.dice, "hard", decision.cube)
+    also = decision.played.swap() if plies > 1 else None
+    ranked = rank_plays(decision.position, decision.dice, "hard", decision.cube, plies, also)
     top = ranked[0]
     mine = next((r for r in ranked if r.play.result.swap() == decision.played), None)
     if mine is None:  # cannot happen for a record that replays
@@ -73,7 +78,7 @@ def judge(decision: Decision) -> Judgement:
     return Judgement(decision, max(0.0, mine.loss), str(top.play), top.play.moves, not forced)
 
 
-def review(record: MatchRecord, players: Iterable[int] = (0, 1)) -> MatchReview:
-    """Judge every decision of ``players`` in ``record``."""
-    judgements = tuple(judge(d) for d in decisions(record, players))
+def review(record: MatchRecord, players: Iterable[int] = (0, 1), plies: int = 1) -> MatchReview:
+    """Judge every decision of ``players`` in ``record`` at ``plies`` (1 or 2)."""
+    judgements = tuple(judge(d, plies) for d in decisions(record, players))
     return MatchReview(judgements, (summarise(judgements, 0), summarise(judgements, 1)))

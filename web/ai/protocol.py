@@ -13,14 +13,14 @@ on anything else.
 
 >>> request = PlayRequest("4HPwATDgc/ABMA", (3, 1), "medium")
 >>> print(encode(request))
-{"v": 3, "kind": "play", "position": "4HPwATDgc/ABMA", "dice": [3, 1], "level": "medium", ...}
+{"v": 4, "kind": "play", "position": "4HPwATDgc/ABMA", "dice": [3, 1], "level": "medium", ...}
 >>> decode_request(encode(request)) == request
 True
 >>> encode(TakeReply(True))
-'{"v": 3, "kind": "take", "take": true}'
->>> decode_reply('{"v": 3, "kind": "play", "moves": [[8, 5], [6, 5]]}')
+'{"v": 4, "kind": "take", "take": true}'
+>>> decode_reply('{"v": 4, "kind": "play", "moves": [[8, 5], [6, 5]]}')
 PlayReply(moves=((8, 5), (6, 5)))
->>> decode_reply('{"v": 3, "kind": "take", "take": "yes"}')
+>>> decode_reply('{"v": 4, "kind": "take", "take": "yes"}')
 Traceback (most recent call last):
 ...
 web.ai.protocol.ProtocolError: TakeReply.take: expected true or false, got 'yes'
@@ -41,7 +41,7 @@ from engine import names
 from engine.cube import CubeState
 from engine.rollout_stats import RolloutTally
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 """Bumped whenever a message changes shape: the page and its worker may come
 from different deployments (a cached worker), and then the worker's answers
 are errors, never misread."""
@@ -120,38 +120,53 @@ class AcceptRequest:
             raise ProtocolError(f"a resignation is worth 1, 2 or 3, got {self.value!r}")
 
 
+ANALYSIS_PLIES = (1, 2)
+"""How deep a hint or a review may ask King Tubby to look (``plies``; version 4):
+1 as it plays, 2 for analysis (:func:`engine.ai.rank_plays`)."""
+
+
+def _plies(plies: int) -> None:
+    if plies not in ANALYSIS_PLIES:
+        raise ProtocolError(f"plies must be one of {ANALYSIS_PLIES}, got {plies!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class HintRequest:
-    """King Tubby's ranking of the plays of ``dice``; with ``played`` (the
-    Position ID of the board after the player's own play, seen by the player)
-    also where that play ranks.  Answered by :class:`HintReply`."""
+    """King Tubby's ranking of the plays of ``dice`` at ``plies``; with
+    ``played`` (the Position ID of the board after the player's own play, seen
+    by the player) also where that play ranks (at 2-ply, judged as deep as the
+    best).  Answered by :class:`HintReply`."""
 
     kind: ClassVar[str] = "hint"
     position: str
     dice: tuple[int, int]
     cube: CubeState | None = None
     played: str | None = None
+    plies: int = 1
 
     def __post_init__(self) -> None:
         _dice(self.dice)
+        _plies(self.plies)
 
 
 @dataclass(frozen=True, slots=True)
 class CubeHintRequest:
     """The cube decision of the side that may double (position and cube are
     its own, also when the hint is for the ``taker``); with ``chosen`` (one of
-    :data:`CUBE_CHOICES`) also a verdict on that choice.  Answered by
-    :class:`CubeHintReply`."""
+    :data:`CUBE_CHOICES`) also a verdict on that choice; judged at ``plies``
+    (:data:`ANALYSIS_PLIES`).  Answered by :class:`CubeHintReply`."""
 
     kind: ClassVar[str] = "cube-hint"
     position: str
     cube: CubeState
     taker: bool = False
     chosen: str | None = None
+    plies: int = 1
 
     def __post_init__(self) -> None:
         if self.chosen is not None and self.chosen not in CUBE_CHOICES:
             raise ProtocolError(f"chosen must be one of {CUBE_CHOICES}, got {self.chosen!r}")
+        _plies(self.plies)
 
 
 ROLLOUT_PLAYERS = names.ROLLOUT_PLAYERS
@@ -211,7 +226,8 @@ class AnalyseRequest:
     """One decision of a match to analyse (:func:`engine.ai.match_analysis.analyse_decision`):
     a checker play of ``dice`` that left ``played`` (a Position ID seen by the
     mover), or, without dice, the cube choice ``chosen`` (position and cube the
-    doubler's, also for a take or a drop).  Answered by :class:`AnalyseReply`."""
+    doubler's, also for a take or a drop), judged at ``plies``.  Answered by
+    :class:`AnalyseReply`."""
 
     kind: ClassVar[str] = "analyse"
     position: str
@@ -219,8 +235,10 @@ class AnalyseRequest:
     chosen: str
     dice: tuple[int, int] | None = None
     played: str | None = None
+    plies: int = 1
 
     def __post_init__(self) -> None:
+        _plies(self.plies)
         if self.dice is not None:
             _dice(self.dice)
             if self.played is None:

@@ -40,10 +40,10 @@ from web.ai.protocol import AiPort, AnalyseReply, AnalyseRequest, ErrorReply, Re
 RUNNING, FINISHED, CANCELLED, FAILED = "running", "finished", "cancelled", "failed"
 
 
-def request_of(d: Decision) -> AnalyseRequest:
-    """The worker's question about one decision."""
+def request_of(d: Decision, plies: int = 1) -> AnalyseRequest:
+    """The worker's question about one decision, judged at ``plies``."""
     played = None if d.played is None else d.played.id
-    return AnalyseRequest(d.position.id, d.cube, d.chosen, d.dice, played)
+    return AnalyseRequest(d.position.id, d.cube, d.chosen, d.dice, played, plies)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +79,10 @@ class WholeMatch:
     def running(self) -> bool:
         return self.status == RUNNING
 
-    def requests(self) -> list[AnalyseRequest]:
-        return [request_of(d) for d in self.decisions]
+    def requests(self, plies: int = 1) -> list[AnalyseRequest]:
+        """The workers' questions, one a decision, judged at ``plies`` (the
+        player's analysis depth)."""
+        return [request_of(d, plies) for d in self.decisions]
 
     def answered(self, index: int, reply: Reply) -> WholeMatch:
         """With the worker's answer about decision ``index`` (an error stops it all)."""

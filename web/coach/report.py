@@ -102,12 +102,13 @@ def recorded(match: Match, line: Match) -> Decision | None:
 
 
 def requests(
-    match: Match, decided: Decision | None = None
+    match: Match, decided: Decision | None = None, plies: int = 1
 ) -> tuple[CubeHintRequest | None, HintRequest | None]:
     """What to ask about the side to act: its cube decision (taking or passing
-    when a double waits for an answer) and, with the dice rolled, its plays.
-    Nothing once the game is over, nor about a beaver.  With ``decided`` (what
-    the line did here, :func:`recorded`) the AI also judges that choice or play.
+    when a double waits for an answer) and, with the dice rolled, its plays,
+    judged at ``plies`` (the player's analysis depth).  Nothing once the game is
+    over, nor about a beaver.  With ``decided`` (what the line did here,
+    :func:`recorded`) the AI also judges that choice or play.
 
     >>> m = Match.new(0).roll((3, 1))
     >>> cube, plays = requests(m, recorded(m, m.play("8/5 6/5")))
@@ -123,12 +124,18 @@ def requests(
     cube = None
     if match.phase is not Phase.CUBE or (offer is not None and not offer.beavered):
         chosen = decided.chosen if decided is not None and decided.kind == "cube" else None
-        cube = CubeHintRequest(position.id, cube_state, match.phase is Phase.CUBE, chosen)
+        cube = CubeHintRequest(
+            position.id, cube_state, match.phase is Phase.CUBE, chosen, plies=plies
+        )
     plays = None
     if match.phase is Phase.MOVE and match.dice is not None:
         played = decided.played if decided is not None and decided.kind == "play" else None
         plays = HintRequest(
-            position.id, match.dice, cube_state, played.id if played is not None else None
+            position.id,
+            match.dice,
+            cube_state,
+            played.id if played is not None else None,
+            plies=plies,
         )
     return cube, plays
 

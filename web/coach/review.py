@@ -58,19 +58,22 @@ class Verdict:
     counted: bool = True
 
 
-def review_items(record: MatchRecord, game: int, players: frozenset[int]) -> tuple[ReviewItem, ...]:
+def review_items(
+    record: MatchRecord, game: int, players: frozenset[int], plies: int = 1
+) -> tuple[ReviewItem, ...]:
     """The decisions of ``players`` in game ``game`` of ``record``, in order (which
-    events are decisions is the engine's: :func:`engine.review.decisions`)."""
+    events are decisions is the engine's: :func:`engine.review.decisions`), each
+    to be judged at ``plies`` (the player's analysis depth, 1 or 2)."""
     items = []
     for d in decisions(record, players, game):
         if d.kind == "cube":
             taker = d.chosen in ("take", "drop")
             request: HintRequest | CubeHintRequest = CubeHintRequest(
-                d.position.id, d.cube, taker, d.chosen
+                d.position.id, d.cube, taker, d.chosen, plies
             )
         else:
             assert d.dice is not None and d.played is not None
-            request = HintRequest(d.position.id, d.dice, d.cube, d.played.id)
+            request = HintRequest(d.position.id, d.dice, d.cube, d.played.id, plies)
         items.append(ReviewItem(d.player, d.dice, d.chosen, request, d.kind, d.event))
     return tuple(items)
 

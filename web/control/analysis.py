@@ -558,7 +558,7 @@ class AnalysisBoard(Part):
         # Inside the line, stepped back to: what it did next is judged with the rest.
         inside = not a.at_end and _step_key(a.trail[a.at]) == _step_key(m)
         decided = recorded(m, a.trail[-1]) if inside else None
-        cube, plays = requests(m, decided)
+        cube, plays = requests(m, decided, s.settings.analysis_plies)
         waiting = (cube is not None) + (plays is not None)
         self._cancel_rollout()  # the workers are freed for this moment's analysis
         report = Report(key, waiting, decided=decided)
@@ -683,7 +683,8 @@ class AnalysisBoard(Part):
                 self._say(done)
             self._render()
 
-        spread = SpreadAnalysis(self._ports(), whole.requests(), on_answer)
+        asked = whole.requests(self.state.settings.analysis_plies)
+        spread = SpreadAnalysis(self._ports(), asked, on_answer)
         self._whole = spread
         self._say(say.started(whole.total))
         spread.start()

@@ -68,7 +68,9 @@ class Coaching(Part):
         if request is None:
             return
         if played is not None and isinstance(request, HintRequest):
-            request = replace(request, played=played)
+            request = replace(request, played=played)  # the tutor: at play's pace, 1-ply
+        elif played is None:  # the player asked: as deep as the Settings say
+            request = replace(request, plies=self.state.settings.analysis_plies)
         taker = isinstance(request, CubeHintRequest) and request.taker
         key = moment(self.state)
         match_play = self.state.match.rules.match_length > 0
@@ -174,7 +176,8 @@ class Coaching(Part):
             players = frozenset({0}) if self.state.options.vs_ai else frozenset({0, 1})
             from web.coach.review import Review, review_items  # after a game, not at start
 
-            review = Review(game, review_items(m.record, game, players))
+            plies = self.state.settings.analysis_plies
+            review = Review(game, review_items(m.record, game, players, plies))
             self._set(reviewing=Reviewing(review))
         self._open(Dialog.REVIEW)
         if fresh:

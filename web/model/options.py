@@ -33,6 +33,9 @@ ANIMATIONS = ("normal", "fast", "off")
 BOTTOMS = ("0", "1", "turn")
 """Who the analysis board shows at the bottom: the first player, the second, or
 the player on roll (the board turns to each as the line is stepped through)."""
+ANALYSIS_PLIES = ("1", "2")
+"""How deep King Tubby looks for hints and reviews, as the Settings dialog
+offers it (:data:`web.ai.protocol.ANALYSIS_PLIES`); it always plays at 1-ply."""
 NAME_LENGTH = 24  # the longest player's name: pass-and-play's, and one an invite carries
 
 
@@ -176,6 +179,7 @@ class Setting(StrEnum):
     MODE = "mode"
     BOTTOM = "bottom"  # who sits at the bottom of the analysis board: BOTTOMS
     HOME = "home"  # where the home boards are: "right" or "left"
+    ANALYSIS_PLIES = "analysis_plies"  # hints' and reviews' depth: ANALYSIS_PLIES
 
 
 class UnknownSettingError(ValueError):
@@ -203,7 +207,14 @@ class SettingChange:
             setting = Setting(name)
         except ValueError:
             raise UnknownSettingError(f"no setting is called {name!r}") from None
-        choices = (Setting.ANIMATION, Setting.THEME, Setting.MODE, Setting.BOTTOM, Setting.HOME)
+        choices = (
+            Setting.ANIMATION,
+            Setting.THEME,
+            Setting.MODE,
+            Setting.BOTTOM,
+            Setting.HOME,
+            Setting.ANALYSIS_PLIES,
+        )
         return cls(setting, text if setting in choices else _flag(text))
 
 
@@ -222,6 +233,7 @@ class Settings:
     mode: str = "dark"
     bottom: str = "0"  # the analysis board's side at the bottom (BOTTOMS), kept while stepping
     home: str = "right"  # the home boards' side of every board: "right" or "left" (mirrored)
+    analysis_plies: int = 1  # how deep hints and reviews look (1 or 2); play stays at 1-ply
     # The names last given to pass-and-play's players (tidied by MatchOptions.from_form),
     # offered next time.
     name0: str = ""
@@ -255,6 +267,11 @@ class Settings:
             mode=self.mode if self.mode in MODES else default.mode,
             bottom=self.bottom if self.bottom in BOTTOMS else default.bottom,
             home=self.home if self.home in ("right", "left") else default.home,
+            analysis_plies=(
+                self.analysis_plies
+                if str(self.analysis_plies) in ANALYSIS_PLIES and type(self.analysis_plies) is int
+                else default.analysis_plies
+            ),
         )
 
     def changed(self, change: SettingChange) -> Settings:
@@ -284,6 +301,9 @@ class Settings:
                 return replace(self, bottom=choice).checked()
             case Setting.HOME:
                 return replace(self, home=choice).checked()
+            case Setting.ANALYSIS_PLIES:
+                plies = int(choice) if choice in ANALYSIS_PLIES else 0
+                return replace(self, analysis_plies=plies).checked()
 
     def with_value(self, name: str, value: str) -> Settings:
         """The settings with the setting ``name`` set from a control's text

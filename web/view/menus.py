@@ -287,6 +287,12 @@ def settings_html(settings: Settings) -> str:
         )
         + select("home", say.HOME, say.HOME_CHOICES, settings.home)
         + select("bottom", say.BOTTOM, say.BOTTOM_CHOICES, settings.bottom)
+        + select(
+            "analysis_plies",
+            say.ANALYSIS_PLIES,
+            say.ANALYSIS_PLIES_CHOICES,
+            str(settings.analysis_plies),
+        )
         + f'<p class="muted keys">{keys_html()}</p>'
         + action_row(
             button(Act.HELP_OPEN, say.HOW_TO_PLAY), button(Act.CLOSE, say.DONE, primary=True)

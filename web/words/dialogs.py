@@ -437,6 +437,8 @@ COLOURS = "Colours"
 ANIMATION = "Animation"
 HOME = "Home boards"
 HOME_CHOICES = (("right", "On the right"), ("left", "On the left"))
+ANALYSIS_PLIES = "Analysis depth (hints, reviews)"
+ANALYSIS_PLIES_CHOICES = (("1", "1-ply (quick)"), ("2", "2-ply (slower)"))
 BOTTOM = "Analysis board: at the bottom"
 BOTTOM_CHOICES = (
     ("0", "First player (light)"),

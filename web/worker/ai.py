@@ -10,10 +10,10 @@ so the worker runs without cross-origin isolation.
 >>> from web.ai.protocol import PlayRequest, decode_reply, encode
 >>> decode_reply(handle(encode(PlayRequest("4HPwATDgc/ABMA", (3, 1), "medium"))))
 PlayReply(moves=((8, 5), (6, 5)))
->>> print(handle('{"v": 3, "kind": "nonsense"}'))
-{"v": 3, "kind": "error", "error": "unknown request 'nonsense'"}
+>>> print(handle('{"v": 4, "kind": "nonsense"}'))
+{"v": 4, "kind": "error", "error": "unknown request 'nonsense'"}
 >>> print(handle('{"v": 0, "kind": "play"}'))
-{"v": 3, "kind": "error", "error": "protocol version 0, expected 3"}
+{"v": 4, "kind": "error", "error": "protocol version 0, expected 4"}
 """
 
 from __future__ import annotations
@@ -101,14 +101,16 @@ def _hint(request: HintRequest) -> HintReply:
     import engine.ai as ai
 
     position = Position.from_id(request.position)
-    ranked = ai.rank_plays(position, request.dice, "hard", request.cube)
+    board = None if request.played is None else Position.from_id(request.played)
+    # At 2-ply the player's own play is judged as deep as the best (GNU Backgammon's way)
+    also = board.swap() if board is not None and request.plies > 1 else None
+    ranked = ai.rank_plays(position, request.dice, "hard", request.cube, request.plies, also)
     plays = tuple(
         RankedPlay(str(r.play), r.play.moves, r.equity, r.loss, r.ply, r.probs, r.worked_out)
         for r in ranked[:HINT_PLAYS]
     )
-    if request.played is None:
+    if board is None:
         return HintReply(plays)
-    board = Position.from_id(request.played)
     played = next(
         (
             PlayedRank(k, r.loss, str(r.play))
@@ -124,7 +126,8 @@ def _cube_hint(request: CubeHintRequest) -> CubeHintReply:
     import engine.ai as ai
 
     st = request.cube
-    d = ai.cube_decision(Position.from_id(request.position), st, ai.CUBE_PLIES["hard"])
+    plies = ai.CUBE_PLIES["hard"] if request.plies == 1 else request.plies
+    d = ai.cube_decision(Position.from_id(request.position), st, plies)
     judged = None
     if request.chosen is not None:
         loss, best = ai.choice_loss(d, st, request.chosen)
@@ -150,7 +153,7 @@ def _analyse(request: AnalyseRequest) -> AnalyseReply:
     kind = "cube" if request.dice is None else "play"
     played = None if request.played is None else Position.from_id(request.played)
     decision = Decision(0, 0, 0, kind, request.chosen, position, request.cube, request.dice, played)
-    j = analyse_decision(decision)
+    j = analyse_decision(decision, request.plies)
     return AnalyseReply(j.loss, j.best, j.counted, j.luck, j.chances, j.unit)
 
 

@@ -276,8 +276,8 @@ def test_the_levels_cube_depths() -> None:
     assert zero.should_double and is_close(zero, money)
     assert should_double(position, money, plies=1) == one.should_double
     assert should_take(position, money, plies=1) == one.should_take
-    with pytest.raises(ValueError, match="plies"):
-        cube_decision(position, money, plies=2)
+    with pytest.raises(ValueError, match="plies"):  # 2-ply is analysis's (#47); 3 is none
+        cube_decision(position, money, plies=3)
 
 
 def test_no_look_ahead_unless_a_double_is_near(monkeypatch: pytest.MonkeyPatch) -> None:

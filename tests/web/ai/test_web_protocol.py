@@ -13,6 +13,7 @@ from engine.cube import CubeState, InvalidCubeStateError
 from engine.match import Match
 from engine.rollout_stats import RolloutTally, Tally
 from web.ai.protocol import (
+    ANALYSIS_PLIES,
     CUBE_CHOICES,
     PROTOCOL_VERSION,
     ROLLOUT_PLAYERS,
@@ -80,8 +81,15 @@ requests: st.SearchStrategy[Request] = st.one_of(
     st.builds(TurnRequest, ids, cubes, st.booleans(), st.sampled_from(["easy", "medium", "hard"])),
     st.builds(TakeRequest, ids, cubes, st.sampled_from(["easy", "medium", "hard"])),
     st.builds(AcceptRequest, ids, cubes, st.integers(1, 3)),
-    st.builds(HintRequest, ids, dice, maybe(cubes), maybe(ids)),
-    st.builds(CubeHintRequest, ids, cubes, st.booleans(), maybe(st.sampled_from(CUBE_CHOICES))),
+    st.builds(HintRequest, ids, dice, maybe(cubes), maybe(ids), st.sampled_from(ANALYSIS_PLIES)),
+    st.builds(
+        CubeHintRequest,
+        ids,
+        cubes,
+        st.booleans(),
+        maybe(st.sampled_from(CUBE_CHOICES)),
+        st.sampled_from(ANALYSIS_PLIES),
+    ),
     st.builds(
         lambda job, pos, d, cube, cut, opts: RolloutRequest(
             job, pos, d, cube, cut[2], cut[0], cut[1], *opts
@@ -206,6 +214,7 @@ def test_the_wire_format_is_plain_json() -> None:
         },
         "taker": True,
         "chosen": None,
+        "plies": 1,
     }
     # fields with a default may be left out
     assert decode_request(V + '"kind": "hint", "position": "x", "dice": [6, 6]}') == HintRequest(
@@ -349,3 +358,24 @@ def test_the_cube_state_of_a_match_is_its_game_s() -> None:
     assert m.cube_state(1) == m.cube_state(0).swap()
     money = Match.new(0, jacoby=True)
     assert money.cube_state(1) == CubeState(1, None, True)
+
+
+def test_hints_and_reviews_name_how_deep_king_tubby_looks() -> None:
+    # version 4: a hint or a review's verdict may ask for 2-ply analysis; 1-ply when unsaid
+    assert PROTOCOL_VERSION == 4 and ANALYSIS_PLIES == (1, 2)
+    deep = HintRequest("4HPwATDgc/ABMA", (3, 1), played="sGfwATDgc/ABMA", plies=2)
+    assert json.loads(encode(deep))["plies"] == 2
+    assert decode_request(encode(deep)) == deep
+    hint = V + '"kind": "hint", "position": "x", "dice": [6, 6]'
+    assert decode_request(hint + "}") == HintRequest("x", (6, 6), plies=1)
+    assert decode_request(hint + ', "plies": 2}') == HintRequest("x", (6, 6), plies=2)
+    for bad in ("3", "0", '"2"', "2.0", "true"):
+        with pytest.raises(ProtocolError, match="plies"):
+            decode_request(hint + f', "plies": {bad}}}')
+    cube = json.loads(encode(CubeHintRequest("x", CubeState(), plies=2)))
+    assert cube["plies"] == 2
+    assert decode_request(json.dumps(cube)) == CubeHintRequest("x", CubeState(), plies=2)
+    with pytest.raises(ProtocolError, match="plies"):
+        decode_request(json.dumps(cube | {"plies": 7}))
+    with pytest.raises(ProtocolError, match="plies"):
+        CubeHintRequest("x", CubeState(), plies=3)
