@@ -102,7 +102,7 @@ def recorded(match: Match, line: Match) -> Decision | None:
 
 
 def requests(
-    match: Match, decided: Decision | None = None, plies: int = 1
+    match: Match, decided: Decision | None = None, *, plies: int = 1
 ) -> tuple[CubeHintRequest | None, HintRequest | None]:
     """What to ask about the side to act: its cube decision (taking or passing
     when a double waits for an answer) and, with the dice rolled, its plays,

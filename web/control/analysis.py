@@ -558,7 +558,7 @@ class AnalysisBoard(Part):
         # Inside the line, stepped back to: what it did next is judged with the rest.
         inside = not a.at_end and _step_key(a.trail[a.at]) == _step_key(m)
         decided = recorded(m, a.trail[-1]) if inside else None
-        cube, plays = requests(m, decided, s.settings.analysis_plies)
+        cube, plays = requests(m, decided, plies=s.settings.analysis_plies)
         waiting = (cube is not None) + (plays is not None)
         self._cancel_rollout()  # the workers are freed for this moment's analysis
         report = Report(key, waiting, decided=decided)

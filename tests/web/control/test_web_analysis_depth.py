@@ -75,7 +75,7 @@ def test_a_hint_at_two_ply_says_so_and_the_tutor_stays_at_one() -> None:
 
 def test_the_analysis_board_and_reviews_ask_at_the_depth() -> None:
     m = Match.new(5).roll((3, 1))
-    cube, plays = requests(m, 2)
+    cube, plays = requests(m, plies=2)
     assert cube is not None and plays is not None and cube.plies == plays.plies == 2
     cube, plays = requests(m)
     assert cube is not None and plays is not None and cube.plies == plays.plies == 1
