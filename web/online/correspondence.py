@@ -222,6 +222,14 @@ class Correspondence:
         peer = Peer.join(letter.invite, name, now=now, token=token, wall=wall)
         return cls(peer).open(letter, now)
 
+    @classmethod
+    def from_live(cls, peer: Peer, now: float) -> Correspondence:
+        """A live game whose connection is gone, going on by links: the friend
+        has at least every block before its own last one (more is skipped as
+        known when it comes again)."""
+        theirs = [b.index for b in peer.log.blocks if b.by == peer.friend]
+        return cls(peer, theirs[-1] + 1 if theirs else 0).posted(now)
+
     # -- reading ------------------------------------------------------------------------
 
     @property
@@ -240,19 +248,23 @@ class Correspondence:
         """Whether the friend lacks blocks that no letter made yet carries."""
         return len(self.peer.log) > max(self.covers, self.friend_has)
 
+    @property
+    def heard(self) -> bool:
+        """Whether the friend has read this side's hello, which binds its seat:
+        it has one of this side's blocks (the hello went with the first)."""
+        seat = self.peer.seat
+        return any(b.by == seat for b in self.peer.log.blocks[: self.friend_has])
+
     # -- the letters -------------------------------------------------------------------
 
     def posted(self, now: float) -> Correspondence:
         """This game with :attr:`outbox` holding every block the friend lacks:
         a new letter if the log grew since the last one, else the same."""
         peer = self.peer
-        if self.outbox and not self.unsent:
+        if not self.unsent and (self.outbox or self.heard):
             return self
-        # Until the friend has one of this side's blocks, it may not have read the
-        # letter with this side's hello (which binds the seat): it goes again.
-        heard = any(b.by == peer.seat for b in peer.log.blocks[: self.friend_has])
-        texts = peer.catch_up(self.friend_has, now, hello=not heard)
-        invite = peer.invite if peer.seat == 0 and not heard else None
+        texts = peer.catch_up(self.friend_has, now, hello=not self.heard)
+        invite = peer.invite if peer.seat == 0 and not self.heard else None
         letter = Letter(self.room, texts, invite)
         return Correspondence(peer, self.friend_has, letter.fragment, len(peer.log))
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
-from test_online_channel import Mirror, Policy, greedy, tokens
+from test_online_channel import Channel, Mirror, Policy, greedy, play_until, tokens
 
 from engine.decisions import PlayMoves
 from engine.game import Phase
@@ -75,6 +75,15 @@ class Post:
         self.sides.append(bob)
         self.opened[1] += 1
         self._seen(1, events)
+
+    @classmethod
+    def adopt(cls, rules: Rules, sides: list[Correspondence], mirrors: list[Mirror]) -> Post:
+        """Links between two sides that were playing otherwise (live)."""
+        post = cls.__new__(cls)
+        post.rules, post.seed, post.now, post.sent = rules, 11, 0.0, 0
+        post.sides, post.mirrors, post.opened = sides, mirrors, [0, 0]
+        post.links = [[s.outbox] if s.outbox else [] for s in sides]
+        return post
 
     def tick(self) -> float:
         self.now += 3600.0  # an hour between links: nothing here minds
@@ -178,13 +187,14 @@ def play(
     mess: Callable[[Post, int, str], str | None] | None = None,
     reload_every: int = 0,
     limit: int = 3000,
+    seat: int = 1,
 ) -> int:
     """Ann's first letter is with Bob: from here on the side holding the game
     plays while it is its turn, then its link goes to the other, until
     ``until(post, seat)`` (``seat`` holds the game): then the other gets what
     it lacks, and that seat is returned.  ``mess`` may lose a link (return
-    ``None``: it is sent again)."""
-    seat = 1  # Bob has opened Ann's invitation
+    ``None``: it is sent again).  ``seat`` holds the game first (Bob, who
+    opened Ann's invitation)."""
     for step in range(limit):
         post.check()
         while not until(post, seat) and post.sides[seat].my_turn:
@@ -263,6 +273,30 @@ def test_correspondence_with_cube_access_the_roller_asks_first() -> None:
     match = post.sides[0].peer.match
     asked = [b for b in post.sides[0].peer.log.blocks if AskRoll() in b.acts]
     assert asked and post.sent >= 3 * (rolls(match) - 1)
+
+
+def test_correspondence_a_live_game_goes_on_by_links_and_live_again() -> None:
+    rules = Rules(3)
+    ch = Channel(rules, seed=4)
+    ch.connect()
+    play_until(ch, Policy(), lambda m: len(m.events) >= 8)
+    ch.drop()  # the line is gone: the same game goes on by links
+    sides = [Correspondence.from_live(p, ch.now) for p in ch.peers]
+    post = Post.adopt(rules, sides, ch.mirrors)
+    (holder,) = ch.peers[0].table.to_act()
+    turns, blocks = len(ch.match.events), len(ch.peers[0].log)
+    play(post, Policy(), seat=holder,
+         until=lambda p, seat: len(p.sides[seat].peer.match.events) >= turns + 8)  # fmt: skip
+    assert post.sent >= 4
+    live = [side.peer for side in post.sides]
+    assert len(live[0].log) > blocks + 4 and not ch.refusals(0) and not ch.refusals(1)
+    # Both online again: the hellos bring whatever the last link had not, and
+    # the match ends live, one game and one log.
+    ch.peers, ch.mirrors = live, post.mirrors
+    ch.connect()
+    ch.check_agreement()
+    play_until(ch, Policy(), lambda m: m.is_over)
+    assert ch.match.is_over and ch.peers[0].log.head == ch.peers[1].log.head
 
 
 # -- links lost, opened twice, late, by others ------------------------------------------------
