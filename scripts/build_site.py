@@ -148,6 +148,7 @@ SOURCES_ONLY = (
     "web/view/analysis.py",
     "web/words/analysis.py",
     "web/words/online.py",
+    "web/words/post.py",  # what playing by messages says: online play's archive
     "web/view/report.py",  # the analysis board's report and rollout, with its screen
     "web/view/rollout.py",
     "web/view/menus.py",  # Saves, Stats, Settings, Position: when opened
@@ -188,6 +189,7 @@ ONLINE_PROTOCOL = (
     "web/dom/online_game.py",
     "web/view/online_dialogs.py",
     "web/view/qr.py",
+    "web/words/post.py",
 )
 ONLINE_ARCHIVE = "python/online.zip.gz"
 PAGE_ARCHIVE = "python/page.zip.gz"

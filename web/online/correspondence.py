@@ -38,7 +38,7 @@ second, and the play goes in the third.
 >>> bob.open(Letter.read(ann.outbox), now=4.0)
 Traceback (most recent call last):
 ...
-web.online.errors.OpenedTwiceError: everything in it is on this device already
+web.online.correspondence.OpenedTwiceError: everything in it is on this device already
 """
 
 from __future__ import annotations
@@ -56,14 +56,9 @@ from web.online.codec import b64, canonical, nesting, unb64
 from web.online.errors import (
     ForgedMessageError,
     InviteError,
-    LinkError,
-    LinkTooLongError,
-    NotOnThisDeviceError,
-    OlderLinkError,
     OnlineError,
-    OpenedTwiceError,
     OutOfOrderError,
-    OwnLinkError,
+    ReplayedMessageError,
     SavedStateError,
     StrangerError,
 )
@@ -80,6 +75,46 @@ MAX_LINK = 8000  # characters of a fragment: several times the longest turn's le
 MAX_INFLATED = 64 * 1024  # bytes a letter may inflate to (as one live message)
 MAX_TEXTS = 4  # messages in one letter: a hello and blocks
 MAX_DEPTH = wire.MAX_DEPTH + 2  # a letter nests the messages one level down
+
+
+# The refusals of a link, beside live play's (here, not in web.online.errors:
+# that module loads with the page, this one only when online play does).
+
+
+class LinkError(OnlineError):
+    """A link of a game by messages that cannot be opened at all (too long, damaged)."""
+
+    headline = say.NOT_A_LINK
+
+
+class LinkTooLongError(LinkError):
+    """A link longer than any game by messages writes (refused before it is read)."""
+
+    headline = say.TOO_LONG
+
+
+class NotOnThisDeviceError(LinkError):
+    """A link for a game that is not saved on this device (or not in this seat)."""
+
+    headline = say.NOT_HERE
+
+
+class OpenedTwiceError(ReplayedMessageError):
+    """A link opened a second time: everything in it is known already."""
+
+    headline = say.OPENED_TWICE
+
+
+class OlderLinkError(ReplayedMessageError):
+    """A link older than one already opened (it came late, out of order)."""
+
+    headline = say.OLDER
+
+
+class OwnLinkError(ReplayedMessageError):
+    """The link this side sent, opened on its own device."""
+
+    headline = say.OWN
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,11 +153,11 @@ class Letter:
         >>> Letter.read("https://x.org/#join=2.a")
         Traceback (most recent call last):
         ...
-        web.online.errors.LinkError: it holds no letter
+        web.online.correspondence.LinkError: it holds no letter
         >>> Letter.read("#post=" + "A" * MAX_LINK)
         Traceback (most recent call last):
         ...
-        web.online.errors.LinkTooLongError: 8005 characters, at most 8000
+        web.online.correspondence.LinkTooLongError: 8005 characters, at most 8000
         """
         fragment = link.split("#", 1)[1] if "#" in link else link
         if len(fragment) > MAX_LINK:
@@ -385,6 +420,3 @@ def is_letter(link: str) -> bool:
     """
     fragment = link.split("#", 1)[1] if "#" in link else link
     return fragment.startswith(FRAGMENT_KEY + "=")
-
-
-__all__ = ["Correspondence", "Letter", "OnlineError", "is_letter"]

@@ -16,7 +16,6 @@ that is not allowed now (rolling on the friend's turn) raises one too.
 from __future__ import annotations
 
 from web.words import online as say
-from web.words import post
 
 
 class OnlineError(ValueError):
@@ -119,39 +118,3 @@ class SavedStateError(OnlineError):
     """A saved online game that cannot be restored."""
 
     headline = say.SAVED_STATE
-
-
-class LinkError(OnlineError):
-    """A link of a game by messages that cannot be opened at all (too long, damaged)."""
-
-    headline = post.NOT_A_LINK
-
-
-class LinkTooLongError(LinkError):
-    """A link longer than any game by messages writes (refused before it is read)."""
-
-    headline = post.TOO_LONG
-
-
-class NotOnThisDeviceError(LinkError):
-    """A link for a game that is not saved on this device (or not in this seat)."""
-
-    headline = post.NOT_HERE
-
-
-class OpenedTwiceError(ReplayedMessageError):
-    """A link opened a second time: everything in it is known already."""
-
-    headline = post.OPENED_TWICE
-
-
-class OlderLinkError(ReplayedMessageError):
-    """A link older than one already opened (it came late, out of order)."""
-
-    headline = post.OLDER
-
-
-class OwnLinkError(ReplayedMessageError):
-    """The link this side sent, opened on its own device."""
-
-    headline = post.OWN

@@ -26,20 +26,26 @@ from engine.record import Dropped, Took
 from engine.rules import Rules
 from web.online import wire
 from web.online.acts import Act, AskRoll, Commit, Random, Reveal
-from web.online.correspondence import MAX_LINK, Correspondence, Letter, is_letter, refusal
-from web.online.errors import (
-    BadRevealError,
-    ForgedMessageError,
-    ForkedHistoryError,
+from web.online.correspondence import (
+    MAX_LINK,
+    Correspondence,
+    Letter,
     LinkError,
     LinkTooLongError,
     NotOnThisDeviceError,
     OlderLinkError,
-    OnlineError,
     OpenedTwiceError,
+    OwnLinkError,
+    is_letter,
+    refusal,
+)
+from web.online.errors import (
+    BadRevealError,
+    ForgedMessageError,
+    ForkedHistoryError,
+    OnlineError,
     OutOfOrderError,
     OutOfTurnError,
-    OwnLinkError,
     StrangerError,
 )
 from web.online.events import Event
