@@ -303,6 +303,21 @@ class Correspondence:
         letter = Letter(self.room, texts, invite)
         return Correspondence(peer, self.friend_has, letter.fragment, len(peer.log))
 
+    def claim(self, now: float) -> Correspondence:
+        """Claim the game: the friend owes an action and let the move clock (in
+        days, say) run out.  It counts here at once, as live; the letter that
+        says so (with anything the friend lacks) is :attr:`outbox`, and the
+        friend's page judges it on its own record when it is opened (a claim
+        its record does not bear out is refused there, and play goes on)."""
+        peer = self.peer
+        if not peer.can_claim(now):
+            peer.claim(now)  # raises the refusal that says why not
+        # The blocks first: the claim's number must be the letter's last.
+        texts = peer.catch_up(self.friend_has, now, hello=not self.heard)
+        texts += peer.claim(now).messages
+        letter = Letter(self.room, texts)
+        return Correspondence(peer, self.friend_has, letter.fragment, len(peer.log))
+
     def open(
         self,
         letter: Letter,
@@ -396,6 +411,10 @@ class Correspondence:
             raise SavedStateError("what the last link covers is a count of moves")
         if not isinstance(outbox, str) or len(outbox) > MAX_LINK:
             raise SavedStateError("the last link is a text")
+        # Live, a page that was closed did not see the friend's time run; here the
+        # page is closed between links, and the move clock runs on the wall clock.
+        since = float(data["peer"]["since"])  # (Peer.from_json checked it)
+        peer.clock = peer.clock.resumed(now, since, wall(), count_absence=True)
         return cls(peer, friend_has, outbox, covers)
 
 

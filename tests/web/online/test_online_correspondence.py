@@ -41,6 +41,7 @@ from web.online.correspondence import (
 )
 from web.online.errors import (
     BadRevealError,
+    DisputedClaimError,
     ForgedMessageError,
     ForkedHistoryError,
     OnlineError,
@@ -511,3 +512,58 @@ def test_correspondence_oversized_and_damaged_links_are_refused_unread() -> None
     link = post.link(0)
     post.open(1, link)  # nothing above changed the game
     assert post.sides[1].peer.match.phase is not Phase.OPENING
+
+
+# -- the move clock in days --------------------------------------------------------------------
+
+DAY = 24 * 3600
+
+
+def clocked(days: int) -> Post:
+    """A game with a move clock of ``days`` days, Bob (who owes) has Ann's last link."""
+    post = Post.__new__(Post)
+    post.rules, post.seed, post.now, post.sent = Rules(0, cube=False), 21, 0.0, 0
+    ann = Correspondence.start("Ann", post.rules, now=0.0, clock=days * DAY, token=tokens(21),
+                               wall=lambda: post.now)  # fmt: skip
+    post.sides, post.mirrors, post.opened = (
+        [ann],
+        [Mirror(post.rules, 0), Mirror(post.rules, 1)],
+        [0, 0],
+    )
+    post.links = [[ann.outbox], []]
+    bob, events = Correspondence.accept(Letter.read(post.link(0)), "Bob", now=post.tick(),
+                                        token=tokens(22), wall=lambda: post.now)  # fmt: skip
+    post.sides.append(bob)
+    post._seen(1, events)
+    play(post, Policy(), until=lambda p, seat: seat == 1 and len(p.sides[1].peer.match.events) >= 4)
+    assert post.sides[1].my_turn and post.sides[1].peer.owing == 1
+    return post
+
+
+def test_correspondence_a_claim_past_the_move_clock_in_days_ends_the_game_on_both_sides() -> None:
+    post = clocked(days=1)
+    ann = post.sides[0]
+    assert not ann.peer.can_claim(post.now)  # Bob has hours left
+    post.now += 2 * DAY
+    # Ann's page was closed all that time: the clock ran on the wall clock.
+    saved = json.loads(json.dumps(ann.to_json()))
+    ann = Correspondence.from_json(saved, now=post.now, token=tokens(23), wall=lambda: post.now)
+    assert ann.peer.can_claim(post.now)
+    post.sides[0] = ann.claim(post.now)
+    assert post.sides[0].peer.claimed is not None and post.sides[0].peer.match.is_over
+    post.open(1, post.link(0))
+    claimed = post.sides[1].peer.claimed
+    assert claimed is not None and claimed.seat == 0 and post.sides[1].peer.match.is_over
+
+
+def test_correspondence_a_claim_the_other_s_record_does_not_bear_out_changes_nothing() -> None:
+    post = clocked(days=3)
+    post.now += 4 * DAY
+    post.sides[0] = post.sides[0].claim(post.now)
+    # Bob's page counted the days from when he opened Ann's last link, which came
+    # late: by Bob's own record it is a day, not three.
+    bob = post.sides[1]
+    bob.peer.clock = dataclasses.replace(bob.peer.clock, since=post.now - DAY)  # opened late
+    error = refused(post, 1, post.link(0), DisputedClaimError)
+    assert post.sides[1].peer.claimed is None and not post.sides[1].peer.match.is_over
+    assert "play goes on" in refusal(error)
