@@ -17,6 +17,7 @@ from web.board.motion import plan_motions
 from web.control.coaching import Coaching
 from web.control.flow import Flow
 from web.control.online import OnlinePlay
+from web.control.post import PostPlay
 from web.control.session import Fields, Handler, Part, Session
 from web.control.storage import Storage
 from web.model.actions import Act
@@ -39,12 +40,14 @@ class Play(Part):
         coach: Coaching,
         online: OnlinePlay,
         storage: Storage,
+        post: PostPlay | None = None,
     ) -> None:
         super().__init__(session)
         self.flow = flow
         self.coach = coach
         self.online = online
         self.storage = storage
+        self.post = post
 
     def handlers(self) -> Mapping[Act, Handler]:
         return {
@@ -274,7 +277,9 @@ class Play(Part):
             if options.online and not self.online.take_turn(fields):
                 return  # the dialog says why
             self.start(options)
-            if options.online:
+            if options.online and self.post is not None and fields.get("post"):
+                self.post.start(options, fields.get("name", ""))
+            elif options.online:
                 self.online.invite(options, fields.get("name", ""))
 
     def start(self, options: MatchOptions) -> None:
