@@ -139,13 +139,15 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
         for side in sides:
             if dialog(side) == "post":
                 side.page.locator("dialog#dialog [data-action='close']").last.click()
-        bob.page.click("[data-action='post-games']")
+        bob.page.click(".menu [data-action='saves-open']")
+        bob.page.click("dialog#dialog [data-action='post-games']")
         listing = bob.page.locator("dialog#dialog [data-testid='post-game']")
         listing.first.wait_for()
         said = listing.first.inner_text()
         assert "against Ann" in said or "Waiting for Ann" in said, said
         shot(bob, "phone-games")
-        ann.page.click("[data-action='post-games']")
+        ann.page.click(".menu [data-action='saves-open']")
+        ann.page.click("dialog#dialog [data-action='post-games']")
         ann.page.locator("dialog#dialog [data-testid='post-game']").first.wait_for()
         shot(ann, "desktop-games")
         assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
