@@ -144,10 +144,14 @@ SOURCES_ONLY = (
     ),
     "web/dom/transport.py",  # the protocol's transport in the browser
     "web/dom/online_game.py",  # ...and what plays an online game with it
+    "web/dom/post_game.py",  # ...and a game by messages
     "web/view/online_dialogs.py",  # ...and its dialogs
     "web/view/analysis.py",
     "web/words/analysis.py",
     "web/words/online.py",
+    "web/words/post.py",  # what playing by messages says: online play's archive
+    "web/view/post_dialogs.py",  # ...and its dialogs, drawn when opened
+    "web/words/post_page.py",
     "web/view/report.py",  # the analysis board's report and rollout, with its screen
     "web/view/rollout.py",
     "web/view/menus.py",  # Saves, Stats, Settings, Position: when opened
@@ -168,6 +172,9 @@ SOURCES_ONLY = (
     "web/view/match_analysis.py",
     "web/view/equity_graph.py",
     "web/words/match_analysis.py",
+    "web/words/refusals.py",  # the engine's refusals, said when one comes
+    "engine/ai/match_analysis.py",  # the worker's: a whole match's analysis...
+    "engine/ai/review.py",  # ...and its judge
     "engine/position_setup.py",
     "web/coach/rollout.py",
     "web/ai/rollouts.py",
@@ -190,8 +197,10 @@ ONLINE_PROTOCOL = (
     *(rel for rel in SOURCES_ONLY if rel.startswith("web/online/")),
     "web/dom/transport.py",
     "web/dom/online_game.py",
+    "web/dom/post_game.py",
     "web/view/online_dialogs.py",
     "web/view/qr.py",
+    "web/words/post.py",
 )
 ONLINE_ARCHIVE = "python/online.zip.gz"
 PAGE_ARCHIVE = "python/page.zip.gz"

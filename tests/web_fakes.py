@@ -95,7 +95,7 @@ class Rig:
             connector = self.hosting
         self.c = Controller(
             self.view, self.store, DirectAi(), self.timer, self.dice, animation="off",
-            connector=connector,
+            connector=connector, postman=self.connection,
         )  # fmt: skip
 
     def open_online(self, window: Any = None) -> None:

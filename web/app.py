@@ -72,6 +72,7 @@ def start(
         dice if dice is not None else system_random(),
         animation=animation,
         connector=connection,
+        postman=connection,
         # The analysis board's shared link (#19) names the page without its fragment.
         page_url=str(window.location.href).partition("#")[0],
         rollout_ports=_rollout_ports(ai, window),
@@ -80,11 +81,14 @@ def start(
     controller.boot()
     _mark(window, "booted")
     connection.open(controller.online)
+    connection.open_post(controller.post)  # a friend's link by messages, or the game of one
     # The analysis board's shared link (#19): "#xgid=..." opens it on that position,
     # also when a link changes only the fragment of the page already open (no reload).
 
     def shared(event: Any = None) -> None:
         controller.open_shared(str(window.location.hash or ""))
+        if event is not None:  # a friend's link opened in this page, already open
+            connection.post_link_opened()
 
     shared()
     page._listen(window, "hashchange", shared)

@@ -49,7 +49,6 @@ from web.model.savefile import SavedGame
 from web.model.state import Dialog, Pending
 from web.words import analysis_board as words
 from web.words.play import match_file_error, repairs_text
-from web.words.refusals import refusal
 
 if TYPE_CHECKING:
     from engine.formats.mat import MatFile
@@ -215,6 +214,8 @@ class AnalysisBoard(Part):
             try:
                 setup = PositionSetup.from_xgid(text, self.state.theme.colour_names)
             except EngineError as exc:
+                from web.words.refusals import refusal  # on a refusal only
+
                 self._set(message=words.unreadable_shared_position(refusal(exc)))
             else:
                 editor = ed.Editor(setup)
@@ -379,6 +380,8 @@ class AnalysisBoard(Part):
         try:
             match = a.editor.setup.match()
         except EngineError as exc:
+            from web.words.refusals import refusal  # on a refusal only
+
             self._set(message=refusal(exc))
             return
         self._set(options=replace(self.state.options, opponent=a.opponent))
@@ -538,6 +541,8 @@ class AnalysisBoard(Part):
                 m = self.state.match
                 ids = {"position": m.position_id, "match": m.match_id, "xgid": m.xgid()}
         except EngineError as exc:
+            from web.words.refusals import refusal  # on a refusal only
+
             self._set(message=refusal(exc))
             return
         if value == "link":
@@ -657,6 +662,8 @@ class AnalysisBoard(Part):
         try:
             whole = WholeMatch.of(record)
         except EngineError as exc:  # a record that does not replay
+            from web.words.refusals import refusal  # on a refusal only
+
             self._set(message=refusal(exc))
             return
         if not whole.total:
@@ -790,6 +797,8 @@ class AnalysisBoard(Part):
         try:
             mat = read_match_file(value)  # a .mat, .sgf, .xg or .xgp
         except EngineError as exc:  # says the line and what is wrong with it
+            from web.words.refusals import refusal  # on a refusal only
+
             text = match_file_error(refusal(exc))
             self._set(**{"dialog_error" if self.state.dialog else "notice": text})
             return

@@ -16,7 +16,6 @@ from web.board.motion import plan_motions
 from web.control.analysis import AnalysisBoard
 from web.control.session import Fields, Handler, Part, Session
 from web.model.actions import Act
-from web.words.refusals import refusal
 
 
 class Board(Part):
@@ -117,6 +116,8 @@ class Board(Part):
         try:
             self._set(match=m.move(src, dst, die))
         except EngineError as exc:
+            from web.words.refusals import refusal  # on a refusal only
+
             self._set(message=refusal(exc))
             return
         motions = plan_motions(before, self.session.board())

@@ -17,7 +17,8 @@ handed the other parts it reaches:
 * :class:`~web.control.coaching.Coaching`: hint, tutor, review;
 * :class:`~web.control.storage.Storage`: settings, statistics, saves, files;
 * :class:`~web.control.analysis.AnalysisBoard`: the analysis board;
-* :class:`~web.control.online.OnlinePlay`: a friend online.
+* :class:`~web.control.online.OnlinePlay`: a friend online;
+* :class:`~web.control.post.PostPlay`: a friend by messages (links).
 
 Every intent reads the same way: :meth:`Controller.act` finds the part's
 handler for the :class:`~web.model.actions.Act`, which asks the engine (every
@@ -39,13 +40,13 @@ from web.control.coaching import Coaching
 from web.control.flow import Flow
 from web.control.online import Connector, OnlinePlay
 from web.control.play import Play
+from web.control.post import Postman, PostPlay
 from web.control.session import Fields, Handler, Part, SeatFactory, Session, Timer, View
 from web.control.storage import Storage
 from web.model.actions import Act
 from web.model.opponent import seats
 from web.model.state import UiState
 from web.model.storage import Store
-from web.words.refusals import refusal
 
 __all__ = ["Controller", "Session", "Timer", "View"]
 
@@ -69,6 +70,7 @@ class Controller:
         animation: str | None = None,
         seat_factory: SeatFactory = seats,
         connector: Connector | None = None,
+        postman: Postman | None = None,
         page_url: str = "",
         rollout_ports: Callable[[], Sequence[AiPort]] | None = None,
     ) -> None:
@@ -83,8 +85,9 @@ class Controller:
             session, self.flow, self.storage, page_url=page_url, rollout_ports=rollout_ports
         )
         self.online = OnlinePlay(session, self.flow, connector)
+        self.post = PostPlay(session, self.online, postman)
         self.board = Board(session, self.analysis, self.act)
-        self.play = Play(session, self.flow, self.coach, self.online, self.storage)
+        self.play = Play(session, self.flow, self.coach, self.online, self.storage, self.post)
         session.bind(
             advance=self.analysis.advance,
             tutor_check=self.coach.tutor_check,
@@ -99,6 +102,7 @@ class Controller:
             self.storage,
             self.analysis,
             self.online,
+            self.post,
         )
         table: dict[Act, Handler] = {
             Act.ABANDON: self._on_abandon,
@@ -190,6 +194,8 @@ class Controller:
                 if not self.analysis.held(act, value, fields or {}):
                     handler(value, fields or {})
             except EngineError as exc:
+                from web.words.refusals import refusal  # on a refusal only
+
                 session.set(message=refusal(exc))
             session.advance()
             session.render()

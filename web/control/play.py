@@ -17,6 +17,7 @@ from web.board.motion import plan_motions
 from web.control.coaching import Coaching
 from web.control.flow import Flow
 from web.control.online import OnlinePlay
+from web.control.post import PostPlay
 from web.control.session import Fields, Handler, Part, Session
 from web.control.storage import Storage
 from web.model.actions import Act
@@ -25,7 +26,6 @@ from web.model.state import Dialog, Reviewing, ReviewView
 from web.model.tutor import judging
 from web.view.screen import why_no_double
 from web.words import game as words
-from web.words.refusals import refused_play
 
 
 class Play(Part):
@@ -40,12 +40,14 @@ class Play(Part):
         coach: Coaching,
         online: OnlinePlay,
         storage: Storage,
+        post: PostPlay | None = None,
     ) -> None:
         super().__init__(session)
         self.flow = flow
         self.coach = coach
         self.online = online
         self.storage = storage
+        self.post = post
 
     def handlers(self) -> Mapping[Act, Handler]:
         return {
@@ -189,6 +191,8 @@ class Play(Part):
             # Done does after a tap or a drag; else Enter is Done.
             self._set(match=m.with_play(m.read_play(text).moves) if tutor else m.play(text))
         except EngineError as exc:
+            from web.words.refusals import refused_play  # on a refusal only
+
             self._set(message=refused_play(text, exc), play_refused=True)
             return
         if tutor:
@@ -275,7 +279,9 @@ class Play(Part):
             if options.online and not self.online.take_turn(fields):
                 return  # the dialog says why
             self.start(options)
-            if options.online:
+            if options.online and self.post is not None and fields.get("post"):
+                self.post.start(options, fields.get("name", ""))
+            elif options.online:
                 self.online.invite(options, fields.get("name", ""))
 
     def start(self, options: MatchOptions) -> None:

@@ -26,10 +26,16 @@ from web.words import online_play as words
 
 if TYPE_CHECKING:  # the protocol's modules, imported only when an online game starts
     from web.control.online import OnlinePlay
+    from web.control.post import PostPlay
     from web.control.session import Timer
     from web.model.presence import Timing
 
 ONLINE_SAVE = "online"  # the storage key of the online game's peer (web.online.peer)
+# The storage keys of the games by messages (by room: the game, the friend's
+# name, whose turn) and of the room of the one on the board.
+POST_GAMES = "post-games"
+POST_CURRENT = "post-current"
+POST_FRAGMENT = "#post="  # a friend's link (web.online.correspondence)
 TICK_MS = 2000  # how often the online game's heartbeat and the friend's presence are checked
 
 
@@ -82,6 +88,7 @@ class Connection:
         self.store, self.window, self.timer = store, window, timer
         self.network = network if network is not None else Network()
         self.controller: OnlinePlay | None = None
+        self.post: PostPlay | None = None  # playing by messages, once opened (open_post)
         self.tasks: list[Any] = []  # kept: a task only weakly held may vanish
 
     @property
@@ -149,7 +156,71 @@ class Connection:
     def host(self, options: MatchOptions, name: str) -> None:
         """Invite a friend to a match with ``options`` (the controller's
         :class:`~web.control.online.Connector`)."""
+        self.store.write(POST_CURRENT, None)  # a reload goes on with this game, not one by messages
         self._with_protocol(lambda: _game().host(self, options, name))
+
+    # -- playing by messages (the controller's web.control.post.Postman) -----------------
+
+    def open_post(self, post: PostPlay) -> None:
+        """Open the friend's link the page was opened with, or go on with the
+        game by messages that was on the board before a reload."""
+        self.post = post
+        if self.fragment.startswith(POST_FRAGMENT):
+            self.post_link_opened()
+            return
+        room = self.store.read(POST_CURRENT)
+        live = self.store.read(ONLINE_SAVE)
+        if isinstance(room, str) and post.state.options.online and live is None:
+            self.post_resume(room)
+
+    def post_link_opened(self) -> None:
+        """A friend's link opened in this page (at its start, or as a new
+        fragment of the page already open): apply it."""
+        post, fragment = self.post, self.fragment
+        if post is None or not fragment.startswith(POST_FRAGMENT):
+            return
+        post.online.await_online()
+        self._with_protocol(lambda: _post().open_link(self, post, fragment))
+
+    def post_start(self, options: MatchOptions, name: str) -> None:
+        post = self.post
+        if post is not None:
+            self._with_protocol(lambda: _post().start(self, post, options, name))
+
+    def post_resume(self, room: str) -> None:
+        post = self.post
+        if post is not None:
+            post.online.await_online()
+            self._with_protocol(lambda: _post().resume(self, post, room))
+
+    def post_games(self) -> None:
+        """The games by messages saved here, for the list (no protocol needed)."""
+        from web.model.online import PostGame
+
+        if self.post is None:
+            return
+        current = self.store.read(POST_CURRENT) if self.post.state.online.post_link else None
+        games = tuple(
+            PostGame(room, str(g.get("friend", "")), bool(g.get("mine")), room == current)
+            for room, g in saved_posts(self.store).items()
+        )
+        self.post.known_games(games)
+
+
+def saved_posts(store: Store) -> dict[str, dict[str, Any]]:
+    """The games by messages saved on this device, by room (the unreadable skipped)."""
+    saved = store.read(POST_GAMES)
+    if not isinstance(saved, dict):
+        return {}
+    return {k: v for k, v in saved.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def _post() -> ModuleType:
+    """The part that plays a game by messages (:mod:`web.dom.post_game`), in
+    online play's archive: importable once the protocol is loaded."""
+    from web.dom import post_game
+
+    return post_game
 
 
 def _game() -> ModuleType:

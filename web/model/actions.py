@@ -97,6 +97,11 @@ class Act(StrEnum):
     MANUAL_ANSWER = "manual-answer"  # the friend's answer code, pasted (field: answer)
     COPY_CODE = "copy-code"  # value: "offer" (the connection link) or "answer" (the code)
     SHARE_LINK = "share-link"  # value: "invite" or "offer": the device's share sheet (a phone's)
+    POST_SEND = "post-send"  # playing by messages: the link to send now, shown again
+    POST_COPY = "post-copy"  # ...copied
+    POST_SHARE = "post-share"  # ...to the device's share sheet
+    POST_GAMES = "post-games"  # the games by messages in progress
+    POST_OPEN = "post-open"  # value: a game's room: go on with that game
     DISMISS_NOTICE = "dismiss-notice"
     HISTORY_GAME = "history-game"
     # the analysis board (web.control.analysis): setting up a position...

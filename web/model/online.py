@@ -27,6 +27,16 @@ NO_TURN = ("", "", "")
 
 
 @dataclass(frozen=True, slots=True)
+class PostGame:
+    """A game by messages saved on this device, as the list of games shows it."""
+
+    room: str  # its key (the room, in base64)
+    friend: str  # the friend's name
+    my_turn: bool  # whether this player must act before the friend can
+    current: bool = False  # the game on the board
+
+
+@dataclass(frozen=True, slots=True)
 class OnlineState:
     """See the module docs."""
 
@@ -54,6 +64,10 @@ class OnlineState:
     # (None: no clock, or nobody owes one).
     clock_seat: int | None = None
     clock_left: int | None = None
+    # Playing by messages: the link to send the friend now ("" none: a live
+    # game, or none), and the games by messages saved on this device.
+    post_link: str = ""
+    post_games: tuple[PostGame, ...] = ()
 
     @property
     def playing(self) -> bool:
@@ -76,5 +90,5 @@ class OnlineState:
         the player gave (name, TURN server, share sheet) and the invite stay."""
         return replace(
             self, remote_seat=None, invite_link="", link_status="", friend_link=None, claimed="",
-            offer_link="", answer_code="", clock_seat=None, clock_left=None,
+            offer_link="", answer_code="", clock_seat=None, clock_left=None, post_link="",
         )  # fmt: skip

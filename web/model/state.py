@@ -60,6 +60,8 @@ class Dialog(StrEnum):
     CHAT = "chat"  # the canned phrases to say to the friend online
     CLAIM = "claim"  # the friend online is gone: claim the game, or keep waiting
     ANSWER = "answer"  # connecting by hand: the answer code to send back to the inviter
+    POST = "post"  # playing by messages: the link to send the friend
+    POST_GAMES = "post-games"  # the games by messages in progress, each to go on with
     TUTOR = "tutor"  # the tutor judged the play a mistake: keep it, take it back, or see better
     CUT = "cut"  # asks before playing on from inside an imported match's line cuts its rest
 

@@ -299,6 +299,17 @@ class Peer:
             out = Output((self._send(wire.Ping(), now),))
         return out + self._changes(now)
 
+    def catch_up(self, have: int, now: float, *, hello: bool) -> tuple[str, ...]:
+        """The messages that bring a friend who holds our first ``have`` blocks up
+        to date, for a channel with no connection to answer back (a link):
+        this side's hello first if asked, then the blocks in batches."""
+        texts = [self._send(self._hello(reply=False), now)] if hello else []
+        missing = self.log.blocks[have:]
+        for start in range(0, len(missing), wire.MAX_BATCH):
+            batch = missing[start : start + wire.MAX_BATCH]
+            texts.append(self._send(wire.Blocks(tuple(batch)), now))
+        return tuple(texts)
+
     def full(self, now: float) -> str:
         """The message that tells a third page this game has its two players."""
         return self._send(wire.Full(), now)

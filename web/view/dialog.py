@@ -278,6 +278,20 @@ def _answer(state: UiState) -> str:
     return answer_html(o.friend_name, o.answer_code, o.link_status, state.copied == "answer")
 
 
+def _post(state: UiState) -> str:
+    from web.view.post_dialogs import send_html  # playing by messages, when it is played
+
+    o = state.online
+    first = not state.match.events and state.match.game_number == 1
+    return send_html(o.post_link, state.copied == "post", o.can_share, first=first)
+
+
+def _post_games(state: UiState) -> str:
+    from web.view.post_dialogs import games_html  # when asked for from the menu
+
+    return games_html(state.online.post_games, state.online.post_link)
+
+
 def _help(state: UiState) -> str:
     from web.view.help import help_html  # How to play, when asked
 
@@ -360,5 +374,7 @@ _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
         Dialog.ANSWER: _answer,
         Dialog.TUTOR: _tutor,
         Dialog.CUT: _cut,
+        Dialog.POST: _post,
+        Dialog.POST_GAMES: _post_games,
     }
 )

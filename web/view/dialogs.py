@@ -157,6 +157,8 @@ def new_game_html(
         + "</div></fieldset>"
         + players_fields(*players)
         + name_field(name)
+        + '<label class="choice online-only"><input type="checkbox" name="post"> '
+        f"{escape(say.BY_MESSAGES)}</label>"
         + clock_field(setup.move_clock)
         + turn_fields(turn, "online-only")
         + f'<p class="muted">{escape(RELAY_NOTE)}</p>'

@@ -1,0 +1,157 @@
+"""Playing by messages through the page (#48): two browser contexts, each with
+its own storage, and no relay, no WebRTC: the only channel is the link one
+page shows and the other opens.  Ann starts "A friend online" with "Play by
+messages" on a desktop, Bob opens her link on a phone; they play several turns
+by links, then both pages are reloaded and play on from what they saved.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser
+from playwright.sync_api import Error as PlaywrightError
+
+from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game, wait_ready
+from scripts.page_driver import board_state, play_turn, text_of
+
+SHOTS = Path(os.environ.get("E2E_SHOTS", tempfile.gettempdir())) / "correspondence"
+STEP_TIMEOUT_S = 60.0
+
+
+def shot(side: LoadedPage, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    side.page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def dialog(side: LoadedPage) -> str:
+    return str(side.page.evaluate("() => document.body.dataset.dialog || ''"))
+
+
+def visible(side: LoadedPage, selector: str) -> bool:
+    locator = side.page.locator(selector)
+    return locator.count() > 0 and locator.first.is_visible()
+
+
+def link_to_send(side: LoadedPage, sent: str) -> str:
+    """Play this side's part (roll, move) until the page shows a new link to
+    send, and return it."""
+    deadline = time.monotonic() + STEP_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if dialog(side) == "post":
+            link = side.page.locator("dialog#dialog [data-testid='post-link']").inner_text().strip()
+            if link != sent:
+                return link
+            side.page.locator("dialog#dialog [data-action='close']").last.click()
+        s = board_state(side.page)
+        if s.get("busy") == "true" or dialog(side) not in ("", "post"):
+            side.page.wait_for_timeout(100)
+        elif visible(side, "#controls [data-action='roll']"):
+            try:
+                side.page.locator("#controls [data-action='roll']").click(timeout=5_000)
+            except PlaywrightError:  # a link's dialog opened over it meanwhile
+                continue
+        elif s.get("phase") == "move" and s.get("viewer") == s.get("turn"):
+            play_turn(side.page)
+        else:
+            side.page.wait_for_timeout(100)
+    raise AssertionError(
+        f"no link to send: {board_state(side.page)} {text_of(side.page, '#status')!r} "
+        f"{text_of(side.page, '#notice')!r} {side.errors}"
+    )
+
+
+def open_link(side: LoadedPage, link: str) -> None:
+    """The friend opens the link from a messenger: the page loads with it."""
+    side.page.goto("about:blank")
+    side.page.goto(link)
+    wait_ready(side.page, side)
+    side.page.wait_for_function("() => !location.hash", timeout=30_000)
+
+
+def reload(side: LoadedPage) -> None:
+    side.page.reload()
+    wait_ready(side.page, side)
+
+
+def history(side: LoadedPage) -> str:
+    return side.page.locator("#history").inner_text()
+
+
+def plays(side: LoadedPage) -> int:
+    """The plays in the page's list of moves ("53: 24/16", say)."""
+    return len(re.findall(r"\b[1-6]{2}: ", history(side)))
+
+
+def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
+    browser: Browser, site_url: str
+) -> None:
+    ann = open_game(browser, site_url, query="anim=off", **DESKTOP)
+    bob: LoadedPage | None = None
+    try:
+        page = ann.page
+        if dialog(ann) != "new":
+            page.click(".menu [data-action='new-open']")
+        new = page.locator("dialog#dialog[open]")
+        new.locator("input[name='opponent'][value='online']").check()
+        new.locator("select[name='length']").select_option("3")
+        new.locator("input[name='cube']").set_checked(False)  # a turn is one link
+        new.locator("input[name='name']").fill("Ann")
+        new.locator("input[name='post']").check()
+        shot(ann, "desktop-new-game")
+        new.locator("[data-action='start']").click()
+        page.locator("dialog#dialog [data-testid='post-link']").wait_for(timeout=60_000)
+        first = link_to_send(ann, "")
+        assert "#post=" in first, first
+        text = text_of(page, "dialog#dialog")
+        assert "Nothing leaves this device but the links you send" in text, text
+        ann.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        copy = page.locator("dialog#dialog [data-action='post-copy']")
+        copy.click()
+        copy.filter(has_text="Copied").wait_for()
+        assert page.evaluate("navigator.clipboard.readText()") == first
+        shot(ann, "desktop-invitation")
+
+        bob = open_game(browser, first, **PHONE_PORTRAIT)
+        # Once applied, the page keeps the game, not the link (a reload goes on with it).
+        bob.page.wait_for_function("() => !location.hash", timeout=30_000)
+        sides, sent = [bob, ann], ["", first]
+        turn, links = 0, 1
+        while links < 9 or (plays(ann) < 4 and links < 20):
+            link = link_to_send(sides[turn], sent[turn])
+            sent[turn] = link
+            if links == 3:
+                shot(sides[turn], f"{'phone' if turn == 0 else 'desktop'}-link-to-send")
+            open_link(sides[1 - turn], link)
+            links += 1
+            turn = 1 - turn
+            if links == 5:  # both pages reloaded, with no link: the games go on
+                for side in sides:
+                    before = history(side)
+                    reload(side)
+                    assert history(side) == before
+        assert plays(ann) >= 4, history(ann)
+        # Bob's list of games: one game, against Ann.
+        for side in sides:
+            if dialog(side) == "post":
+                side.page.locator("dialog#dialog [data-action='close']").last.click()
+        bob.page.click(".menu [data-action='saves-open']")
+        bob.page.click("dialog#dialog [data-action='post-games']")
+        listing = bob.page.locator("dialog#dialog [data-testid='post-game']")
+        listing.first.wait_for()
+        said = listing.first.inner_text()
+        assert "against Ann" in said or "Waiting for Ann" in said, said
+        shot(bob, "phone-games")
+        ann.page.click(".menu [data-action='saves-open']")
+        ann.page.click("dialog#dialog [data-action='post-games']")
+        ann.page.locator("dialog#dialog [data-testid='post-game']").first.wait_for()
+        shot(ann, "desktop-games")
+        assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    finally:
+        ann.context.close()
+        if bob is not None:
+            bob.context.close()

@@ -1,0 +1,139 @@
+"""The controller's part of playing by messages (#48): a game with a friend
+whose only channel is the links the player sends.
+
+The player starts one from New game ("A friend online", "Play by messages"),
+or opens a friend's link; the page's :class:`Postman` makes or opens the game
+(online play's protocol, loaded on use) and hands it here
+(:meth:`PostPlay.go_by_post`).  From then on the game is played as a live
+one, through :class:`~web.control.online.OnlinePlay` and its
+:class:`~web.control.session.RemoteGame` port; what this part adds is the link
+to send (:meth:`PostPlay.post_ready`, shown whenever the friend must act), and
+the list of games saved on the device, each to go on with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Protocol
+
+from engine.match import Match
+from engine.rules import Rules
+from web.control.online import OnlineLink, OnlinePlay
+from web.control.session import Fields, Handler, Part, Session
+from web.model.actions import Act
+from web.model.online import PostGame
+from web.model.options import MatchOptions, clean_name
+from web.model.state import Dialog
+from web.words import online_play as online_words
+
+
+class Postman(Protocol):
+    """The page's part of playing by messages (:class:`web.dom.connect.Connection`)."""
+
+    def post_start(self, options: MatchOptions, name: str) -> None:
+        """Start a game by messages under these options and the player's name:
+        it calls :meth:`PostPlay.go_by_post` and :meth:`PostPlay.post_ready`."""
+        ...
+
+    def post_resume(self, room: str) -> None:
+        """Go on with the saved game of ``room`` (as :meth:`post_start` does)."""
+        ...
+
+    def post_games(self) -> None:
+        """Tell :meth:`PostPlay.known_games` the games saved on this device."""
+        ...
+
+
+class PostPlay(Part):
+    """See the module docs.  ``online`` plays the game once it is made;
+    ``postman`` is the page's part (None: playing by messages not offered)."""
+
+    def __init__(
+        self, session: Session, online: OnlinePlay, postman: Postman | None = None
+    ) -> None:
+        super().__init__(session)
+        self.online = online
+        self.postman = postman
+
+    def handlers(self) -> Mapping[Act, Handler]:
+        return {
+            Act.POST_SEND: self._on_send,
+            Act.POST_COPY: self._on_copy,
+            Act.POST_SHARE: self._on_share,
+            Act.POST_GAMES: self._on_games,
+            Act.POST_OPEN: self._on_open,
+        }
+
+    def _online(self, **changes: Any) -> None:
+        self._set(online=replace(self.state.online, **changes))
+
+    # -- starting and going on -------------------------------------------------------------
+
+    def start(self, options: MatchOptions, name: str) -> None:
+        """The player chose to play a friend by messages (the new match is on
+        the board): the page makes the game and its first link."""
+        if self.postman is None:
+            self.online.online_news(online_words.NOT_AVAILABLE)
+            return
+        name = clean_name(name) or self.state.online.player_name
+        self.online.await_online()
+        self.postman.post_start(options, name)
+
+    def go_by_post(self, link: OnlineLink, remote_seat: int, friend: str, match: Match) -> None:
+        """Play this game by messages from now on: ``match`` is the one both
+        sides agreed (with the friend's last moves), ``remote_seat`` the friend's.
+        Whatever was on the board gives way, as for a saved game opened."""
+        self.online.leave()
+        rules: Rules = match.rules
+        self._set(options=MatchOptions.online_with(rules, 0))
+        done = match.game_number - (0 if match.is_game_over else 1)
+        self.session.replace(match, counted=done)
+        self.online.go_online(link, remote_seat, friend)
+        self._autosave()
+
+    def post_ready(self, link: str, my_turn: bool) -> None:
+        """The link to send now: shown at once while the friend must act
+        (until then it is kept, to be sent with the next one's moves)."""
+        self._online(post_link=link)
+        if not my_turn and self.state.dialog in (None, Dialog.POST):
+            self._set(copied="")
+            self._open(Dialog.POST)
+        self._render()
+
+    def post_refused(self, text: str) -> None:
+        """A link that could not be opened: the plain sentence, nothing changed."""
+        self.online.online_gave_up(text)
+        self._set(notice=text)  # in view on a phone until dismissed
+        self._render()
+
+    def known_games(self, games: tuple[PostGame, ...]) -> None:
+        """The games by messages on this device, for the list."""
+        self._online(post_games=games)
+        self._render()
+
+    # -- the player's intents ---------------------------------------------------------------
+
+    def _on_send(self, value: str, fields: Fields) -> None:
+        if self.state.online.post_link:
+            self._set(copied="")
+            self._open(Dialog.POST)
+
+    def _on_copy(self, value: str, fields: Fields) -> None:
+        if self.state.online.post_link:
+            self.session.copy("post", self.state.online.post_link)
+
+    def _on_share(self, value: str, fields: Fields) -> None:
+        if self.state.online.post_link:
+            self.session.view.share(self.state.online.post_link)
+
+    def _on_games(self, value: str, fields: Fields) -> None:
+        if self.postman is not None:
+            self.postman.post_games()
+        self._open(Dialog.POST_GAMES)
+
+    def _on_open(self, value: str, fields: Fields) -> None:
+        if self.postman is not None and value:
+            self._close()
+            self.online.await_online()
+            self.postman.post_resume(value)

@@ -1,0 +1,78 @@
+"""A game by messages played on the page: live play's table, with links for a channel.
+
+:class:`PostTable` is an :class:`~web.online.remote.OnlineTable` whose
+transport sends nothing: the flow drives the peer exactly as live, and each
+time the peer changes the :class:`~web.online.correspondence.Correspondence`
+is brought up to date (:meth:`~web.online.correspondence.Correspondence.posted`),
+saved, and its link handed to the page to send by any messenger.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from web.online.correspondence import Correspondence, Letter
+from web.online.remote import Clock, OnlineTable
+from web.online.transport import PeerEvent
+
+
+class _NoWire:
+    """The transport of a game by messages: the letters carry the log instead."""
+
+    def send(self, text: str, to: str | None = None) -> None:
+        pass  # every block a message carries goes in the next letter (posted)
+
+    def on_message(self, callback: Callable[[str], None]) -> None:
+        pass
+
+    def bind(self) -> None:
+        pass
+
+    def on_stranger(self, callback: Callable[[str], None]) -> None:
+        pass
+
+    def on_peer(self, callback: Callable[[PeerEvent], None]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+# Hands the page the game as saved, after every change of it.
+Keep = Callable[[Correspondence], None]
+
+
+class PostTable(OnlineTable):
+    """One game by messages on this page (see the module docs).
+
+    >>> import random
+    >>> from engine.rules import Rules
+    >>> kept = []
+    >>> ann = Correspondence.start("Ann", Rules(0, cube=False), now=0.0,
+    ...                            token=random.Random(1).randbytes)
+    >>> table = PostTable(ann, lambda: 1.0, kept.append)
+    >>> table.game.outbox == ann.outbox, table.peer.seat
+    (True, 0)
+    """
+
+    def __init__(self, game: Correspondence, clock: Clock, keep: Keep) -> None:
+        super().__init__(game.peer, _NoWire(), clock, lambda data: None)
+        self.game = game
+        self.keep = keep
+        self._saved = game.peer.version
+
+    def _save(self) -> None:
+        if self.peer.version != self._saved:
+            self.game = dataclasses.replace(self.game, peer=self.peer).posted(self.clock())
+            self._saved = self.peer.version
+            self.keep(self.game)
+
+    def open(self, letter: Letter) -> None:
+        """Apply the friend's ``letter``: all of it, or the typed refusal
+        (:class:`~web.online.errors.OnlineError`) and this game unchanged.
+        The page then shows the agreed match (the friend's moves on it)."""
+        game, _ = self.game.open(letter, self.clock())
+        self.game, self.peer = game, game.peer
+        self._saved = game.peer.version
+        self.keep(game)

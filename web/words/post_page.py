@@ -1,0 +1,48 @@
+"""What the page says of playing by messages: the link to send, the games in progress.
+
+>>> waiting_for("Bob"), your_turn_against("Ann")
+('Waiting for Bob', 'Your turn against Ann')
+"""
+
+from __future__ import annotations
+
+SEND_TITLE = "Send this link to your friend"
+SEND_TEXT = (
+    "Send it by any messenger (mail, chat, text message). Your friend opens it, "
+    "plays, and sends you a link back: open that one here to go on."
+)
+FIRST_TEXT = (
+    "This link invites your friend to the game. They open it, play, and send you "
+    "a link back: open that one here to go on."
+)
+PRIVACY = (
+    "Nothing leaves this device but the links you send yourself: the game is "
+    "saved here, and the moves travel in the link's part after the #, which "
+    "no server ever sees."
+)
+COPY_LINK = "Copy link"
+COPY_ARIA = "Copy the link to send your friend"
+SHARE = "Share…"
+SHARE_ARIA = "Share the link to send your friend"
+CLOSE = "Close"
+GAMES_TITLE = "Games by messages"
+NO_GAMES = "No games by messages on this device yet. Start one from New: A friend online."
+OPEN = "Open"
+SEND_AGAIN = "Link to send"
+ON_THE_BOARD = "(on the board)"
+YOUR_FRIEND = "Your friend"
+NOT_LOADED = "Games by messages could not be loaded"
+
+
+def waiting_for(friend: str) -> str:
+    """A game in the list whose next move is the friend's."""
+    return f"Waiting for {friend}"
+
+
+def your_turn_against(friend: str) -> str:
+    """A game in the list whose next move is this player's."""
+    return f"Your turn against {friend}"
+
+
+A_FRIEND = "A friend"  # the name a link gives a player who gave none
+NO_SUCH_GAME = "This game by messages is no longer saved on this device."
