@@ -200,21 +200,31 @@ def ply1(result: Position, cache: _Cache | None = None, value: Valuer = equity) 
     c = cache or _Cache()
     acc = [0.0] * 5
     for a, b, w in ROLLS:
-        best: Probs | None = None
-        best_eq = math.inf
-        for reply in legal_plays(result, (a, b)):
-            r = reply.result
-            p = c.eval(r.me, r.opp)  # the original mover is on roll again
-            e = value(p)
-            if e < best_eq:
-                best_eq = e
-                best = p
-        if best is None:
-            s = result.swap()
-            best = c.eval(s.me, s.opp)
+        best = _reply(result, (a, b), c, value)[1]
         for k in range(5):
             acc[k] += w * best[k]
     return acc[0], acc[1], acc[2], acc[3], acc[4]
+
+
+def _reply(
+    result: Position, dice: tuple[int, int], c: _Cache, value: Valuer
+) -> tuple[Position, Probs]:
+    """The opponent's reply to ``dice`` (on roll in ``result``) that is worst for
+    the mover at 0-ply, as the position it leaves (the mover on roll) and the
+    mover's probabilities there; no reply: the roll passes."""
+    worst: Position | None = None
+    worst_probs: Probs | None = None
+    worst_eq = math.inf
+    for reply in legal_plays(result, dice):
+        r = reply.result  # the original mover is on roll again
+        p = c.eval(r.me, r.opp)
+        e = value(p)
+        if e < worst_eq:
+            worst_eq, worst, worst_probs = e, r, p
+    if worst is None or worst_probs is None:
+        s = result.swap()
+        return s, c.eval(s.me, s.opp)
+    return worst, worst_probs
 
 
 def ply1_before_roll(position: Position, cube: CubeState | None = None) -> Probs:
@@ -291,15 +301,7 @@ def ply2(result: Position, cache: _Cache | None = None, value: Valuer = equity) 
     c = cache or _Cache()
     acc = [0.0] * 5
     for a, b, w in ROLLS:
-        worst: Position | None = None
-        worst_eq = math.inf
-        for reply in legal_plays(result, (a, b)):
-            r = reply.result  # the original mover is on roll again
-            e = value(c.eval(r.me, r.opp))
-            if e < worst_eq:
-                worst_eq = e
-                worst = r
-        p = _ply1_on_roll(worst if worst is not None else result.swap(), c, value)
+        p = _ply1_on_roll(_reply(result, (a, b), c, value)[0], c, value)
         for k in range(5):
             acc[k] += w * p[k]
     return acc[0], acc[1], acc[2], acc[3], acc[4]
