@@ -42,7 +42,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 
 from engine.as_written import make_as_written, position_after
 from engine.cube import MAX_CUBE, Cube, CubeState
@@ -135,6 +135,19 @@ def _check_player(player: int) -> None:
 
 def _moves_text(moves: Sequence[Move]) -> str:
     return " ".join(f"{a}/{b}" for a, b in moves)
+
+
+class NoDouble(StrEnum):
+    """Why the player on roll may not double: each reason's value is the
+    engine's English; the page says it in its own words (``web.words``)."""
+
+    RESIGNATION = "a resignation is waiting for an answer"
+    NOT_BEFORE_ROLL = "you may double only before rolling"
+    NO_CUBE = "the cube is not in use"
+    CRAWFORD = "no doubling in the Crawford game"
+    CUBE_LIMIT = f"the cube is already at {MAX_CUBE}"
+    OPPONENT_OWNS = "your opponent owns the cube"
+    DEAD_CUBE = "the cube is dead: a single win already wins the match"
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,24 +303,24 @@ class Game:
 
     # -- what is allowed ------------------------------------------------------
 
-    def _why_not_double(self) -> str | None:
+    def _why_not_double(self) -> NoDouble | None:
         if self.resignation is not None:
-            return "a resignation is waiting for an answer"
+            return NoDouble.RESIGNATION
         if self.stage is not Phase.ROLL:
-            return "you may double only before rolling"
+            return NoDouble.NOT_BEFORE_ROLL
         if not self.rules.cube:
-            return "the cube is not in use"
+            return NoDouble.NO_CUBE
         if self.crawford:
-            return "no doubling in the Crawford game"
+            return NoDouble.CRAWFORD
         assert self.turn is not None
         if self.cube.value >= MAX_CUBE:
-            return f"the cube is already at {MAX_CUBE}"
+            return NoDouble.CUBE_LIMIT
         if not self.cube.may_double(self.turn):
-            return "your opponent owns the cube"
+            return NoDouble.OPPONENT_OWNS
         needed = self.rules.match_length - self.score[self.turn]
         if self.rules.match_length and self.cube.value >= needed:
             # As gnubg: a win at the current cube already takes the match.
-            return "the cube is dead: a single win already wins the match"
+            return NoDouble.DEAD_CUBE
         return None
 
     def _why_not_beaver(self) -> str | None:
@@ -336,10 +349,14 @@ class Game:
     def can_double(self) -> bool:
         return self._why_not_double() is None
 
-    def why_not_double(self) -> str | None:
-        """Why the player on roll may not double now, in words (None: they may).
+    def why_not_double(self) -> NoDouble | None:
+        """Why the player on roll may not double now (None: they may): a
+        :class:`NoDouble`, which reads as the engine's English.
 
-        >>> Game.new(Rules(5), crawford=True).roll((3, 1)).why_not_double()
+        >>> why = Game.new(Rules(5), crawford=True).roll((3, 1)).why_not_double()
+        >>> why
+        <NoDouble.NOT_BEFORE_ROLL: 'you may double only before rolling'>
+        >>> str(why)
         'you may double only before rolling'
         """
         return self._why_not_double()
@@ -488,7 +505,7 @@ class Game:
         """Offer the cube (before rolling, with access to the cube)."""
         why = self._why_not_double()
         if why is not None:
-            raise IllegalActionError(f"cannot double: {why}")
+            raise IllegalActionError(f"cannot double: {why}", code="no_double", why=why)
         assert self.turn is not None
         return self._log(
             Doubled(self.turn, self.cube.value * 2),

@@ -43,7 +43,7 @@ from engine.formats.gnubg_id import (
     MatchKey,
 )
 from engine.formats.xgid import Xgid
-from engine.game import Action, CubeOffer, Game, Phase, Resignation
+from engine.game import Action, CubeOffer, Game, NoDouble, Phase, Resignation
 from engine.movegen import Move, Play
 from engine.position import Position
 from engine.record import Event, GameRecord, MatchRecord, Setup
@@ -359,12 +359,12 @@ class Match:
     def can_double(self) -> bool:
         return self.game.can_double()
 
-    def why_not_double(self) -> str | None:
+    def why_not_double(self) -> NoDouble | None:
         """Why the player on roll may not double now (see :meth:`Game.why_not_double`).
 
         >>> m = Match.new(5).roll((3, 1)).play("8/5 6/5")
         >>> m.why_not_double() is None, m.double().take().why_not_double()
-        (True, 'your opponent owns the cube')
+        (True, <NoDouble.OPPONENT_OWNS: 'your opponent owns the cube'>)
         """
         return self.game.why_not_double()
 

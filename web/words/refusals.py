@@ -32,6 +32,7 @@ from engine.errors import (
     InvalidSetupError,
     NotationError,
 )
+from web.words.status import no_double
 
 Say = Callable[..., str]
 
@@ -82,6 +83,8 @@ SENTENCES: Mapping[str, Say] = MappingProxyType(
         "roll_unplayable": lambda dice: f"The roll {dice} cannot be played",
         "not_legal": lambda dice: f"That is not a legal play of {dice}",
         "ambiguous": lambda options: f"That could be {options}: say which",
+        # -- the game's actions (engine.game) -----------------------------------------------
+        "no_double": lambda why: no_double("double", why, end=""),
     }
 )
 """Each refusal's sentence by its code, filled in with the error's values (a test

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal
 
+from engine.cube import MAX_CUBE
+from engine.game import NoDouble
 from web.model.presence import Link
 
 MATCH_OVER = "Match over."
@@ -204,13 +206,32 @@ REVIEW_BEST = "Best"
 REVIEW_LIST = "List"
 
 
-def no_double(double: str, why: str) -> str:
-    """Why the player on roll may not double (``why``: the engine's reason).
+NO_DOUBLE: Mapping[NoDouble, str] = MappingProxyType(
+    {
+        NoDouble.RESIGNATION: "a resignation is waiting for an answer",
+        NoDouble.NOT_BEFORE_ROLL: "the cube is offered before rolling",
+        NoDouble.NO_CUBE: "this match is played without the cube",
+        NoDouble.CRAWFORD: "nobody doubles in the Crawford game",
+        NoDouble.CUBE_LIMIT: f"the cube is at {MAX_CUBE} already",
+        NoDouble.OPPONENT_OWNS: "your opponent owns the cube",
+        NoDouble.DEAD_CUBE: "the cube is dead: a single win already wins the match",
+    }
+)
+"""Each of the engine's reasons why the player on roll may not double."""
 
-    >>> no_double("Double", "your opponent owns the cube")
+
+def no_double(double: str, why: object, end: str = ".") -> str:
+    """Why the player on roll may not double (``why``: the engine's
+    :class:`~engine.game.NoDouble`; anything else is said in general).
+
+    >>> no_double("Double", NoDouble.OPPONENT_OWNS)
     'You may not double now: your opponent owns the cube.'
+    >>> no_double("Turn It Up", None, end="")
+    'You may not turn it up now'
     """
-    return f"You may not {double.lower()} now: {why}."
+    reason = NO_DOUBLE.get(why) if isinstance(why, NoDouble) else None
+    now = f"You may not {double.lower()} now"
+    return f"{now}: {reason}{end}" if reason else f"{now}{end}"
 
 
 def won_opening(who: str, dice: str) -> str:
