@@ -15,6 +15,7 @@ from web.board.svg import CubeView
 from web.coach.hint import BLUNDER, MISTAKE
 from web.coach.review import Review, ReviewItem, Verdict
 from web.model.actions import Act
+from web.model.state import ReviewView
 from web.words import coach as say
 from web.words.coach import CUBE_WORDS as CUBE_WORDS
 
@@ -113,16 +114,12 @@ def review_html(review: Review, names: tuple[str, str], title: str) -> str:
     return f'<h2 id="dlg-title">{escape(title)}</h2>{summary}{listing}'
 
 
-VIEWS = ("before", "played", "best")
-"""What the board may show of a reviewed play: the roll, the play made, the best one."""
-
-
 @dataclass(frozen=True, slots=True)
 class ReviewFrame:
     """One reviewed decision as the board shows it, seen by the player who made it.
 
     ``marks`` are the points the shown play touched; ``view`` is what is shown
-    (always ``"before"`` for a cube decision)."""
+    (always the board before it for a cube decision)."""
 
     player: int
     position: Position
@@ -130,21 +127,23 @@ class ReviewFrame:
     cube: CubeView | None
     marks: frozenset[int]
     caption: str
-    view: str
+    view: ReviewView
 
 
-def review_frame(review: Review, index: int, view: str, names: tuple[str, str]) -> ReviewFrame:
-    """The board for decision ``index`` of ``review``: ``view`` is one of :data:`VIEWS`.
+def review_frame(
+    review: Review, index: int, view: ReviewView, names: tuple[str, str]
+) -> ReviewFrame:
+    """The board for decision ``index`` of ``review``, showing ``view`` of it.
 
     >>> from engine.match import Match
     >>> from web.coach.review import review_items
     >>> m = Match.new(0).roll((3, 1)).play("24/20").roll((6, 4)).play("24/18 13/9")
     >>> r = Review(0, review_items(m.record, 0, frozenset({0})))
     >>> r = r.judged(0, 0.121, "8/5 6/5", ((8, 5), (6, 5)))
-    >>> f = review_frame(r, 0, "best", ("You", "Bot"))
+    >>> f = review_frame(r, 0, ReviewView.BEST, ("You", "Bot"))
     >>> sorted(f.marks), f.position.points[4], f.caption
     ([5, 6, 8], 2, 'You, 31: 24/20 — a mistake (−0.121). Best: 8/5 6/5')
-    >>> sorted(review_frame(r, 0, "played", ("You", "Bot")).marks)  # not the 21 passed on the way
+    >>> sorted(review_frame(r, 0, ReviewView.PLAYED, ("You", "Bot")).marks)  # not the 21 on the way
     [20, 24]
     """
     item, verdict = review.items[index], review.verdicts[index]
@@ -156,13 +155,13 @@ def review_frame(review: Review, index: int, view: str, names: tuple[str, str]) 
     if verdict is not None:
         who, done, judgement, best = _parts(item, verdict, names)
         caption = say.review_caption(who, done, judgement, best)
-    if item.kind == "cube" or view not in VIEWS:
-        view = "before"
+    if item.kind == "cube":
+        view = ReviewView.BEFORE
     position = before
-    if view == "played":
+    if view is ReviewView.PLAYED:
         played = request.played if isinstance(request, HintRequest) else None
         position = before if played is None else Position.from_id(played)
-    elif view == "best" and verdict is not None and item.dice is not None:
+    elif view is ReviewView.BEST and verdict is not None and item.dice is not None:
         position = _after(before, item.dice, verdict.best_moves)
     old, new = before.points, position.points
     marks = frozenset(p for p in range(1, 25) if old[p - 1] != new[p - 1])

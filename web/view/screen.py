@@ -18,7 +18,7 @@ from web.board.svg import BoardView, CubeView, DiceView
 from web.model.actions import Act
 from web.model.presence import Link
 from web.model.sound import Sound
-from web.model.state import UiState
+from web.model.state import ReviewView, UiState
 from web.model.tutor import can_hint
 from web.view.dialog import dialog_view
 from web.view.frame import Button, Panel, Screen, board_words
@@ -155,7 +155,9 @@ def _review_board(state: UiState, frame: ReviewFrame) -> BoardView:
     if frame.dice is not None:
         a, b = frame.dice
         values = (a, b) if a != b else (a,) * 4
-        dice = DiceView(values, side="me", used=(frame.view != "before",) * len(values))
+        dice = DiceView(
+            values, side="me", used=(frame.view is not ReviewView.BEFORE,) * len(values)
+        )
     pips = frame.position.pips()
     label = say.review_board_label(frame.caption, names[me], names[opp], pips)
     return BoardView(
@@ -334,9 +336,9 @@ def _controls(state: UiState) -> tuple[Button, ...]:
     view = r.view
     browse = (
         Button(Act.REVIEW_PREV, "‹", pos > 0, browsing, "ArrowLeft"),
-        Button(Act.REVIEW_BEFORE, say.REVIEW_BEFORE, play and view != "before", play),
-        Button(Act.REVIEW_PLAYED, say.REVIEW_PLAYED, play and view != "played", play),
-        Button(Act.REVIEW_BEST, say.REVIEW_BEST, play and view != "best", play),
+        Button(Act.REVIEW_BEFORE, say.REVIEW_BEFORE, play and view is not ReviewView.BEFORE, play),
+        Button(Act.REVIEW_PLAYED, say.REVIEW_PLAYED, play and view is not ReviewView.PLAYED, play),
+        Button(Act.REVIEW_BEST, say.REVIEW_BEST, play and view is not ReviewView.BEST, play),
         Button(Act.REVIEW_NEXT, "›", 0 <= pos < len(flagged) - 1, browsing, "ArrowRight"),
         Button(Act.REVIEW_LIST, say.REVIEW_LIST, browsing, browsing),
     )

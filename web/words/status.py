@@ -16,6 +16,7 @@ from typing import Literal
 from engine.cube import MAX_CUBE
 from engine.game import NoDouble
 from web.model.presence import Link
+from web.model.state import ReviewView
 
 MATCH_OVER = "Match over."
 GAME_OVER = "Game over."
@@ -144,16 +145,20 @@ def review_board_label(caption: str, me: str, opp: str, pips: tuple[int, int]) -
     return f"Review: {caption}. Pip counts: {me} {pips[0]}, {opp} {pips[1]}."
 
 
-REVIEW_SHOWN: Mapping[str, str] = MappingProxyType(
-    {"before": "", "played": " (shown: the play made)", "best": " (shown: the best)"}
+REVIEW_SHOWN: Mapping[ReviewView, str] = MappingProxyType(
+    {
+        ReviewView.BEFORE: "",
+        ReviewView.PLAYED: " (shown: the play made)",
+        ReviewView.BEST: " (shown: the best)",
+    }
 )
 """What the reviewed board shows, after its caption in the status line."""
 
 
-def review_status(caption: str, view: str, place: tuple[int, int] | None) -> str:
+def review_status(caption: str, view: ReviewView, place: tuple[int, int] | None) -> str:
     """The status line in review: ``place`` is (n, of) among the flagged decisions.
 
-    >>> review_status("Black 6-1: 13/7 8/7", "best", (2, 5))
+    >>> review_status("Black 6-1: 13/7 8/7", ReviewView.BEST, (2, 5))
     '2 of 5 · Black 6-1: 13/7 8/7 (shown: the best)'
     """
     where = f"{place[0]} of {place[1]} · " if place is not None else ""
