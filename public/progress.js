@@ -71,13 +71,15 @@
   function message() {
     switch (phase) {
       case "download":
-        return `Downloading Python: ${megabytes(loaded())} of ${megabytes(total)} MB`;
+        return "{{DOWNLOADING}}"
+          .replace("{loaded}", megabytes(loaded()))
+          .replace("{total}", megabytes(total));
       case "start":
-        return "Starting Python…";
+        return "{{STARTING_PYTHON}}";
       case "game":
-        return "Starting the game…";
+        return "{{STARTING_GAME}}";
       case "ai":
-        return "Loading the AI…";
+        return "{{LOADING_AI}}";
       default:
         return "";
     }

@@ -84,10 +84,10 @@
       "font:inherit",
     ].join(";");
     const text = document.createElement("span");
-    text.textContent = "Update available";
+    text.textContent = "{{UPDATE}}";
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = "Reload";
+    button.textContent = "{{RELOAD}}";
     button.style.cssText = "font:inherit;font-weight:600;padding:0.3rem 0.8rem;cursor:pointer";
     button.addEventListener("click", () => {
       button.disabled = true;

@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterable
+from html import escape as escape_html
 from pathlib import Path
 
 from scripts import bytecode, dataclass_code, precache, pystrip, solid_zip, trim_stdlib
@@ -53,6 +54,8 @@ LEFT_OUT = frozenset(
         "engine/cli/hint.py",
         "engine/cli/review.py",
         "engine/cli/rollout.py",
+        # The words of public/'s static files, which the build writes into them.
+        "web/words/shell.py",
     }
 )
 
@@ -279,12 +282,47 @@ def _copy_public(site: Path) -> None:
         dest = site / src.relative_to(PUBLIC)
         dest.parent.mkdir(parents=True, exist_ok=True)
         if src.name == "index.html":
-            html = _opt_out_for_mpy(_prerender(src.read_text(encoding="utf-8")))
-            dest.write_text(html, encoding="utf-8")
+            html = fill_words(src.read_text(encoding="utf-8"), html=True)
+            dest.write_text(_opt_out_for_mpy(_prerender(html)), encoding="utf-8")
+        elif src.suffix in (".js", ".webmanifest"):
+            dest.write_text(fill_words(src.read_text(encoding="utf-8")), encoding="utf-8")
         elif src.suffix == ".css":
             dest.write_text(strip_css(src.read_text(encoding="utf-8")), encoding="utf-8")
         else:
             shutil.copy2(src, dest)
+
+
+_WORD = re.compile(r"\{\{([A-Z_]+)\}\}")
+
+
+def fill_words(text: str, *, html: bool = False) -> str:
+    """``text`` (a static file of public/) with each ``{{KEY}}`` replaced by its
+    words from :data:`web.words.shell.SHELL`: escaped for HTML with ``html``,
+    else for a string in JavaScript or JSON.  A key with no words, or a brace
+    pair left behind, stops the build.
+
+    >>> fill_words('<b title="{{SOUND_TIP}}">{{SKIP}}</b>', html=True)
+    '<b title="Sound on or off">Skip to the board</b>'
+    >>> fill_words('say("{{LOADING_AI}}")')
+    'say("Loading the AI…")'
+    """
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from web.words.shell import SHELL
+
+    def word(found: re.Match[str]) -> str:
+        key = found.group(1)
+        if key not in SHELL:
+            raise BuildError(f"no words for {{{{{key}}}}} in web/words/shell.py")
+        words = SHELL[key]
+        return (
+            escape_html(words, quote=True) if html else json.dumps(words, ensure_ascii=False)[1:-1]
+        )
+
+    out = _WORD.sub(word, text)
+    if "{{" in out:
+        raise BuildError(f"a {{{{...}}}} that names no words: {out[out.index('{{') :][:40]!r}")
+    return out
 
 
 _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
