@@ -113,7 +113,15 @@ LAZY_NOT_FOLLOWED = frozenset(
         "concurrent.futures.process",
         "ctypes",
         "curses",
+        # Thread and interpreter pools (concurrent.futures' lazy attributes): Pyodide
+        # starts no threads, and its event loop runs an executor's work in place
+        # (pyodide.webloop.WebLoop.run_in_executor), never making a pool.
+        "concurrent.futures.interpreter",
+        "concurrent.futures.thread",
         "dbm",
+        # traceback's "did you mean" for a misspelt keyword in a SyntaxError's source:
+        # the site compiles no source it did not compile at build time.
+        "difflib",
         "doctest",
         "email",
         "ensurepip",
