@@ -1,0 +1,170 @@
+"""What a control sends, read once (web.model.intents): every act's intent and
+its payload, and text that means none refused."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from web.model.actions import Act
+from web.model.editor import SetupForm, Tool
+from web.model.intents import (
+    CopyAsk,
+    DiceAsk,
+    Direction,
+    ErrorStep,
+    ExportAsk,
+    ExportFormat,
+    IdKind,
+    Index,
+    Intent,
+    Join,
+    LinkAsk,
+    LinkKind,
+    MalformedIntentError,
+    NewMatch,
+    RolloutAsk,
+    SettingAsk,
+    SetUp,
+    Tap,
+    Text,
+    ToolPick,
+    parse,
+)
+from web.model.options import MatchOptions, Setting, SettingChange
+
+NO_TURN = ("", "", "")
+
+# Every act with text its control sends and the intent it means.
+SENT: dict[Act, tuple[str, Mapping[str, str], Intent]] = {
+    Act.SELECT: ("7", {}, Tap(Act.SELECT, 7)),
+    Act.RESIGN: ("2", {}, Index(Act.RESIGN, 2)),
+    Act.HINT_PLAY: ("0", {}, Index(Act.HINT_PLAY, 0)),
+    Act.REVIEW_SHOW: ("12", {}, Index(Act.REVIEW_SHOW, 12)),
+    Act.CHAT: ("3", {}, Index(Act.CHAT, 3)),
+    Act.ANALYSIS_GO: ("4", {}, Index(Act.ANALYSIS_GO, 4)),
+    Act.ANALYSIS_GAME: ("1", {}, Index(Act.ANALYSIS_GAME, 1)),
+    Act.ANALYSIS_PLAY: ("2", {}, Index(Act.ANALYSIS_PLAY, 2)),
+    Act.HISTORY_GAME: ("-1", {}, Index(Act.HISTORY_GAME, -1)),
+    Act.PLAY_TEXT: ("", {"text": " 8/5 6/5 "}, Text(Act.PLAY_TEXT, "8/5 6/5")),
+    Act.EDIT_PASTE: ("", {"id": " XGID=x "}, Text(Act.EDIT_PASTE, "XGID=x")),
+    Act.MANUAL_ANSWER: ("", {"answer": " a.b "}, Text(Act.MANUAL_ANSWER, "a.b")),
+    Act.SAVE_SLOT: ("", {"name": "  my   game "}, Text(Act.SAVE_SLOT, "my game")),
+    Act.SAVE_OVERWRITE: ("my  game", {}, Text(Act.SAVE_OVERWRITE, "my game")),
+    Act.LOAD_SLOT: (" a ", {}, Text(Act.LOAD_SLOT, " a ")),  # a slot's key, as stored
+    Act.DELETE_SLOT: ("a", {}, Text(Act.DELETE_SLOT, "a")),
+    Act.UNREADABLE_DOWNLOAD: ("k", {}, Text(Act.UNREADABLE_DOWNLOAD, "k")),
+    Act.UNREADABLE_DISCARD: ("k", {}, Text(Act.UNREADABLE_DISCARD, "k")),
+    Act.IMPORT: (' {"a": 1}\n', {}, Text(Act.IMPORT, ' {"a": 1}\n')),  # a file, untouched
+    Act.POST_OPEN: ("room", {}, Text(Act.POST_OPEN, "room")),
+    Act.ANALYSIS_OPPONENT: ("hard", {}, Text(Act.ANALYSIS_OPPONENT, "hard")),
+    Act.EDIT_TOOL: ("erase", {}, ToolPick(Act.EDIT_TOOL, Tool.ERASE)),
+    Act.EDIT_SET: ("", {"turn": "1", "length": "7"}, SetUp(Act.EDIT_SET, SetupForm(1, length=7))),
+    Act.COPY_ID: ("xgid", {}, CopyAsk(Act.COPY_ID, IdKind.XGID)),
+    Act.ANALYSIS_COPY: ("link", {}, CopyAsk(Act.ANALYSIS_COPY, IdKind.LINK)),
+    Act.COPY_CODE: ("answer", {}, LinkAsk(Act.COPY_CODE, LinkKind.ANSWER)),
+    Act.SHARE_LINK: ("invite", {}, LinkAsk(Act.SHARE_LINK, LinkKind.INVITE)),
+    Act.EXPORT: ("mat", {}, ExportAsk(Act.EXPORT, ExportFormat.MAT)),
+    Act.ANALYSIS_ERROR: (
+        "next",
+        {"who": "1"},
+        ErrorStep(Act.ANALYSIS_ERROR, Direction.NEXT, 1),
+    ),
+    Act.SETTING: (
+        "true",
+        {"name": "tutor"},
+        SettingAsk(Act.SETTING, SettingChange(Setting.TUTOR, True)),
+    ),
+    Act.ROLLOUT: ("", {"trials": "432", "truncate": "0"}, RolloutAsk(Act.ROLLOUT, 432, 0)),
+    Act.DICE_SET: ("", {"d1": "6", "d2": "5"}, DiceAsk(Act.DICE_SET, (6, 5))),
+    Act.JOIN_ACCEPT: (
+        "",
+        {"name": " Ann ", "turn_url": "turn:x"},
+        Join(Act.JOIN_ACCEPT, "Ann", ("turn:x", "", "")),
+    ),
+    Act.START: (
+        "",
+        {"opponent": "online", "length": "3", "name": "Bo", "post": "on"},
+        NewMatch(
+            Act.START,
+            "Bo",
+            NO_TURN,
+            MatchOptions.from_form({"opponent": "online", "length": "3"}),
+            True,
+        ),
+    ),
+}
+PLAIN = set(Act) - set(SENT)
+"""The acts whose controls send nothing more."""
+
+
+@pytest.mark.parametrize("act", list(Act))
+def test_every_act_is_read_into_its_intent(act: Act) -> None:
+    value, fields, intent = SENT.get(act, ("", {}, Intent(act)))
+    assert parse(act, value, fields) == intent
+    assert parse(act, value, fields).act is act
+
+
+def test_an_act_that_carries_nothing_ignores_what_came_with_it() -> None:
+    assert parse(Act.ROLL, "x", {"a": "b"}) == Intent(Act.ROLL)
+    assert {Act.ROLL, Act.CONFIRM, Act.ANALYSE, Act.CLOSE} <= PLAIN
+
+
+@pytest.mark.parametrize(
+    ("act", "value", "fields"),
+    [
+        (Act.RESIGN, "two", {}),
+        (Act.RESIGN, "-1", {}),  # a count: never negative
+        (Act.HINT_PLAY, "", {}),
+        (Act.CHAT, "1.5", {}),
+        (Act.HISTORY_GAME, "last", {}),
+        (Act.EDIT_TOOL, "pencil", {}),
+        (Act.COPY_ID, "everything", {}),
+        (Act.COPY_CODE, "", {}),
+        (Act.EXPORT, "pdf", {}),
+        (Act.ANALYSIS_ERROR, "sideways", {}),
+        (Act.ANALYSIS_OPPONENT, "grandmaster", {}),
+        (Act.SETTING, "true", {"name": "no-such-setting"}),
+        (Act.SETTING, "true", {}),
+    ],
+)
+def test_text_that_means_nothing_for_its_act_is_malformed(
+    act: Act, value: str, fields: dict[str, str]
+) -> None:
+    with pytest.raises(MalformedIntentError, match=str(act)):
+        parse(act, value, fields)
+    assert issubclass(MalformedIntentError, ValueError)
+
+
+def test_payloads_with_a_meaning_for_what_is_missing() -> None:
+    assert parse(Act.SELECT, "none") == Tap(Act.SELECT, None)  # Escape: let go
+    assert parse(Act.DICE_SET, "", {"d1": "3"}) == DiceAsk(Act.DICE_SET, None)  # said to choose
+    assert parse(Act.SAVE_SLOT, "   ") == Text(Act.SAVE_SLOT, "")  # said to name it
+    assert parse(Act.SAVE_SLOT, "from value") == Text(Act.SAVE_SLOT, "from value")
+    assert parse(Act.PLAY_TEXT, " 13/7 ") == Text(Act.PLAY_TEXT, "13/7")  # the value, else
+    assert parse(Act.EXPORT) == ExportAsk(Act.EXPORT, ExportFormat.JSON)  # the plain button
+    assert parse(Act.ANALYSIS_ERROR, "prev") == ErrorStep(Act.ANALYSIS_ERROR, Direction.PREV, None)
+    assert parse(Act.ROLLOUT, "", {"trials": "7"}) == RolloutAsk(Act.ROLLOUT, 144, 10)
+    assert parse(Act.SETTING, "backyamon", {"name": "theme"}) == SettingAsk(
+        Act.SETTING, SettingChange(Setting.THEME, "backyamon")
+    )
+    start = parse(Act.START, "", {"opponent": "human", "length": "0", "cube": "on"})
+    assert isinstance(start, NewMatch) and not start.post and start.turn == NO_TURN
+    assert start.options == MatchOptions.from_form(
+        {"opponent": "human", "length": "0", "cube": "on"}
+    )
+
+
+def test_the_set_up_form_is_read_whole_and_keeps_what_is_not_a_number() -> None:
+    read = parse(
+        Act.EDIT_SET,
+        "",
+        {"turn": "0", "dice": "double", "owner": "1", "length": "x", "score0": " 3 ",
+         "cube": "", "crawford": "on"},
+    )  # fmt: skip
+    assert isinstance(read, SetUp)
+    form = read.form
+    assert (form.turn, form.dice, form.doubled, form.owner) == (0, None, True, 1)
+    assert (form.length, form.cube, form.score, form.crawford) == (None, None, (3, None), True)
+    assert form.bad == (("length", "x"),)  # refused when applied, as the editor says

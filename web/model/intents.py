@@ -1,0 +1,256 @@
+"""What a control, key or dialog means, read once: a typed intent.
+
+The page reads an :class:`~web.model.actions.Act`, the control's value and
+its form's fields as text; :func:`parse` is the one place that text becomes
+values (a number, a tool, a setting's change, a new match's terms...), so
+that each handler of the controller takes its intent typed, never raw text.
+Text that means nothing for its act raises :class:`MalformedIntentError`
+(the controller ignores it, as a stray value always was).
+
+>>> parse(Act.RESIGN, "2")
+Index(act=<Act.RESIGN: 'resign'>, index=2)
+>>> parse(Act.ROLLOUT, "", {"trials": "432"})
+RolloutAsk(act=<Act.ROLLOUT: 'rollout'>, trials=432, truncate=10)
+>>> parse(Act.RESIGN, "two")
+Traceback (most recent call last):
+...
+web.model.intents.MalformedIntentError: resign: 'two'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from web.model.actions import Act
+from web.model.analysis import BY_HAND
+from web.model.options import AI_NAMES, MatchOptions, SettingChange
+from web.model.storage import clean_slot_name
+
+if TYPE_CHECKING:
+    from web.model.editor import SetupForm, Tool
+
+Turn = tuple[str, str, str]
+"""A TURN server as typed into a dialog: url, username, credential (read by
+:mod:`web.online.turn`, which says what is wrong with one)."""
+
+
+class MalformedIntentError(ValueError):
+    """A control's text that means no intent of its act."""
+
+
+class IdKind(StrEnum):
+    """An identifier to copy: the position's, the match's, the XGID, or a link to the board."""
+
+    POSITION = "position"
+    MATCH = "match"
+    XGID = "xgid"
+    LINK = "link"
+
+
+class LinkKind(StrEnum):
+    """Online play's texts to hand on: the invite, the connection link, the answer code."""
+
+    INVITE = "invite"
+    OFFER = "offer"
+    ANSWER = "answer"
+
+
+class ExportFormat(StrEnum):
+    JSON = "json"  # the page's own saved game
+    MAT = "mat"  # a Jellyfish match file
+
+
+class Direction(StrEnum):
+    PREV = "prev"
+    NEXT = "next"
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """An act that carries nothing more (and the base of those that do)."""
+
+    act: Act
+
+
+@dataclass(frozen=True, slots=True)
+class Index(Intent):
+    """A number: a resignation's points, a ranked play, a game, a phrase..."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tap(Intent):
+    """The keyboard's tap on a board place (None: let go)."""
+
+    place: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Text(Intent):
+    """Text: a typed play, a slot's name, a storage key, a file's contents..."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToolPick(Intent):
+    tool: Tool
+
+
+@dataclass(frozen=True, slots=True)
+class CopyAsk(Intent):
+    kind: IdKind
+
+
+@dataclass(frozen=True, slots=True)
+class LinkAsk(Intent):
+    kind: LinkKind
+
+
+@dataclass(frozen=True, slots=True)
+class ExportAsk(Intent):
+    format: ExportFormat
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorStep(Intent):
+    """To the previous or next error along the line, of one player (None: either)."""
+
+    direction: Direction
+    who: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SettingAsk(Intent):
+    change: SettingChange
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutAsk(Intent):
+    trials: int
+    truncate: int  # plies (0: to the end)
+
+
+@dataclass(frozen=True, slots=True)
+class SetUp(Intent):
+    """The analysis board's set-up form."""
+
+    form: SetupForm
+
+
+@dataclass(frozen=True, slots=True)
+class DiceAsk(Intent):
+    """Real dice typed in (None: not both chosen)."""
+
+    dice: tuple[int, int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Join(Intent):
+    """Accepting an invite: the player's name and TURN server."""
+
+    name: str
+    turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch(Join):
+    """The New game dialog: the terms, and online, the name, the TURN server and
+    whether the game is played by messages."""
+
+    options: MatchOptions
+    post: bool
+
+
+_INDEX = frozenset(
+    {Act.RESIGN, Act.HINT_PLAY, Act.REVIEW_SHOW, Act.CHAT, Act.ANALYSIS_GO,
+     Act.ANALYSIS_GAME, Act.ANALYSIS_PLAY}
+)  # fmt: skip
+_TEXT = frozenset(
+    {Act.LOAD_SLOT, Act.DELETE_SLOT, Act.UNREADABLE_DOWNLOAD, Act.UNREADABLE_DISCARD,
+     Act.IMPORT, Act.POST_OPEN}
+)  # fmt: skip
+_TYPED = MappingProxyType(
+    {Act.PLAY_TEXT: "text", Act.EDIT_PASTE: "id", Act.MANUAL_ANSWER: "answer"}
+)  # the field, else the value
+_PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
+
+
+def _turn(fields: Mapping[str, str]) -> Turn:
+    return (
+        fields.get("turn_url", ""),
+        fields.get("turn_username", ""),
+        fields.get("turn_credential", ""),
+    )
+
+
+def parse(act: Act, value: str = "", fields: Mapping[str, str] | None = None) -> Intent:
+    """The intent of ``act`` with a control's ``value`` and its form's ``fields``."""
+    fields = fields or {}
+    try:
+        return _read(act, value, fields)
+    except ValueError:  # a number, a choice or a setting that is none
+        raise MalformedIntentError(f"{act}: {value!r}") from None
+
+
+def _read(act: Act, value: str, fields: Mapping[str, str]) -> Intent:
+    get = fields.get
+    if act in _INDEX:
+        if not value.isdigit():
+            raise ValueError
+        return Index(act, int(value))
+    if act in _TEXT:
+        return Text(act, value)
+    if act in _TYPED:
+        return Text(act, (get(_TYPED[act]) or value).strip())
+    match act:
+        case Act.SELECT:
+            return Tap(act, int(value) if value.isdigit() else None)
+        case Act.HISTORY_GAME:
+            return Index(act, int(value))
+        case Act.SAVE_SLOT:
+            return Text(act, clean_slot_name(get("name", "") or value))
+        case Act.SAVE_OVERWRITE:
+            return Text(act, clean_slot_name(value))
+        case Act.ANALYSIS_OPPONENT:
+            if value not in _PLAYERS:
+                raise ValueError
+            return Text(act, value)
+        case Act.EDIT_TOOL | Act.EDIT_SET:
+            from web.model import editor as ed  # the analysis board's: loaded when used
+
+            if act is Act.EDIT_TOOL:
+                return ToolPick(act, ed.Tool(value))
+            return SetUp(act, ed.SetupForm.read(fields))
+        case Act.COPY_ID | Act.ANALYSIS_COPY:
+            return CopyAsk(act, IdKind(value))
+        case Act.COPY_CODE | Act.SHARE_LINK:
+            return LinkAsk(act, LinkKind(value))
+        case Act.EXPORT:
+            return ExportAsk(act, ExportFormat(value or ExportFormat.JSON))
+        case Act.ANALYSIS_ERROR:
+            who = get("who", "")
+            return ErrorStep(act, Direction(value), int(who) if who.isdigit() else None)
+        case Act.SETTING:
+            return SettingAsk(act, SettingChange.parse(get("name", ""), value))
+        case Act.ROLLOUT:
+            from web.coach.rollout import settings  # the analysis board's: loaded when used
+
+            return RolloutAsk(act, *settings(fields))
+        case Act.DICE_SET:
+            try:
+                dice: tuple[int, int] | None = (int(get("d1", "")), int(get("d2", "")))
+            except ValueError:
+                dice = None
+            return DiceAsk(act, dice)
+        case Act.JOIN_ACCEPT:
+            return Join(act, get("name", "").strip(), _turn(fields))
+        case Act.START:
+            options = MatchOptions.from_form(fields)
+            return NewMatch(act, get("name", ""), _turn(fields), options, bool(get("post")))
+    return Intent(act)
