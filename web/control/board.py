@@ -14,8 +14,9 @@ from engine.game import Phase
 from engine.turn import Step
 from web.board.motion import plan_motions
 from web.control.analysis import AnalysisBoard
-from web.control.session import Fields, Handler, Part, Session
+from web.control.session import Handler, Part, Session, typed
 from web.model.actions import Act
+from web.model.intents import Tap
 
 
 class Board(Part):
@@ -28,11 +29,11 @@ class Board(Part):
         self.act = act
 
     def handlers(self) -> Mapping[Act, Handler]:
-        return {Act.SELECT: self._on_select}
+        return {Act.SELECT: typed(Tap, self._on_select)}
 
-    def _on_select(self, value: str, fields: Fields) -> None:
-        """Keyboard: act on a board place as a tap would (``none``: let go)."""
-        self.tap(int(value) if value.isdigit() else None)
+    def _on_select(self, ask: Tap) -> None:
+        """Keyboard: act on a board place as a tap would (None: let go)."""
+        self.tap(ask.place)
 
     def can_lift(self, place: int) -> bool:
         if self.analysis.editing:  # the analysis board's editor: any checker may be dragged

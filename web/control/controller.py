@@ -20,15 +20,17 @@ handed the other parts it reaches:
 * :class:`~web.control.online.OnlinePlay`: a friend online;
 * :class:`~web.control.post.PostPlay`: a friend by messages (links).
 
-Every intent reads the same way: :meth:`Controller.act` finds the part's
-handler for the :class:`~web.model.actions.Act`, which asks the engine (every
-rule is its) and makes the new state; then the session's ``advance`` does
-whatever follows without the player, and the screen is drawn once.
+Every intent reads the same way: :meth:`Controller.act` reads the control's
+text once into a typed intent (:func:`web.model.intents.parse`) and finds the
+part's handler for its :class:`~web.model.actions.Act`, which asks the engine
+(every rule is its) and makes the new state; then the session's ``advance``
+does whatever follows without the player, and the screen is drawn once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
 
 from engine.dice import RandomSource
@@ -41,9 +43,10 @@ from web.control.flow import Flow
 from web.control.online import Connector, OnlinePlay
 from web.control.play import Play
 from web.control.post import Postman, PostPlay
-from web.control.session import Fields, Handler, Part, SeatFactory, Session, Timer, View
+from web.control.session import Handler, Part, SeatFactory, Session, Timer, View
 from web.control.storage import Storage
 from web.model.actions import Act
+from web.model.intents import Intent, MalformedIntentError, Text, parse
 from web.model.opponent import seats
 from web.model.state import UiState
 from web.model.storage import Store
@@ -181,18 +184,35 @@ class Controller:
         (the page slides it home from what it drew)."""
         return self.board.drop(src, dst)
 
-    def act(self, act: Act, value: str = "", fields: Fields | None = None) -> None:
-        """A button, key or dialog action, with the control's value and its form's fields."""
+    def act(self, act: Act, value: str = "", fields: Mapping[str, str] | None = None) -> None:
+        """A button, key or dialog action, with the control's value and its form's
+        fields: read into its intent (text that means none is ignored), then done."""
         act = self.analysis.routed(act)
-        handler = self.handlers[act]
-        if not self.analysis.accepts(act):
-            return  # the analysis board's editor: the game put aside is not played on
+        if self._accepts(act):
+            try:
+                intent: Intent | None = parse(act, value, fields)
+            except MalformedIntentError:
+                intent = None
+            self._run(intent)
+
+    def intend(self, intent: Intent) -> None:
+        """An intent made already (typed): done as :meth:`act` does it."""
+        act = self.analysis.routed(intent.act)
+        if self._accepts(act):
+            self._run(replace(intent, act=act))
+
+    def _accepts(self, act: Act) -> bool:
+        if act not in self.handlers:
+            raise KeyError(act)  # loudly: a test checks every act has its handler
+        return self.analysis.accepts(act)  # the editor: the game put aside is not played on
+
+    def _run(self, intent: Intent | None) -> None:
         session = self.session
         session.set(message="", play_refused=False, dialog_error="", copied="")
         with session.one_render():
             try:
-                if not self.analysis.held(act, value, fields or {}):
-                    handler(value, fields or {})
+                if intent is not None and not self.analysis.held(intent):
+                    self.handlers[intent.act](intent)
             except EngineError as exc:
                 from web.words.refusals import refusal  # on a refusal only
 
@@ -202,7 +222,7 @@ class Controller:
 
     def import_text(self, text: str) -> None:
         """A file the player chose to import, read by the page."""
-        self.act(Act.IMPORT, text)
+        self.intend(Text(Act.IMPORT, text))
 
     def open_shared(self, fragment: str) -> None:
         """The page was opened with a link's fragment (``#xgid=``: the analysis board)."""
@@ -212,16 +232,16 @@ class Controller:
         """The page's answer to the last copy: whether the clipboard took the text."""
         self.session.copy_done(ok)
 
-    def _on_analysis_cut(self, value: str, fields: Fields) -> None:
+    def _on_analysis_cut(self, intent: Intent) -> None:
         """The player confirmed the act that leaves an imported match's line."""
         pending = self.session.state.pending
         if pending is None:
             return
         self.session.set(pending=None)
         self.session.close()
-        self.handlers[pending.act](pending.value, dict(pending.fields))
+        self.handlers[pending.act](pending)
 
-    def _on_abandon(self, value: str, fields: Fields) -> None:
+    def _on_abandon(self, intent: Intent) -> None:
         """The player confirmed the intent that throws the game in progress away."""
         session = self.session
         pending = session.state.pending
@@ -232,6 +252,6 @@ class Controller:
         self.flow.count_abandoned()
         session.abandoning = True
         try:
-            self.handlers[pending.act](pending.value, dict(pending.fields))
+            self.handlers[pending.act](pending)
         finally:
             session.abandoning = False

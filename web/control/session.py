@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any, Protocol
+from functools import partial
+from typing import Any, Protocol, TypeVar
 
 from engine.dice import RandomSource
 from engine.game import Action
@@ -30,20 +31,34 @@ from engine.position import Position
 from web.ai.client import AiPort
 from web.board.motion import Motion, plan_motions
 from web.model.actions import Act
+from web.model.intents import Intent
 from web.model.opponent import Opponent, seats
 from web.model.options import MatchOptions
 from web.model.savefile import SavedGame
 from web.model.sound import Sound, sounds_between
-from web.model.state import Dialog, Pending, Reviewing, Selection, UiState
+from web.model.state import Dialog, Reviewing, Selection, UiState
 from web.model.storage import AUTOSAVE, Store
 from web.view.frame import Screen
 from web.view.screen import screen
 from web.words.play import copied_text, play_words, roll_words, storage_warning
 
-Fields = Mapping[str, str]
 SeatFactory = Callable[[MatchOptions, AiPort], tuple[Opponent, Opponent]]
-Handler = Callable[[str, Fields], None]
-"""An intent's handler: the control's value and its form's fields."""
+Handler = Callable[[Intent], None]
+"""An act's handler, given its intent (:func:`web.model.intents.parse`)."""
+K = TypeVar("K", bound=Intent)
+
+
+def _narrowed(kind: type[K], handler: Callable[[K], None], intent: Intent) -> None:
+    if not isinstance(intent, kind):
+        raise TypeError(f"{intent.act} takes a {kind.__name__}, not {intent!r}")
+    handler(intent)
+
+
+def typed(kind: type[K], handler: Callable[[K], None]) -> Handler:
+    """A handler of one kind of intent, in a table of :data:`Handler`: the parser
+    makes that kind for its act (a test checks), so the check never fails but on
+    an intent made by hand that does not fit its act."""
+    return partial(_narrowed, kind, handler)
 
 
 class View(Protocol):
@@ -202,7 +217,7 @@ class Session:
         s = self.state
         return SavedGame(s.options, s.match, s.counted)
 
-    def may_abandon(self, act: Act, value: str, fields: Fields) -> bool:
+    def may_abandon(self, intent: Intent) -> bool:
         """Whether an intent that replaces the match may go ahead now: with a
         match in progress it waits for the player's :data:`Act.ABANDON`.  On the
         analysis board, it is the game put aside that would be replaced."""
@@ -212,7 +227,7 @@ class Session:
             self.leave_analysis()
         if not self.state.in_progress:
             return True
-        self.set(pending=Pending(act, value, tuple(fields.items())))
+        self.set(pending=intent)
         self.open(Dialog.ABANDON)
         return False
 

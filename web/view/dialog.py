@@ -12,6 +12,7 @@ from engine.game import Action, Phase
 from web.board.escape import escape
 from web.coach.hint import CubeHint
 from web.model.actions import Act
+from web.model.intents import Text
 from web.model.options import AI_NAMES, HUMAN, ONLINE
 from web.model.presence import Link
 from web.model.state import Dialog, UiState
@@ -119,11 +120,10 @@ def _abandon(state: UiState) -> str:
     m, pending = state.match, state.pending
     if pending is None:
         return ""
-    doing = {
-        Act.START: say.START_NEW,
-        Act.IMPORT: say.IMPORT_FILE,
-        Act.LOAD_SLOT: say.load_slot(pending.value),
-    }.get(pending.act, say.GO_ON)
+    if isinstance(pending, Text) and pending.act is Act.LOAD_SLOT:
+        doing = say.load_slot(pending.text)
+    else:
+        doing = {Act.START: say.START_NEW, Act.IMPORT: say.IMPORT_FILE}.get(pending.act, say.GO_ON)
     begun = bool(m.events) and not m.is_game_over
     if state.options.vs_ai and begun:
         kind, points = m.abandon_value(0)

@@ -1,12 +1,18 @@
 """What a control sends, read once (web.model.intents): every act's intent and
-its payload, and text that means none refused."""
+its payload, text that means none refused, and every handler of the controller
+typed for exactly the intent the parser makes for its act."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import inspect
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import get_type_hints
 
 import pytest
+from web_fakes import Rig
 
+from web.control.session import _narrowed
 from web.model.actions import Act
 from web.model.editor import SetupForm, Tool
 from web.model.intents import (
@@ -168,3 +174,64 @@ def test_the_set_up_form_is_read_whole_and_keeps_what_is_not_a_number() -> None:
     assert (form.turn, form.dice, form.doubled, form.owner) == (0, None, True, 1)
     assert (form.length, form.cube, form.score, form.crawford) == (None, None, (3, None), True)
     assert form.bad == (("length", "x"),)  # refused when applied, as the editor says
+
+
+def _handler(c: Callable[[Intent], None]) -> tuple[type[Intent], Callable[..., None]]:
+    """The kind of intent a table's entry narrows to, and the handler it calls."""
+    if isinstance(c, partial) and c.func is _narrowed:
+        kind, handler = c.args
+        return kind, handler
+    return Intent, c
+
+
+def test_every_handler_takes_exactly_the_intent_the_parser_makes_for_its_act() -> None:
+    handlers = Rig().c.handlers
+    assert set(handlers) == set(Act)
+    for act, entry in handlers.items():
+        value, fields, _ = SENT.get(act, ("", {}, Intent(act)))
+        made = type(parse(act, value, fields))
+        kind, handler = _handler(entry)
+        assert kind is made, act
+        function = getattr(handler, "__func__", handler)
+        (first, *rest) = [p for p in inspect.signature(handler).parameters]
+        assert not rest, act
+        assert get_type_hints(function)[first] is made, (act, handler)
+
+
+def test_a_typed_intent_is_done_as_the_control_would_and_a_wrong_one_fails_loudly() -> None:
+    typed, sent = Rig([3, 1]).boot(), Rig([3, 1]).boot()
+    for rig in (typed, sent):
+        rig.start("human", 0)
+        rig.act("roll")
+    before = typed.c.state.match
+    typed.c.intend(Text(Act.PLAY_TEXT, "8/5 6/5"))
+    sent.act("play-text", text="8/5 6/5")
+    assert typed.c.state.match != before
+    assert typed.c.state.match.position_id == sent.c.state.match.position_id
+    assert typed.view.last == sent.view.last
+    rig = typed
+    with pytest.raises(TypeError, match="play-text takes a Text"):
+        rig.c.intend(Index(Act.PLAY_TEXT, 3))
+
+
+def test_the_intent_that_waits_for_the_players_word_is_kept_typed() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("hard", 5)
+    rig.act("roll")
+    rig.c.act(Act.START, "", {"opponent": "human", "length": "3"})
+    pending = rig.c.state.pending
+    assert isinstance(pending, NewMatch)
+    assert pending.options == MatchOptions.from_form({"opponent": "human", "length": "3"})
+    rig.act("abandon")
+    assert rig.c.state.pending is None and rig.c.state.options.opponent == "human"
+
+
+def test_a_malformed_value_changes_nothing_but_clears_the_last_message() -> None:
+    rig = Rig([3, 1]).boot()
+    rig.start("human", 0)
+    rig.act("roll")
+    rig.c.session.set(message="old news")
+    before = rig.c.state.match
+    rig.act("resign", "all of it")
+    assert rig.c.state.match is before and rig.c.state.dialog is None
+    assert rig.c.state.message == ""
