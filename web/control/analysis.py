@@ -38,24 +38,11 @@ from web.ai.client import AiPort
 from web.ai.protocol import Reply, RolloutRequest
 from web.coach.report import Report, moment, recorded, requests
 from web.control.flow import Flow
-from web.control.session import Handler, Part, Session, typed
+from web.control.session import Part, Session
 from web.control.storage import Storage
 from web.model.actions import Act
 from web.model.analysis import BY_HAND, Analysis
 from web.model.analysis_link import share_link, xgid_from_fragment
-from web.model.intents import (
-    CopyAsk,
-    ErrorStep,
-    ExportAsk,
-    ExportFormat,
-    IdKind,
-    Index,
-    Intent,
-    RolloutAsk,
-    SetUp,
-    Text,
-    ToolPick,
-)
 from web.model.savefile import SavedGame
 from web.model.state import Dialog
 from web.words import analysis_board as words
@@ -66,6 +53,18 @@ if TYPE_CHECKING:
     from web.ai.rollouts import RolloutView, SpreadRollout
     from web.coach.match_analysis import SpreadAnalysis
     from web.model import editor as ed
+    from web.model.intents import (  # loaded with the first intent (Controller.handlers)
+        CopyAsk,
+        ErrorStep,
+        ExportAsk,
+        Handler,
+        Index,
+        Intent,
+        RolloutAsk,
+        SetUp,
+        Text,
+        ToolPick,
+    )
 
 GAME_ACTS: frozenset[Act] = frozenset(
     {
@@ -178,6 +177,18 @@ class AnalysisBoard(Part):
         self._whole: SpreadAnalysis | None = None
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import (
+            CopyAsk,
+            ErrorStep,
+            ExportAsk,
+            Index,
+            RolloutAsk,
+            SetUp,
+            Text,
+            ToolPick,
+            typed,
+        )
+
         go = typed(Index, self._on_go)
         return {
             Act.ANALYSIS_OPEN: self._on_analysis_open,
@@ -233,7 +244,7 @@ class AnalysisBoard(Part):
                 editor = ed.Editor(setup)
                 if self._enter(editor) and ed.problem(editor) is None:
                     # a position that can be played is analysed at once
-                    self._on_analyse(Intent(Act.ANALYSE))
+                    self._analyse_setup()
                     self._advance()
             self._render()
 
@@ -386,6 +397,10 @@ class AnalysisBoard(Part):
     # -- analysing -----------------------------------------------------------------------
 
     def _on_analyse(self, intent: Intent) -> None:
+        self._analyse_setup()
+
+    def _analyse_setup(self) -> None:
+        """The set-up's match on the board, played on from and analysed."""
         a = self.state.analysis
         if a is None or a.editor is None:
             return
@@ -434,6 +449,8 @@ class AnalysisBoard(Part):
         act that leaves it (another roll's choice, another play) asks first, as the
         rest of the match would go (True: asked, :data:`Act.ANALYSIS_CUT` goes on).
         A line played here is cut at once, as a new variation on lichess's board."""
+        from web.model.intents import Index
+
         a = self.state.analysis
         act = intent.act
         action = _LEAVES.get(act)
@@ -553,6 +570,8 @@ class AnalysisBoard(Part):
         )
 
     def _on_analysis_copy(self, ask: CopyAsk) -> None:
+        from web.model.intents import IdKind
+
         kind = ask.kind
         a = self.state.analysis
         if a is None:
@@ -742,6 +761,8 @@ class AnalysisBoard(Part):
 
     def _on_export(self, ask: ExportAsk) -> None:
         """Export: the page's save, or the match on the board as a Jellyfish ``.mat`` file."""
+        from web.model.intents import ExportFormat
+
         if ask.format is not ExportFormat.MAT:
             if not self._export_analysed():
                 self.storage.on_export()

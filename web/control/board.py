@@ -8,15 +8,18 @@ was made; this part asks the state where a checker may go
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
 from engine.game import Phase
 from engine.turn import Step
 from web.board.motion import plan_motions
 from web.control.analysis import AnalysisBoard
-from web.control.session import Handler, Part, Session, typed
+from web.control.session import Part, Session
 from web.model.actions import Act
-from web.model.intents import Tap
+
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import Handler, Tap
 
 
 class Board(Part):
@@ -29,6 +32,8 @@ class Board(Part):
         self.act = act
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import Tap, typed
+
         return {Act.SELECT: typed(Tap, self._on_select)}
 
     def _on_select(self, ask: Tap) -> None:

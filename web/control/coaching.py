@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
 from engine.game import Action
@@ -20,19 +21,23 @@ from web.ai.protocol import (
 )
 from web.board.motion import plan_motions
 from web.coach.hint import PlayHint, parse_cube_hint, parse_play_hint
-from web.control.session import Handler, Part, typed
+from web.control.session import Part
 from web.model.actions import Act
-from web.model.intents import Index, Intent
 from web.model.state import Dialog, Reviewing, ReviewView
 from web.model.tutor import can_hint, moment, pending_now, ready, should_judge
 from web.view.screen import reviewed_frame
 from web.words import game as words
+
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import Handler, Index, Intent
 
 
 class Coaching(Part):
     """See the module docs."""
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import Index, typed
+
         return {
             Act.HINT: self._on_hint,
             Act.HINT_PLAY: typed(Index, self._on_hint_play),
@@ -118,14 +123,17 @@ class Coaching(Part):
         self.session.ai.ask(request, reply)
 
     def _on_hint_play(self, ask: Index) -> None:
+        self._play_hint(ask.index)
+
+    def _play_hint(self, index: int) -> None:
         """Make a hinted play on the board, from the turn's start; the player confirms it."""
         s = self.state
         hint = s.advice.hint
         if not isinstance(hint, PlayHint) or not ready(s) or s.busy or not s.human_to_move:
             return
-        if ask.index >= len(hint.plays):
+        if index >= len(hint.plays):
             return
-        advice = hint.plays[ask.index]
+        advice = hint.plays[index]
         before = self.session.board()
         try:
             # The whole play replaces whatever was moved so far, and waits for Done.
@@ -162,7 +170,7 @@ class Coaching(Part):
         """Show King Tubby's play on the board (with the hint's list), for Done."""
         if self.state.dialog is Dialog.TUTOR:
             self._close()
-        self._on_hint_play(Index(Act.HINT_PLAY, 0))
+        self._play_hint(0)
 
     # -- reviewing a finished game ------------------------------------------------------
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from engine.dice import RandomSource
 from engine.errors import EngineError
@@ -43,13 +44,15 @@ from web.control.flow import Flow
 from web.control.online import Connector, OnlinePlay
 from web.control.play import Play
 from web.control.post import Postman, PostPlay
-from web.control.session import Handler, Part, SeatFactory, Session, Timer, View
+from web.control.session import Part, SeatFactory, Session, Timer, View
 from web.control.storage import Storage
 from web.model.actions import Act
-from web.model.intents import Intent, MalformedIntentError, Text, parse
 from web.model.opponent import seats
 from web.model.state import UiState
 from web.model.storage import Store
+
+if TYPE_CHECKING:
+    from web.model.intents import Handler, Intent
 
 __all__ = ["Controller", "Session", "Timer", "View"]
 
@@ -98,26 +101,34 @@ class Controller:
             keep_line=self.analysis.keep_line,
             leave_analysis=self.analysis.leave,
         )
-        parts: tuple[Part, ...] = (
-            self.board,
-            self.play,
-            self.coach,
-            self.storage,
-            self.analysis,
-            self.online,
-            self.post,
-        )
-        table: dict[Act, Handler] = {
-            Act.ABANDON: self._on_abandon,
-            Act.ANALYSIS_CUT: self._on_analysis_cut,
-        }
-        for part in parts:
-            for act, handler in part.handlers().items():
-                if act in table:
-                    raise ValueError(f"two parts answer {act}")
-                table[act] = handler
-        self.handlers: Mapping[Act, Handler] = MappingProxyType(table)
-        """The handler of every action (a test checks none is missing)."""
+        self._handlers: Mapping[Act, Handler] | None = None
+
+    @property
+    def handlers(self) -> Mapping[Act, Handler]:
+        """The handler of every action (a test checks none is missing), each
+        given its typed intent; made at the first intent, when the intents'
+        module loads (it is not needed to draw the first board)."""
+        if self._handlers is None:
+            parts: tuple[Part, ...] = (
+                self.board,
+                self.play,
+                self.coach,
+                self.storage,
+                self.analysis,
+                self.online,
+                self.post,
+            )
+            table: dict[Act, Handler] = {
+                Act.ABANDON: self._on_abandon,
+                Act.ANALYSIS_CUT: self._on_analysis_cut,
+            }
+            for part in parts:
+                for act, handler in part.handlers().items():
+                    if act in table:
+                        raise ValueError(f"two parts answer {act}")
+                    table[act] = handler
+            self._handlers = MappingProxyType(table)
+        return self._handlers
 
     # -- what the page reads -------------------------------------------------------------
 
@@ -187,32 +198,30 @@ class Controller:
     def act(self, act: Act, value: str = "", fields: Mapping[str, str] | None = None) -> None:
         """A button, key or dialog action, with the control's value and its form's
         fields: read into its intent (text that means none is ignored), then done."""
+        from web.model.intents import MalformedIntentError, parse
+
         act = self.analysis.routed(act)
-        if self._accepts(act):
-            try:
-                intent: Intent | None = parse(act, value, fields)
-            except MalformedIntentError:
-                intent = None
-            self._run(intent)
+        try:
+            intent: Intent | None = parse(act, value, fields)
+        except MalformedIntentError:
+            intent = None  # nothing to do, but what every intent ends with
+        self._run(act, intent)
 
     def intend(self, intent: Intent) -> None:
         """An intent made already (typed): done as :meth:`act` does it."""
         act = self.analysis.routed(intent.act)
-        if self._accepts(act):
-            self._run(replace(intent, act=act))
+        self._run(act, replace(intent, act=act))
 
-    def _accepts(self, act: Act) -> bool:
-        if act not in self.handlers:
-            raise KeyError(act)  # loudly: a test checks every act has its handler
-        return self.analysis.accepts(act)  # the editor: the game put aside is not played on
-
-    def _run(self, intent: Intent | None) -> None:
+    def _run(self, act: Act, intent: Intent | None) -> None:
+        handler = self.handlers[act]
+        if not self.analysis.accepts(act):
+            return  # the analysis board's editor: the game put aside is not played on
         session = self.session
         session.set(message="", play_refused=False, dialog_error="", copied="")
         with session.one_render():
             try:
                 if intent is not None and not self.analysis.held(intent):
-                    self.handlers[intent.act](intent)
+                    handler(intent)
             except EngineError as exc:
                 from web.words.refusals import refusal  # on a refusal only
 
@@ -222,7 +231,7 @@ class Controller:
 
     def import_text(self, text: str) -> None:
         """A file the player chose to import, read by the page."""
-        self.intend(Text(Act.IMPORT, text))
+        self.act(Act.IMPORT, text)
 
     def open_shared(self, fragment: str) -> None:
         """The page was opened with a link's fragment (``#xgid=``: the analysis board)."""

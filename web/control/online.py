@@ -18,18 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.decisions import Decision
 from engine.match import Match
 from web.control.flow import Flow
-from web.control.session import Handler, Part, RemoteGame, Session, typed
+from web.control.session import Part, RemoteGame, Session
 from web.model.actions import Act
-from web.model.intents import Index, Intent, LinkAsk, LinkKind, Text, Turn
 from web.model.options import MatchOptions, clean_name
 from web.model.presence import Link
 from web.model.state import Dialog
 from web.words import online_play as words
+
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import Handler, Index, Intent, LinkAsk, Text, Turn
 
 NAME = "online-name"  # the storage key of the player's name online, offered next time
 TURN = "online-turn"  # the storage key of the player's TURN server (web.online.transport)
@@ -93,6 +95,8 @@ class OnlinePlay(Part):
         self.manual: ManualSignalling | None = None  # the inviter's page, once its invite is out
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import Index, LinkAsk, Text, typed
+
         return {
             Act.COPY_INVITE: self._on_copy_invite,
             Act.SHARE_LINK: typed(LinkAsk, self._on_share_link),
@@ -371,18 +375,24 @@ class OnlinePlay(Part):
         self.manual.answer(code)
 
     def _on_copy_code(self, ask: LinkAsk) -> None:
+        from web.model.intents import LinkKind
+
         o = self.state.online
         text = {LinkKind.OFFER: o.offer_link, LinkKind.ANSWER: o.answer_code}.get(ask.kind, "")
         if text:
             self.session.copy(ask.kind, text)
 
     def _on_copy_invite(self, intent: Intent) -> None:
+        from web.model.intents import LinkKind
+
         if self.state.online.invite_link:
             self.session.copy(LinkKind.INVITE, self.state.online.invite_link)
 
     def _on_share_link(self, ask: LinkAsk) -> None:
         """The invite (or connection) link to the device's share sheet: a
         messenger of the player's choice, on a phone."""
+        from web.model.intents import LinkKind
+
         o = self.state.online
         link = {LinkKind.INVITE: o.invite_link, LinkKind.OFFER: o.offer_link}.get(ask.kind, "")
         if link:

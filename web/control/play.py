@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
 from engine.game import Action
@@ -18,15 +19,17 @@ from web.control.coaching import Coaching
 from web.control.flow import Flow
 from web.control.online import OnlinePlay
 from web.control.post import PostPlay
-from web.control.session import Handler, Part, Session, typed
+from web.control.session import Part, Session
 from web.control.storage import Storage
 from web.model.actions import Act
-from web.model.intents import DiceAsk, Index, Intent, Join, NewMatch, Text
 from web.model.options import HUMAN, MatchOptions, Setting, SettingChange, ai_name
 from web.model.state import Dialog, Reviewing, ReviewView
 from web.model.tutor import judging
 from web.view.screen import why_no_double
 from web.words import game as words
+
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import DiceAsk, Handler, Index, Intent, Join, NewMatch, Text
 
 
 class Play(Part):
@@ -51,6 +54,8 @@ class Play(Part):
         self.post = post
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import DiceAsk, Index, Join, NewMatch, Text, typed
+
         return {
             Act.ROLL: self._on_roll,
             Act.DOUBLE: self._on_double,

@@ -15,18 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.match import Match
 from engine.rules import Rules
 from web.control.online import OnlineLink, OnlinePlay
-from web.control.session import Handler, Part, Session, typed
+from web.control.session import Part, Session
 from web.model.actions import Act
-from web.model.intents import Intent, Text
 from web.model.online import PostGame
 from web.model.options import MatchOptions, clean_name
 from web.model.state import Dialog
 from web.words import online_play as online_words
+
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import Handler, Intent, Text
 
 
 class Postman(Protocol):
@@ -58,6 +60,8 @@ class PostPlay(Part):
         self.postman = postman
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import Text, typed
+
         return {
             Act.POST_SEND: self._on_send,
             Act.POST_COPY: self._on_copy,

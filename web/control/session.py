@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
-from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.dice import RandomSource
 from engine.game import Action
@@ -31,7 +30,6 @@ from engine.position import Position
 from web.ai.client import AiPort
 from web.board.motion import Motion, plan_motions
 from web.model.actions import Act
-from web.model.intents import Intent
 from web.model.opponent import Opponent, seats
 from web.model.options import MatchOptions
 from web.model.savefile import SavedGame
@@ -42,23 +40,10 @@ from web.view.frame import Screen
 from web.view.screen import screen
 from web.words.play import copied_text, play_words, roll_words, storage_warning
 
+if TYPE_CHECKING:  # loaded with the first intent (Controller.handlers)
+    from web.model.intents import Handler, Intent
+
 SeatFactory = Callable[[MatchOptions, AiPort], tuple[Opponent, Opponent]]
-Handler = Callable[[Intent], None]
-"""An act's handler, given its intent (:func:`web.model.intents.parse`)."""
-K = TypeVar("K", bound=Intent)
-
-
-def _narrowed(kind: type[K], handler: Callable[[K], None], intent: Intent) -> None:
-    if not isinstance(intent, kind):
-        raise TypeError(f"{intent.act} takes a {kind.__name__}, not {intent!r}")
-    handler(intent)
-
-
-def typed(kind: type[K], handler: Callable[[K], None]) -> Handler:
-    """A handler of one kind of intent, in a table of :data:`Handler`: the parser
-    makes that kind for its act (a test checks), so the check never fails but on
-    an intent made by hand that does not fit its act."""
-    return partial(_narrowed, kind, handler)
 
 
 class View(Protocol):

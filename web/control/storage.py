@@ -7,10 +7,10 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from web.control.session import Handler, Part, typed
+from web.control.session import Part
 from web.model.actions import Act
-from web.model.intents import CopyAsk, IdKind, Intent, SettingAsk, Text
 from web.model.options import SettingChange, Settings
 from web.model.records import PlayerRecords
 from web.model.savefile import SavedGame
@@ -19,6 +19,9 @@ from web.model.storage import AUTOSAVE, SETTINGS, STATS
 from web.words import game as words
 from web.words.play import corrupt_text, import_error_text, storage_warning
 
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import CopyAsk, Handler, Intent, SettingAsk, Text
+
 
 class Storage(Part):
     """See the module docs.  Export and import are the analysis board's intents
@@ -26,6 +29,8 @@ class Storage(Part):
     hand saved games here."""
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import CopyAsk, SettingAsk, Text, typed
+
         return {
             Act.STATS_OPEN: self._on_stats_open,
             Act.STATS_RESET: self._on_stats_reset,
@@ -208,6 +213,8 @@ class Storage(Part):
         self._open(Dialog.POSITION)
 
     def _on_copy_id(self, ask: CopyAsk) -> None:
+        from web.model.intents import IdKind
+
         m = self.state.match
         kind = ask.kind
         if kind is IdKind.POSITION:

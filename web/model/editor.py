@@ -143,11 +143,11 @@ def drag(editor: Editor, src: int, dst: int | None) -> Editor:
 
 @dataclass(frozen=True, slots=True)
 class SetupForm:
-    """The set-up form, read (:meth:`read`): who acts, the dice, the cube, money
-    or match, the score and the Crawford game.  A number left blank (None) keeps
-    the set-up's; one that is not a whole number is kept in ``bad``, with its
-    text, and refused when the form is applied (:func:`with_form`), in the
-    order the form is read."""
+    """The set-up form, read: who acts, the dice, the cube, the match, the score."""
+
+    # A number left blank (None) keeps the set-up's; one that is not a whole
+    # number is kept in ``bad`` with its text, and refused when the form is
+    # applied (with_form), in the order the form is read.
 
     turn: int = 0
     dice: tuple[int, int] | None = None
@@ -208,7 +208,14 @@ def _dice(text: str) -> tuple[tuple[int, int] | None, bool]:
 
 def with_form(editor: Editor, form: SetupForm) -> Editor:
     """The set-up form applied to the set-up.  Whether the result can be played
-    is the engine's :meth:`~PositionSetup.check`, asked separately."""
+    is the engine's :meth:`~PositionSetup.check`, asked separately.
+
+    >>> fields = {"turn": "1", "dice": "52", "length": "7", "score0": "6", "score1": "3",
+    ...           "crawford": "on", "cube": "1", "owner": ""}
+    >>> s = with_form(Editor(), SetupForm.read(fields)).setup
+    >>> s.turn, s.dice, s.length, s.score, s.crawford
+    (1, (5, 2), 7, (6, 3), True)
+    """
     s = editor.setup
     length = _number(form, "length", form.length, s.length)
     if length > MAX_MATCH_LENGTH:
@@ -233,19 +240,6 @@ def with_form(editor: Editor, form: SetupForm) -> Editor:
         beavers=money and form.beavers,
     )
     return replace(editor, setup=setup)
-
-
-def with_fields(editor: Editor, fields: Mapping[str, str]) -> Editor:
-    """The set-up form's fields (every field, as the form sends them) applied to
-    the set-up (:meth:`SetupForm.read`, then :func:`with_form`).
-
-    >>> e = with_fields(Editor(), {"turn": "1", "dice": "52", "length": "7", "score0": "6",
-    ...                            "score1": "3", "crawford": "on", "cube": "1", "owner": ""})
-    >>> s = e.setup
-    >>> s.turn, s.dice, s.length, s.score, s.crawford
-    (1, (5, 2), 7, (6, 3), True)
-    """
-    return with_form(editor, SetupForm.read(fields))
 
 
 def pasted(editor: Editor, text: str) -> Editor:

@@ -19,15 +19,26 @@ web.model.intents.MalformedIntentError: resign: 'two'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from web.model.actions import Act
 from web.model.analysis import BY_HAND
-from web.model.options import AI_NAMES, MatchOptions, SettingChange
+from web.model.options import (
+    AI_NAMES,
+    DEFAULT_MOVE_CLOCK,
+    MATCH_LENGTHS,
+    MOVE_CLOCKS,
+    OPPONENTS,
+    MatchOptions,
+    SettingChange,
+    _flag,
+    clean_name,
+)
 from web.model.storage import clean_slot_name
 
 if TYPE_CHECKING:
@@ -42,21 +53,18 @@ class MalformedIntentError(ValueError):
     """A control's text that means no intent of its act."""
 
 
-class IdKind(StrEnum):
-    """An identifier to copy: the position's, the match's, the XGID, or a link to the board."""
-
+# The choices some controls send: each a value of its own.
+class IdKind(StrEnum):  # an identifier to copy (or a link to the analysis board)
     POSITION = "position"
     MATCH = "match"
     XGID = "xgid"
     LINK = "link"
 
 
-class LinkKind(StrEnum):
-    """Online play's texts to hand on: the invite, the connection link, the answer code."""
-
+class LinkKind(StrEnum):  # online play's texts to hand on
     INVITE = "invite"
-    OFFER = "offer"
-    ANSWER = "answer"
+    OFFER = "offer"  # the connection link, made by hand
+    ANSWER = "answer"  # ...and the code that answers it
 
 
 class ExportFormat(StrEnum):
@@ -64,107 +72,106 @@ class ExportFormat(StrEnum):
     MAT = "mat"  # a Jellyfish match file
 
 
-class Direction(StrEnum):
-    PREV = "prev"
-    NEXT = "next"
-
-
 @dataclass(frozen=True, slots=True)
 class Intent:
-    """An act that carries nothing more (and the base of those that do)."""
+    """An act that carries nothing more, and the base of those that do."""
 
     act: Act
 
 
+# The payloads, a class each, described in comments rather than docstrings: this
+# module ships as source (loaded at the first intent), where a docstring is bytes
+# of every first visit.
 @dataclass(frozen=True, slots=True)
-class Index(Intent):
-    """A number: a resignation's points, a ranked play, a game, a phrase..."""
-
+class Index(Intent):  # A number: points to resign, a ranked play, a game, a phrase...
     index: int
 
 
 @dataclass(frozen=True, slots=True)
-class Tap(Intent):
-    """The keyboard's tap on a board place (None: let go)."""
-
+class Tap(Intent):  # A board place (None: let go).
     place: int | None
 
 
 @dataclass(frozen=True, slots=True)
-class Text(Intent):
-    """Text: a typed play, a slot's name, a storage key, a file's contents..."""
-
+class Text(Intent):  # A typed play, a slot's name, a storage key, a file...
     text: str
 
 
 @dataclass(frozen=True, slots=True)
-class ToolPick(Intent):
+class ToolPick(Intent):  # The editor's tool.
     tool: Tool
 
 
 @dataclass(frozen=True, slots=True)
-class CopyAsk(Intent):
+class CopyAsk(Intent):  # An identifier to copy.
     kind: IdKind
 
 
 @dataclass(frozen=True, slots=True)
-class LinkAsk(Intent):
+class LinkAsk(Intent):  # A text to copy or share.
     kind: LinkKind
 
 
 @dataclass(frozen=True, slots=True)
-class ExportAsk(Intent):
+class ExportAsk(Intent):  # A file to export.
     format: ExportFormat
 
 
 @dataclass(frozen=True, slots=True)
-class ErrorStep(Intent):
-    """To the previous or next error along the line, of one player (None: either)."""
-
-    direction: Direction
+class ErrorStep(Intent):  # To a player's previous or next error (None: either's).
+    forward: bool
     who: int | None
 
 
 @dataclass(frozen=True, slots=True)
-class SettingAsk(Intent):
+class SettingAsk(Intent):  # A setting changed.
     change: SettingChange
 
 
 @dataclass(frozen=True, slots=True)
-class RolloutAsk(Intent):
+class RolloutAsk(Intent):  # A rollout.
     trials: int
     truncate: int  # plies (0: to the end)
 
 
 @dataclass(frozen=True, slots=True)
-class SetUp(Intent):
-    """The analysis board's set-up form."""
-
+class SetUp(Intent):  # The set-up form.
     form: SetupForm
 
 
 @dataclass(frozen=True, slots=True)
-class DiceAsk(Intent):
-    """Real dice typed in (None: not both chosen)."""
-
+class DiceAsk(Intent):  # Real dice (None: not both chosen).
     dice: tuple[int, int] | None
 
 
 @dataclass(frozen=True, slots=True)
-class Join(Intent):
-    """Accepting an invite: the player's name and TURN server."""
-
+class Join(Intent):  # An invite accepted: the name and TURN server.
     name: str
     turn: Turn
 
 
 @dataclass(frozen=True, slots=True)
-class NewMatch(Join):
-    """The New game dialog: the terms, and online, the name, the TURN server and
-    whether the game is played by messages."""
-
+class NewMatch(Join):  # A new match's terms; online, by messages or not.
     options: MatchOptions
     post: bool
+
+
+Handler = Callable[[Intent], None]
+"""An act's handler, given its intent."""
+K = TypeVar("K", bound=Intent)
+
+
+def _narrowed(kind: type[K], handler: Callable[[K], None], intent: Intent) -> None:
+    if not isinstance(intent, kind):
+        raise TypeError(kind, intent)
+    handler(intent)
+
+
+def typed(kind: type[K], handler: Callable[[K], None]) -> Handler:
+    """A handler of one kind of intent, in a table of :data:`Handler`: the parser
+    makes that kind for its act (a test checks), so the check fails only on an
+    intent made by hand that does not fit its act."""
+    return partial(_narrowed, kind, handler)
 
 
 _INDEX = frozenset(
@@ -186,6 +193,29 @@ def _turn(fields: Mapping[str, str]) -> Turn:
         fields.get("turn_url", ""),
         fields.get("turn_username", ""),
         fields.get("turn_credential", ""),
+    )
+
+
+def _match_options(fields: Mapping[str, str]) -> MatchOptions:
+    """The New game form's terms (checkboxes are absent when off); what it does
+    not offer is the default."""
+    opponent = fields.get("opponent", "medium")
+    if opponent not in OPPONENTS:
+        opponent = "medium"
+    try:
+        length = int(fields.get("length", "5"))
+    except ValueError:
+        length = 5
+    clock = fields.get("clock", "")
+    return MatchOptions(
+        opponent=opponent,
+        length=length if length in MATCH_LENGTHS else 5,
+        cube=_flag(fields.get("cube")),
+        jacoby=_flag(fields.get("jacoby")),
+        crawford=_flag(fields.get("crawford")),
+        beavers=_flag(fields.get("beavers")),
+        move_clock=int(clock) if clock in {str(c) for c in MOVE_CLOCKS} else DEFAULT_MOVE_CLOCK,
+        names=(clean_name(fields.get("name0", "")), clean_name(fields.get("name1", ""))),
     )
 
 
@@ -211,7 +241,9 @@ def _read(act: Act, value: str, fields: Mapping[str, str]) -> Intent:
     match act:
         case Act.SELECT:
             return Tap(act, int(value) if value.isdigit() else None)
-        case Act.HISTORY_GAME:
+        case Act.HISTORY_GAME:  # -1: the game in progress
+            if not value.lstrip("-").isdigit():
+                raise ValueError
             return Index(act, int(value))
         case Act.SAVE_SLOT:
             return Text(act, clean_slot_name(get("name", "") or value))
@@ -235,7 +267,9 @@ def _read(act: Act, value: str, fields: Mapping[str, str]) -> Intent:
             return ExportAsk(act, ExportFormat(value or ExportFormat.JSON))
         case Act.ANALYSIS_ERROR:
             who = get("who", "")
-            return ErrorStep(act, Direction(value), int(who) if who.isdigit() else None)
+            if value not in ("prev", "next"):
+                raise ValueError
+            return ErrorStep(act, value == "next", int(who) if who.isdigit() else None)
         case Act.SETTING:
             return SettingAsk(act, SettingChange.parse(get("name", ""), value))
         case Act.ROLLOUT:
@@ -251,6 +285,6 @@ def _read(act: Act, value: str, fields: Mapping[str, str]) -> Intent:
         case Act.JOIN_ACCEPT:
             return Join(act, get("name", "").strip(), _turn(fields))
         case Act.START:
-            options = MatchOptions.from_form(fields)
+            options = _match_options(fields)
             return NewMatch(act, get("name", ""), _turn(fields), options, bool(get("post")))
     return Intent(act)

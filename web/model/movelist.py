@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from engine.match import Match
 from web.coach.hint import BLUNDER, DOUBTFUL, MISTAKE
 from web.model.actions import Act
-from web.model.intents import Direction, ErrorStep, Index, Intent
+from web.model.intents import ErrorStep, Index, Intent
 
 if TYPE_CHECKING:
     from web.coach.review import Review
@@ -126,6 +126,5 @@ def walk(intent: Intent, a: Analysis, review: Review | None) -> int | None:
         return game_step(line, a.at, act is Act.ANALYSIS_GAME_NEXT)
     if isinstance(intent, ErrorStep):
         grades = with_review(a.grades, review)
-        forward = intent.direction is Direction.NEXT
-        return error_step(line, grades, a.at, forward=forward, who=intent.who)
+        return error_step(line, grades, a.at, forward=intent.forward, who=intent.who)
     return last if act is Act.ANALYSIS_LAST else 0

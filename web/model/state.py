@@ -25,7 +25,6 @@ from engine.match import Match
 from engine.record import OpeningRoll
 from web.model.advice import Advice
 from web.model.analysis import Analysis
-from web.model.intents import Intent
 from web.model.online import OnlineState
 from web.model.options import MatchOptions, Settings, ai_name
 from web.model.records import PlayerRecords
@@ -33,6 +32,7 @@ from web.model.themes import Theme, theme
 
 if TYPE_CHECKING:  # a review's: imported when one is made (web.control.coaching)
     from web.coach.review import Review
+    from web.model.intents import Intent  # an intent's, loaded with the first one
 
 # Milliseconds per animation setting: a checker's slide, and the pause that
 # lets a player see the dice (or a result) before things move on.

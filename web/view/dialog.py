@@ -12,7 +12,6 @@ from engine.game import Action, Phase
 from web.board.escape import escape
 from web.coach.hint import CubeHint
 from web.model.actions import Act
-from web.model.intents import Text
 from web.model.options import AI_NAMES, HUMAN, ONLINE
 from web.model.presence import Link
 from web.model.state import Dialog, UiState
@@ -117,6 +116,8 @@ def _cube(state: UiState) -> str:
 
 
 def _abandon(state: UiState) -> str:
+    from web.model.intents import Text
+
     m, pending = state.match, state.pending
     if pending is None:
         return ""

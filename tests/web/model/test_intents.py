@@ -12,13 +12,12 @@ from typing import get_type_hints
 import pytest
 from web_fakes import Rig
 
-from web.control.session import _narrowed
+from web.model import intents
 from web.model.actions import Act
 from web.model.editor import SetupForm, Tool
 from web.model.intents import (
     CopyAsk,
     DiceAsk,
-    Direction,
     ErrorStep,
     ExportAsk,
     ExportFormat,
@@ -36,6 +35,7 @@ from web.model.intents import (
     Tap,
     Text,
     ToolPick,
+    _narrowed,
     parse,
 )
 from web.model.options import MatchOptions, Setting, SettingChange
@@ -75,7 +75,7 @@ SENT: dict[Act, tuple[str, Mapping[str, str], Intent]] = {
     Act.ANALYSIS_ERROR: (
         "next",
         {"who": "1"},
-        ErrorStep(Act.ANALYSIS_ERROR, Direction.NEXT, 1),
+        ErrorStep(Act.ANALYSIS_ERROR, True, 1),
     ),
     Act.SETTING: (
         "true",
@@ -96,7 +96,7 @@ SENT: dict[Act, tuple[str, Mapping[str, str], Intent]] = {
             Act.START,
             "Bo",
             NO_TURN,
-            MatchOptions.from_form({"opponent": "online", "length": "3"}),
+            MatchOptions("online", 3, cube=False, jacoby=False, crawford=False),
             True,
         ),
     ),
@@ -150,16 +150,19 @@ def test_payloads_with_a_meaning_for_what_is_missing() -> None:
     assert parse(Act.SAVE_SLOT, "from value") == Text(Act.SAVE_SLOT, "from value")
     assert parse(Act.PLAY_TEXT, " 13/7 ") == Text(Act.PLAY_TEXT, "13/7")  # the value, else
     assert parse(Act.EXPORT) == ExportAsk(Act.EXPORT, ExportFormat.JSON)  # the plain button
-    assert parse(Act.ANALYSIS_ERROR, "prev") == ErrorStep(Act.ANALYSIS_ERROR, Direction.PREV, None)
+    assert parse(Act.ANALYSIS_ERROR, "prev") == ErrorStep(Act.ANALYSIS_ERROR, False, None)
     assert parse(Act.ROLLOUT, "", {"trials": "7"}) == RolloutAsk(Act.ROLLOUT, 144, 10)
     assert parse(Act.SETTING, "backyamon", {"name": "theme"}) == SettingAsk(
         Act.SETTING, SettingChange(Setting.THEME, "backyamon")
     )
     start = parse(Act.START, "", {"opponent": "human", "length": "0", "cube": "on"})
     assert isinstance(start, NewMatch) and not start.post and start.turn == NO_TURN
-    assert start.options == MatchOptions.from_form(
-        {"opponent": "human", "length": "0", "cube": "on"}
-    )
+    assert start.options == MatchOptions("human", 0, cube=True, jacoby=False, crawford=False)
+    terms = {"opponent": "online", "length": "x", "clock": "600", "name0": "  Ann  Lee "}
+    start = parse(Act.START, "", terms)
+    assert isinstance(start, NewMatch)  # what the form does not offer is the default
+    assert (start.options.length, start.options.move_clock) == (5, 600)
+    assert start.options.names == ("Ann Lee", "")
 
 
 def test_the_set_up_form_is_read_whole_and_keeps_what_is_not_a_number() -> None:
@@ -195,7 +198,8 @@ def test_every_handler_takes_exactly_the_intent_the_parser_makes_for_its_act() -
         function = getattr(handler, "__func__", handler)
         (first, *rest) = [p for p in inspect.signature(handler).parameters]
         assert not rest, act
-        assert get_type_hints(function)[first] is made, (act, handler)
+        hints = get_type_hints(function, localns=vars(intents))  # theirs for type checkers
+        assert hints[first] is made, (act, handler)
 
 
 def test_a_typed_intent_is_done_as_the_control_would_and_a_wrong_one_fails_loudly() -> None:
@@ -210,7 +214,7 @@ def test_a_typed_intent_is_done_as_the_control_would_and_a_wrong_one_fails_loudl
     assert typed.c.state.match.position_id == sent.c.state.match.position_id
     assert typed.view.last == sent.view.last
     rig = typed
-    with pytest.raises(TypeError, match="play-text takes a Text"):
+    with pytest.raises(TypeError, match="Text"):
         rig.c.intend(Index(Act.PLAY_TEXT, 3))
 
 
@@ -221,7 +225,7 @@ def test_the_intent_that_waits_for_the_players_word_is_kept_typed() -> None:
     rig.c.act(Act.START, "", {"opponent": "human", "length": "3"})
     pending = rig.c.state.pending
     assert isinstance(pending, NewMatch)
-    assert pending.options == MatchOptions.from_form({"opponent": "human", "length": "3"})
+    assert pending.options == MatchOptions("human", 3, cube=False, jacoby=False, crawford=False)
     rig.act("abandon")
     assert rig.c.state.pending is None and rig.c.state.options.opponent == "human"
 
