@@ -169,6 +169,7 @@ SOURCES_ONLY = (
     "engine/dice_stats.py",  # the dice's checks: the Stats dialog's, and a game's end
     "web/view/dice.py",
     "web/words/dice.py",
+    "web/model/intents.py",  # what a control sends, read: at the first intent
     "web/model/editor.py",  # the analysis board's editor and rollouts
     "web/model/movelist.py",  # ...its move list
     "web/coach/match_analysis.py",  # ...a whole match's analysis, its figures and graph

@@ -27,7 +27,6 @@ from __future__ import annotations
 # board first uses them, not at the page's start: each method imports its own.
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -39,14 +38,13 @@ from web.ai.client import AiPort
 from web.ai.protocol import Reply, RolloutRequest
 from web.coach.report import Report, moment, recorded, requests
 from web.control.flow import Flow
-from web.control.session import Fields, Handler, Part, Session
+from web.control.session import Part, Session
 from web.control.storage import Storage
 from web.model.actions import Act
 from web.model.analysis import BY_HAND, Analysis
 from web.model.analysis_link import share_link, xgid_from_fragment
-from web.model.options import AI_NAMES
 from web.model.savefile import SavedGame
-from web.model.state import Dialog, Pending
+from web.model.state import Dialog
 from web.words import analysis_board as words
 from web.words.play import match_file_error, repairs_text
 
@@ -55,8 +53,18 @@ if TYPE_CHECKING:
     from web.ai.rollouts import RolloutView, SpreadRollout
     from web.coach.match_analysis import SpreadAnalysis
     from web.model import editor as ed
-
-PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
+    from web.model.intents import (  # loaded with the first intent (Controller.handlers)
+        CopyAsk,
+        ErrorStep,
+        ExportAsk,
+        Handler,
+        Index,
+        Intent,
+        RolloutAsk,
+        SetUp,
+        Text,
+        ToolPick,
+    )
 
 GAME_ACTS: frozenset[Act] = frozenset(
     {
@@ -73,10 +81,6 @@ GAME_ACTS: frozenset[Act] = frozenset(
 game put aside, so these (a key's, most often) do nothing until Analyse."""
 
 
-WALKS = (
-    Act.ANALYSIS_GO, Act.ANALYSIS_FIRST, Act.ANALYSIS_LAST, Act.ANALYSIS_GAME,
-    Act.ANALYSIS_GAME_PREV, Act.ANALYSIS_GAME_NEXT, Act.ANALYSIS_ERROR,
-)  # fmt: skip
 _ROUTED: Mapping[Act, Act] = MappingProxyType(
     {
         Act.REVIEW_PREV: Act.ANALYSIS_BACK,
@@ -173,30 +177,49 @@ class AnalysisBoard(Part):
         self._whole: SpreadAnalysis | None = None
 
     def handlers(self) -> Mapping[Act, Handler]:
-        walks = {act: partial(self._walk, act) for act in WALKS}
-        return walks | {
+        from web.model.intents import (
+            CopyAsk,
+            ErrorStep,
+            ExportAsk,
+            Index,
+            RolloutAsk,
+            SetUp,
+            Text,
+            ToolPick,
+            typed,
+        )
+
+        go = typed(Index, self._on_go)
+        return {
             Act.ANALYSIS_OPEN: self._on_analysis_open,
             Act.ANALYSIS_CLOSE: self._on_analysis_close,
-            Act.EDIT_TOOL: self._on_edit_tool,
+            Act.EDIT_TOOL: typed(ToolPick, self._on_edit_tool),
             Act.EDIT_CLEAR: self._on_edit_clear,
             Act.EDIT_START: self._on_edit_start,
             Act.EDIT_SWAP: self._on_edit_swap,
-            Act.EDIT_SET: self._on_edit_set,
-            Act.EDIT_PASTE: self._on_edit_paste,
+            Act.EDIT_SET: typed(SetUp, self._on_edit_set),
+            Act.EDIT_PASTE: typed(Text, self._on_edit_paste),
             Act.EDIT_OPEN: self._on_edit_open,
             Act.ANALYSE: self._on_analyse,
             Act.ANALYSIS_BACK: self._on_analysis_back,
             Act.ANALYSIS_FORWARD: self._on_analysis_forward,
-            Act.ANALYSIS_PLAY: self._on_analysis_play,
-            Act.ANALYSIS_OPPONENT: self._on_analysis_opponent,
+            Act.ANALYSIS_GO: go,
+            Act.ANALYSIS_GAME: go,
+            Act.ANALYSIS_FIRST: self._on_walk,
+            Act.ANALYSIS_LAST: self._on_walk,
+            Act.ANALYSIS_GAME_PREV: self._on_walk,
+            Act.ANALYSIS_GAME_NEXT: self._on_walk,
+            Act.ANALYSIS_ERROR: typed(ErrorStep, self._on_error_step),
+            Act.ANALYSIS_PLAY: typed(Index, self._on_analysis_play),
+            Act.ANALYSIS_OPPONENT: typed(Text, self._on_analysis_opponent),
             Act.ANALYSIS_PLAY_ON: self._on_analysis_play_on,
-            Act.ANALYSIS_COPY: self._on_analysis_copy,
-            Act.ROLLOUT: self._on_rollout,
+            Act.ANALYSIS_COPY: typed(CopyAsk, self._on_analysis_copy),
+            Act.ROLLOUT: typed(RolloutAsk, self._on_rollout),
             Act.ROLLOUT_CANCEL: self._on_rollout_cancel,
             Act.MATCH_ANALYSE: self._on_match_analyse,
             Act.MATCH_ANALYSE_CANCEL: self._on_match_analyse_cancel,
-            Act.EXPORT: self._on_export,
-            Act.IMPORT: self._on_import,
+            Act.EXPORT: typed(ExportAsk, self._on_export),
+            Act.IMPORT: typed(Text, self._on_import),
         }
 
     # -- entering and leaving ------------------------------------------------------------
@@ -220,7 +243,8 @@ class AnalysisBoard(Part):
             else:
                 editor = ed.Editor(setup)
                 if self._enter(editor) and ed.problem(editor) is None:
-                    self._on_analyse("", {})  # a position that can be played is analysed at once
+                    # a position that can be played is analysed at once
+                    self._analyse_setup()
                     self._advance()
             self._render()
 
@@ -238,7 +262,7 @@ class AnalysisBoard(Part):
         self._say(words.SET_UP)
         return True
 
-    def _on_analysis_open(self, value: str, fields: Fields) -> None:
+    def _on_analysis_open(self, intent: Intent) -> None:
         from engine.position_setup import PositionSetup
         from web.model import editor as ed
 
@@ -252,7 +276,7 @@ class AnalysisBoard(Part):
             setup = replace(PositionSetup.start(), names=names)
         self._enter(ed.Editor(setup))
 
-    def _on_analysis_close(self, value: str, fields: Fields) -> None:
+    def _on_analysis_close(self, intent: Intent) -> None:
         self._leave()
         self._say(words.BACK_TO_GAME)
 
@@ -323,40 +347,39 @@ class AnalysisBoard(Part):
         self._render()
         return True  # the board is drawn afresh either way: nothing slides back
 
-    def _on_edit_tool(self, value: str, fields: Fields) -> None:
+    def _on_edit_tool(self, pick: ToolPick) -> None:
         from web.model import editor as ed
 
-        if value in tuple(ed.Tool):
-            self._edit(lambda e: ed.with_tool(e, ed.Tool(value)))
+        self._edit(lambda e: ed.with_tool(e, pick.tool))
 
-    def _on_edit_clear(self, value: str, fields: Fields) -> None:
+    def _on_edit_clear(self, intent: Intent) -> None:
         self._edit(lambda e: replace(e, setup=e.setup.cleared()))
 
-    def _on_edit_start(self, value: str, fields: Fields) -> None:
+    def _on_edit_start(self, intent: Intent) -> None:
         from engine.position_setup import (
             PositionSetup,
         )
 
         self._edit(lambda e: replace(e, setup=replace(e.setup, sides=PositionSetup.start().sides)))
 
-    def _on_edit_swap(self, value: str, fields: Fields) -> None:
+    def _on_edit_swap(self, intent: Intent) -> None:
         self._edit(lambda e: replace(e, setup=e.setup.swapped()))
 
-    def _on_edit_set(self, value: str, fields: Fields) -> None:
+    def _on_edit_set(self, ask: SetUp) -> None:
         from web.model import editor as ed
 
-        self._edit(lambda e: ed.with_fields(e, fields))
+        self._edit(lambda e: ed.with_form(e, ask.form))
 
-    def _on_edit_paste(self, value: str, fields: Fields) -> None:
+    def _on_edit_paste(self, pasted: Text) -> None:
         from web.model import editor as ed
 
-        text = (fields.get("id") or value).strip()
+        text = pasted.text
         if text:
             self._edit(lambda e: ed.pasted(e, text))
             if not self.state.message:
                 self._say(words.PASTED)
 
-    def _on_edit_open(self, value: str, fields: Fields) -> None:
+    def _on_edit_open(self, intent: Intent) -> None:
         from engine.position_setup import PositionSetup
         from web.model import editor as ed
 
@@ -373,7 +396,11 @@ class AnalysisBoard(Part):
 
     # -- analysing -----------------------------------------------------------------------
 
-    def _on_analyse(self, value: str, fields: Fields) -> None:
+    def _on_analyse(self, intent: Intent) -> None:
+        self._analyse_setup()
+
+    def _analyse_setup(self) -> None:
+        """The set-up's match on the board, played on from and analysed."""
         a = self.state.analysis
         if a is None or a.editor is None:
             return
@@ -417,12 +444,15 @@ class AnalysisBoard(Part):
         k = len(m.events)
         return events[k] if k < len(events) and events[:k] == m.events else None
 
-    def held(self, act: Act, value: str, fields: Fields) -> bool:
+    def held(self, intent: Intent) -> bool:
         """Whether ``act`` waits for the player: inside an imported match's line, an
         act that leaves it (another roll's choice, another play) asks first, as the
         rest of the match would go (True: asked, :data:`Act.ANALYSIS_CUT` goes on).
         A line played here is cut at once, as a new variation on lichess's board."""
+        from web.model.intents import Index
+
         a = self.state.analysis
+        act = intent.act
         action = _LEAVES.get(act)
         if action is None or a is None or a.names is None or a.editor is not None:
             return False
@@ -439,15 +469,19 @@ class AnalysisBoard(Part):
             try:
                 if act is Act.CONFIRM:
                     after = m.confirm()
-                elif plays is not None and value.isdigit() and int(value) < len(plays.plays):
-                    after = m.with_play(plays.plays[int(value)].moves).confirm()
+                elif (
+                    plays is not None
+                    and isinstance(intent, Index)
+                    and intent.index < len(plays.plays)
+                ):
+                    after = m.with_play(plays.plays[intent.index].moves).confirm()
                 else:
                     return False
             except EngineError:
                 return False  # not a play to make: its handler says why
             if _step_key(after) == _step_key(a.trail[a.at + 1]):
                 return False  # the line's own play: it is followed (keep_line)
-        self._set(pending=Pending(act, value, tuple(fields.items())))
+        self._set(pending=intent)
         self.session.open(Dialog.CUT)
         return True
 
@@ -466,46 +500,54 @@ class AnalysisBoard(Part):
         if self.state.viewer == viewer:  # the board still seen from the same side: slide
             self.session.slide(before)
 
-    def _on_analysis_back(self, value: str, fields: Fields) -> None:
+    def _on_analysis_back(self, intent: Intent) -> None:
         a = self.state.analysis
         if a is not None and a.can_back:
             self._go(a.at - 1)
 
-    def _on_analysis_forward(self, value: str, fields: Fields) -> None:
+    def _on_analysis_forward(self, intent: Intent) -> None:
         a = self.state.analysis
         if a is not None and a.can_forward:
             self._go(a.at + 1)
 
-    def _walk(self, act: Act, value: str, fields: Fields) -> None:
+    def _on_go(self, ask: Index) -> None:
+        """To a move of the list, or a game's start (:func:`web.model.movelist.walk`)."""
+        self._on_walk(ask)
+
+    def _on_error_step(self, ask: ErrorStep) -> None:
+        """To a player's previous or next error (:func:`web.model.movelist.walk`)."""
+        self._on_walk(ask)
+
+    def _on_walk(self, intent: Intent) -> None:
         """A way along the line other than a step (:func:`web.model.movelist.walk`)."""
         from web.model.movelist import walk
 
         a = self.state.analysis
         if a is not None and a.editor is None and a.trail:
-            at = walk(act, value, fields, a, self.state.reviewing.review)
+            at = walk(intent, a, self.state.reviewing.review)
             if at is None:
                 self._say(words.NO_MORE_ERRORS)
             else:
                 self._go(at)
 
-    def _on_analysis_play(self, value: str, fields: Fields) -> None:
+    def _on_analysis_play(self, ask: Index) -> None:
         """A ranked play, made and confirmed: the line goes on from it."""
         a = self.state.analysis
         plays = a.report.plays if a is not None and a.editor is None else None
         m = self.state.match
-        if plays is None or not value.isdigit() or int(value) >= len(plays.plays):
+        if plays is None or ask.index >= len(plays.plays):
             return
         if a is None or a.report.key != moment(m) or self.state.busy or self.state.is_ai(m.turn):
             return
         before = self.session.board()
         player = m.turn
-        self._set(match=m.with_play(plays.plays[int(value)].moves).confirm())
+        self._set(match=m.with_play(plays.plays[ask.index].moves).confirm())
         self._select(selected=None)
         self.session.slide(before)
         self.session.say_play(player)
         self._autosave()
 
-    def _on_analysis_play_on(self, value: str, fields: Fields) -> None:
+    def _on_analysis_play_on(self, intent: Intent) -> None:
         """At the AI's turn inside the line: the line is cut after it and the AI
         decides afresh (stepping back alone never moves a checker, so that the line
         can be read; a decision of the player's own cuts it the same way)."""
@@ -517,38 +559,43 @@ class AnalysisBoard(Part):
             self._set(analysis=replace(a, trail=a.trail[: a.at + 1]))
             self._say(words.new_line(self.state.names[actor]))
 
-    def _on_analysis_opponent(self, value: str, fields: Fields) -> None:
+    def _on_analysis_opponent(self, ask: Text) -> None:
+        """Who plays on from here: an AI level, or both by hand (checked by the parser)."""
         a = self.state.analysis
-        if a is None or value not in PLAYERS:
+        if a is None:
             return
         self._set(
-            analysis=replace(a, opponent=value),
-            options=replace(self.state.options, opponent=value),
+            analysis=replace(a, opponent=ask.text),
+            options=replace(self.state.options, opponent=ask.text),
         )
 
-    def _on_analysis_copy(self, value: str, fields: Fields) -> None:
+    def _on_analysis_copy(self, ask: CopyAsk) -> None:
+        from web.model.intents import IdKind
+
+        kind = ask.kind
         a = self.state.analysis
         if a is None:
             return
         try:
             if a.editor is not None:
                 setup = a.editor.setup
-                ids = {"xgid": setup.xgid}
-                if value in ("position", "match"):
+                ids = {IdKind.XGID: setup.xgid}
+                if kind in (IdKind.POSITION, IdKind.MATCH):
                     position_id, match_id, _ = setup.ids()
-                    ids.update(position=position_id, match=match_id)
+                    ids.update({IdKind.POSITION: position_id, IdKind.MATCH: match_id})
             else:
                 m = self.state.match
-                ids = {"position": m.position_id, "match": m.match_id, "xgid": m.xgid()}
+                ids = {IdKind.POSITION: m.position_id, IdKind.MATCH: m.match_id,
+                       IdKind.XGID: m.xgid()}  # fmt: skip
         except EngineError as exc:
             from web.words.refusals import refusal  # on a refusal only
 
             self._set(message=refusal(exc))
             return
-        if value == "link":
-            self.session.copy("link", share_link(self.page_url, ids["xgid"]))
-        elif value in ids:
-            self.session.copy(value, ids[value])
+        if kind is IdKind.LINK:
+            self.session.copy(kind, share_link(self.page_url, ids[IdKind.XGID]))
+        elif kind in ids:
+            self.session.copy(kind, ids[kind])
 
     def _analyse(self) -> None:
         """Ask King Tubby about the moment on the board, unless already asked."""
@@ -591,7 +638,7 @@ class AnalysisBoard(Part):
 
     # -- rollouts ----------------------------------------------------------------------
 
-    def _on_rollout(self, value: str, fields: Fields) -> None:
+    def _on_rollout(self, ask: RolloutAsk) -> None:
         """Roll out the moment on the board: its plays, or its cube decision."""
         s = self.state
         a = s.analysis
@@ -603,9 +650,8 @@ class AnalysisBoard(Part):
             return
         from web.ai.rollouts import SpreadRollout
         from web.coach.rollout import Rollout
-        from web.coach.rollout import settings as rollout_settings
 
-        trials, truncate = rollout_settings(fields)
+        trials, truncate = ask.trials, ask.truncate
         position = m.position if m.turn == turn else m.position.swap()
         dice = m.dice if m.phase is Phase.MOVE else None
         ports = self._ports()
@@ -629,7 +675,7 @@ class AnalysisBoard(Part):
         self._spread.start()
         self._say(words.rolling_out(trials))
 
-    def _on_rollout_cancel(self, value: str, fields: Fields) -> None:
+    def _on_rollout_cancel(self, intent: Intent) -> None:
         self._cancel_rollout()
 
     def _cancel_rollout(self) -> None:
@@ -642,7 +688,7 @@ class AnalysisBoard(Part):
     def _ports(self) -> list[AiPort]:
         return list(self.rollout_ports() if self.rollout_ports is not None else [self.session.ai])
 
-    def _on_match_analyse(self, value: str, fields: Fields) -> None:
+    def _on_match_analyse(self, intent: Intent) -> None:
         """Judge every decision of the line's match in the workers, the page free meanwhile."""
         from web.coach.match_analysis import FINISHED, SpreadAnalysis, WholeMatch
         from web.words import match_analysis as say
@@ -696,7 +742,7 @@ class AnalysisBoard(Part):
         self._say(say.started(whole.total))
         spread.start()
 
-    def _on_match_analyse_cancel(self, value: str, fields: Fields) -> None:
+    def _on_match_analyse_cancel(self, intent: Intent) -> None:
         from web.coach.match_analysis import CANCELLED
         from web.words import match_analysis as say
 
@@ -713,11 +759,13 @@ class AnalysisBoard(Part):
 
     # -- match files (.mat) ------------------------------------------------------------------
 
-    def _on_export(self, value: str, fields: Fields) -> None:
-        """Export: with ``mat``, the match on the board as a Jellyfish ``.mat`` file."""
-        if value != "mat":
+    def _on_export(self, ask: ExportAsk) -> None:
+        """Export: the page's save, or the match on the board as a Jellyfish ``.mat`` file."""
+        from web.model.intents import ExportFormat
+
+        if ask.format is not ExportFormat.MAT:
             if not self._export_analysed():
-                self.storage.on_export(value, fields)
+                self.storage.on_export()
             return
         # match files are rare: not at the page's start
         from engine.formats.mat import MatFile, writable_names
@@ -753,7 +801,7 @@ class AnalysisBoard(Part):
         self._say(words.EXPORTED_ANALYSIS)
         return True
 
-    def _import_analysed(self, value: str) -> bool:
+    def _import_analysed(self, text: str) -> bool:
         """A save of an analysed match (:meth:`_export_analysed`) opens on the
         analysis board with its analysis (False: the text is no such save)."""
         import json
@@ -762,7 +810,7 @@ class AnalysisBoard(Part):
         from web.coach.match_analysis import WholeMatch
 
         try:
-            loaded = SavedGame.from_json(json.loads(value))
+            loaded = SavedGame.from_json(json.loads(text))
         except (SaveError, ValueError, TypeError, KeyError, RecursionError):
             return False  # the page's own import says what is wrong with it
         if not loaded.analysis:
@@ -782,20 +830,20 @@ class AnalysisBoard(Part):
         self._set(analysis=replace(a, whole=whole, grades=grades))
         return True
 
-    def _on_import(self, value: str, fields: Fields) -> None:
+    def _on_import(self, file: Text) -> None:
         """A file to import: a saved game (JSON), or a match file (``.mat``, GNU
         Backgammon's ``.sgf``, eXtreme Gammon's ``.xg`` or ``.xgp``), which opens on
         the analysis board with the game in progress put aside; what reading it
         repaired is said after."""
-        if not _looks_like_match_file(value):
-            if not self._import_analysed(value):
-                self.storage.on_import(value, fields)  # a saved game, or says it is not one
+        if not _looks_like_match_file(file.text):
+            if not self._import_analysed(file.text):
+                self.storage.on_import(file)  # a saved game, or says it is not one
             return
         # match files are rare: not at the page's start
         from engine.formats.match_file import read_match_file
 
         try:
-            mat = read_match_file(value)  # a .mat, .sgf, .xg or .xgp
+            mat = read_match_file(file.text)  # a .mat, .sgf, .xg or .xgp
         except EngineError as exc:  # says the line and what is wrong with it
             from web.words.refusals import refusal  # on a refusal only
 

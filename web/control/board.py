@@ -8,14 +8,18 @@ was made; this part asks the state where a checker may go
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
 from engine.game import Phase
 from engine.turn import Step
 from web.board.motion import plan_motions
 from web.control.analysis import AnalysisBoard
-from web.control.session import Fields, Handler, Part, Session
+from web.control.session import Part, Session
 from web.model.actions import Act
+
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import Handler, Tap
 
 
 class Board(Part):
@@ -28,11 +32,13 @@ class Board(Part):
         self.act = act
 
     def handlers(self) -> Mapping[Act, Handler]:
-        return {Act.SELECT: self._on_select}
+        from web.model.intents import Tap, typed
 
-    def _on_select(self, value: str, fields: Fields) -> None:
-        """Keyboard: act on a board place as a tap would (``none``: let go)."""
-        self.tap(int(value) if value.isdigit() else None)
+        return {Act.SELECT: typed(Tap, self._on_select)}
+
+    def _on_select(self, ask: Tap) -> None:
+        """Keyboard: act on a board place as a tap would (None: let go)."""
+        self.tap(ask.place)
 
     def can_lift(self, place: int) -> bool:
         if self.analysis.editing:  # the analysis board's editor: any checker may be dragged

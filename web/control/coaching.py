@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
 from engine.game import Action
@@ -20,26 +21,31 @@ from web.ai.protocol import (
 )
 from web.board.motion import plan_motions
 from web.coach.hint import PlayHint, parse_cube_hint, parse_play_hint
-from web.control.session import Fields, Handler, Part
+from web.control.session import Part
 from web.model.actions import Act
 from web.model.state import Dialog, Reviewing, ReviewView
 from web.model.tutor import can_hint, moment, pending_now, ready, should_judge
 from web.view.screen import reviewed_frame
 from web.words import game as words
 
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import Handler, Index, Intent
+
 
 class Coaching(Part):
     """See the module docs."""
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import Index, typed
+
         return {
             Act.HINT: self._on_hint,
-            Act.HINT_PLAY: self._on_hint_play,
+            Act.HINT_PLAY: typed(Index, self._on_hint_play),
             Act.TUTOR_KEEP: self._on_tutor_keep,
             Act.TUTOR_UNDO: self._on_tutor_undo,
             Act.TUTOR_BEST: self._on_tutor_best,
             Act.REVIEW: self._on_review,
-            Act.REVIEW_SHOW: self._on_review_show,
+            Act.REVIEW_SHOW: typed(Index, self._on_review_show),
             Act.REVIEW_PREV: self._on_review_prev,
             Act.REVIEW_NEXT: self._on_review_next,
             Act.REVIEW_BEFORE: self._on_review_before,
@@ -48,7 +54,7 @@ class Coaching(Part):
             Act.REVIEW_LIST: self._on_review_list,
         }
 
-    def _on_hint(self, value: str, fields: Fields) -> None:
+    def _on_hint(self, intent: Intent) -> None:
         s = self.state
         if not can_hint(s):
             return
@@ -116,15 +122,18 @@ class Coaching(Part):
 
         self.session.ai.ask(request, reply)
 
-    def _on_hint_play(self, value: str, fields: Fields) -> None:
+    def _on_hint_play(self, ask: Index) -> None:
+        self._play_hint(ask.index)
+
+    def _play_hint(self, index: int) -> None:
         """Make a hinted play on the board, from the turn's start; the player confirms it."""
         s = self.state
         hint = s.advice.hint
         if not isinstance(hint, PlayHint) or not ready(s) or s.busy or not s.human_to_move:
             return
-        if not value.isdigit() or int(value) >= len(hint.plays):
+        if index >= len(hint.plays):
             return
-        advice = hint.plays[int(value)]
+        advice = hint.plays[index]
         before = self.session.board()
         try:
             # The whole play replaces whatever was moved so far, and waits for Done.
@@ -138,13 +147,13 @@ class Coaching(Part):
 
     # -- the tutor's question ------------------------------------------------------------
 
-    def _on_tutor_keep(self, value: str, fields: Fields) -> None:
+    def _on_tutor_keep(self, intent: Intent) -> None:
         """Keep the play the tutor warned of: Done."""
         if self.state.dialog is Dialog.TUTOR:
             self._close()
         self.session.confirm()
 
-    def _on_tutor_undo(self, value: str, fields: Fields) -> None:
+    def _on_tutor_undo(self, intent: Intent) -> None:
         """Take the play back: the turn from its start, to play again."""
         if self.state.dialog is Dialog.TUTOR:
             self._close()
@@ -157,15 +166,15 @@ class Coaching(Part):
         self.session.slide(before)
         self._autosave()
 
-    def _on_tutor_best(self, value: str, fields: Fields) -> None:
+    def _on_tutor_best(self, intent: Intent) -> None:
         """Show King Tubby's play on the board (with the hint's list), for Done."""
         if self.state.dialog is Dialog.TUTOR:
             self._close()
-        self._on_hint_play("0", fields)
+        self._play_hint(0)
 
     # -- reviewing a finished game ------------------------------------------------------
 
-    def _on_review(self, value: str, fields: Fields) -> None:
+    def _on_review(self, intent: Intent) -> None:
         m = self.state.match
         if not m.is_game_over:
             return
@@ -216,14 +225,14 @@ class Coaching(Part):
             self.session.motions = tuple(plan_motions(old.position, new.position))
         self._select(selected=None)
 
-    def _on_review_show(self, value: str, fields: Fields) -> None:
+    def _on_review_show(self, ask: Index) -> None:
         review = self.state.reviewing.review
-        if review is None or not value.isdigit() or int(value) not in review.flagged():
+        if review is None or ask.index not in review.flagged():
             return
         self._close()
         # A fresh start: nothing slides in from another decision.
         self._set(reviewing=replace(self.state.reviewing, at=None))
-        self.show_review_frame(int(value), ReviewView.BEFORE)
+        self.show_review_frame(ask.index, ReviewView.BEFORE)
 
     def _review_step(self, step: int) -> None:
         r = self.state.reviewing
@@ -235,10 +244,10 @@ class Coaching(Part):
             self._set(reviewing=replace(r, at=None))
             self.show_review_frame(flagged[at], ReviewView.BEFORE)
 
-    def _on_review_prev(self, value: str, fields: Fields) -> None:
+    def _on_review_prev(self, intent: Intent) -> None:
         self._review_step(-1)
 
-    def _on_review_next(self, value: str, fields: Fields) -> None:
+    def _on_review_next(self, intent: Intent) -> None:
         self._review_step(1)
 
     def _review_view(self, view: ReviewView) -> None:
@@ -246,15 +255,15 @@ class Coaching(Part):
         if at is not None:
             self.show_review_frame(at, view)
 
-    def _on_review_before(self, value: str, fields: Fields) -> None:
+    def _on_review_before(self, intent: Intent) -> None:
         self._review_view(ReviewView.BEFORE)
 
-    def _on_review_played(self, value: str, fields: Fields) -> None:
+    def _on_review_played(self, intent: Intent) -> None:
         self._review_view(ReviewView.PLAYED)
 
-    def _on_review_best(self, value: str, fields: Fields) -> None:
+    def _on_review_best(self, intent: Intent) -> None:
         self._review_view(ReviewView.BEST)
 
-    def _on_review_list(self, value: str, fields: Fields) -> None:
+    def _on_review_list(self, intent: Intent) -> None:
         if self.state.reviewing.review is not None:
             self._open(Dialog.REVIEW)

@@ -20,16 +20,19 @@ handed the other parts it reaches:
 * :class:`~web.control.online.OnlinePlay`: a friend online;
 * :class:`~web.control.post.PostPlay`: a friend by messages (links).
 
-Every intent reads the same way: :meth:`Controller.act` finds the part's
-handler for the :class:`~web.model.actions.Act`, which asks the engine (every
-rule is its) and makes the new state; then the session's ``advance`` does
-whatever follows without the player, and the screen is drawn once.
+Every intent reads the same way: :meth:`Controller.act` reads the control's
+text once into a typed intent (:func:`web.model.intents.parse`) and finds the
+part's handler for its :class:`~web.model.actions.Act`, which asks the engine
+(every rule is its) and makes the new state; then the session's ``advance``
+does whatever follows without the player, and the screen is drawn once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from engine.dice import RandomSource
 from engine.errors import EngineError
@@ -41,12 +44,15 @@ from web.control.flow import Flow
 from web.control.online import Connector, OnlinePlay
 from web.control.play import Play
 from web.control.post import Postman, PostPlay
-from web.control.session import Fields, Handler, Part, SeatFactory, Session, Timer, View
+from web.control.session import Part, SeatFactory, Session, Timer, View
 from web.control.storage import Storage
 from web.model.actions import Act
 from web.model.opponent import seats
 from web.model.state import UiState
 from web.model.storage import Store
+
+if TYPE_CHECKING:
+    from web.model.intents import Handler, Intent
 
 __all__ = ["Controller", "Session", "Timer", "View"]
 
@@ -95,26 +101,34 @@ class Controller:
             keep_line=self.analysis.keep_line,
             leave_analysis=self.analysis.leave,
         )
-        parts: tuple[Part, ...] = (
-            self.board,
-            self.play,
-            self.coach,
-            self.storage,
-            self.analysis,
-            self.online,
-            self.post,
-        )
-        table: dict[Act, Handler] = {
-            Act.ABANDON: self._on_abandon,
-            Act.ANALYSIS_CUT: self._on_analysis_cut,
-        }
-        for part in parts:
-            for act, handler in part.handlers().items():
-                if act in table:
-                    raise ValueError(f"two parts answer {act}")
-                table[act] = handler
-        self.handlers: Mapping[Act, Handler] = MappingProxyType(table)
-        """The handler of every action (a test checks none is missing)."""
+        self._handlers: Mapping[Act, Handler] | None = None
+
+    @property
+    def handlers(self) -> Mapping[Act, Handler]:
+        """The handler of every action (a test checks none is missing), each
+        given its typed intent; made at the first intent, when the intents'
+        module loads (it is not needed to draw the first board)."""
+        if self._handlers is None:
+            parts: tuple[Part, ...] = (
+                self.board,
+                self.play,
+                self.coach,
+                self.storage,
+                self.analysis,
+                self.online,
+                self.post,
+            )
+            table: dict[Act, Handler] = {
+                Act.ABANDON: self._on_abandon,
+                Act.ANALYSIS_CUT: self._on_analysis_cut,
+            }
+            for part in parts:
+                for act, handler in part.handlers().items():
+                    if act in table:
+                        raise ValueError(f"two parts answer {act}")
+                    table[act] = handler
+            self._handlers = MappingProxyType(table)
+        return self._handlers
 
     # -- what the page reads -------------------------------------------------------------
 
@@ -181,9 +195,24 @@ class Controller:
         (the page slides it home from what it drew)."""
         return self.board.drop(src, dst)
 
-    def act(self, act: Act, value: str = "", fields: Fields | None = None) -> None:
-        """A button, key or dialog action, with the control's value and its form's fields."""
+    def act(self, act: Act, value: str = "", fields: Mapping[str, str] | None = None) -> None:
+        """A button, key or dialog action, with the control's value and its form's
+        fields: read into its intent (text that means none is ignored), then done."""
+        from web.model.intents import MalformedIntentError, parse
+
         act = self.analysis.routed(act)
+        try:
+            intent: Intent | None = parse(act, value, fields)
+        except MalformedIntentError:
+            intent = None  # nothing to do, but what every intent ends with
+        self._run(act, intent)
+
+    def intend(self, intent: Intent) -> None:
+        """An intent made already (typed): done as :meth:`act` does it."""
+        act = self.analysis.routed(intent.act)
+        self._run(act, replace(intent, act=act))
+
+    def _run(self, act: Act, intent: Intent | None) -> None:
         handler = self.handlers[act]
         if not self.analysis.accepts(act):
             return  # the analysis board's editor: the game put aside is not played on
@@ -191,8 +220,8 @@ class Controller:
         session.set(message="", play_refused=False, dialog_error="", copied="")
         with session.one_render():
             try:
-                if not self.analysis.held(act, value, fields or {}):
-                    handler(value, fields or {})
+                if intent is not None and not self.analysis.held(intent):
+                    handler(intent)
             except EngineError as exc:
                 from web.words.refusals import refusal  # on a refusal only
 
@@ -212,16 +241,16 @@ class Controller:
         """The page's answer to the last copy: whether the clipboard took the text."""
         self.session.copy_done(ok)
 
-    def _on_analysis_cut(self, value: str, fields: Fields) -> None:
+    def _on_analysis_cut(self, intent: Intent) -> None:
         """The player confirmed the act that leaves an imported match's line."""
         pending = self.session.state.pending
         if pending is None:
             return
         self.session.set(pending=None)
         self.session.close()
-        self.handlers[pending.act](pending.value, dict(pending.fields))
+        self.handlers[pending.act](pending)
 
-    def _on_abandon(self, value: str, fields: Fields) -> None:
+    def _on_abandon(self, intent: Intent) -> None:
         """The player confirmed the intent that throws the game in progress away."""
         session = self.session
         pending = session.state.pending
@@ -232,6 +261,6 @@ class Controller:
         self.flow.count_abandoned()
         session.abandoning = True
         try:
-            self.handlers[pending.act](pending.value, dict(pending.fields))
+            self.handlers[pending.act](pending)
         finally:
             session.abandoning = False

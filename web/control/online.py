@@ -18,17 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.decisions import Decision
 from engine.match import Match
 from web.control.flow import Flow
-from web.control.session import Fields, Handler, Part, RemoteGame, Session
+from web.control.session import Part, RemoteGame, Session
 from web.model.actions import Act
 from web.model.options import MatchOptions, clean_name
 from web.model.presence import Link
 from web.model.state import Dialog
 from web.words import online_play as words
+
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import Handler, Index, Intent, LinkAsk, Text, Turn
 
 NAME = "online-name"  # the storage key of the player's name online, offered next time
 TURN = "online-turn"  # the storage key of the player's TURN server (web.online.transport)
@@ -92,15 +95,17 @@ class OnlinePlay(Part):
         self.manual: ManualSignalling | None = None  # the inviter's page, once its invite is out
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import Index, LinkAsk, Text, typed
+
         return {
             Act.COPY_INVITE: self._on_copy_invite,
-            Act.SHARE_LINK: self._on_share_link,
+            Act.SHARE_LINK: typed(LinkAsk, self._on_share_link),
             Act.CHAT_OPEN: self._on_chat_open,
-            Act.CHAT: self._on_chat,
+            Act.CHAT: typed(Index, self._on_chat),
             Act.CLAIM: self._on_claim,
             Act.MANUAL_OFFER: self._on_manual_offer,
-            Act.MANUAL_ANSWER: self._on_manual_answer,
-            Act.COPY_CODE: self._on_copy_code,
+            Act.MANUAL_ANSWER: typed(Text, self._on_manual_answer),
+            Act.COPY_CODE: typed(LinkAsk, self._on_copy_code),
         }
 
     def _online(self, **changes: Any) -> None:
@@ -153,14 +158,13 @@ class OnlinePlay(Part):
         """The player's TURN server from storage, offered in the dialogs."""
         self._online(turn=turn)
 
-    def take_turn(self, fields: Fields) -> bool:
-        """The TURN server in the dialog's fields, remembered for the
+    def take_turn(self, given: Turn) -> bool:
+        """The TURN server typed into the dialog, remembered for the
         connections to come (none: forgotten); False, said in the dialog, if
         it cannot be used."""
         from web.online.errors import TurnError  # online play's protocol, loaded only now
         from web.online.turn import TurnServer
 
-        given = tuple(fields.get(f"turn_{key}", "") for key in ("url", "username", "credential"))
         try:
             turn = TurnServer.parse(*given)
         except TurnError as exc:
@@ -339,28 +343,28 @@ class OnlinePlay(Part):
 
     # -- the player's online intents ---------------------------------------------------------
 
-    def _on_chat_open(self, value: str, fields: Fields) -> None:
+    def _on_chat_open(self, intent: Intent) -> None:
         if self.link is not None:
             self._open(Dialog.CHAT)
 
-    def _on_chat(self, value: str, fields: Fields) -> None:
-        if self.link is not None and value.isdigit():
+    def _on_chat(self, ask: Index) -> None:
+        if self.link is not None:
             self._close()
-            self.link.chat(int(value))
+            self.link.chat(ask.index)
 
-    def _on_claim(self, value: str, fields: Fields) -> None:
+    def _on_claim(self, intent: Intent) -> None:
         if self.link is not None and not self.state.online.claimed:
             if self.state.dialog is Dialog.CLAIM:
                 self._close()
             self.link.claim()
 
-    def _on_manual_offer(self, value: str, fields: Fields) -> None:
+    def _on_manual_offer(self, intent: Intent) -> None:
         if self.manual is not None and not self.state.online.offer_link:
             self._set(dialog_error="")
             self.manual.offer()
 
-    def _on_manual_answer(self, value: str, fields: Fields) -> None:
-        code = fields.get("answer", "").strip()
+    def _on_manual_answer(self, ask: Text) -> None:
+        code = ask.text
         if self.manual is None or not self.state.online.offer_link:
             return
         if not code:
@@ -370,21 +374,27 @@ class OnlinePlay(Part):
         self._online(link_status=words.CONNECTING)
         self.manual.answer(code)
 
-    def _on_copy_code(self, value: str, fields: Fields) -> None:
+    def _on_copy_code(self, ask: LinkAsk) -> None:
+        from web.model.intents import LinkKind
+
         o = self.state.online
-        text = {"offer": o.offer_link, "answer": o.answer_code}.get(value, "")
+        text = {LinkKind.OFFER: o.offer_link, LinkKind.ANSWER: o.answer_code}.get(ask.kind, "")
         if text:
-            self.session.copy(value, text)
+            self.session.copy(ask.kind, text)
 
-    def _on_copy_invite(self, value: str, fields: Fields) -> None:
+    def _on_copy_invite(self, intent: Intent) -> None:
+        from web.model.intents import LinkKind
+
         if self.state.online.invite_link:
-            self.session.copy("invite", self.state.online.invite_link)
+            self.session.copy(LinkKind.INVITE, self.state.online.invite_link)
 
-    def _on_share_link(self, value: str, fields: Fields) -> None:
+    def _on_share_link(self, ask: LinkAsk) -> None:
         """The invite (or connection) link to the device's share sheet: a
         messenger of the player's choice, on a phone."""
+        from web.model.intents import LinkKind
+
         o = self.state.online
-        link = {"invite": o.invite_link, "offer": o.offer_link}.get(value, "")
+        link = {LinkKind.INVITE: o.invite_link, LinkKind.OFFER: o.offer_link}.get(ask.kind, "")
         if link:
             self.session.view.share(link)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
 from engine.game import Action
@@ -18,7 +19,7 @@ from web.control.coaching import Coaching
 from web.control.flow import Flow
 from web.control.online import OnlinePlay
 from web.control.post import PostPlay
-from web.control.session import Fields, Handler, Part, Session
+from web.control.session import Part, Session
 from web.control.storage import Storage
 from web.model.actions import Act
 from web.model.options import HUMAN, MatchOptions, Setting, SettingChange, ai_name
@@ -26,6 +27,9 @@ from web.model.state import Dialog, Reviewing, ReviewView
 from web.model.tutor import judging
 from web.view.screen import why_no_double
 from web.words import game as words
+
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import DiceAsk, Handler, Index, Intent, Join, NewMatch, Text
 
 
 class Play(Part):
@@ -50,6 +54,8 @@ class Play(Part):
         self.post = post
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import DiceAsk, Index, Join, NewMatch, Text, typed
+
         return {
             Act.ROLL: self._on_roll,
             Act.DOUBLE: self._on_double,
@@ -59,26 +65,26 @@ class Play(Part):
             Act.UNDO: self._on_undo,
             Act.REDO: self._on_redo,
             Act.CONFIRM: self._on_confirm,
-            Act.PLAY_TEXT: self._on_play_text,
+            Act.PLAY_TEXT: typed(Text, self._on_play_text),
             Act.SWAP_DICE: self._on_swap_dice,
-            Act.DICE_SET: self._on_dice_set,
+            Act.DICE_SET: typed(DiceAsk, self._on_dice_set),
             Act.RESIGN_OPEN: self._on_resign_open,
-            Act.RESIGN: self._on_resign,
+            Act.RESIGN: typed(Index, self._on_resign),
             Act.ACCEPT: self._on_accept,
             Act.REJECT: self._on_reject,
             Act.NEXT_GAME: self._on_next_game,
             Act.REMATCH: self._on_rematch,
             Act.NEW_OPEN: self._on_new_open,
-            Act.START: self._on_start,
-            Act.JOIN_ACCEPT: self._on_join_accept,
+            Act.START: typed(NewMatch, self._on_start),
+            Act.JOIN_ACCEPT: typed(Join, self._on_join_accept),
             Act.CLOSE: self._on_close,
-            Act.HISTORY_GAME: self._on_history_game,
+            Act.HISTORY_GAME: typed(Index, self._on_history_game),
             Act.DISMISS_NOTICE: self._on_dismiss_notice,
             Act.SOUND: self._on_sound,
             Act.HELP_OPEN: self._on_help_open,
         }
 
-    def _on_roll(self, value: str, fields: Fields) -> None:
+    def _on_roll(self, intent: Intent) -> None:
         s = self.state
         if s.busy or s.dialog is not None or not self.session.legal(Action.ROLL):
             return
@@ -89,10 +95,9 @@ class Play(Part):
         # An opening roll the AI won: a beat to see the dice before it moves.
         self.flow.after_ai_roll()
 
-    def _on_dice_set(self, value: str, fields: Fields) -> None:
-        try:
-            dice = (int(fields.get("d1", "")), int(fields.get("d2", "")))
-        except ValueError:
+    def _on_dice_set(self, ask: DiceAsk) -> None:
+        dice = ask.dice
+        if dice is None:
             self._set(message=words.CHOOSE_BOTH_DICE)
             return
         self._close()
@@ -106,7 +111,7 @@ class Play(Part):
             if ai_rolls:
                 self.flow.after_ai_roll()
 
-    def _on_double(self, value: str, fields: Fields) -> None:
+    def _on_double(self, intent: Intent) -> None:
         if not self.state.busy and self.session.legal(Action.DOUBLE):
             self.flow.double()
             return
@@ -114,7 +119,7 @@ class Play(Part):
         if why:
             self._set(message=why)
 
-    def _on_beaver(self, value: str, fields: Fields) -> None:
+    def _on_beaver(self, intent: Intent) -> None:
         if not self.session.legal(Action.BEAVER):
             return
         self._close()
@@ -125,21 +130,21 @@ class Play(Part):
         self._say(words.beavered(s.names[beaverer], s.theme, s.match.cube.value * 4))
         self._autosave()
 
-    def _on_take(self, value: str, fields: Fields) -> None:
+    def _on_take(self, intent: Intent) -> None:
         if self.session.legal(Action.TAKE):
             self._close()
             self.flow.take()
 
-    def _on_drop(self, value: str, fields: Fields) -> None:
+    def _on_drop(self, intent: Intent) -> None:
         if self.session.legal(Action.DROP):
             self._close()
             self.flow.drop()
 
-    def _on_undo(self, value: str, fields: Fields) -> None:
+    def _on_undo(self, intent: Intent) -> None:
         if not self.state.busy and self.session.legal(Action.UNDO):
             self._animate_change(lambda m: m.undo())
 
-    def _on_redo(self, value: str, fields: Fields) -> None:
+    def _on_redo(self, intent: Intent) -> None:
         if not self.state.busy and self.session.legal(Action.REDO):
             self._animate_change(lambda m: m.redo())
 
@@ -151,7 +156,7 @@ class Play(Part):
         self.session.slide(before)
         self._autosave()
 
-    def _on_confirm(self, value: str, fields: Fields) -> None:
+    def _on_confirm(self, intent: Intent) -> None:
         self.confirm()
 
     def confirm(self) -> None:
@@ -174,9 +179,9 @@ class Play(Part):
         if self.state.dialog is Dialog.TUTOR:
             self._close()
 
-    def _on_play_text(self, value: str, fields: Fields) -> None:
+    def _on_play_text(self, typed_in: Text) -> None:
         """A whole play typed in notation, e.g. ``8/5 6/5``."""
-        text = (fields.get("text") or value).strip()
+        text = typed_in.text
         if not text:
             return
         if self.state.busy or not self.session.legal(Action.MOVE):
@@ -210,33 +215,31 @@ class Play(Part):
         self.session.say_play(player)
         self._autosave()
 
-    def _on_swap_dice(self, value: str, fields: Fields) -> None:
+    def _on_swap_dice(self, intent: Intent) -> None:
         if self.state.human_to_move:
             self._select(swapped=not self.state.selection.swapped)
             order = self.state.dice_order
             self._say(words.die_first(order[0] if order else 0))
 
-    def _on_resign_open(self, value: str, fields: Fields) -> None:
+    def _on_resign_open(self, intent: Intent) -> None:
         if not self.state.busy and self.session.legal(Action.RESIGN):
             self._open(Dialog.RESIGN)
 
-    def _on_resign(self, value: str, fields: Fields) -> None:
-        if not value.isdigit():
-            return
-        amount = int(value)
+    def _on_resign(self, ask: Index) -> None:
+        amount = ask.index
         m = self.state.match
         if self.state.busy or not self.session.legal(Action.RESIGN) or not m.can_resign(amount):
             return
         self._close()
         self.flow.resign(amount)
 
-    def _on_accept(self, value: str, fields: Fields) -> None:
+    def _on_accept(self, intent: Intent) -> None:
         if self.session.legal(Action.ACCEPT):
             self._close()
             self._set(match=self.state.match.accept_resignation())
             self._autosave()
 
-    def _on_reject(self, value: str, fields: Fields) -> None:
+    def _on_reject(self, intent: Intent) -> None:
         if not self.session.legal(Action.REJECT):
             return
         who = self.state.match.actor
@@ -246,7 +249,7 @@ class Play(Part):
         self._say(words.rejects_resignation(self.state.names[who]))
         self._autosave()
 
-    def _on_next_game(self, value: str, fields: Fields) -> None:
+    def _on_next_game(self, intent: Intent) -> None:
         if Action.NEXT_GAME not in self.state.match.legal_actions():
             return
         self._close()
@@ -256,33 +259,33 @@ class Play(Part):
         self._say(words.game_begins(self.state.match.game_number))
         self._autosave()
 
-    def _on_rematch(self, value: str, fields: Fields) -> None:
+    def _on_rematch(self, intent: Intent) -> None:
         options = self.state.options
         self.start(options)
         if options.online:  # the same terms, in a new invite for the friend to open
             self.online.invite(options)
 
-    def _on_join_accept(self, value: str, fields: Fields) -> None:
+    def _on_join_accept(self, ask: Join) -> None:
         options = self.online.join_options
-        if options is not None and self.session.may_abandon(Act.JOIN_ACCEPT, value, fields):
-            if not self.online.take_turn(fields):
+        if options is not None and self.session.may_abandon(ask):
+            if not self.online.take_turn(ask.turn):
                 return  # the dialog says why
             self.start(options)
-            self.online.join(fields.get("name", "").strip())
+            self.online.join(ask.name)
 
-    def _on_new_open(self, value: str, fields: Fields) -> None:
+    def _on_new_open(self, intent: Intent) -> None:
         self.session.open_new_game(can_cancel=True)
 
-    def _on_start(self, value: str, fields: Fields) -> None:
-        if self.session.may_abandon(Act.START, value, fields):
-            options = MatchOptions.from_form(fields)
-            if options.online and not self.online.take_turn(fields):
+    def _on_start(self, ask: NewMatch) -> None:
+        if self.session.may_abandon(ask):
+            options = ask.options
+            if options.online and not self.online.take_turn(ask.turn):
                 return  # the dialog says why
             self.start(options)
-            if options.online and self.post is not None and fields.get("post"):
-                self.post.start(options, fields.get("name", ""))
+            if options.online and self.post is not None and ask.post:
+                self.post.start(options, ask.name)
             elif options.online:
-                self.online.invite(options, fields.get("name", ""))
+                self.online.invite(options, ask.name)
 
     def start(self, options: MatchOptions) -> None:
         """A new match with these options."""
@@ -295,7 +298,7 @@ class Play(Part):
         self._say(words.new_game(options.length, who, options.online))
         self._autosave()
 
-    def _on_close(self, value: str, fields: Fields) -> None:
+    def _on_close(self, intent: Intent) -> None:
         s = self.state
         if s.dialog in (Dialog.CUBE, Dialog.RESIGN_ANSWER) and s.dialog_needed:
             return  # a decision is required; Escape must not skip it
@@ -304,20 +307,18 @@ class Play(Part):
             self.coach.show_review_frame(None, ReviewView.BEFORE)  # back to the game's last board
         self._close()
 
-    def _on_history_game(self, value: str, fields: Fields) -> None:
-        if value.lstrip("-").isdigit():
-            index = int(value)
-            last = len(self.state.match.games)
-            self._set(history_index=None if index >= last else max(index, 0))
+    def _on_history_game(self, ask: Index) -> None:
+        last = len(self.state.match.games)
+        self._set(history_index=None if ask.index >= last else max(ask.index, 0))
 
-    def _on_dismiss_notice(self, value: str, fields: Fields) -> None:
+    def _on_dismiss_notice(self, intent: Intent) -> None:
         self._set(notice="")
 
-    def _on_sound(self, value: str, fields: Fields) -> None:
+    def _on_sound(self, intent: Intent) -> None:
         """The mute toggle: the sound setting flipped, and remembered."""
         on = not self.state.settings.sound
         self.storage.change_setting(SettingChange(Setting.SOUND, on))
         self._say(words.sound(on))
 
-    def _on_help_open(self, value: str, fields: Fields) -> None:
+    def _on_help_open(self, intent: Intent) -> None:
         self._open(Dialog.HELP)

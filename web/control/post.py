@@ -15,17 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.match import Match
 from engine.rules import Rules
 from web.control.online import OnlineLink, OnlinePlay
-from web.control.session import Fields, Handler, Part, Session
+from web.control.session import Part, Session
 from web.model.actions import Act
 from web.model.online import PostGame
 from web.model.options import MatchOptions, clean_name
 from web.model.state import Dialog
 from web.words import online_play as online_words
+
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import Handler, Intent, Text
 
 
 class Postman(Protocol):
@@ -57,12 +60,14 @@ class PostPlay(Part):
         self.postman = postman
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import Text, typed
+
         return {
             Act.POST_SEND: self._on_send,
             Act.POST_COPY: self._on_copy,
             Act.POST_SHARE: self._on_share,
             Act.POST_GAMES: self._on_games,
-            Act.POST_OPEN: self._on_open,
+            Act.POST_OPEN: typed(Text, self._on_open),
         }
 
     def _online(self, **changes: Any) -> None:
@@ -114,26 +119,26 @@ class PostPlay(Part):
 
     # -- the player's intents ---------------------------------------------------------------
 
-    def _on_send(self, value: str, fields: Fields) -> None:
+    def _on_send(self, intent: Intent) -> None:
         if self.state.online.post_link:
             self._set(copied="")
             self._open(Dialog.POST)
 
-    def _on_copy(self, value: str, fields: Fields) -> None:
+    def _on_copy(self, intent: Intent) -> None:
         if self.state.online.post_link:
             self.session.copy("post", self.state.online.post_link)
 
-    def _on_share(self, value: str, fields: Fields) -> None:
+    def _on_share(self, intent: Intent) -> None:
         if self.state.online.post_link:
             self.session.view.share(self.state.online.post_link)
 
-    def _on_games(self, value: str, fields: Fields) -> None:
+    def _on_games(self, intent: Intent) -> None:
         if self.postman is not None:
             self.postman.post_games()
         self._open(Dialog.POST_GAMES)
 
-    def _on_open(self, value: str, fields: Fields) -> None:
-        if self.postman is not None and value:
+    def _on_open(self, room: Text) -> None:
+        if self.postman is not None and room.text:
             self._close()
             self.online.await_online()
-            self.postman.post_resume(value)
+            self.postman.post_resume(room.text)

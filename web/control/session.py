@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.dice import RandomSource
 from engine.game import Action
@@ -34,16 +34,16 @@ from web.model.opponent import Opponent, seats
 from web.model.options import MatchOptions
 from web.model.savefile import SavedGame
 from web.model.sound import Sound, sounds_between
-from web.model.state import Dialog, Pending, Reviewing, Selection, UiState
+from web.model.state import Dialog, Reviewing, Selection, UiState
 from web.model.storage import AUTOSAVE, Store
 from web.view.frame import Screen
 from web.view.screen import screen
 from web.words.play import copied_text, play_words, roll_words, storage_warning
 
-Fields = Mapping[str, str]
+if TYPE_CHECKING:  # loaded with the first intent (Controller.handlers)
+    from web.model.intents import Handler, Intent
+
 SeatFactory = Callable[[MatchOptions, AiPort], tuple[Opponent, Opponent]]
-Handler = Callable[[str, Fields], None]
-"""An intent's handler: the control's value and its form's fields."""
 
 
 class View(Protocol):
@@ -202,7 +202,7 @@ class Session:
         s = self.state
         return SavedGame(s.options, s.match, s.counted)
 
-    def may_abandon(self, act: Act, value: str, fields: Fields) -> bool:
+    def may_abandon(self, intent: Intent) -> bool:
         """Whether an intent that replaces the match may go ahead now: with a
         match in progress it waits for the player's :data:`Act.ABANDON`.  On the
         analysis board, it is the game put aside that would be replaced."""
@@ -212,7 +212,7 @@ class Session:
             self.leave_analysis()
         if not self.state.in_progress:
             return True
-        self.set(pending=Pending(act, value, tuple(fields.items())))
+        self.set(pending=intent)
         self.open(Dialog.ABANDON)
         return False
 

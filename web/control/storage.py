@@ -7,16 +7,20 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from web.control.session import Fields, Handler, Part
+from web.control.session import Part
 from web.model.actions import Act
-from web.model.options import SettingChange, Settings, UnknownSettingError
+from web.model.options import SettingChange, Settings
 from web.model.records import PlayerRecords
 from web.model.savefile import SavedGame
 from web.model.state import Dialog, Saves
-from web.model.storage import AUTOSAVE, SETTINGS, STATS, clean_slot_name
+from web.model.storage import AUTOSAVE, SETTINGS, STATS
 from web.words import game as words
 from web.words.play import corrupt_text, import_error_text, storage_warning
+
+if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.intents import CopyAsk, Handler, Intent, SettingAsk, Text
 
 
 class Storage(Part):
@@ -25,21 +29,23 @@ class Storage(Part):
     hand saved games here."""
 
     def handlers(self) -> Mapping[Act, Handler]:
+        from web.model.intents import CopyAsk, SettingAsk, Text, typed
+
         return {
             Act.STATS_OPEN: self._on_stats_open,
             Act.STATS_RESET: self._on_stats_reset,
             Act.SETTINGS_OPEN: self._on_settings_open,
-            Act.SETTING: self._on_setting,
+            Act.SETTING: typed(SettingAsk, self._on_setting),
             Act.SAVES_OPEN: self._on_saves_open,
-            Act.SAVE_SLOT: self._on_save_slot,
-            Act.SAVE_OVERWRITE: self._on_save_overwrite,
-            Act.UNREADABLE_DOWNLOAD: self._on_unreadable_download,
-            Act.UNREADABLE_DISCARD: self._on_unreadable_discard,
-            Act.LOAD_SLOT: self._on_load_slot,
-            Act.DELETE_SLOT: self._on_delete_slot,
+            Act.SAVE_SLOT: typed(Text, self._on_save_slot),
+            Act.SAVE_OVERWRITE: typed(Text, self._on_save_overwrite),
+            Act.UNREADABLE_DOWNLOAD: typed(Text, self._on_unreadable_download),
+            Act.UNREADABLE_DISCARD: typed(Text, self._on_unreadable_discard),
+            Act.LOAD_SLOT: typed(Text, self._on_load_slot),
+            Act.DELETE_SLOT: typed(Text, self._on_delete_slot),
             Act.COPY_IDS: self._on_copy_ids,
             Act.POSITION_OPEN: self._on_position_open,
-            Act.COPY_ID: self._on_copy_id,
+            Act.COPY_ID: typed(CopyAsk, self._on_copy_id),
         }
 
     def boot(self) -> None:
@@ -68,25 +74,21 @@ class Storage(Part):
         self._advance()
         self._render()
 
-    def _on_stats_open(self, value: str, fields: Fields) -> None:
+    def _on_stats_open(self, intent: Intent) -> None:
         self._open(Dialog.STATS)
 
-    def _on_stats_reset(self, value: str, fields: Fields) -> None:
+    def _on_stats_reset(self, intent: Intent) -> None:
         self._set(records=PlayerRecords())
         self.session.store.write(STATS, self.state.records.to_json())
         self._open(Dialog.STATS)
         self._say(words.STATS_RESET)
 
-    def _on_settings_open(self, value: str, fields: Fields) -> None:
+    def _on_settings_open(self, intent: Intent) -> None:
         self._open(Dialog.SETTINGS)
 
-    def _on_setting(self, value: str, fields: Fields) -> None:
-        """A settings control changed: ``fields["name"]`` names its setting."""
-        try:
-            change = SettingChange.parse(fields.get("name", ""), value)
-        except UnknownSettingError:
-            return
-        self.change_setting(change)
+    def _on_setting(self, ask: SettingAsk) -> None:
+        """A settings control changed."""
+        self.change_setting(ask.change)
 
     def change_setting(self, change: SettingChange) -> None:
         """A setting changed, and is remembered."""
@@ -100,7 +102,7 @@ class Storage(Part):
             self._set(settings=settings)
             self.session.store.write(SETTINGS, settings.to_json())
 
-    def _on_saves_open(self, value: str, fields: Fields) -> None:
+    def _on_saves_open(self, intent: Intent) -> None:
         self._open_saves()
 
     def _saves(self, overwrite: str = "") -> Saves:
@@ -117,8 +119,8 @@ class Storage(Part):
         self._set(saves=self._saves(overwrite))
         self._open(Dialog.SAVES)
 
-    def _on_save_slot(self, value: str, fields: Fields) -> None:
-        name = clean_slot_name(fields.get("name", "") or value)
+    def _on_save_slot(self, ask: Text) -> None:
+        name = ask.text  # tidied (clean_slot_name)
         if not name:
             self._set(message=words.NAME_THE_SAVE)
             return
@@ -128,11 +130,10 @@ class Storage(Part):
             return
         self._save_slot(name)
 
-    def _on_save_overwrite(self, value: str, fields: Fields) -> None:
-        """The player confirmed saving over the slot ``value``."""
-        name = clean_slot_name(value)
-        if name:
-            self._save_slot(name)
+    def _on_save_overwrite(self, ask: Text) -> None:
+        """The player confirmed saving over the slot named."""
+        if ask.text:
+            self._save_slot(ask.text)
 
     def _save_slot(self, name: str) -> None:
         if self.session.store.write_slot(name, self.session.saved_game().to_json()):
@@ -141,63 +142,66 @@ class Storage(Part):
             self._set(notice=storage_warning(self.session.store.problem))
         self._open_saves()
 
-    def _on_load_slot(self, value: str, fields: Fields) -> None:
+    def _on_load_slot(self, ask: Text) -> None:
+        name = ask.text
         loaded, bad = self.session.store.read_checked(
-            self.session.store.slot_key(value), SavedGame.from_json
+            self.session.store.slot_key(name), SavedGame.from_json
         )
         if bad is not None:
-            self._set(notice=corrupt_text(words.the_save(value), bad))
+            self._set(notice=corrupt_text(words.the_save(name), bad))
             self._open_saves()
             return
-        if isinstance(loaded, SavedGame) and self.session.may_abandon(Act.LOAD_SLOT, value, fields):
+        if isinstance(loaded, SavedGame) and self.session.may_abandon(ask):
             self.session.install(loaded)
-            self._say(words.loaded(value))
+            self._say(words.loaded(name))
             self._autosave()
 
-    def _on_delete_slot(self, value: str, fields: Fields) -> None:
-        self.session.store.delete_slot(value)
-        self._say(words.deleted(value))
+    def _on_delete_slot(self, ask: Text) -> None:
+        self.session.store.delete_slot(ask.text)
+        self._say(words.deleted(ask.text))
         self._open_saves()
 
-    def _on_unreadable_download(self, value: str, fields: Fields) -> None:
+    def _on_unreadable_download(self, ask: Text) -> None:
         """Hand the player text that could not be read, as it is stored."""
-        text = self.session.store.text(value) if value in self.session.store.unreadable() else None
+        key = ask.text
+        text = self.session.store.text(key) if key in self.session.store.unreadable() else None
         if text is None:
             self._open_saves()  # gone meanwhile: show what there is
             return
-        name = re.sub(r"[^A-Za-z0-9._-]+", "-", value).strip("-")
+        name = re.sub(r"[^A-Za-z0-9._-]+", "-", key).strip("-")
         self.session.view.download(f"backgammon-unreadable-{name}.json", text)
 
-    def _on_unreadable_discard(self, value: str, fields: Fields) -> None:
+    def _on_unreadable_discard(self, ask: Text) -> None:
         """Delete text that could not be read; saving resumes where it was held."""
-        if value in self.session.store.unreadable():
-            held = value in self.session.store.held()
-            self.session.store.remove(value)
+        key = ask.text
+        if key in self.session.store.unreadable():
+            held = key in self.session.store.held()
+            self.session.store.remove(key)
             self._say(words.DISCARDED)
             if held:
                 self._set(notice="")  # it was about this, and is no longer true
-                if value == AUTOSAVE:
+                if key == AUTOSAVE:
                     self.session.saved = None
                     self._autosave()
-                elif value == STATS:
+                elif key == STATS:
                     self.session.store.write(STATS, self.state.records.to_json())
         self._open_saves()
 
-    def on_export(self, value: str, fields: Fields) -> None:
+    def on_export(self) -> None:
         n = self.state.match.game_number
         text = json.dumps(self.session.saved_game().to_json(), indent=1)
         self.session.view.download(f"backgammon-game-{n}.json", text)
 
-    def on_import(self, value: str, fields: Fields) -> None:
-        """A file the player chose to import (its text is the value)."""
+    def on_import(self, file: Text) -> None:
+        """A file the player chose to import, its text."""
         try:
-            loaded = SavedGame.from_json(json.loads(value))
+            loaded = SavedGame.from_json(json.loads(file.text))
         except (ValueError, TypeError, KeyError, RecursionError) as exc:
             # Said where the player is looking: the Saves dialog the file came from.
-            text = import_error_text(value, exc)
+            text = import_error_text(file.text, exc)
             self._set(**{"dialog_error" if self.state.dialog else "notice": text})
             return
-        if not self.session.may_abandon(Act.IMPORT, value, fields):
+        if not self.session.may_abandon(file):
             return
         self.session.install(loaded)
         self._say(words.IMPORTED_SAVE)
@@ -205,18 +209,21 @@ class Storage(Part):
 
     # -- identifiers and the clipboard --------------------------------------------------
 
-    def _on_position_open(self, value: str, fields: Fields) -> None:
+    def _on_position_open(self, intent: Intent) -> None:
         self._open(Dialog.POSITION)
 
-    def _on_copy_id(self, value: str, fields: Fields) -> None:
-        m = self.state.match
-        if value == "position":
-            self.session.copy(value, m.position_id)
-        elif value == "match":
-            self.session.copy(value, m.match_id)
-        elif value == "xgid" and not m.is_over:  # a finished match has no XGID
-            self.session.copy(value, m.xgid())
+    def _on_copy_id(self, ask: CopyAsk) -> None:
+        from web.model.intents import IdKind
 
-    def _on_copy_ids(self, value: str, fields: Fields) -> None:
+        m = self.state.match
+        kind = ask.kind
+        if kind is IdKind.POSITION:
+            self.session.copy(kind, m.position_id)
+        elif kind is IdKind.MATCH:
+            self.session.copy(kind, m.match_id)
+        elif kind is IdKind.XGID and not m.is_over:  # a finished match has no XGID
+            self.session.copy(kind, m.xgid())
+
+    def _on_copy_ids(self, intent: Intent) -> None:
         m = self.state.match
         self.session.copy("ids", f"Position ID: {m.position_id}\nMatch ID: {m.match_id}")

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import dataclasses
 from collections.abc import Callable
-from types import MappingProxyType
 from typing import Any
 
 from engine.position import BAR, OFF
@@ -22,7 +21,7 @@ from web.board.svg import render_board
 from web.control.controller import Controller
 from web.dom.audio import Speaker
 from web.dom.browser import spawn
-from web.model.actions import KEYS, Act, Intent
+from web.model.actions import KEYS, Act
 from web.view.frame import Screen
 from web.words import online_play as words
 
@@ -371,10 +370,11 @@ class Page:
                 fields[name] = str(el.value)
         return fields
 
-    def _intent(self, control: Any) -> Intent:
-        """What a control with a ``data-action`` asks for, read once: its action,
-        its value (a button's ``data-value``; a checkbox's state, a list's choice)
-        and the fields of its form (with the setting a control names, ``data-name``)."""
+    def _read(self, control: Any) -> tuple[Act, str, dict[str, str]]:
+        """What a control with a ``data-action`` sends: its action, its value (a
+        button's ``data-value``; a checkbox's state, a list's choice) and the fields
+        of its form (with the setting a control names, ``data-name``), as text for
+        the controller to read into an intent (:func:`web.model.intents.parse`)."""
         act = Act.parse(str(control.getAttribute("data-action")))
         fields = self._fields(control)
         if str(control.tagName).lower() in ("input", "select"):
@@ -385,7 +385,7 @@ class Page:
                 fields["name"] = str(named)
         else:
             value = str(_js(control.getAttribute("data-value")) or "")
-        return Intent(act, value, MappingProxyType(fields))
+        return act, value, fields
 
     def _click(self, event: Any) -> None:
         target = (
@@ -396,10 +396,10 @@ class Page:
         tag = str(target.tagName).lower()
         if tag == "input" or (tag == "select"):
             return  # handled on change
-        intent = self._intent(target)
+        act, value, fields = self._read(target)
         event.preventDefault()
-        self.c.act(intent.act, intent.value, intent.fields)
-        if intent.act is Act.HINT_PLAY:  # the play goes onto the board: show it there,
+        self.c.act(act, value, fields)
+        if act is Act.HINT_PLAY:  # the play goes onto the board: show it there,
             # the whole table from the opponent's panel down (a phone scrolled to the hint)
             table = _js(self.document.querySelector(".table")) or self.board
             smooth = self.last is not None and self.last.motion_ms > 0
@@ -415,14 +415,14 @@ class Page:
                 box.disabled = match
         if target is None or _js(target.getAttribute("data-action")) is None:
             return
-        intent = self._intent(target)
-        if intent.act is Act.IMPORT:  # a file: read first (the controller gets its text)
+        act, value, fields = self._read(target)
+        if act is Act.IMPORT:  # a file: read first (the controller gets its text)
             files = _js(target.files)
             if files is not None and files.length:
                 spawn(self._tasks, self._import(files.item(0)))
             target.value = ""
         else:
-            self.c.act(intent.act, intent.value, intent.fields)
+            self.c.act(act, value, fields)
 
     async def _import(self, file: Any) -> None:
         if str(file.name).lower().endswith((".xg", ".xgp")):

@@ -3,7 +3,8 @@
 Buttons and dialogs carry an action's value in ``data-action`` (or
 ``data-submit``), the key map names actions, and the controller has one
 handler per action; all three use :class:`Act`, so a typo is an error, not
-a silent no-op.
+a silent no-op.  What a control sends with its action is read by
+:func:`web.model.intents.parse`.
 
 >>> Act.parse("roll")
 <Act.ROLL: 'roll'>
@@ -18,7 +19,6 @@ web.model.actions.UnknownActionError: unknown action 'rol'
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -142,16 +142,6 @@ class Act(StrEnum):
             return cls(text)
         except ValueError:
             raise UnknownActionError(f"unknown action {text!r}") from None
-
-
-@dataclass(frozen=True, slots=True)
-class Intent:
-    """An action with what came with it: a control's ``data-value`` and the
-    fields of the form it sits in."""
-
-    act: Act
-    value: str = ""
-    fields: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 KEYS: Mapping[str, Act] = MappingProxyType(

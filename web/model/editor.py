@@ -141,13 +141,59 @@ def drag(editor: Editor, src: int, dst: int | None) -> Editor:
     return replace(editor, setup=lifted.add(owner, dst))
 
 
-def _number(fields: Mapping[str, str], name: str, default: int) -> int:
-    text = fields.get(name, "").strip()
-    if not text:
-        return default
-    if not text.isdigit():
-        raise FieldNumberError(name, text)
-    return int(text)
+@dataclass(frozen=True, slots=True)
+class SetupForm:
+    """The set-up form, read: who acts, the dice, the cube, the match, the score."""
+
+    # A number left blank (None) keeps the set-up's; one that is not a whole
+    # number is kept in ``bad`` with its text, and refused when the form is
+    # applied (with_form), in the order the form is read.
+
+    turn: int = 0
+    dice: tuple[int, int] | None = None
+    doubled: bool = False  # "double": a double offered
+    owner: int | None = None
+    length: int | None = None
+    cube: int | None = None
+    score: tuple[int | None, int | None] = (None, None)
+    crawford: bool = False
+    jacoby: bool = False
+    beavers: bool = False
+    bad: tuple[tuple[str, str], ...] = ()  # (field, text): not a whole number
+
+    @classmethod
+    def read(cls, fields: Mapping[str, str]) -> SetupForm:
+        """The form's fields as it sends them (checkboxes are absent when off)."""
+        bad: list[tuple[str, str]] = []
+
+        def number(name: str) -> int | None:
+            text = fields.get(name, "").strip()
+            if text and not text.isdigit():
+                bad.append((name, text))
+            return int(text) if text.isdigit() else None
+
+        dice, doubled = _dice(fields.get("dice", ""))
+        owner = fields.get("owner", "")
+        return cls(
+            turn=1 if fields.get("turn") == "1" else 0,
+            dice=dice,
+            doubled=doubled,
+            owner=int(owner) if owner in ("0", "1") else None,
+            length=number("length"),
+            cube=number("cube"),
+            score=(number("score0"), number("score1")),
+            crawford="crawford" in fields,
+            jacoby="jacoby" in fields,
+            beavers="beavers" in fields,
+            bad=tuple(bad),
+        )
+
+
+def _number(form: SetupForm, name: str, given: int | None, default: int) -> int:
+    for field_name, text in form.bad:
+        if field_name == name:
+            raise FieldNumberError(name, text)
+    return default if given is None else given
 
 
 def _dice(text: str) -> tuple[tuple[int, int] | None, bool]:
@@ -160,42 +206,38 @@ def _dice(text: str) -> tuple[tuple[int, int] | None, bool]:
     return None, False
 
 
-def with_fields(editor: Editor, fields: Mapping[str, str]) -> Editor:
-    """The set-up form's fields (every field, as the form sends them; checkboxes
-    are absent when off) applied to the set-up: who acts, the dice, the cube,
-    money or match, the score and the Crawford game.  Whether the result can
-    be played is the engine's :meth:`~PositionSetup.check`, asked separately.
+def with_form(editor: Editor, form: SetupForm) -> Editor:
+    """The set-up form applied to the set-up.  Whether the result can be played
+    is the engine's :meth:`~PositionSetup.check`, asked separately.
 
-    >>> e = with_fields(Editor(), {"turn": "1", "dice": "52", "length": "7", "score0": "6",
-    ...                            "score1": "3", "crawford": "on", "cube": "1", "owner": ""})
-    >>> s = e.setup
+    >>> fields = {"turn": "1", "dice": "52", "length": "7", "score0": "6", "score1": "3",
+    ...           "crawford": "on", "cube": "1", "owner": ""}
+    >>> s = with_form(Editor(), SetupForm.read(fields)).setup
     >>> s.turn, s.dice, s.length, s.score, s.crawford
     (1, (5, 2), 7, (6, 3), True)
     """
     s = editor.setup
-    length = _number(fields, "length", s.length)
+    length = _number(form, "length", form.length, s.length)
     if length > MAX_MATCH_LENGTH:
         raise MatchTooLongError
-    dice, doubled = _dice(fields.get("dice", ""))
-    owner = fields.get("owner", "")
     money = length == 0
     setup = replace(
         s,
-        turn=1 if fields.get("turn") == "1" else 0,
-        dice=dice,
-        doubled=doubled,
-        cube=_number(fields, "cube", s.cube),
-        owner=int(owner) if owner in ("0", "1") else None,
+        turn=form.turn,
+        dice=form.dice,
+        doubled=form.doubled,
+        cube=_number(form, "cube", form.cube, s.cube),
+        owner=form.owner,
         length=length,
         score=(0, 0)
         if money
         else (
-            _number(fields, "score0", s.score[0]),
-            _number(fields, "score1", s.score[1]),
+            _number(form, "score0", form.score[0], s.score[0]),
+            _number(form, "score1", form.score[1], s.score[1]),
         ),
-        crawford=not money and "crawford" in fields,
-        jacoby=money and "jacoby" in fields,
-        beavers=money and "beavers" in fields,
+        crawford=not money and form.crawford,
+        jacoby=money and form.jacoby,
+        beavers=money and form.beavers,
     )
     return replace(editor, setup=setup)
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from engine.match import Match
 from web.coach.hint import BLUNDER, DOUBTFUL, MISTAKE
 from web.model.actions import Act
+from web.model.intents import ErrorStep, Index, Intent
 
 if TYPE_CHECKING:
     from web.coach.review import Review
@@ -108,25 +109,22 @@ def error_step(
     return next((s for s in reversed(steps) if s < at), None)
 
 
-def walk(
-    act: Act, value: str, fields: Mapping[str, str], a: Analysis, review: Review | None
-) -> int | None:
-    """The entry of the line ``act`` goes to from ``a.at``: a move of the list
-    (``value`` its entry), the first or last, a game (``value`` its index), the
-    previous or next game's start, or the previous or next error (``value``
-    ``prev`` or ``next``) of the player in ``fields["who"]`` ("": either); None
-    when there is no error that way."""
+def walk(intent: Intent, a: Analysis, review: Review | None) -> int | None:
+    """The entry of the line ``intent`` goes to from ``a.at``: a move of the list
+    (:data:`Act.ANALYSIS_GO`, its entry), the first or last, a game's start
+    (:data:`Act.ANALYSIS_GAME`, its index), the previous or next game's start, or
+    a player's previous or next error (:class:`~web.model.intents.ErrorStep`);
+    None when there is no error that way."""
     line = keys(a.trail)
     last = len(line) - 1
-    if act is Act.ANALYSIS_GO:
-        return min(int(value), last) if value.isdigit() else a.at
-    if act is Act.ANALYSIS_GAME:
-        return game_start(line, int(value)) if value.isdigit() else a.at
+    act = intent.act
+    if isinstance(intent, Index):
+        if act is Act.ANALYSIS_GO:
+            return min(intent.index, last)
+        return game_start(line, intent.index) if intent.index >= 0 else a.at
     if act in (Act.ANALYSIS_GAME_PREV, Act.ANALYSIS_GAME_NEXT):
         return game_step(line, a.at, act is Act.ANALYSIS_GAME_NEXT)
-    if act is Act.ANALYSIS_ERROR:
-        who = fields.get("who", "")
+    if isinstance(intent, ErrorStep):
         grades = with_review(a.grades, review)
-        player = int(who) if who.isdigit() else None
-        return error_step(line, grades, a.at, forward=value == "next", who=player)
+        return error_step(line, grades, a.at, forward=intent.forward, who=intent.who)
     return last if act is Act.ANALYSIS_LAST else 0

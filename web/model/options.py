@@ -3,7 +3,7 @@ and how the page behaves (:class:`Settings`), with forgiving JSON round trips.
 
 >>> Settings.from_json({"auto_roll": True, "theme": "??"}).theme
 'classic'
->>> MatchOptions.from_form({"opponent": "hard", "length": "5", "cube": "on"}).rules().match_length
+>>> MatchOptions("hard", 5).rules().match_length
 5
 """
 
@@ -139,31 +139,6 @@ class MatchOptions:
         names = (clean_name(names[0]), clean_name(names[1]))
         return cls(opponent, length, **flags, move_clock=clock, names=names)
 
-    @classmethod
-    def from_form(cls, fields: Mapping[str, str]) -> MatchOptions:
-        """A setup from the new-game form (checkboxes are absent when off)."""
-        opponent = fields.get("opponent", "medium")
-        if opponent not in OPPONENTS:
-            opponent = "medium"
-        try:
-            length = int(fields.get("length", "5"))
-        except ValueError:
-            length = 5
-        if length not in MATCH_LENGTHS:
-            length = 5
-        clock = fields.get("clock", "")
-        move_clock = int(clock) if clock in {str(c) for c in MOVE_CLOCKS} else DEFAULT_MOVE_CLOCK
-        return cls(
-            opponent=opponent,
-            length=length,
-            cube=_flag(fields.get("cube")),
-            jacoby=_flag(fields.get("jacoby")),
-            crawford=_flag(fields.get("crawford")),
-            beavers=_flag(fields.get("beavers")),
-            move_clock=move_clock,
-            names=(clean_name(fields.get("name0", "")), clean_name(fields.get("name1", ""))),
-        )
-
 
 class Setting(StrEnum):
     """What the Settings dialog (and the header's sound toggle) can change."""
@@ -234,8 +209,8 @@ class Settings:
     bottom: str = "0"  # the analysis board's side at the bottom (BOTTOMS), kept while stepping
     home: str = "right"  # the home boards' side of every board: "right" or "left" (mirrored)
     analysis_plies: int = 1  # how deep hints and reviews look (1 or 2); play stays at 1-ply
-    # The names last given to pass-and-play's players (tidied by MatchOptions.from_form),
-    # offered next time.
+    # The names last given to pass-and-play's players (tidied as the New game form is
+    # read: web.model.intents), offered next time.
     name0: str = ""
     name1: str = ""
 

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 from engine.game import Phase
 from engine.match import Match
 from engine.record import OpeningRoll
-from web.model.actions import Act
 from web.model.advice import Advice
 from web.model.analysis import Analysis
 from web.model.online import OnlineState
@@ -33,6 +32,7 @@ from web.model.themes import Theme, theme
 
 if TYPE_CHECKING:  # a review's: imported when one is made (web.control.coaching)
     from web.coach.review import Review
+    from web.model.intents import Intent  # an intent's, loaded with the first one
 
 # Milliseconds per animation setting: a checker's slide, and the pause that
 # lets a player see the dice (or a result) before things move on.
@@ -87,17 +87,6 @@ class Saves:
     held: tuple[str, ...] = ()  # ...of which those left in place (Store.held): not saved over
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """An intent that would throw away the game in progress, waiting for the
-    player to confirm it (``Act.ABANDON``); or, on the analysis board, the rest
-    of an imported match's line (``Act.ANALYSIS_CUT``)."""
-
-    act: Act
-    value: str = ""
-    fields: tuple[tuple[str, str], ...] = ()
-
-
 class ReviewView(StrEnum):
     """What the board shows of a reviewed decision."""
 
@@ -136,7 +125,10 @@ class UiState:
     play_refused: bool = False  # the typed play was refused: the move box keeps it
     dialog_error: str = ""  # what went wrong with the open dialog's request, shown in it
     copied: str = ""  # what the clipboard took (Act.COPY_ID's value), until the next action
-    pending: Pending | None = None  # waits for Act.ABANDON
+    # An intent that would throw away the game in progress, waiting for the player
+    # to confirm it (Act.ABANDON); or, on the analysis board, one that would cut
+    # an imported match's line (Act.ANALYSIS_CUT).
+    pending: Intent | None = None
     notice: str = ""  # a banner until dismissed (storage problems)
     announcement: str = ""  # for screen readers
     announce_id: int = 0

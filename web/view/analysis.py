@@ -30,6 +30,7 @@ from web.model.actions import Act
 from web.model.analysis import BY_HAND, Analysis
 from web.model.analysis_link import share_link
 from web.model.editor import Editor, Tool, problem
+from web.model.intents import IdKind
 from web.model.options import AI_NAMES
 from web.model.state import UiState
 from web.view.frame import Button, Panel, Screen, board_words
@@ -192,9 +193,9 @@ def _ids_html(ids: tuple[str, str, str] | None, xgid: str, link: str, copied: st
     position_id, match_id = (ids[0], ids[1]) if ids is not None else ("", "")
     return (
         '<dl class="ids copyable an-ids">'
-        + row("position", say.POSITION_ID, position_id)
-        + row("match", say.MATCH_ID, match_id)
-        + row("xgid", say.XGID, xgid)
+        + row(IdKind.POSITION, say.POSITION_ID, position_id)
+        + row(IdKind.MATCH, say.MATCH_ID, match_id)
+        + row(IdKind.XGID, say.XGID, xgid)
         + (
             f'<div class="id-row"><dt>{say.LINK}</dt><dd>'
             f'<a class="an-link" href="{escape(link)}" data-testid="an-link">{say.SHARE_LINK}</a>'
@@ -438,10 +439,10 @@ def _ids_compact(xgid: str, link: str, copied: str) -> str:
     return (
         f'<p class="an-xgid"><code data-testid="an-xgid">{escape(xgid)}</code></p>'
         f'<div class="an-row an-copy"><span class="an-copy-label">{say.COPY}</span>'
-        + _copy("position", say.POSITION_ID, copied)
-        + _copy("match", say.MATCH_ID, copied)
-        + _copy("xgid", say.XGID, copied)
-        + _copy("link", say.LINK, copied)
+        + _copy(IdKind.POSITION, say.POSITION_ID, copied)
+        + _copy(IdKind.MATCH, say.MATCH_ID, copied)
+        + _copy(IdKind.XGID, say.XGID, copied)
+        + _copy(IdKind.LINK, say.LINK, copied)
         + "</div>"
         + f'<a class="an-link" href="{escape(link)}" data-testid="an-link">{say.SHARE_LINK}</a>'
     )

@@ -116,14 +116,15 @@ def _cube(state: UiState) -> str:
 
 
 def _abandon(state: UiState) -> str:
+    from web.model.intents import Text
+
     m, pending = state.match, state.pending
     if pending is None:
         return ""
-    doing = {
-        Act.START: say.START_NEW,
-        Act.IMPORT: say.IMPORT_FILE,
-        Act.LOAD_SLOT: say.load_slot(pending.value),
-    }.get(pending.act, say.GO_ON)
+    if isinstance(pending, Text) and pending.act is Act.LOAD_SLOT:
+        doing = say.load_slot(pending.text)
+    else:
+        doing = {Act.START: say.START_NEW, Act.IMPORT: say.IMPORT_FILE}.get(pending.act, say.GO_ON)
     begun = bool(m.events) and not m.is_game_over
     if state.options.vs_ai and begun:
         kind, points = m.abandon_value(0)

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from engine.stats import PlayerStats
 from web.board.escape import escape
 from web.model.actions import Act
+from web.model.intents import ExportFormat, IdKind
 from web.model.options import (
     ANIMATIONS,
     Settings,
@@ -64,7 +65,7 @@ def saves_html(
         + f'<h3>{say.FILE}</h3><div class="dlg-actions left">'
         + button(Act.EXPORT, say.EXPORT)
         # A match file of Jellyfish's format, for GNU Backgammon, eXtreme Gammon, BGBlitz.
-        + button(Act.EXPORT, say.EXPORT_MAT, value="mat")
+        + button(Act.EXPORT, say.EXPORT_MAT, value=ExportFormat.MAT)
         + f'<label class="button file">{say.IMPORT} <input type="file" name="file" '
         f'accept=".json,.mat,.txt,.sgf,.xg,.xgp,application/json,text/plain" '
         f'data-action="{Act.IMPORT}">'
@@ -159,9 +160,9 @@ def position_html(position_id: str, match_id: str, xgid: str, copied: str) -> st
         f'<h2 id="dlg-title">{say.POSITION}</h2>'
         f"<p>{say.POSITION_TEXT}</p>"
         '<dl class="ids copyable">'
-        + row("position", say.POSITION_ID, position_id, "position-id")
-        + row("match", say.MATCH_ID, match_id, "match-id")
-        + row("xgid", say.XGID, xgid, "xgid")
+        + row(IdKind.POSITION, say.POSITION_ID, position_id, "position-id")
+        + row(IdKind.MATCH, say.MATCH_ID, match_id, "match-id")
+        + row(IdKind.XGID, say.XGID, xgid, "xgid")
         + "</dl>"
         + action_row(
             button(Act.ANALYSIS_OPEN, say.ANALYSE_IT), button(Act.CLOSE, say.CLOSE, primary=True)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from web.board.escape import escape
 from web.model.actions import Act
+from web.model.intents import LinkKind
 from web.view.dialogs import _copy_button, turn_fields
 from web.view.parts import action_row, button, dialog_form
 from web.words import dialogs as say
@@ -67,7 +68,7 @@ def answer_html(inviter: str, code: str, status: str, copied: bool) -> str:
     >>> "Send this answer code back to Ann" in html and 'data-value="answer"' in html
     True
     """
-    copy = _copy_button(Act.COPY_CODE, "answer", say.COPY_CODE, say.COPY_ANSWER_ARIA, copied)
+    copy = _copy_button(Act.COPY_CODE, LinkKind.ANSWER, say.COPY_CODE, say.COPY_ANSWER_ARIA, copied)
     inner = (
         f'<h2 id="dlg-title">{say.CONNECT_BY_HAND}</h2>'
         f"<p>{escape(say.send_answer(inviter))}</p>"
@@ -126,8 +127,8 @@ def invite_html(
     (2, False)
     """
     copy = _copy_button(
-        Act.COPY_INVITE, "", say.COPY_LINK, say.COPY_INVITE_ARIA, copied == "invite"
-    ) + _share_button("invite", say.SHARE_INVITE_ARIA, can_share)
+        Act.COPY_INVITE, "", say.COPY_LINK, say.COPY_INVITE_ARIA, copied == LinkKind.INVITE
+    ) + _share_button(LinkKind.INVITE, say.SHARE_INVITE_ARIA, can_share)
     if connected:
         manual = ""
     elif not offer_link:
@@ -138,9 +139,10 @@ def invite_html(
             + "</details>"
         )
     else:
+        offer = LinkKind.OFFER
         copy_offer = _copy_button(
-            Act.COPY_CODE, "offer", say.COPY_LINK, say.COPY_OFFER_ARIA, copied == "offer"
-        ) + _share_button("offer", say.SHARE_OFFER_ARIA, can_share)
+            Act.COPY_CODE, offer, say.COPY_LINK, say.COPY_OFFER_ARIA, copied == offer
+        ) + _share_button(offer, say.SHARE_OFFER_ARIA, can_share)
         manual = (
             f'<section class="manual"><h3>{say.CONNECT_BY_HAND}</h3>'
             f"<p>{say.SEND_OFFER}</p>"

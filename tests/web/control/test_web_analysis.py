@@ -14,8 +14,14 @@ from engine.position_setup import PositionSetup
 from web.ai.protocol import CubeHintRequest, HintRequest, RolloutRequest
 from web.model.actions import KEYS, Act
 from web.model.analysis_link import share_link, xgid_from_fragment
-from web.model.editor import Editor, Tool, drag, tap, with_fields, with_tool
+from web.model.editor import Editor, SetupForm, Tool, drag, tap, with_form, with_tool
 from web.model.storage import AUTOSAVE, MemoryStorage
+
+
+def with_fields(editor: Editor, fields: dict[str, str]) -> Editor:
+    """The set-up form as it sends its fields, read and applied."""
+    return with_form(editor, SetupForm.read(fields))
+
 
 XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:6"
 XGID_CUBE = "XGID=-BBBBBBC-----------bbbbbe-:0:0:1:00:0:0:0:7:10"  # a race, 7-point match

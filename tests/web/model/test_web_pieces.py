@@ -23,6 +23,8 @@ from web.ai.protocol import (
     decode_request,
     encode,
 )
+from web.model.actions import Act
+from web.model.intents import NewMatch, parse
 from web.model.options import MatchOptions, Settings
 from web.model.records import PlayerRecords
 from web.model.themes import BACKYAMON, CLASSIC, theme
@@ -31,13 +33,18 @@ from web.view.score_sheet import game_rows
 from web.worker import ai as ai_service
 
 
+def _from_form(fields: dict[str, str]) -> MatchOptions:
+    """The New game form's terms, as the controller reads them."""
+    start = parse(Act.START, "", fields)
+    assert isinstance(start, NewMatch)
+    return start.options
+
+
 def test_setup_from_form_and_json() -> None:
-    setup = MatchOptions.from_form(
-        {"opponent": "human", "length": "0", "jacoby": "on", "cube": "on"}
-    )
+    setup = _from_form({"opponent": "human", "length": "0", "jacoby": "on", "cube": "on"})
     assert setup == MatchOptions("human", 0, cube=True, jacoby=True, crawford=False)
     assert MatchOptions.from_json(setup.to_json()) == setup
-    assert MatchOptions.from_form({"opponent": "x", "length": "4"}) == MatchOptions(
+    assert _from_form({"opponent": "x", "length": "4"}) == MatchOptions(
         "medium", 5, False, False, False
     )
     for bad in ({"opponent": "god"}, {**setup.to_json(), "length": 4}, "x"):
