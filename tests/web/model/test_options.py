@@ -1,12 +1,14 @@
-"""web.model.options: the match a player asks for and the page's settings,
-from forms, controls and saved JSON, forgiving where a player typed and strict
-where a save may have been tampered with."""
+"""web.model.options: the match a player asks for and the page's settings, from
+the New game form (read by web.model.intents), controls and saved JSON:
+forgiving where a player typed, strict where a save may have been tampered with."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.rules import Rules
+from web.model.actions import Act
+from web.model.intents import NewMatch, parse
 from web.model.options import (
     ANIMATIONS,
     DEFAULT_MOVE_CLOCK,
@@ -23,18 +25,25 @@ from web.model.options import (
 )
 
 
+def _from_form(fields: dict[str, str]) -> MatchOptions:
+    """The New game form's terms, as the page's one parser reads them."""
+    start = parse(Act.START, "", fields)
+    assert isinstance(start, NewMatch)
+    return start.options
+
+
 def test_a_new_game_form_is_read_with_defaults_for_anything_it_does_not_offer() -> None:
     form = {"opponent": "hard", "length": "7", "cube": "on", "crawford": "on", "clock": "600"}
-    options = MatchOptions.from_form(form)
+    options = _from_form(form)
     assert options == MatchOptions("hard", 7, True, False, True, False, 600)
-    odd = MatchOptions.from_form({"opponent": "god", "length": "4", "clock": "5"})
+    odd = _from_form({"opponent": "god", "length": "4", "clock": "5"})
     assert (odd.opponent, odd.length, odd.move_clock) == ("medium", 5, DEFAULT_MOVE_CLOCK)
     assert not (odd.cube or odd.jacoby or odd.crawford or odd.beavers)  # unchecked boxes
-    assert MatchOptions.from_form({"length": "five"}).length == 5
+    assert _from_form({"length": "five"}).length == 5
 
 
 def test_names_are_tidied_and_cut() -> None:
-    options = MatchOptions.from_form({"opponent": HUMAN, "name0": "  Ann  Lee ", "name1": "B" * 40})
+    options = _from_form({"opponent": HUMAN, "name0": "  Ann  Lee ", "name1": "B" * 40})
     assert options.names == ("Ann Lee", "B" * NAME_LENGTH)
     assert clean_name("   ") == ""
 
