@@ -92,7 +92,8 @@ class FormatError(EngineError):
     """Text or a file that is not what its format says it is: a Position or Match
     ID, an XGID, a match file, a save (the readers of :mod:`engine.formats`).
     ``line`` says where when the format has lines (1-based; 0 when it does
-    not, or for the whole file)."""
+    not, or for the whole file); ``code`` and ``values`` say what is wrong, as
+    every refusal's do (the page's words are ``web.words.file_errors``)."""
 
     line: int = 0
 
@@ -117,9 +118,9 @@ class MatFileError(FormatError):
     ("line 3: expected 'Game 1'", 0)
     """
 
-    def __init__(self, line: int, reason: str) -> None:
+    def __init__(self, line: int, reason: str, *, code: str = "", **values: object) -> None:
         where = f"line {line}: " if line else ""
-        super().__init__(f"{where}{reason}")
+        super().__init__(f"{where}{reason}", code=code, **values)
         self.line = line
         self.reason = reason
 
@@ -161,9 +162,9 @@ class SgfError(FormatError):
     'line 1: not an SGF game tree'
     """
 
-    def __init__(self, line: int, reason: str) -> None:
+    def __init__(self, line: int, reason: str, *, code: str = "", **values: object) -> None:
         where = f"line {line}: " if line else ""
-        super().__init__(f"{where}{reason}")
+        super().__init__(f"{where}{reason}", code=code, **values)
         self.line = line
         self.reason = reason
 

@@ -295,53 +295,59 @@ class MatchRecord:
 def _player(data: Mapping[str, object], key: str = "player") -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value not in (0, 1):
-        raise SaveError(f"{key} must be 0 or 1, got {value!r}")
+        raise SaveError(f"{key} must be 0 or 1, got {value!r}", code="damaged", part=key)
     return value
 
 
 def _int(data: Mapping[str, object], key: str, low: int, high: int) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise SaveError(f"{key} must be an int {low}..{high}, got {value!r}")
+        raise SaveError(
+            f"{key} must be an int {low}..{high}, got {value!r}", code="damaged", part=key
+        )
     return value
 
 
 def _bool(data: Mapping[str, object], key: str) -> bool:
     value = data.get(key)
     if not isinstance(value, bool):
-        raise SaveError(f"{key} must be true or false, got {value!r}")
+        raise SaveError(f"{key} must be true or false, got {value!r}", code="damaged", part=key)
     return value
 
 
 def _list(value: object, what: str) -> Sequence[object]:
     if not isinstance(value, list):
-        raise SaveError(f"{what} must be a list, got {type(value).__name__}")
+        raise SaveError(
+            f"{what} must be a list, got {type(value).__name__}", code="damaged", part=what
+        )
     return value
 
 
 def _dict(value: object, what: str) -> Mapping[str, object]:
     if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-        raise SaveError(f"{what} must be an object, got {type(value).__name__}")
+        raise SaveError(
+            f"{what} must be an object, got {type(value).__name__}", code="damaged", part=what
+        )
     return value
 
 
 def _die(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-        raise SaveError(f"a die must be an int 1..6, got {value!r}")
+        raise SaveError(f"a die must be an int 1..6, got {value!r}", code="damaged", part="dice")
     return value
 
 
 def _dice(data: Mapping[str, object]) -> tuple[int, int]:
     raw = _list(data.get("dice"), "dice")
     if len(raw) != 2:
-        raise SaveError(f"dice must be two numbers, got {raw!r}")
+        raise SaveError(f"dice must be two numbers, got {raw!r}", code="damaged", part="dice")
     return (_die(raw[0]), _die(raw[1]))
 
 
 def _keys(data: Mapping[str, object], allowed: set[str], what: str) -> None:
     extra = set(data) - allowed
     if extra:
-        raise SaveError(f"{what}: unexpected keys {sorted(extra)}")
+        raise SaveError(f"{what}: unexpected keys {sorted(extra)}", code="damaged", part=what)
 
 
 def event_to_json(event: Event) -> dict[str, object]:
@@ -400,7 +406,7 @@ def event_from_json(raw: object) -> Event:
     data = _dict(raw, "event")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in {t.kind for t in EVENT_TYPES}:
-        raise SaveError(f"unknown event type {kind!r}")
+        raise SaveError(f"unknown event type {kind!r}", code="damaged", part="type")
     _keys(data, _KEYS.get(kind, {"type", "player"}), f"{kind} event")
     if kind == "opening":
         d0, d1 = _dice(data)
@@ -412,30 +418,38 @@ def event_from_json(raw: object) -> Event:
     if kind == "play":
         notation = data.get("play")
         if not isinstance(notation, str):
-            raise SaveError(f"play must be text, got {notation!r}")
+            raise SaveError(f"play must be text, got {notation!r}", code="damaged", part="play")
         moves: list[Move] = []
         for m in _list(data.get("moves"), "moves"):
             pair = _list(m, "a move")
             if len(pair) != 2:
-                raise SaveError(f"a move must be [from, to], got {pair!r}")
+                raise SaveError(
+                    f"a move must be [from, to], got {pair!r}", code="damaged", part="moves"
+                )
             src, dst = pair
             if not all(isinstance(p, int) and not isinstance(p, bool) for p in pair):
-                raise SaveError(f"a move must be two ints, got {pair!r}")
+                raise SaveError(
+                    f"a move must be two ints, got {pair!r}", code="damaged", part="moves"
+                )
             assert isinstance(src, int) and isinstance(dst, int)
             if not (0 < src <= 25 and 0 <= dst < src):
-                raise SaveError(f"not a move: {pair!r}")
+                raise SaveError(f"not a move: {pair!r}", code="damaged", part="moves")
             moves.append((src, dst))
         hits = _list(data.get("hits"), "hits")
         if len(hits) != len(moves) or not all(isinstance(h, bool) for h in hits):
-            raise SaveError("hits must be one true/false per move")
+            raise SaveError("hits must be one true/false per move", code="damaged", part="hits")
         if len(moves) > 4:
-            raise SaveError("a play has at most four moves")
+            raise SaveError("a play has at most four moves", code="damaged", part="moves")
         if len(notation) > MAX_NOTATION_LENGTH:
-            raise SaveError(f"play text of {len(notation)} characters: not a play")
+            raise SaveError(
+                f"play text of {len(notation)} characters: not a play", code="damaged", part="play"
+            )
         flags = tuple(bool(h) for h in hits)
         recorded = data.get("recorded", False)
         if not isinstance(recorded, bool):
-            raise SaveError(f"recorded must be true or false, got {recorded!r}")
+            raise SaveError(
+                f"recorded must be true or false, got {recorded!r}", code="damaged", part="recorded"
+            )
         text = _notation(notation, moves, flags)
         return Played(player, _dice(data), text, tuple(moves), flags, recorded)
     if kind == "forfeit":
@@ -477,7 +491,7 @@ def result_from_json(raw: object) -> GameResult:
     reason = data.get("reason")
     reasons = {r.value: r for r in EndReason}
     if not isinstance(reason, str) or reason not in reasons:
-        raise SaveError(f"unknown end of game {reason!r}")
+        raise SaveError(f"unknown end of game {reason!r}", code="damaged", part="reason")
     return GameResult(
         winner=_player(data, "winner"),
         win_type=WinType(_int(data, "win_type", 1, 3)),
@@ -503,22 +517,28 @@ def setup_from_json(raw: object) -> Setup:
     _keys(data, {"position_id", "turn", "cube", "cube_owner"}, "setup")
     position_id = data.get("position_id")
     if not isinstance(position_id, str):
-        raise SaveError(f"setup position_id must be text, got {position_id!r}")
+        raise SaveError(
+            f"setup position_id must be text, got {position_id!r}", code="damaged", part="setup"
+        )
     try:
         position = Position.from_id(position_id)
     except InvalidPositionIdError as exc:
-        raise SaveError(f"setup: {exc}") from exc
+        raise SaveError(f"setup: {exc}", code="damaged", part="setup") from exc
     cube = data.get("cube")
     owner = data.get("cube_owner")
     if not is_cube_value(cube):
-        raise SaveError(f"setup cube must be a power of two up to 64, got {cube!r}")
+        raise SaveError(
+            f"setup cube must be a power of two up to 64, got {cube!r}",
+            code="damaged",
+            part="setup",
+        )
     if owner is not None:
         owner = _player(data, "cube_owner")
     assert isinstance(cube, int)
     try:
         return Setup(position, _player(data, "turn"), Cube(cube, owner))
     except ValueError as exc:
-        raise SaveError(f"setup: {exc}") from exc
+        raise SaveError(f"setup: {exc}", code="damaged", part="setup") from exc
 
 
 def game_to_json(game: GameRecord) -> dict[str, object]:
@@ -541,7 +561,9 @@ def game_from_json(raw: object) -> GameRecord:
     if len(score) != 2 or not all(
         isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in score
     ):
-        raise SaveError(f"score must be two non-negative ints, got {score!r}")
+        raise SaveError(
+            f"score must be two non-negative ints, got {score!r}", code="damaged", part="score"
+        )
     result = data.get("result")
     setup = data.get("setup")
     events = tuple(event_from_json(e) for e in _list(data.get("events"), "events"))
@@ -576,7 +598,7 @@ def rules_from_json(raw: object) -> Rules:
     _keys(data, keys, "rules")
     missing = keys - set(data)
     if missing:
-        raise SaveError(f"rules: missing {sorted(missing)}")
+        raise SaveError(f"rules: missing {sorted(missing)}", code="damaged", part="rules")
     try:
         return Rules(
             match_length=_int(data, "match_length", 0, 64),
@@ -587,4 +609,4 @@ def rules_from_json(raw: object) -> Rules:
             auto_doubles=_int(data, "auto_doubles", 0, 6),
         )
     except ValueError as exc:  # pragma: no cover - the checks above come first
-        raise SaveError(f"rules: {exc}") from exc
+        raise SaveError(f"rules: {exc}", code="damaged", part="rules") from exc

@@ -17,6 +17,7 @@ import binascii
 from dataclasses import dataclass
 
 from engine.errors import (
+    FormatError,
     InvalidMatchIdError,
     InvalidPositionError,
     InvalidPositionIdError,
@@ -27,14 +28,16 @@ from engine.position import BAR, CHECKERS, Position
 _B64 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
 
-def _b64decode(text: str, nbytes: int, length: int, error: type[ValueError]) -> bytes:
+def _b64decode(text: str, nbytes: int, length: int, error: type[FormatError]) -> bytes:
     if not isinstance(text, str) or len(text) != length or not set(text) <= _B64:
-        raise error(f"{quoted(text)}: expected {length} base64 characters")
+        raise error(
+            f"{quoted(text)}: expected {length} base64 characters", code="id_form", length=length
+        )
     pad = "=" * (-len(text) % 4)
     try:
         raw = base64.b64decode(text + pad, validate=True)
     except binascii.Error as exc:  # pragma: no cover - alphabet checked above
-        raise error(f"{text!r}: not base64") from exc
+        raise error(f"{text!r}: not base64", code="id_form", length=length) from exc
     return raw[:nbytes]
 
 
@@ -69,28 +72,34 @@ def decode_position_id(position_id: str) -> Position:
                 side[i] += 1
                 bit += 1
             if bit >= 80:
-                raise InvalidPositionIdError(f"{position_id!r}: runs past 80 bits")
+                raise InvalidPositionIdError(
+                    f"{position_id!r}: runs past 80 bits", code="position_id"
+                )
             bit += 1
         total = sum(side)
         if total > CHECKERS:
-            raise InvalidPositionIdError(f"{position_id!r}: {total} checkers for one side")
+            raise InvalidPositionIdError(
+                f"{position_id!r}: {total} checkers for one side", code="too_many", count=total
+            )
         side[0] = CHECKERS - total
         sides.append(side)
     if value >> bit:
-        raise InvalidPositionIdError(f"{position_id!r}: stray bits after the position")
+        raise InvalidPositionIdError(
+            f"{position_id!r}: stray bits after the position", code="position_id"
+        )
     opp, me = sides
     if me[0] == opp[0] == CHECKERS:
         # One side borne off is a real board (the game's last, or the one the
         # winner leaves before confirming); both cannot be: the game ends at once.
         raise InvalidPositionIdError(
-            f"{position_id!r}: both sides have borne off all their checkers"
+            f"{position_id!r}: both sides have borne off all their checkers", code="both_off"
         )
     try:
         pos = Position(me, opp)
     except InvalidPositionError as exc:
-        raise InvalidPositionIdError(f"{position_id!r}: {exc}") from exc
+        raise InvalidPositionIdError(f"{position_id!r}: {exc}", code="no_board") from exc
     if encode_position_id(pos) != position_id:
-        raise InvalidPositionIdError(f"{position_id!r}: not in canonical form")
+        raise InvalidPositionIdError(f"{position_id!r}: not in canonical form", code="position_id")
     return pos
 
 
@@ -153,20 +162,24 @@ class MatchKey:
         for name, width in _MATCH_FIELDS:
             v = getattr(self, name)
             if not isinstance(v, int) or not 0 <= v < (1 << width):
-                raise InvalidMatchIdError(f"{name}={v!r} does not fit in {width} bits")
+                raise InvalidMatchIdError(
+                    f"{name}={v!r} does not fit in {width} bits", code="match_id"
+                )
         if self.cube_owner == 2:
-            raise InvalidMatchIdError("cube owner 2 is not used")
+            raise InvalidMatchIdError("cube owner 2 is not used", code="match_id")
         if self.game_state > GAME_DROPPED:
-            raise InvalidMatchIdError(f"unknown game state {self.game_state}")
+            raise InvalidMatchIdError(f"unknown game state {self.game_state}", code="match_id")
         if self.die1 > 6 or self.die2 > 6 or (self.die1 == 0) != (self.die2 == 0):
-            raise InvalidMatchIdError(f"bad dice {self.die1}{self.die2}")
+            raise InvalidMatchIdError(f"bad dice {self.die1}{self.die2}", code="match_id")
         if (
             self.match_length
             and max(self.score0, self.score1) >= self.match_length
             and self.game_state in (GAME_NONE, GAME_PLAYING)
         ):
             # Only a finished game can leave a score at the match length.
-            raise InvalidMatchIdError("a score has reached the match length")
+            raise InvalidMatchIdError(
+                "a score has reached the match length", code="score_at_length"
+            )
         if self.die1 < self.die2:
             # gnubg always writes the higher die first; keep one form per roll.
             die1, die2 = self.die2, self.die1
@@ -192,5 +205,7 @@ class MatchKey:
             fields[name] = (value >> bit) & ((1 << width) - 1)
             bit += width
         if value >> bit:
-            raise InvalidMatchIdError(f"{match_id!r}: stray bits after the match key")
+            raise InvalidMatchIdError(
+                f"{match_id!r}: stray bits after the match key", code="match_id"
+            )
         return cls(**fields)

@@ -85,7 +85,7 @@ def loads(text: str | bytes) -> Match:
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise SaveError(f"not a JSON save: {exc}") from exc
+        raise SaveError(f"not a JSON save: {exc}", code="not_json") from exc
     return load_match(data)
 
 
@@ -95,48 +95,64 @@ def _is_int(value: object) -> bool:
 
 def _steps(raw: object) -> tuple[list[Step], int]:
     if not isinstance(raw, dict) or set(raw) != {"steps", "cursor"}:
-        raise SaveError("turn must be an object with steps and cursor")
+        raise SaveError("turn must be an object with steps and cursor", code="damaged", part="turn")
     steps_raw = raw["steps"]
     if not isinstance(steps_raw, list) or len(steps_raw) > 64:
-        raise SaveError("turn steps must be a list")
+        raise SaveError("turn steps must be a list", code="damaged", part="steps")
     steps: list[Step] = []
     for item in steps_raw:
         if not (isinstance(item, list) and len(item) == 3 and all(_is_int(v) for v in item)):
-            raise SaveError(f"a step must be [from, to, die], got {item!r}")
+            raise SaveError(
+                f"a step must be [from, to, die], got {item!r}", code="damaged", part="steps"
+            )
         src, dst, die = item
         if not (0 < src <= 25 and 0 <= dst < src and 1 <= die <= 6):
-            raise SaveError(f"not a step: {item!r}")
+            raise SaveError(f"not a step: {item!r}", code="damaged", part="steps")
         steps.append(Step(src, dst, die))
     cursor = raw["cursor"]
     if not _is_int(cursor) or not 0 <= cursor <= len(steps):
-        raise SaveError(f"turn cursor must be 0..{len(steps)}, got {cursor!r}")
+        raise SaveError(
+            f"turn cursor must be 0..{len(steps)}, got {cursor!r}", code="damaged", part="cursor"
+        )
     return steps, cursor
 
 
 def _check_summary(raw: object, match: Match) -> None:
     if not isinstance(raw, dict):
-        raise SaveError("state must be an object")
+        raise SaveError("state must be an object", code="damaged", part="state")
     expected = _summary(match)
     if set(raw) != set(expected):
-        raise SaveError(f"state must have exactly the keys {sorted(expected)}")
+        raise SaveError(
+            f"state must have exactly the keys {sorted(expected)}", code="damaged", part="state"
+        )
     cube = raw["cube"]
     if not is_cube_value(cube):
-        raise SaveError(f"cube must be a power of two up to 64, got {cube!r}")
+        raise SaveError(
+            f"cube must be a power of two up to 64, got {cube!r}", code="damaged", part="cube"
+        )
     owner = raw["cube_owner"]
     if owner is not None and owner not in (0, 1):
-        raise SaveError(f"cube owner must be null, 0 or 1, got {owner!r}")
+        raise SaveError(
+            f"cube owner must be null, 0 or 1, got {owner!r}", code="damaged", part="cube_owner"
+        )
     score = raw["score"]
     if not (isinstance(score, list) and len(score) == 2 and all(_is_int(s) for s in score)):
-        raise SaveError(f"score must be two ints, got {score!r}")
+        raise SaveError(f"score must be two ints, got {score!r}", code="damaged", part="score")
     length = match.rules.match_length
     finished = match.game.is_over
     if length and max(score) >= length and not finished:
-        raise SaveError(f"score {score} has reached the match length {length} mid-game")
+        raise SaveError(
+            f"score {score} has reached the match length {length} mid-game",
+            code="damaged",
+            part="score",
+        )
     for key, want in expected.items():
         got = raw[key]
         if got != want or type(got) is not type(want):
             raise SaveError(
-                f"state does not match the record: {key} is {got!r}, replay gives {want!r}"
+                f"state does not match the record: {key} is {got!r}, replay gives {want!r}",
+                code="damaged",
+                part=key,
             )
 
 
@@ -148,35 +164,47 @@ def load_match(data: object) -> Match:
     that does not match the replayed state.
     """
     if not isinstance(data, Mapping):
-        raise SaveError(f"a save is a JSON object, got {type(data).__name__}")
+        raise SaveError(f"a save is a JSON object, got {type(data).__name__}", code="not_a_save")
     if data.get("format") != FORMAT:
-        raise SaveError(f"not a backgammon match save (format {data.get('format')!r})")
+        raise SaveError(
+            f"not a backgammon match save (format {data.get('format')!r})", code="not_a_save"
+        )
     schema = data.get("schema")
     if not _is_int(schema):
-        raise SaveError(f"schema must be an int, got {schema!r}")
+        raise SaveError(f"schema must be an int, got {schema!r}", code="damaged", part="schema")
     if schema != SCHEMA:
-        raise SaveError(f"unknown save schema {schema} (this version reads schema {SCHEMA})")
+        raise SaveError(
+            f"unknown save schema {schema} (this version reads schema {SCHEMA})",
+            code="save_version",
+            version=schema,
+        )
     if set(data) != _KEYS:
-        raise SaveError(f"a save has exactly the keys {sorted(_KEYS)}, got {sorted(data)}")
+        raise SaveError(
+            f"a save has exactly the keys {sorted(_KEYS)}, got {sorted(data)}",
+            code="damaged",
+            part="match",
+        )
     rules = rules_from_json(data["rules"])
     games_raw = data["games"]
     if not isinstance(games_raw, list) or not games_raw:
-        raise SaveError("games must be a non-empty list")
+        raise SaveError("games must be a non-empty list", code="damaged", part="games")
     record = MatchRecord(rules, tuple(game_from_json(g) for g in games_raw))
     try:
         match = replay(record)
     except SaveError:
         raise
     except ValueError as exc:
-        raise SaveError(f"the record does not replay: {exc}") from exc
+        raise SaveError(f"the record does not replay: {exc}", code="breaks_rules") from exc
     turn = data["turn"]
     if turn is not None:
         steps, cursor = _steps(turn)
         try:
             match = match.restore_moves(steps, cursor)
         except ValueError as exc:
-            raise SaveError(f"the unfinished turn does not replay: {exc}") from exc
+            raise SaveError(
+                f"the unfinished turn does not replay: {exc}", code="breaks_rules"
+            ) from exc
     elif match.game.moves is not None:
-        raise SaveError("the save lacks the turn being played")
+        raise SaveError("the save lacks the turn being played", code="damaged", part="turn")
     _check_summary(data["state"], match)
     return match

@@ -53,26 +53,33 @@ class Xgid:
 
     def __post_init__(self) -> None:
         if self.turn not in (1, -1):
-            raise InvalidXgidError(f"turn must be 1 or -1, got {self.turn}")
+            raise InvalidXgidError(f"turn must be 1 or -1, got {self.turn}", code="xgid_turn")
         if self.cube_position not in (1, 0, -1):
-            raise InvalidXgidError(f"cube position must be 1, 0 or -1, got {self.cube_position}")
+            raise InvalidXgidError(
+                f"cube position must be 1, 0 or -1, got {self.cube_position}", code="xgid_owner"
+            )
         if not 0 <= self.cube_log2 <= 15 or not 0 <= self.max_cube_log2 <= 15:
-            raise InvalidXgidError("cube out of range")
+            raise InvalidXgidError("cube out of range", code="xgid_cube")
         if self.cube_log2 == 0 and self.cube_position != 0:
             # The cube is owned only once it has been turned: at 1 it is centred.
-            raise InvalidXgidError("a cube at 1 has no owner: it is centred until the first double")
+            raise InvalidXgidError(
+                "a cube at 1 has no owner: it is centred until the first double",
+                code="cube_owned_at_1",
+            )
         d = self.dice
         if not (d == "00" or d in _CUBE_ACTIONS or (len(d) == 2 and all(c in "123456" for c in d))):
-            raise InvalidXgidError(f"bad dice field {d!r}")
+            raise InvalidXgidError(f"bad dice field {d!r}", code="xgid_dice")
         if min(self.score_x, self.score_o, self.match_length, self.crawford_jacoby) < 0:
-            raise InvalidXgidError("negative number")
+            raise InvalidXgidError("negative number", code="xgid_negative")
         if self.match_length > MAX_MATCH_LENGTH:
             # The engine's rules and match equity stop there, as GNU Backgammon's do.
             raise InvalidXgidError(
-                f"matches go up to {MAX_MATCH_LENGTH} points, not {quoted(self.match_length, 8)}"
+                f"matches go up to {MAX_MATCH_LENGTH} points, not {quoted(self.match_length, 8)}",
+                code="match_length",
+                limit=MAX_MATCH_LENGTH,
             )
         if self.match_length and max(self.score_x, self.score_o) >= self.match_length:
-            raise InvalidXgidError("a score has reached the match length")
+            raise InvalidXgidError("a score has reached the match length", code="score_at_length")
 
     @property
     def x_side(self) -> tuple[int, ...]:
@@ -86,16 +93,20 @@ class Xgid:
     @classmethod
     def parse(cls, text: str) -> Xgid:
         if not isinstance(text, str):
-            raise InvalidXgidError(f"expected text, got {quoted(text)}")
+            raise InvalidXgidError(f"expected text, got {quoted(text)}", code="xgid_fields")
         body = text.strip()
         if body.upper().startswith(_PREFIX):
             body = body[len(_PREFIX) :]
         fields = body.split(":")
         if len(fields) != 10:
-            raise InvalidXgidError(f"{quoted(text)}: expected 10 fields, got {len(fields)}")
+            raise InvalidXgidError(
+                f"{quoted(text)}: expected 10 fields, got {len(fields)}", code="xgid_fields"
+            )
         board = fields[0]
         if len(board) != 26:
-            raise InvalidXgidError(f"{quoted(text)}: the board needs 26 characters")
+            raise InvalidXgidError(
+                f"{quoted(text)}: the board needs 26 characters", code="xgid_board"
+            )
         x = [0] * 26
         o = [0] * 26
         for i, ch in enumerate(board):
@@ -103,34 +114,46 @@ class Xgid:
                 continue
             if "A" <= ch <= "O":
                 if i == 0:
-                    raise InvalidXgidError(f"{quoted(text)}: X checkers on O's bar")
+                    raise InvalidXgidError(
+                        f"{quoted(text)}: X checkers on O's bar", code="xgid_bar"
+                    )
                 x[i] = ord(ch) - ord("A") + 1
             elif "a" <= ch <= "o":
                 if i == BAR:
-                    raise InvalidXgidError(f"{quoted(text)}: O checkers on X's bar")
+                    raise InvalidXgidError(
+                        f"{quoted(text)}: O checkers on X's bar", code="xgid_bar"
+                    )
                 o[25 - i] = ord(ch) - ord("a") + 1  # O's bar (char 0) lands on index 25
             else:
-                raise InvalidXgidError(f"{quoted(text)}: bad board character {ch!r}")
+                raise InvalidXgidError(
+                    f"{quoted(text)}: bad board character {ch!r}", code="xgid_char", char=ch
+                )
         for side in (x, o):
             if sum(side) > CHECKERS:
                 raise InvalidXgidError(
-                    f"{quoted(text)}: more than {CHECKERS} checkers for one side"
+                    f"{quoted(text)}: more than {CHECKERS} checkers for one side",
+                    code="too_many",
+                    count=sum(side),
                 )
             side[0] = CHECKERS - sum(side)
         if x[0] == o[0] == CHECKERS:
             # The game ends when the first side is done: the second never is.
-            raise InvalidXgidError(f"{quoted(text)}: both sides have borne off all their checkers")
+            raise InvalidXgidError(
+                f"{quoted(text)}: both sides have borne off all their checkers", code="both_off"
+            )
         try:
             numbers = [int(f) for i, f in enumerate(fields) if i not in (0, 4)]
         except ValueError as exc:
-            raise InvalidXgidError(f"{quoted(text)}: a numeric field is not a number") from exc
+            raise InvalidXgidError(
+                f"{quoted(text)}: a numeric field is not a number", code="xgid_numbers"
+            ) from exc
         cube_log2, cube_position, turn, score_x, score_o, cj, length, max_cube = numbers
         if turn not in (1, -1):
-            raise InvalidXgidError(f"{quoted(text)}: turn must be 1 or -1")
+            raise InvalidXgidError(f"{quoted(text)}: turn must be 1 or -1", code="xgid_turn")
         try:
             position = Position(x, o) if turn == 1 else Position(o, x)
         except InvalidPositionError as exc:
-            raise InvalidXgidError(f"{quoted(text)}: {exc}") from exc
+            raise InvalidXgidError(f"{quoted(text)}: {exc}", code="no_board") from exc
         return cls(
             position=position,
             turn=turn,

@@ -56,17 +56,25 @@ class SavedGame:
     def from_json(cls, raw: Any) -> SavedGame:
         """Read a save; :class:`~engine.errors.SaveError` says what is wrong."""
         if not isinstance(raw, dict) or raw.get("app") != SAVE_APP:
-            raise SaveError("not a saved game from this page")
+            raise SaveError("not a saved game from this page", code="not_a_save")
         if raw.get("version") != SAVE_VERSION:
-            raise SaveError(f"unknown save version {raw.get('version')!r}")
+            raise SaveError(
+                f"unknown save version {raw.get('version')!r}",
+                code="save_version",
+                version=raw.get("version"),
+            )
         options = MatchOptions.from_json(raw.get("setup"))
         match = load_match(raw.get("match"))
         if match.rules != options.rules():
-            raise SaveError("the setup does not match the rules of the saved match")
+            raise SaveError(
+                "the setup does not match the rules of the saved match",
+                code="damaged",
+                part="setup",
+            )
         counted = raw.get("counted")
         if not isinstance(counted, int) or isinstance(counted, bool) or counted < 0:
-            raise SaveError("counted must be a number of games")
+            raise SaveError("counted must be a number of games", code="damaged", part="counted")
         raw_analysis = raw.get("analysis", [])
         if not isinstance(raw_analysis, list):
-            raise SaveError("the analysis is a list of decisions")
+            raise SaveError("the analysis is a list of decisions", code="damaged", part="analysis")
         return cls(options, match, min(counted, len(match.games) + 1), tuple(raw_analysis))

@@ -34,7 +34,7 @@ import contextlib
 import json
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
 
@@ -101,6 +101,9 @@ class Corrupt:
     reason: str
     kept_as: str
     key: str = ""
+    error: Exception | None = field(default=None, compare=False)
+    """What reading it raised, which the page says in its words (``reason`` is
+    its text, for a developer)."""
 
     @property
     def kept(self) -> bool:
@@ -256,7 +259,7 @@ class Store:
             kept = self.keep_aside(key, text)
             if not kept:
                 self._held.add(key)
-            return None, Corrupt(_short(exc), kept, key)
+            return None, Corrupt(_short(exc), kept, key, exc)
 
     def keep_aside(self, key: str, text: str) -> str:
         """Move ``text`` from ``key`` to a new ``corrupt:`` key, returning that
