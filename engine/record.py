@@ -295,59 +295,53 @@ class MatchRecord:
 def _player(data: Mapping[str, object], key: str = "player") -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value not in (0, 1):
-        raise SaveError(f"{key} must be 0 or 1, got {value!r}", code="damaged", part=key)
+        raise SaveError(f"{key} must be 0 or 1, got {value!r}")
     return value
 
 
 def _int(data: Mapping[str, object], key: str, low: int, high: int) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise SaveError(
-            f"{key} must be an int {low}..{high}, got {value!r}", code="damaged", part=key
-        )
+        raise SaveError(f"{key} must be an int {low}..{high}, got {value!r}")
     return value
 
 
 def _bool(data: Mapping[str, object], key: str) -> bool:
     value = data.get(key)
     if not isinstance(value, bool):
-        raise SaveError(f"{key} must be true or false, got {value!r}", code="damaged", part=key)
+        raise SaveError(f"{key} must be true or false, got {value!r}")
     return value
 
 
 def _list(value: object, what: str) -> Sequence[object]:
     if not isinstance(value, list):
-        raise SaveError(
-            f"{what} must be a list, got {type(value).__name__}", code="damaged", part=what
-        )
+        raise SaveError(f"{what} must be a list, got {type(value).__name__}")
     return value
 
 
 def _dict(value: object, what: str) -> Mapping[str, object]:
     if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-        raise SaveError(
-            f"{what} must be an object, got {type(value).__name__}", code="damaged", part=what
-        )
+        raise SaveError(f"{what} must be an object, got {type(value).__name__}")
     return value
 
 
 def _die(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-        raise SaveError(f"a die must be an int 1..6, got {value!r}", code="damaged", part="dice")
+        raise SaveError(f"a die must be an int 1..6, got {value!r}")
     return value
 
 
 def _dice(data: Mapping[str, object]) -> tuple[int, int]:
     raw = _list(data.get("dice"), "dice")
     if len(raw) != 2:
-        raise SaveError(f"dice must be two numbers, got {raw!r}", code="damaged", part="dice")
+        raise SaveError(f"dice must be two numbers, got {raw!r}")
     return (_die(raw[0]), _die(raw[1]))
 
 
 def _keys(data: Mapping[str, object], allowed: set[str], what: str) -> None:
     extra = set(data) - allowed
     if extra:
-        raise SaveError(f"{what}: unexpected keys {sorted(extra)}", code="damaged", part=what)
+        raise SaveError(f"{what}: unexpected keys {sorted(extra)}")
 
 
 def event_to_json(event: Event) -> dict[str, object]:
@@ -406,7 +400,7 @@ def event_from_json(raw: object) -> Event:
     data = _dict(raw, "event")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in {t.kind for t in EVENT_TYPES}:
-        raise SaveError(f"unknown event type {kind!r}", code="damaged", part="type")
+        raise SaveError(f"unknown event type {kind!r}")
     _keys(data, _KEYS.get(kind, {"type", "player"}), f"{kind} event")
     if kind == "opening":
         d0, d1 = _dice(data)
@@ -418,38 +412,30 @@ def event_from_json(raw: object) -> Event:
     if kind == "play":
         notation = data.get("play")
         if not isinstance(notation, str):
-            raise SaveError(f"play must be text, got {notation!r}", code="damaged", part="play")
+            raise SaveError(f"play must be text, got {notation!r}")
         moves: list[Move] = []
         for m in _list(data.get("moves"), "moves"):
             pair = _list(m, "a move")
             if len(pair) != 2:
-                raise SaveError(
-                    f"a move must be [from, to], got {pair!r}", code="damaged", part="moves"
-                )
+                raise SaveError(f"a move must be [from, to], got {pair!r}")
             src, dst = pair
             if not all(isinstance(p, int) and not isinstance(p, bool) for p in pair):
-                raise SaveError(
-                    f"a move must be two ints, got {pair!r}", code="damaged", part="moves"
-                )
+                raise SaveError(f"a move must be two ints, got {pair!r}")
             assert isinstance(src, int) and isinstance(dst, int)
             if not (0 < src <= 25 and 0 <= dst < src):
-                raise SaveError(f"not a move: {pair!r}", code="damaged", part="moves")
+                raise SaveError(f"not a move: {pair!r}")
             moves.append((src, dst))
         hits = _list(data.get("hits"), "hits")
         if len(hits) != len(moves) or not all(isinstance(h, bool) for h in hits):
-            raise SaveError("hits must be one true/false per move", code="damaged", part="hits")
+            raise SaveError("hits must be one true/false per move")
         if len(moves) > 4:
-            raise SaveError("a play has at most four moves", code="damaged", part="moves")
+            raise SaveError("a play has at most four moves")
         if len(notation) > MAX_NOTATION_LENGTH:
-            raise SaveError(
-                f"play text of {len(notation)} characters: not a play", code="damaged", part="play"
-            )
+            raise SaveError(f"play text of {len(notation)} characters: not a play")
         flags = tuple(bool(h) for h in hits)
         recorded = data.get("recorded", False)
         if not isinstance(recorded, bool):
-            raise SaveError(
-                f"recorded must be true or false, got {recorded!r}", code="damaged", part="recorded"
-            )
+            raise SaveError(f"recorded must be true or false, got {recorded!r}")
         text = _notation(notation, moves, flags)
         return Played(player, _dice(data), text, tuple(moves), flags, recorded)
     if kind == "forfeit":
@@ -491,7 +477,7 @@ def result_from_json(raw: object) -> GameResult:
     reason = data.get("reason")
     reasons = {r.value: r for r in EndReason}
     if not isinstance(reason, str) or reason not in reasons:
-        raise SaveError(f"unknown end of game {reason!r}", code="damaged", part="reason")
+        raise SaveError(f"unknown end of game {reason!r}")
     return GameResult(
         winner=_player(data, "winner"),
         win_type=WinType(_int(data, "win_type", 1, 3)),
@@ -517,28 +503,22 @@ def setup_from_json(raw: object) -> Setup:
     _keys(data, {"position_id", "turn", "cube", "cube_owner"}, "setup")
     position_id = data.get("position_id")
     if not isinstance(position_id, str):
-        raise SaveError(
-            f"setup position_id must be text, got {position_id!r}", code="damaged", part="setup"
-        )
+        raise SaveError(f"setup position_id must be text, got {position_id!r}")
     try:
         position = Position.from_id(position_id)
     except InvalidPositionIdError as exc:
-        raise SaveError(f"setup: {exc}", code="damaged", part="setup") from exc
+        raise SaveError(f"setup: {exc}") from exc
     cube = data.get("cube")
     owner = data.get("cube_owner")
     if not is_cube_value(cube):
-        raise SaveError(
-            f"setup cube must be a power of two up to 64, got {cube!r}",
-            code="damaged",
-            part="setup",
-        )
+        raise SaveError(f"setup cube must be a power of two up to 64, got {cube!r}")
     if owner is not None:
         owner = _player(data, "cube_owner")
     assert isinstance(cube, int)
     try:
         return Setup(position, _player(data, "turn"), Cube(cube, owner))
     except ValueError as exc:
-        raise SaveError(f"setup: {exc}", code="damaged", part="setup") from exc
+        raise SaveError(f"setup: {exc}") from exc
 
 
 def game_to_json(game: GameRecord) -> dict[str, object]:
@@ -561,9 +541,7 @@ def game_from_json(raw: object) -> GameRecord:
     if len(score) != 2 or not all(
         isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in score
     ):
-        raise SaveError(
-            f"score must be two non-negative ints, got {score!r}", code="damaged", part="score"
-        )
+        raise SaveError(f"score must be two non-negative ints, got {score!r}")
     result = data.get("result")
     setup = data.get("setup")
     events = tuple(event_from_json(e) for e in _list(data.get("events"), "events"))
@@ -598,7 +576,7 @@ def rules_from_json(raw: object) -> Rules:
     _keys(data, keys, "rules")
     missing = keys - set(data)
     if missing:
-        raise SaveError(f"rules: missing {sorted(missing)}", code="damaged", part="rules")
+        raise SaveError(f"rules: missing {sorted(missing)}")
     try:
         return Rules(
             match_length=_int(data, "match_length", 0, 64),
@@ -609,4 +587,4 @@ def rules_from_json(raw: object) -> Rules:
             auto_doubles=_int(data, "auto_doubles", 0, 6),
         )
     except ValueError as exc:  # pragma: no cover - the checks above come first
-        raise SaveError(f"rules: {exc}", code="damaged", part="rules") from exc
+        raise SaveError(f"rules: {exc}") from exc

@@ -72,9 +72,7 @@ def decode_position_id(position_id: str) -> Position:
                 side[i] += 1
                 bit += 1
             if bit >= 80:
-                raise InvalidPositionIdError(
-                    f"{position_id!r}: runs past 80 bits", code="position_id"
-                )
+                raise InvalidPositionIdError(f"{position_id!r}: runs past 80 bits")
             bit += 1
         total = sum(side)
         if total > CHECKERS:
@@ -84,9 +82,7 @@ def decode_position_id(position_id: str) -> Position:
         side[0] = CHECKERS - total
         sides.append(side)
     if value >> bit:
-        raise InvalidPositionIdError(
-            f"{position_id!r}: stray bits after the position", code="position_id"
-        )
+        raise InvalidPositionIdError(f"{position_id!r}: stray bits after the position")
     opp, me = sides
     if me[0] == opp[0] == CHECKERS:
         # One side borne off is a real board (the game's last, or the one the
@@ -99,7 +95,7 @@ def decode_position_id(position_id: str) -> Position:
     except InvalidPositionError as exc:
         raise InvalidPositionIdError(f"{position_id!r}: {exc}", code="no_board") from exc
     if encode_position_id(pos) != position_id:
-        raise InvalidPositionIdError(f"{position_id!r}: not in canonical form", code="position_id")
+        raise InvalidPositionIdError(f"{position_id!r}: not in canonical form")
     return pos
 
 
@@ -162,15 +158,13 @@ class MatchKey:
         for name, width in _MATCH_FIELDS:
             v = getattr(self, name)
             if not isinstance(v, int) or not 0 <= v < (1 << width):
-                raise InvalidMatchIdError(
-                    f"{name}={v!r} does not fit in {width} bits", code="match_id"
-                )
+                raise InvalidMatchIdError(f"{name}={v!r} does not fit in {width} bits")
         if self.cube_owner == 2:
-            raise InvalidMatchIdError("cube owner 2 is not used", code="match_id")
+            raise InvalidMatchIdError("cube owner 2 is not used")
         if self.game_state > GAME_DROPPED:
-            raise InvalidMatchIdError(f"unknown game state {self.game_state}", code="match_id")
+            raise InvalidMatchIdError(f"unknown game state {self.game_state}")
         if self.die1 > 6 or self.die2 > 6 or (self.die1 == 0) != (self.die2 == 0):
-            raise InvalidMatchIdError(f"bad dice {self.die1}{self.die2}", code="match_id")
+            raise InvalidMatchIdError(f"bad dice {self.die1}{self.die2}")
         if (
             self.match_length
             and max(self.score0, self.score1) >= self.match_length
@@ -205,7 +199,5 @@ class MatchKey:
             fields[name] = (value >> bit) & ((1 << width) - 1)
             bit += width
         if value >> bit:
-            raise InvalidMatchIdError(
-                f"{match_id!r}: stray bits after the match key", code="match_id"
-            )
+            raise InvalidMatchIdError(f"{match_id!r}: stray bits after the match key")
         return cls(**fields)

@@ -95,64 +95,48 @@ def _is_int(value: object) -> bool:
 
 def _steps(raw: object) -> tuple[list[Step], int]:
     if not isinstance(raw, dict) or set(raw) != {"steps", "cursor"}:
-        raise SaveError("turn must be an object with steps and cursor", code="damaged", part="turn")
+        raise SaveError("turn must be an object with steps and cursor")
     steps_raw = raw["steps"]
     if not isinstance(steps_raw, list) or len(steps_raw) > 64:
-        raise SaveError("turn steps must be a list", code="damaged", part="steps")
+        raise SaveError("turn steps must be a list")
     steps: list[Step] = []
     for item in steps_raw:
         if not (isinstance(item, list) and len(item) == 3 and all(_is_int(v) for v in item)):
-            raise SaveError(
-                f"a step must be [from, to, die], got {item!r}", code="damaged", part="steps"
-            )
+            raise SaveError(f"a step must be [from, to, die], got {item!r}")
         src, dst, die = item
         if not (0 < src <= 25 and 0 <= dst < src and 1 <= die <= 6):
-            raise SaveError(f"not a step: {item!r}", code="damaged", part="steps")
+            raise SaveError(f"not a step: {item!r}")
         steps.append(Step(src, dst, die))
     cursor = raw["cursor"]
     if not _is_int(cursor) or not 0 <= cursor <= len(steps):
-        raise SaveError(
-            f"turn cursor must be 0..{len(steps)}, got {cursor!r}", code="damaged", part="cursor"
-        )
+        raise SaveError(f"turn cursor must be 0..{len(steps)}, got {cursor!r}")
     return steps, cursor
 
 
 def _check_summary(raw: object, match: Match) -> None:
     if not isinstance(raw, dict):
-        raise SaveError("state must be an object", code="damaged", part="state")
+        raise SaveError("state must be an object")
     expected = _summary(match)
     if set(raw) != set(expected):
-        raise SaveError(
-            f"state must have exactly the keys {sorted(expected)}", code="damaged", part="state"
-        )
+        raise SaveError(f"state must have exactly the keys {sorted(expected)}")
     cube = raw["cube"]
     if not is_cube_value(cube):
-        raise SaveError(
-            f"cube must be a power of two up to 64, got {cube!r}", code="damaged", part="cube"
-        )
+        raise SaveError(f"cube must be a power of two up to 64, got {cube!r}")
     owner = raw["cube_owner"]
     if owner is not None and owner not in (0, 1):
-        raise SaveError(
-            f"cube owner must be null, 0 or 1, got {owner!r}", code="damaged", part="cube_owner"
-        )
+        raise SaveError(f"cube owner must be null, 0 or 1, got {owner!r}")
     score = raw["score"]
     if not (isinstance(score, list) and len(score) == 2 and all(_is_int(s) for s in score)):
-        raise SaveError(f"score must be two ints, got {score!r}", code="damaged", part="score")
+        raise SaveError(f"score must be two ints, got {score!r}")
     length = match.rules.match_length
     finished = match.game.is_over
     if length and max(score) >= length and not finished:
-        raise SaveError(
-            f"score {score} has reached the match length {length} mid-game",
-            code="damaged",
-            part="score",
-        )
+        raise SaveError(f"score {score} has reached the match length {length} mid-game")
     for key, want in expected.items():
         got = raw[key]
         if got != want or type(got) is not type(want):
             raise SaveError(
-                f"state does not match the record: {key} is {got!r}, replay gives {want!r}",
-                code="damaged",
-                part=key,
+                f"state does not match the record: {key} is {got!r}, replay gives {want!r}"
             )
 
 
@@ -171,7 +155,7 @@ def load_match(data: object) -> Match:
         )
     schema = data.get("schema")
     if not _is_int(schema):
-        raise SaveError(f"schema must be an int, got {schema!r}", code="damaged", part="schema")
+        raise SaveError(f"schema must be an int, got {schema!r}")
     if schema != SCHEMA:
         raise SaveError(
             f"unknown save schema {schema} (this version reads schema {SCHEMA})",
@@ -179,15 +163,11 @@ def load_match(data: object) -> Match:
             version=schema,
         )
     if set(data) != _KEYS:
-        raise SaveError(
-            f"a save has exactly the keys {sorted(_KEYS)}, got {sorted(data)}",
-            code="damaged",
-            part="match",
-        )
+        raise SaveError(f"a save has exactly the keys {sorted(_KEYS)}, got {sorted(data)}")
     rules = rules_from_json(data["rules"])
     games_raw = data["games"]
     if not isinstance(games_raw, list) or not games_raw:
-        raise SaveError("games must be a non-empty list", code="damaged", part="games")
+        raise SaveError("games must be a non-empty list")
     record = MatchRecord(rules, tuple(game_from_json(g) for g in games_raw))
     try:
         match = replay(record)
@@ -205,6 +185,6 @@ def load_match(data: object) -> Match:
                 f"the unfinished turn does not replay: {exc}", code="breaks_rules"
             ) from exc
     elif match.game.moves is not None:
-        raise SaveError("the save lacks the turn being played", code="damaged", part="turn")
+        raise SaveError("the save lacks the turn being played")
     _check_summary(data["state"], match)
     return match

@@ -100,7 +100,7 @@ class _Reader:
             if self.text[self.pos] != "(":
                 raise self.fail(
                     f"expected '(' to start a game, found {self.text[self.pos]!r}",
-                    code="sgf_start",
+                    code="sgf_syntax",
                     found=self.text[self.pos],
                 )
             trees.append(self.tree())
@@ -116,9 +116,7 @@ class _Reader:
         while True:
             self.skip_space()
             if self.pos >= len(self.text):
-                raise self.fail(
-                    "the file ends inside a game: a ')' is missing", code="sgf_open_game"
-                )
+                raise self.fail("the file ends inside a game: a ')' is missing", code="sgf_cut")
             c = self.text[self.pos]
             if c == ";" and not variations:
                 nodes.append(self.node())
@@ -128,7 +126,9 @@ class _Reader:
                 self.pos += 1
                 return nodes + (variations[0] if variations else [])
             else:
-                raise self.fail(f"expected ';', '(' or ')', found {c!r}", code="sgf_node", found=c)
+                raise self.fail(
+                    f"expected ';', '(' or ')', found {c!r}", code="sgf_syntax", found=c
+                )
 
     def node(self) -> Node:
         line = self.line()
@@ -163,9 +163,7 @@ class _Reader:
             else:
                 out.append(c)
                 self.pos += 1
-        raise self.fail(
-            "the file ends inside a property value: a ']' is missing", code="sgf_open_value"
-        )
+        raise self.fail("the file ends inside a property value: a ']' is missing", code="sgf_cut")
 
 
 def parse_trees(text: str) -> list[list[Node]]:

@@ -63,33 +63,29 @@ def archive_files(data: bytes) -> dict[str, bytes]:
     crc, count, _, registry_size, data_size, compressed = struct.unpack_from("<6l", data, end)
     start = end - registry_size - data_size
     if not (0 <= count <= 64 and registry_size >= 0 and 0 <= start < end):
-        raise XgError("the archive at the end of the file is damaged", code="xg_damaged")
+        raise XgError("the archive at the end of the file is damaged")
     if _crc(data[start:end]) != crc & 0xFFFFFFFF:
-        raise XgError("the archive's checksum is wrong: the file is damaged", code="xg_damaged")
+        raise XgError("the archive's checksum is wrong: the file is damaged")
     registry = data[end - registry_size : end]
     try:
         if compressed:
             registry = zlib.decompress(registry)
     except zlib.error as exc:
-        raise XgError(f"the archive's index cannot be read ({exc})", code="xg_damaged") from exc
+        raise XgError(f"the archive's index cannot be read ({exc})") from exc
     files: dict[str, bytes] = {}
     for k in range(count):
         entry = registry[k * _FILE_ENTRY : (k + 1) * _FILE_ENTRY]
         if len(entry) < _FILE_ENTRY:
-            raise XgError("the archive's index is cut short", code="xg_damaged")
+            raise XgError("the archive's index is cut short")
         name = entry[1 : 1 + entry[0]].decode("latin-1")
         _, stored, offset, file_crc = struct.unpack_from("<4l", entry, 512)
         raw = data[start + offset : start + offset + stored]
         try:
             body = zlib.decompress(raw) if entry[528] == 0 else raw  # 0: compressed
         except zlib.error as exc:
-            raise XgError(
-                f"{name} in the archive cannot be read ({exc})", code="xg_damaged"
-            ) from exc
+            raise XgError(f"{name} in the archive cannot be read ({exc})") from exc
         if _crc(body) != file_crc & 0xFFFFFFFF:
-            raise XgError(
-                f"{name} in the archive is damaged (its checksum is wrong)", code="xg_damaged"
-            )
+            raise XgError(f"{name} in the archive is damaged (its checksum is wrong)")
         files[name] = body
     return files
 

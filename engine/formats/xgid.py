@@ -53,13 +53,11 @@ class Xgid:
 
     def __post_init__(self) -> None:
         if self.turn not in (1, -1):
-            raise InvalidXgidError(f"turn must be 1 or -1, got {self.turn}", code="xgid_turn")
+            raise InvalidXgidError(f"turn must be 1 or -1, got {self.turn}")
         if self.cube_position not in (1, 0, -1):
-            raise InvalidXgidError(
-                f"cube position must be 1, 0 or -1, got {self.cube_position}", code="xgid_owner"
-            )
+            raise InvalidXgidError(f"cube position must be 1, 0 or -1, got {self.cube_position}")
         if not 0 <= self.cube_log2 <= 15 or not 0 <= self.max_cube_log2 <= 15:
-            raise InvalidXgidError("cube out of range", code="xgid_cube")
+            raise InvalidXgidError("cube out of range")
         if self.cube_log2 == 0 and self.cube_position != 0:
             # The cube is owned only once it has been turned: at 1 it is centred.
             raise InvalidXgidError(
@@ -68,9 +66,9 @@ class Xgid:
             )
         d = self.dice
         if not (d == "00" or d in _CUBE_ACTIONS or (len(d) == 2 and all(c in "123456" for c in d))):
-            raise InvalidXgidError(f"bad dice field {d!r}", code="xgid_dice")
+            raise InvalidXgidError(f"bad dice field {d!r}")
         if min(self.score_x, self.score_o, self.match_length, self.crawford_jacoby) < 0:
-            raise InvalidXgidError("negative number", code="xgid_negative")
+            raise InvalidXgidError("negative number")
         if self.match_length > MAX_MATCH_LENGTH:
             # The engine's rules and match equity stop there, as GNU Backgammon's do.
             raise InvalidXgidError(
@@ -93,20 +91,16 @@ class Xgid:
     @classmethod
     def parse(cls, text: str) -> Xgid:
         if not isinstance(text, str):
-            raise InvalidXgidError(f"expected text, got {quoted(text)}", code="xgid_fields")
+            raise InvalidXgidError(f"expected text, got {quoted(text)}")
         body = text.strip()
         if body.upper().startswith(_PREFIX):
             body = body[len(_PREFIX) :]
         fields = body.split(":")
         if len(fields) != 10:
-            raise InvalidXgidError(
-                f"{quoted(text)}: expected 10 fields, got {len(fields)}", code="xgid_fields"
-            )
+            raise InvalidXgidError(f"{quoted(text)}: expected 10 fields, got {len(fields)}")
         board = fields[0]
         if len(board) != 26:
-            raise InvalidXgidError(
-                f"{quoted(text)}: the board needs 26 characters", code="xgid_board"
-            )
+            raise InvalidXgidError(f"{quoted(text)}: the board needs 26 characters")
         x = [0] * 26
         o = [0] * 26
         for i, ch in enumerate(board):
@@ -114,20 +108,14 @@ class Xgid:
                 continue
             if "A" <= ch <= "O":
                 if i == 0:
-                    raise InvalidXgidError(
-                        f"{quoted(text)}: X checkers on O's bar", code="xgid_bar"
-                    )
+                    raise InvalidXgidError(f"{quoted(text)}: X checkers on O's bar")
                 x[i] = ord(ch) - ord("A") + 1
             elif "a" <= ch <= "o":
                 if i == BAR:
-                    raise InvalidXgidError(
-                        f"{quoted(text)}: O checkers on X's bar", code="xgid_bar"
-                    )
+                    raise InvalidXgidError(f"{quoted(text)}: O checkers on X's bar")
                 o[25 - i] = ord(ch) - ord("a") + 1  # O's bar (char 0) lands on index 25
             else:
-                raise InvalidXgidError(
-                    f"{quoted(text)}: bad board character {ch!r}", code="xgid_char", char=ch
-                )
+                raise InvalidXgidError(f"{quoted(text)}: bad board character {ch!r}")
         for side in (x, o):
             if sum(side) > CHECKERS:
                 raise InvalidXgidError(
@@ -144,12 +132,10 @@ class Xgid:
         try:
             numbers = [int(f) for i, f in enumerate(fields) if i not in (0, 4)]
         except ValueError as exc:
-            raise InvalidXgidError(
-                f"{quoted(text)}: a numeric field is not a number", code="xgid_numbers"
-            ) from exc
+            raise InvalidXgidError(f"{quoted(text)}: a numeric field is not a number") from exc
         cube_log2, cube_position, turn, score_x, score_o, cj, length, max_cube = numbers
         if turn not in (1, -1):
-            raise InvalidXgidError(f"{quoted(text)}: turn must be 1 or -1", code="xgid_turn")
+            raise InvalidXgidError(f"{quoted(text)}: turn must be 1 or -1")
         try:
             position = Position(x, o) if turn == 1 else Position(o, x)
         except InvalidPositionError as exc:

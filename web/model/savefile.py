@@ -66,15 +66,11 @@ class SavedGame:
         options = MatchOptions.from_json(raw.get("setup"))
         match = load_match(raw.get("match"))
         if match.rules != options.rules():
-            raise SaveError(
-                "the setup does not match the rules of the saved match",
-                code="damaged",
-                part="setup",
-            )
+            raise SaveError("the setup does not match the rules of the saved match")
         counted = raw.get("counted")
         if not isinstance(counted, int) or isinstance(counted, bool) or counted < 0:
-            raise SaveError("counted must be a number of games", code="damaged", part="counted")
+            raise SaveError("counted must be a number of games")
         raw_analysis = raw.get("analysis", [])
         if not isinstance(raw_analysis, list):
-            raise SaveError("the analysis is a list of decisions", code="damaged", part="analysis")
+            raise SaveError("the analysis is a list of decisions")
         return cls(options, match, min(counted, len(match.games) + 1), tuple(raw_analysis))

@@ -34,7 +34,7 @@ import contextlib
 import json
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
@@ -101,7 +101,7 @@ class Corrupt:
     reason: str
     kept_as: str
     key: str = ""
-    error: Exception | None = field(default=None, compare=False)
+    error: Exception | None = None
     """What reading it raised, which the page says in its words (``reason`` is
     its text, for a developer)."""
 

@@ -12,8 +12,8 @@ Only a refusal loads this module.
 >>> from engine.errors import InvalidXgidError, MatFileError
 >>> diagnosis(MatFileError(3, "…", code="game_line", number=1, found="White : 0"))
 'Line 3: “Game 1” was expected, not “White : 0”'
->>> diagnosis(InvalidXgidError("…", code="xgid_char", char="z"))
-'“z” is not a checker count of an XGID’s board (A to O, a to o, or -)'
+>>> diagnosis(InvalidXgidError("…", code="too_many", count=16))
+'One side has 16 checkers: a side has 15'
 """
 
 from __future__ import annotations
@@ -21,13 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from engine.errors import (
-    FormatError,
-    InvalidMatchIdError,
-    InvalidPositionIdError,
-    InvalidXgidError,
-    SaveError,
-)
+from engine.errors import FormatError
 from web.words.refusals import SENTENCES as REFUSALS
 
 Say = Callable[..., str]
@@ -62,18 +56,7 @@ SENTENCES: Mapping[str, Say] = MappingProxyType(
         "no_board": lambda: "That board cannot occur in a game",
         "game_over": lambda: "That game is over: a side has borne off all its checkers",
         "score_at_length": lambda: "A score has reached the match’s length: that match is over",
-        "xgid_fields": lambda: "An XGID is ten fields separated by colons",
-        "xgid_board": lambda: "An XGID’s board is 26 characters",
-        "xgid_bar": lambda: "An XGID’s board puts checkers on the other side’s bar",
-        "xgid_char": lambda char: (
-            f"“{char}” is not a checker count of an XGID’s board (A to O, a to o, or -)"
-        ),
-        "xgid_numbers": lambda: "An XGID’s cube, turn, scores and length are numbers",
-        "xgid_turn": lambda: "An XGID’s turn is 1 or -1",
-        "xgid_owner": lambda: "An XGID’s cube position is 1, 0 or -1",
-        "xgid_cube": lambda: "An XGID’s cube is out of range",
-        "xgid_dice": lambda: "An XGID’s dice are two numbers from 1 to 6, or 00, D, B or R",
-        "xgid_negative": lambda: "An XGID holds no negative numbers",
+        "xgid": lambda: "That is not an XGID as eXtreme Gammon writes it",
         "raccoon": lambda: "Raccoons (a beaver redoubled) are not played here",
         "xgid_unplayable": lambda: "That position cannot be played at its score and cube",
         # -- saved games (engine.formats.save, engine.record, web.model.savefile) -----------
@@ -83,7 +66,7 @@ SENTENCES: Mapping[str, Say] = MappingProxyType(
             f"That save is from another version of this page (version {version}) "
             "and cannot be read here"
         ),
-        "damaged": lambda part: f"The saved game is damaged: its “{part}” cannot be read",
+        "damaged": lambda: "The saved game is damaged and cannot be read",
         "breaks_rules": lambda: "The saved game does not follow the rules: it cannot be replayed",
         # -- match files (engine.formats.mat_read, .sgf, .xg) -------------------------------
         "file_not_text": lambda: "A match file is text",
@@ -107,11 +90,9 @@ SENTENCES: Mapping[str, Say] = MappingProxyType(
         "opening_double": lambda: "The opening roll cannot be a double (a tie is rolled again)",
         "no_roll": lambda name: f"{name} cannot roll then",
         "sgf_empty": lambda: "That is not an .sgf file: there is no game in it",
-        "sgf_start": lambda found: f"“(” was expected to start a game, not “{found}”",
-        "sgf_node": lambda found: f"“;”, “(” or “)” was expected, not “{found}”",
-        "sgf_open_game": lambda: "The file ends inside a game: a “)” is missing",
+        "sgf_syntax": lambda found: f"“{found}” cannot be read there",
+        "sgf_cut": lambda: "The file is cut short: a “)” or “]” is missing",
         "sgf_value": lambda name: f"The property {name} has no value",
-        "sgf_open_value": lambda: "The file ends inside a value: a “]” is missing",
         "sgf_number": lambda found: f"“{found}” is not a number",
         "sgf_game": lambda game: f"That game is not backgammon (GM[{game}], not GM[6])",
         "xg_not_xg": lambda: "That is not an eXtreme Gammon file",
@@ -123,30 +104,20 @@ SENTENCES: Mapping[str, Say] = MappingProxyType(
 """Each diagnosis's sentence by its code, filled in with the error's values (a test
 holds every code the engine raises to a sentence taking exactly its values)."""
 
-_BY_KIND: tuple[tuple[type[FormatError], str], ...] = (
-    (InvalidPositionIdError, "That is not a Position ID"),
-    (InvalidMatchIdError, "That is not a Match ID"),
-    (InvalidXgidError, "That is not an XGID"),
-    (SaveError, "The saved game is damaged"),
-)
-
 
 def diagnosis(exc: FormatError) -> str:
     """What is wrong with the text ``exc`` refused, and where when it has lines.
 
     >>> from engine.errors import SaveError, XgError
-    >>> diagnosis(SaveError("…", code="damaged", part="dice"))
-    'The saved game is damaged: its “dice” cannot be read'
+    >>> diagnosis(SaveError("turn steps must be a list"))  # its kind's code: damaged
+    'The saved game is damaged and cannot be read'
     >>> diagnosis(XgError("…", code="cube_limit", limit=64))  # an ordinary refusal's words
     'The cube cannot go above 64'
-    >>> diagnosis(InvalidXgidError("no code"))
-    'That is not an XGID'
+    >>> diagnosis(InvalidXgidError("no code of its own"))  # its kind's: InvalidXgidError.code
+    'That is not an XGID as eXtreme Gammon writes it'
     """
     say = SENTENCES.get(exc.code) or REFUSALS.get(exc.code)
-    if say is not None:
-        sentence = say(**exc.values)
-    else:
-        sentence = next((text for kind, text in _BY_KIND if isinstance(exc, kind)), UNREADABLE)
+    sentence = UNREADABLE if say is None else say(**exc.values)
     return f"Line {exc.line}: {sentence}" if exc.line else sentence
 
 

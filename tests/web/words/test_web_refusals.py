@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import errors
 from engine.errors import EngineError, FormatError, IllegalActionError
 from engine.match import Match
 from engine.position_setup import PositionSetup
@@ -23,28 +24,65 @@ ALL_SENTENCES = {**SENTENCES, **file_errors.SENTENCES}
 """The refusals' sentences and the files' diagnoses: one code, one sentence."""
 
 
+ERRORS = {
+    name: kind
+    for name, kind in vars(errors).items()
+    if isinstance(kind, type) and issubclass(kind, EngineError)
+}
+"""The engine's error classes by name; a kind with a ``code`` of its own gives it
+to every raise site that names none (``SaveError``: a damaged save)."""
+
+SOURCES = sorted([*(ROOT / "engine").rglob("*.py"), *(ROOT / "web").rglob("*.py")])
+"""The engine, and the page (whose save format raises the engine's ``SaveError``)."""
+
+
+def raises() -> list[tuple[str, ast.Call]]:
+    """Every ``raise Kind(...)`` in the sources, where it is."""
+    return [
+        (f"{path.relative_to(ROOT)}:{node.lineno}", node.exc)
+        for path in SOURCES
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
+    ]
+
+
 def raised_codes() -> dict[str, set[frozenset[str]]]:
-    """Each ``code=`` the engine (and the page's own save format, which raises the
-    engine's ``SaveError``) raises with, and the value names given with it."""
+    """Each code raised (a ``code=``, or a kind's own when a site gives none), and
+    the value names given with it."""
     codes: dict[str, set[frozenset[str]]] = {}
-    sources = [*(ROOT / "engine").rglob("*.py"), *(ROOT / "web").rglob("*.py")]
-    for path in sorted(sources):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Raise) or not isinstance(node.exc, ast.Call):
-                continue
-            keywords = {k.arg: k.value for k in node.exc.keywords}
-            code = keywords.pop("code", None)
-            if isinstance(code, ast.Constant) and isinstance(code.value, str):
-                names = frozenset(k for k in keywords if k is not None)
-                codes.setdefault(code.value, set()).add(names)
+    for _, call in raises():
+        keywords = {k.arg: k.value for k in call.keywords}
+        code = keywords.pop("code", None)
+        if isinstance(code, ast.Constant) and isinstance(code.value, str):
+            names = frozenset(k for k in keywords if k is not None)
+            codes.setdefault(code.value, set()).add(names)
+        elif code is None and isinstance(call.func, ast.Name) and call.func.id in ERRORS:
+            kind = ERRORS[call.func.id].code
+            if kind:
+                codes.setdefault(kind, set()).add(frozenset())
     return codes
 
 
 RAISED = raised_codes()
 
 
+def test_every_format_error_raised_has_a_code() -> None:
+    """What is wrong with a file, an ID or a save is always said by a code: the
+    site's own, or its kind's."""
+    uncoded = [
+        where
+        for where, call in raises()
+        if isinstance(call.func, ast.Name)
+        and issubclass(ERRORS.get(call.func.id, EngineError), FormatError)
+        and not any(k.arg in ("code", None) for k in call.keywords)
+        and not ERRORS[call.func.id].code
+        and not where.startswith("engine/cli/")  # the command line prints the English
+    ]
+    assert uncoded == []
+
+
 def test_the_engine_raises_coded_refusals() -> None:
-    assert len(RAISED) >= 30 + 50  # the set-up's and the notation's; the formats' readers'
+    assert len(RAISED) >= 30 + 40  # the set-up's and the notation's; the formats' readers'
 
 
 @pytest.mark.parametrize("code", sorted(RAISED))
@@ -102,6 +140,6 @@ def test_a_files_diagnosis_is_said_in_words_with_its_line() -> None:
     assert refusal(SgfError(0, "…", code="sgf_empty")) == (
         "That is not an .sgf file: there is no game in it"
     )
-    uncoded = InvalidXgidError("'XGID=x': 10 fields expected")
-    assert refusal(uncoded) == "That is not an XGID"
+    kinds = InvalidXgidError("'XGID=x': 10 fields expected")  # the kind's code
+    assert refusal(kinds) == "That is not an XGID as eXtreme Gammon writes it"
     assert refusal(MatFileError(4, "what the reader says")) == f"Line 4: {file_errors.UNREADABLE}"
