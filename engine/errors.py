@@ -38,14 +38,10 @@ class EngineError(ValueError):
     >>> exc = EngineError("no point 27", code="no_point", point=27)
     >>> str(exc), exc.code, exc.values
     ('no point 27', 'no_point', {'point': 27})
-
-    A kind whose raise sites mostly say one thing has that as its class's
-    ``code``, which a raise site without one of its own keeps:
-
-    >>> SaveError("turn steps must be a list").code
-    'damaged'
     """
 
+    # A kind whose raise sites mostly say one thing has that as its class's code,
+    # which a raise site without one of its own keeps (SaveError: "damaged").
     code: str = ""
     values: dict[str, object]
 
@@ -99,8 +95,10 @@ class FormatError(EngineError):
     """Text or a file that is not what its format says it is: a Position or Match
     ID, an XGID, a match file, a save (the readers of :mod:`engine.formats`).
     ``line`` says where when the format has lines (1-based; 0 when it does
-    not, or for the whole file); ``code`` and ``values`` say what is wrong, as
-    every refusal's do (the page's words are ``web.words.file_errors``)."""
+    not, or for the whole file)."""
+
+    # code and values say what is wrong, as every refusal's do (the page's words
+    # are web.words.file_errors); str() is the reader's English.
 
     line: int = 0
 

@@ -51,10 +51,7 @@ def parse_live_id(text: str) -> tuple[Position, Xgid | MatchKey | None]:
     if winner is not None:
         error = InvalidXgidError if isinstance(extra, Xgid) else InvalidPositionIdError
         side = "the side on roll" if winner == 0 else "the side not on roll"
-        raise error(
-            f"{quoted(text)}: the game is over: {side} has borne off all its checkers",
-            code="game_over",
-        )
+        raise error(f"{quoted(text)}: the game is over: {side} has borne off all its checkers")
     return position, extra
 
 

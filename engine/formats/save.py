@@ -85,7 +85,7 @@ def loads(text: str | bytes) -> Match:
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise SaveError(f"not a JSON save: {exc}", code="not_json") from exc
+        raise SaveError(f"not a JSON save: {exc}") from exc
     return load_match(data)
 
 

@@ -54,13 +54,11 @@ SENTENCES: Mapping[str, Say] = MappingProxyType(
         "too_many": lambda count: f"One side has {count} checkers: a side has 15",
         "both_off": lambda: "Both sides have borne off all their checkers: no game ends so",
         "no_board": lambda: "That board cannot occur in a game",
-        "game_over": lambda: "That game is over: a side has borne off all its checkers",
         "score_at_length": lambda: "A score has reached the match’s length: that match is over",
         "xgid": lambda: "That is not an XGID as eXtreme Gammon writes it",
         "raccoon": lambda: "Raccoons (a beaver redoubled) are not played here",
         "xgid_unplayable": lambda: "That position cannot be played at its score and cube",
         # -- saved games (engine.formats.save, engine.record, web.model.savefile) -----------
-        "not_json": lambda: "That is not a saved game: it is not JSON",
         "not_a_save": lambda: "That is not a saved game from this page",
         "save_version": lambda version: (
             f"That save is from another version of this page (version {version}) "
@@ -108,7 +106,7 @@ holds every code the engine raises to a sentence taking exactly its values)."""
 def diagnosis(exc: FormatError) -> str:
     """What is wrong with the text ``exc`` refused, and where when it has lines.
 
-    >>> from engine.errors import SaveError, XgError
+    >>> from engine.errors import InvalidXgidError, SaveError, XgError
     >>> diagnosis(SaveError("turn steps must be a list"))  # its kind's code: damaged
     'The saved game is damaged and cannot be read'
     >>> diagnosis(XgError("…", code="cube_limit", limit=64))  # an ordinary refusal's words

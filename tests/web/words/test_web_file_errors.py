@@ -52,7 +52,7 @@ GAME = " Game 1\n Alice : 0                     Bob : 0\n  1) 31: 8/5 6/5\n"
             lambda: PositionSetup.from_xgid("XGID=nonsense"),
             "That is not an XGID as eXtreme Gammon writes it",
         ),
-        (lambda: loads("{"), "That is not a saved game: it is not JSON"),
+        (lambda: loads("{"), "The saved game is damaged and cannot be read"),
         (lambda: load_match({"format": "chess"}), "That is not a saved game from this page"),
         (
             lambda: SavedGame.from_json({"app": "backgammon-web", "version": 9}),
