@@ -125,7 +125,7 @@ def test_the_three_ids_round_trip(desk: LoadedPage) -> None:
     assert checkers(page, "me", 6) == 5  # the board is the pasted one
     page.fill("#an-id", "nonsense")
     page.press("#an-id", "Enter")
-    until(page, lambda: "expected 14 base64 characters" in status(page), True)
+    until(page, lambda: "A Position ID is 14 characters" in status(page), True)
     page.fill("#an-id", f"{position}:{match}")
     page.press("#an-id", "Enter")
     until(page, lambda: text_of(page, "[data-testid='an-xgid']"), XGID_31)
@@ -345,7 +345,8 @@ def test_a_mat_file_exports_and_imports_for_review_on_the_board(
         page.click(".menu [data-action='saves-open']")
         page.set_input_files("dialog#dialog input[type='file']", str(bad))
         page.wait_for_selector("dialog#dialog .dialog-error")
-        assert "line 3" in text_of(page, "dialog#dialog .dialog-error").lower()
+        said = text_of(page, "dialog#dialog .dialog-error")
+        assert "Line 3: “Game 1” was expected, not “White : 0" in said  # spaces collapse
         assert game.errors == []
     finally:
         game.context.close()

@@ -40,12 +40,15 @@ class EngineError(ValueError):
     ('no point 27', 'no_point', {'point': 27})
     """
 
-    code: str
+    # A kind whose raise sites mostly say one thing has that as its class's code,
+    # which a raise site without one of its own keeps (SaveError: "damaged").
+    code: str = ""
     values: dict[str, object]
 
     def __init__(self, *args: object, code: str = "", **values: object) -> None:
         super().__init__(*args)
-        self.code = code
+        if code:
+            self.code = code
         self.values = values
 
 
@@ -94,19 +97,28 @@ class FormatError(EngineError):
     ``line`` says where when the format has lines (1-based; 0 when it does
     not, or for the whole file)."""
 
+    # code and values say what is wrong, as every refusal's do (the page's words
+    # are web.words.file_errors); str() is the reader's English.
+
     line: int = 0
 
 
 class InvalidPositionIdError(FormatError):
     """A string that is not a valid GNU Backgammon Position ID."""
 
+    code = "position_id"
+
 
 class InvalidMatchIdError(FormatError):
     """A string that is not a valid GNU Backgammon Match ID."""
 
+    code = "match_id"
+
 
 class InvalidXgidError(FormatError):
     """A string that is not a valid XGID."""
+
+    code = "xgid"
 
 
 class MatFileError(FormatError):
@@ -117,9 +129,9 @@ class MatFileError(FormatError):
     ("line 3: expected 'Game 1'", 0)
     """
 
-    def __init__(self, line: int, reason: str) -> None:
+    def __init__(self, line: int, reason: str, *, code: str = "", **values: object) -> None:
         where = f"line {line}: " if line else ""
-        super().__init__(f"{where}{reason}")
+        super().__init__(f"{where}{reason}", code=code, **values)
         self.line = line
         self.reason = reason
 
@@ -161,9 +173,9 @@ class SgfError(FormatError):
     'line 1: not an SGF game tree'
     """
 
-    def __init__(self, line: int, reason: str) -> None:
+    def __init__(self, line: int, reason: str, *, code: str = "", **values: object) -> None:
         where = f"line {line}: " if line else ""
-        super().__init__(f"{where}{reason}")
+        super().__init__(f"{where}{reason}", code=code, **values)
         self.line = line
         self.reason = reason
 
@@ -171,6 +183,10 @@ class SgfError(FormatError):
 class XgError(FormatError):
     """A file that is not an eXtreme Gammon ``.xg`` match, or a damaged one."""
 
+    code = "xg_damaged"
+
 
 class SaveError(FormatError):
     """A saved game that is corrupt, tampered with, or of an unknown schema."""
+
+    code = "damaged"

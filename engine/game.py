@@ -49,7 +49,7 @@ from engine.cube import MAX_CUBE, Cube, CubeState
 from engine.dice import RandomSource, check_roll, roll_dice, roll_die
 from engine.errors import IllegalActionError, IllegalPlayError, NoGameInProgressError
 from engine.movegen import Move, Play
-from engine.notation import format_moves, parse_play
+from engine.notation import format_dice, format_moves, parse_play
 from engine.position import Position
 from engine.record import (
     Abandoned,
@@ -591,8 +591,14 @@ class Game:
         chosen = self.read_play(play) if isinstance(play, str) else play
         followed = moves.follow_play(chosen.moves)
         if followed is None:
-            raise IllegalActionError(f"{chosen} is not a legal play of this roll")
+            raise IllegalActionError(
+                f"{chosen} is not a legal play of this roll", code="not_legal", dice=self._roll()
+            )
         return self._commit(followed)
+
+    def _roll(self) -> str:
+        assert self.dice is not None
+        return format_dice(self.dice)
 
     def read_play(self, text: str) -> Play:
         """The play ``text`` names (in notation) for this turn's roll, read from
@@ -606,9 +612,14 @@ class Game:
 
     def play_moves(self, moves: Sequence[Move]) -> Game:
         """Make a whole play given as single-die ``(from, to)`` moves, in a playable order."""
-        followed = self._turn_state("play").follow_play(moves)
+        turn = self._turn_state("play")
+        followed = turn.follow_play(moves)
         if followed is None:
-            raise IllegalActionError(f"{_moves_text(moves)!r} is not a legal play of this roll")
+            raise IllegalActionError(
+                f"{_moves_text(moves)!r} is not a legal play of this roll",
+                code="not_legal",
+                dice=self._roll(),
+            )
         return self._commit(followed)
 
     # -- whole plays as steps -----------------------------------------------------

@@ -145,7 +145,7 @@ class Match:
         else:
             rules = Rules(jacoby=bool(flags & 1), beavers=bool(flags & 2))
         if x.cube_log2 > 6:
-            raise InvalidXgidError(f"{text!r}: the cube stops at 64")
+            raise InvalidXgidError(f"{text!r}: the cube stops at 64", code="cube_limit", limit=64)
         owner = {0: None, 1: 0, -1: 1}[x.cube_position]
         try:
             setup = Setup(x.position, 0 if x.turn == 1 else 1, Cube(1 << x.cube_log2, owner))
@@ -153,7 +153,7 @@ class Match:
                 rules, setup, score=(x.score_x, x.score_o), crawford=bool(n and flags & 1)
             )
             if x.dice == "R":
-                raise InvalidXgidError("raccoons are not supported")
+                raise InvalidXgidError("raccoons are not supported", code="raccoon")
             if x.dice in ("D", "B"):
                 match = match.double()
                 if x.dice == "B":
@@ -163,7 +163,7 @@ class Match:
         except InvalidXgidError:
             raise
         except ValueError as exc:
-            raise InvalidXgidError(f"{text!r}: {exc}") from exc
+            raise InvalidXgidError(f"{text!r}: {exc}", code="xgid_unplayable") from exc
         return match
 
     # -- the score and the match ---------------------------------------------

@@ -178,7 +178,9 @@ class PositionSetup:
             return cls(sides=(position.me, position.opp), names=names)
         key = MatchKey.from_id(match_id)
         if key.game_state not in (GAME_NONE, GAME_PLAYING):
-            raise InvalidMatchIdError(f"{match_id!r}: the game in this Match ID is over")
+            raise InvalidMatchIdError(
+                f"{match_id!r}: the game in this Match ID is over", code="match_id_over"
+            )
         on_roll = key.dice_owner  # the Position ID is seen by the side on roll
         sides = (position.me, position.opp) if on_roll == 0 else (position.opp, position.me)
         money = key.match_length == 0

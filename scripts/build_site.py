@@ -130,21 +130,19 @@ TEST_MODULES = (
 # tests/scripts/test_web_site.py checks that the page's start imports none of them.
 # Online play's own part of the page (its state in web/model/, the controller's
 # online part in web/control/, the connection's wiring in web/dom/) is imported
-# at start, and ships as bytecode like the rest of the page; so do the few
-# modules of web/online/ listed here.  The rest of web/online/, the protocol,
-# ships as sources: each of its files is listed, so that a module added there
-# is one of them.
-ONLINE_AT_START = (
+# at start, and ships as bytecode like the rest of the page.  The few modules of
+# web/online/ listed here ship in the page's archive too, as sources: nothing
+# imports them before New game checks a TURN server or an online game starts.
+# The rest of web/online/, the protocol, ships as sources in an archive of its
+# own: each of its files is listed, so that a module added there is one of them.
+ONLINE_IN_PAGE = (
     "web/online/__init__.py",
     "web/online/errors.py",  # for the TURN server's, checked when New game is submitted
     "web/online/turn.py",
 )
 SOURCES_ONLY = (
-    *sorted(
-        path.relative_to(ROOT).as_posix()
-        for path in (ROOT / "web" / "online").glob("*.py")
-        if path.relative_to(ROOT).as_posix() not in ONLINE_AT_START
-    ),
+    *sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "web" / "online").glob("*.py")),
+    "web/dom/online_loader.py",  # fetches the protocol's archive, when first needed
     "web/dom/transport.py",  # the protocol's transport in the browser
     "web/dom/online_game.py",  # ...and what plays an online game with it
     "web/dom/post_game.py",  # ...and a game by messages
@@ -177,6 +175,7 @@ SOURCES_ONLY = (
     "web/view/equity_graph.py",
     "web/words/match_analysis.py",
     "web/words/refusals.py",  # the engine's refusals, said when one comes
+    "web/words/file_errors.py",  # ...and what is wrong with a file, an ID or a save
     "engine/ai/match_analysis.py",  # the worker's: a whole match's analysis...
     "engine/ai/review.py",  # ...and its judge
     "engine/position_setup.py",
@@ -198,7 +197,7 @@ SOURCES_ONLY = (
 # online game needs the network anyway, and a first visit is spared it.
 # The invite's QR code rides along: only an online game's invite draws one.
 ONLINE_PROTOCOL = (
-    *(rel for rel in SOURCES_ONLY if rel.startswith("web/online/")),
+    *(rel for rel in SOURCES_ONLY if rel.startswith("web/online/") and rel not in ONLINE_IN_PAGE),
     "web/dom/transport.py",
     "web/dom/online_game.py",
     "web/dom/post_game.py",

@@ -146,29 +146,71 @@ _ENGINE_ERRORS = frozenset(
 AI worker's or a parser's trouble, said as a detail in parentheses)."""
 
 
-def _engine_english_shown(path: Path) -> list[str]:
-    """``str(exc)`` inside a handler of an engine error: the engine's English."""
+def _names_engine_errors(node: ast.expr | None) -> bool:
+    """``node`` (an ``except`` clause's, an ``isinstance`` test's or an annotation)
+    names one of the engine's errors."""
+    if node is None:
+        return False
+    kinds = node.elts if isinstance(node, ast.Tuple) else [node]
+    return any(
+        (isinstance(k, ast.Name) and k.id in _ENGINE_ERRORS)
+        or (isinstance(k, ast.Constant) and str(k.value) in _ENGINE_ERRORS)
+        for k in kinds
+    )
+
+
+def _english_of(name: str, body: list[ast.stmt], path: Path) -> list[str]:
+    """Where ``body`` turns ``name`` into text: ``str(name)``, ``f"{name}"``, ``format(name)``."""
     found = []
-    for handler in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if not isinstance(handler, ast.ExceptHandler) or handler.name is None:
-            continue
-        caught = handler.type
-        kinds = caught.elts if isinstance(caught, ast.Tuple) else [caught]
-        if not any(isinstance(k, ast.Name) and k.id in _ENGINE_ERRORS for k in kinds):
-            continue
-        found += [
-            f"{path.name}:{node.lineno}"
-            for statement in handler.body
-            for node in ast.walk(statement)
-            if isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "str"
-            and any(isinstance(a, ast.Name) and a.id == handler.name for a in node.args)
-        ]
+    for statement in body:
+        for node in ast.walk(statement):
+            said = (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("str", "format")
+                and any(isinstance(a, ast.Name) and a.id == name for a in node.args)
+            ) or (
+                isinstance(node, ast.FormattedValue)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == name
+            )
+            if said:
+                found.append(f"{path.name}:{node.lineno}")
     return found
 
 
-@pytest.mark.parametrize("layer", ["control", "view", "model", "board", "words"])
+def _engine_english_shown(path: Path) -> list[str]:
+    """The engine's English made into text: ``str(exc)`` (or ``f"{exc}"``) of an
+    engine error, held where the code knows it is one: in a handler of an engine
+    error, in a function given one (``exc: FormatError``), or in the branch of an
+    ``isinstance(exc, SaveError)``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ExceptHandler) and node.name is not None:
+            if _names_engine_errors(node.type):
+                found += _english_of(node.name, node.body, path)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            arguments = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+            for argument in arguments:
+                if _names_engine_errors(argument.annotation):
+                    found += _english_of(argument.arg, node.body, path)
+        elif isinstance(node, ast.If):
+            for test in ast.walk(node.test):
+                if (
+                    isinstance(test, ast.Call)
+                    and isinstance(test.func, ast.Name)
+                    and test.func.id == "isinstance"
+                    and len(test.args) == 2
+                    and isinstance(test.args[0], ast.Name)
+                    and _names_engine_errors(test.args[1])
+                ):
+                    found += _english_of(test.args[0].id, node.body, path)
+    return sorted(set(found), key=lambda where: int(where.rsplit(":", 1)[1]))
+
+
+@pytest.mark.parametrize(
+    "layer", ["control", "dom", "online", "view", "model", "coach", "board", "words"]
+)
 def test_the_engines_refusals_are_said_in_web_words(layer: str) -> None:
     """An engine error reaches the player through ``web.words.refusals.refusal``
     (its code and values said in the page's words), never as the engine's own
@@ -188,5 +230,15 @@ def test_the_engines_english_shown_is_found(tmp_path: Path) -> None:
         "try:\n    f()\nexcept (KeyError, IllegalPlayError) as e:\n    say(f'{str(e)}')\n"
         "try:\n    f()\nexcept EngineError as exc:\n    say(refusal(exc))\n"
         "try:\n    f()\nexcept OSError as exc:\n    say(str(exc))\n"
+        "def why(exc: FormatError) -> str:\n    return str(exc)\n"
+        "def why(error: Exception) -> str:\n    if isinstance(error, SaveError):\n"
+        "        return f'damaged ({error})'\n    return str(error)\n"
+        "try:\n    f()\nexcept (InvalidXgidError, MatFileError) as exc:\n    say(format(exc))\n"
     )
-    assert _engine_english_shown(code) == ["part.py:4", "part.py:8"]
+    assert _engine_english_shown(code) == [
+        "part.py:4",
+        "part.py:8",
+        "part.py:18",
+        "part.py:21",
+        "part.py:26",
+    ]

@@ -112,7 +112,11 @@ def parse_spot(text: str) -> Spot:
 def _from_xgid(x: Xgid) -> Spot:
     # Xgid itself refuses a match over 64 points and an owned cube at 1.
     if 1 << x.cube_log2 > MAX_CUBE:
-        raise InvalidXgidError(f"a cube of {1 << x.cube_log2}: the cube stops at {MAX_CUBE}")
+        raise InvalidXgidError(
+            f"a cube of {1 << x.cube_log2}: the cube stops at {MAX_CUBE}",
+            code="cube_limit",
+            limit=MAX_CUBE,
+        )
     me, opp = (x.score_x, x.score_o) if x.turn == 1 else (x.score_o, x.score_x)
     owner = None if x.cube_position == 0 else (0 if x.cube_position == x.turn else 1)
     n = x.match_length
@@ -129,12 +133,21 @@ def _from_gnubg_id(position: Position, key: MatchKey) -> Spot:
     # A Match ID has room for more than a game can reach (a 15-bit match length,
     # a cube of 2**15, an owned cube at 1): a hint for those would be made up.
     if 1 << key.cube_log2 > MAX_CUBE:
-        raise InvalidMatchIdError(f"a cube of {1 << key.cube_log2}: the cube stops at {MAX_CUBE}")
+        raise InvalidMatchIdError(
+            f"a cube of {1 << key.cube_log2}: the cube stops at {MAX_CUBE}",
+            code="cube_limit",
+            limit=MAX_CUBE,
+        )
     if key.cube_log2 == 0 and key.cube_owner != CENTERED:
-        raise InvalidMatchIdError("a cube at 1 has no owner: it is centred until the first double")
+        raise InvalidMatchIdError(
+            "a cube at 1 has no owner: it is centred until the first double",
+            code="cube_owned_at_1",
+        )
     if key.match_length > MAX_MATCH_LENGTH:
         raise InvalidMatchIdError(
-            f"a match to {key.match_length} points: matches go up to {MAX_MATCH_LENGTH} points"
+            f"a match to {key.match_length} points: matches go up to {MAX_MATCH_LENGTH} points",
+            code="match_length",
+            limit=MAX_MATCH_LENGTH,
         )
     # The Position ID is seen by the player on roll (gnubg's fMove, our
     # dice_owner), also while the opponent answers a double.

@@ -17,6 +17,7 @@ import binascii
 from dataclasses import dataclass
 
 from engine.errors import (
+    FormatError,
     InvalidMatchIdError,
     InvalidPositionError,
     InvalidPositionIdError,
@@ -27,14 +28,16 @@ from engine.position import BAR, CHECKERS, Position
 _B64 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
 
-def _b64decode(text: str, nbytes: int, length: int, error: type[ValueError]) -> bytes:
+def _b64decode(text: str, nbytes: int, length: int, error: type[FormatError]) -> bytes:
     if not isinstance(text, str) or len(text) != length or not set(text) <= _B64:
-        raise error(f"{quoted(text)}: expected {length} base64 characters")
+        raise error(
+            f"{quoted(text)}: expected {length} base64 characters", code="id_form", length=length
+        )
     pad = "=" * (-len(text) % 4)
     try:
         raw = base64.b64decode(text + pad, validate=True)
     except binascii.Error as exc:  # pragma: no cover - alphabet checked above
-        raise error(f"{text!r}: not base64") from exc
+        raise error(f"{text!r}: not base64", code="id_form", length=length) from exc
     return raw[:nbytes]
 
 
@@ -73,7 +76,9 @@ def decode_position_id(position_id: str) -> Position:
             bit += 1
         total = sum(side)
         if total > CHECKERS:
-            raise InvalidPositionIdError(f"{position_id!r}: {total} checkers for one side")
+            raise InvalidPositionIdError(
+                f"{position_id!r}: {total} checkers for one side", code="too_many", count=total
+            )
         side[0] = CHECKERS - total
         sides.append(side)
     if value >> bit:
@@ -83,12 +88,12 @@ def decode_position_id(position_id: str) -> Position:
         # One side borne off is a real board (the game's last, or the one the
         # winner leaves before confirming); both cannot be: the game ends at once.
         raise InvalidPositionIdError(
-            f"{position_id!r}: both sides have borne off all their checkers"
+            f"{position_id!r}: both sides have borne off all their checkers", code="both_off"
         )
     try:
         pos = Position(me, opp)
     except InvalidPositionError as exc:
-        raise InvalidPositionIdError(f"{position_id!r}: {exc}") from exc
+        raise InvalidPositionIdError(f"{position_id!r}: {exc}", code="no_board") from exc
     if encode_position_id(pos) != position_id:
         raise InvalidPositionIdError(f"{position_id!r}: not in canonical form")
     return pos
@@ -166,7 +171,9 @@ class MatchKey:
             and self.game_state in (GAME_NONE, GAME_PLAYING)
         ):
             # Only a finished game can leave a score at the match length.
-            raise InvalidMatchIdError("a score has reached the match length")
+            raise InvalidMatchIdError(
+                "a score has reached the match length", code="score_at_length"
+            )
         if self.die1 < self.die2:
             # gnubg always writes the higher die first; keep one form per roll.
             die1, die2 = self.die2, self.die1

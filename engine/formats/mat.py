@@ -27,7 +27,8 @@ reads them: what the engine refuses is repaired or left out, and each repair
 is a :class:`ReadNote` in ``notes`` (a play that is not legal is kept as
 recorded and flagged, so that a review does not judge it).  Only a text that
 is not a match raises :class:`MatFileError` (a ``ValueError``), whose message
-starts with the line and says what is wrong in a player's words.  Writing is
+starts with the line and says what is wrong in the reader's English (its
+``code`` and ``values`` say it for a player: ``web.words.file_errors``).  Writing is
 :mod:`engine.formats.mat_write`; what both share is
 :mod:`engine.formats.mat_parts`.  :class:`MatFile` is also the value GNU
 Backgammon's ``.sgf`` and eXtreme Gammon's ``.xg`` are read into

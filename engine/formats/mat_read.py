@@ -210,7 +210,9 @@ def _cell(m: re.Match[str], player: int, line: int, number: int) -> Cell:
 def scan(text: str) -> Scanned:
     """Read the text into tags, the match length and the games' cells."""
     if not isinstance(text, str):
-        raise MatFileError(0, f"a .mat file is text, not {type(text).__name__}")
+        raise MatFileError(
+            0, f"a .mat file is text, not {type(text).__name__}", code="file_not_text"
+        )
     lines = text.removeprefix("\ufeff").splitlines()
     tags: list[tuple[int, str, str]] = []
     length: int | None = None
@@ -229,13 +231,21 @@ def scan(text: str) -> Scanned:
         m = _LENGTH.match(line)
         if m is None:
             raise MatFileError(
-                k, f"expected the match length (like ' 5 point match'), found {stripped[:40]!r}"
+                k,
+                f"expected the match length (like ' 5 point match'), found {stripped[:40]!r}",
+                code="length_line",
+                found=stripped[:40],
             )
         length = int(m[1])
         if length > MAX_MATCH_LENGTH:
-            raise MatFileError(k, f"a match to {length} points: the longest is {MAX_MATCH_LENGTH}")
+            raise MatFileError(
+                k,
+                f"a match to {length} points: the longest is {MAX_MATCH_LENGTH}",
+                code="match_length",
+                limit=MAX_MATCH_LENGTH,
+            )
     if length is None:
-        raise MatFileError(0, "not a .mat file: there is no 'N point match' line")
+        raise MatFileError(0, "not a .mat file: there is no 'N point match' line", code="no_length")
     games: list[GameText] = []
     unread: list[tuple[int, str]] = []
     while k < len(lines):
@@ -247,7 +257,11 @@ def scan(text: str) -> Scanned:
         if g is None:
             if not games:
                 raise MatFileError(
-                    k, f"expected 'Game {len(games) + 1}', found {line.strip()[:40]!r}"
+                    k,
+                    f"expected 'Game {len(games) + 1}', found {line.strip()[:40]!r}",
+                    code="game_line",
+                    number=len(games) + 1,
+                    found=line.strip()[:40],
                 )
             unread.append((k, line.strip()))
             continue
@@ -281,7 +295,13 @@ def scan(text: str) -> Scanned:
 def _on_off(line: int, key: str, value: str) -> bool:
     v = value.strip().lower()
     if v not in ("on", "off"):
-        raise MatFileError(line, f'the {key} tag says "{value}", not "On" or "Off"')
+        raise MatFileError(
+            line,
+            f'the {key} tag says "{value}", not "On" or "Off"',
+            code="on_off",
+            tag=key,
+            found=value,
+        )
     return v == "on"
 
 
@@ -298,7 +318,12 @@ def _rules(scanned: Scanned) -> Rules:
             options["cube"] = _on_off(line, key, value)
         elif key == "AutoDoubles":
             if not value.isdigit() or int(value) > 6:
-                raise MatFileError(line, f"automatic doubles are 0 to 6, not {value!r}")
+                raise MatFileError(
+                    line,
+                    f"automatic doubles are 0 to 6, not {value!r}",
+                    code="auto_doubles",
+                    found=value,
+                )
             options["auto_doubles"] = int(value)
     if scanned.length == 0 and "beavers" not in options:
         # gnubg writes no rules: a beaver in the file says they were allowed.
@@ -315,21 +340,28 @@ def _setup(line: int, value: str) -> tuple[Setup, bool]:
         or parts[4] not in ("0", "1")
     ):
         raise MatFileError(
-            line, f"a Setup tag is 'PositionID turn cube owner crawford', not {value!r}"
+            line,
+            f"a Setup tag is 'PositionID turn cube owner crawford', not {value!r}",
+            code="setup_tag",
+            found=value,
         )
     try:
         position = Position.from_id(parts[0])
         cube_value = int(parts[2]) if parts[2].isdigit() else 0
         if not is_cube_value(cube_value):
-            raise MatFileError(line, f"the cube cannot be {parts[2]!r}")
+            raise MatFileError(
+                line, f"the cube cannot be {parts[2]!r}", code="cube_value", cube=parts[2]
+            )
         owner = None if parts[3] == "-" else int(parts[3])
         return Setup(position, int(parts[1]), Cube(cube_value, owner)), parts[4] == "1"
     except InvalidPositionIdError as exc:
-        raise MatFileError(line, str(exc)) from exc
+        raise MatFileError(line, str(exc), code=exc.code, **exc.values) from exc
     except ValueError as exc:
         if isinstance(exc, MatFileError):
             raise
-        raise MatFileError(line, f"a position that cannot start a game: {exc}") from exc
+        raise MatFileError(
+            line, f"a position that cannot start a game: {exc}", code="setup_board"
+        ) from exc
 
 
 def _point(name: str) -> int:
@@ -448,17 +480,29 @@ class _Replay:
                 self.note(line, 0, f"the aside {aside} does not fit the game ({exc}); left out")
                 continue
             if self.match.game.events[-1] != e:
-                raise MatFileError(line, f"the aside {aside} names the wrong player")
+                raise MatFileError(line, f"the aside {aside} names the wrong player", code="aside")
 
-    def need(self, cell: Cell, what: str) -> None:
-        """The cell's player must be the one to act."""
+    def need(self, cell: Cell, what: str, act: str) -> None:
+        """The cell's player must be the one to act (``what`` they do, ``act`` its kind)."""
         actor = self.match.actor
+        name = self.who(cell.player)
         if self.match.is_game_over:
-            raise MatFileError(cell.line, f"{self.who(cell.player)} {what} after the game is over")
+            raise MatFileError(
+                cell.line,
+                f"{name} {what} after the game is over",
+                code="after_end",
+                name=name,
+                act=act,
+            )
         if actor != cell.player:
             other = "nobody" if actor is None else self.who(actor)
             raise MatFileError(
-                cell.line, f"{self.who(cell.player)} {what}, but it is {other}'s turn to act"
+                cell.line,
+                f"{name} {what}, but it is {other}'s turn to act",
+                code="not_their_turn",
+                name=name,
+                act=act,
+                other="" if actor is None else other,
             )
 
     def apply(self, game: int, cell: Cell) -> None:
@@ -525,7 +569,7 @@ class _Replay:
         if cell.kind == "double" and m.phase is Phase.CUBE and offer and not offer.beavered:
             cell = replace(cell, kind="beaver")  # gnubg writes a beaver as a redouble
         verb = {"double": "doubles", "beaver": "beavers", "take": "takes", "drop": "drops"}
-        self.need(cell, verb[cell.kind])
+        self.need(cell, verb[cell.kind], cell.kind)
         try:
             if cell.kind == "double":
                 m = m.double()
@@ -536,7 +580,13 @@ class _Replay:
             else:
                 m = m.drop()
         except ValueError as exc:
-            raise MatFileError(cell.line, f"{name} {verb[cell.kind]}, but {exc}") from exc
+            raise MatFileError(
+                cell.line,
+                f"{name} {verb[cell.kind]}, but {exc}",
+                code="cube_refused",
+                name=name,
+                act=cell.kind,
+            ) from exc
         if cell.kind in ("double", "beaver"):
             cube = m.game.events[-1].cube  # type: ignore[union-attr]
             if cell.value and cell.value != cube:  # 0: the file does not say (.sgf)
@@ -558,6 +608,7 @@ class _Replay:
                 raise MatFileError(
                     cell.line,
                     f"{said}: the opening roll cannot be a double (a tie is rolled again)",
+                    code="opening_double",
                 )
             hi, lo = max(d0, d1), min(d0, d1)
             m = m.roll((hi, lo) if cell.player == 0 else (lo, hi))
@@ -567,9 +618,14 @@ class _Replay:
             if beavered and m.actor == cell.player:
                 m = m.take()  # gnubg's files take a beaver by rolling on
             self.match = m
-            self.need(cell, f"rolls {d0}{d1}")
+            self.need(cell, f"rolls {d0}{d1}", "roll")
             if m.phase is not Phase.ROLL:
-                raise MatFileError(cell.line, f"{said}: {name} cannot roll now ({m.phase.value})")
+                raise MatFileError(
+                    cell.line,
+                    f"{said}: {name} cannot roll now ({m.phase.value})",
+                    code="no_roll",
+                    name=name,
+                )
             m = m.roll((d0, d1))
         self.match = m
         self.place_asides(game)
@@ -681,7 +737,7 @@ def replay_scanned(scanned: Scanned, *, wins_before_a_roll: bool = True) -> Read
     from another format: :mod:`engine.formats.sgf`) through the engine, with
     the repairs described in the module docs."""
     if not scanned.games:
-        raise MatFileError(0, "the file has no games")
+        raise MatFileError(0, "the file has no games", code="no_games")
     rules = _rules(scanned)
     kept: list[tuple[str, str]] = []
     asides: list[tuple[int, Aside]] = []
@@ -692,7 +748,7 @@ def replay_scanned(scanned: Scanned, *, wins_before_a_roll: bool = True) -> Read
             try:
                 asides.append((line, Aside.parse(value)))
             except ValueError as exc:
-                raise MatFileError(line, str(exc)) from exc
+                raise MatFileError(line, str(exc), code="aside") from exc
         elif key == "Setup":
             setup, crawford = _setup(line, value)
         elif key not in OWN_TAGS:
@@ -710,12 +766,12 @@ def replay_scanned(scanned: Scanned, *, wins_before_a_roll: bool = True) -> Read
         try:
             match = Match.from_rules(rules, score=start, crawford=noted)
         except ValueError as exc:
-            raise MatFileError(first.score_line, str(exc)) from exc
+            raise MatFileError(first.score_line, str(exc), code="first_score") from exc
     else:
         try:
             match = Match.from_setup(rules, setup, score=first.score or (0, 0), crawford=crawford)
         except ValueError as exc:
-            raise MatFileError(first.score_line, str(exc)) from exc
+            raise MatFileError(first.score_line, str(exc), code="first_score") from exc
     replay = _Replay(match, names, asides)
     replay.wins_before_a_roll = wins_before_a_roll
     replay.notes = notes

@@ -148,14 +148,20 @@ def load_match(data: object) -> Match:
     that does not match the replayed state.
     """
     if not isinstance(data, Mapping):
-        raise SaveError(f"a save is a JSON object, got {type(data).__name__}")
+        raise SaveError(f"a save is a JSON object, got {type(data).__name__}", code="not_a_save")
     if data.get("format") != FORMAT:
-        raise SaveError(f"not a backgammon match save (format {data.get('format')!r})")
+        raise SaveError(
+            f"not a backgammon match save (format {data.get('format')!r})", code="not_a_save"
+        )
     schema = data.get("schema")
     if not _is_int(schema):
         raise SaveError(f"schema must be an int, got {schema!r}")
     if schema != SCHEMA:
-        raise SaveError(f"unknown save schema {schema} (this version reads schema {SCHEMA})")
+        raise SaveError(
+            f"unknown save schema {schema} (this version reads schema {SCHEMA})",
+            code="save_version",
+            version=schema,
+        )
     if set(data) != _KEYS:
         raise SaveError(f"a save has exactly the keys {sorted(_KEYS)}, got {sorted(data)}")
     rules = rules_from_json(data["rules"])
@@ -168,14 +174,16 @@ def load_match(data: object) -> Match:
     except SaveError:
         raise
     except ValueError as exc:
-        raise SaveError(f"the record does not replay: {exc}") from exc
+        raise SaveError(f"the record does not replay: {exc}", code="breaks_rules") from exc
     turn = data["turn"]
     if turn is not None:
         steps, cursor = _steps(turn)
         try:
             match = match.restore_moves(steps, cursor)
         except ValueError as exc:
-            raise SaveError(f"the unfinished turn does not replay: {exc}") from exc
+            raise SaveError(
+                f"the unfinished turn does not replay: {exc}", code="breaks_rules"
+            ) from exc
     elif match.game.moves is not None:
         raise SaveError("the save lacks the turn being played")
     _check_summary(data["state"], match)

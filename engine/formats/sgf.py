@@ -86,8 +86,8 @@ class _Reader:
     def line(self) -> int:
         return self.text.count("\n", 0, self.pos) + 1
 
-    def fail(self, reason: str) -> SgfError:
-        return SgfError(self.line(), reason)
+    def fail(self, reason: str, code: str, **values: object) -> SgfError:
+        return SgfError(self.line(), reason, code=code, **values)
 
     def skip_space(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -98,11 +98,15 @@ class _Reader:
         self.skip_space()
         while self.pos < len(self.text):
             if self.text[self.pos] != "(":
-                raise self.fail(f"expected '(' to start a game, found {self.text[self.pos]!r}")
+                raise self.fail(
+                    f"expected '(' to start a game, found {self.text[self.pos]!r}",
+                    code="sgf_syntax",
+                    found=self.text[self.pos],
+                )
             trees.append(self.tree())
             self.skip_space()
         if not trees:
-            raise SgfError(0, "not an .sgf file: there is no game in it")
+            raise SgfError(0, "not an .sgf file: there is no game in it", code="sgf_empty")
         return trees
 
     def tree(self) -> list[Node]:
@@ -112,7 +116,7 @@ class _Reader:
         while True:
             self.skip_space()
             if self.pos >= len(self.text):
-                raise self.fail("the file ends inside a game: a ')' is missing")
+                raise self.fail("the file ends inside a game: a ')' is missing", code="sgf_cut")
             c = self.text[self.pos]
             if c == ";" and not variations:
                 nodes.append(self.node())
@@ -122,7 +126,9 @@ class _Reader:
                 self.pos += 1
                 return nodes + (variations[0] if variations else [])
             else:
-                raise self.fail(f"expected ';', '(' or ')', found {c!r}")
+                raise self.fail(
+                    f"expected ';', '(' or ')', found {c!r}", code="sgf_syntax", found=c
+                )
 
     def node(self) -> Node:
         line = self.line()
@@ -140,7 +146,7 @@ class _Reader:
                 values.append(self.value())
                 self.skip_space()
             if not values:
-                raise self.fail(f"the property {m[0]} has no value")
+                raise self.fail(f"the property {m[0]} has no value", code="sgf_value", name=m[0])
             props[m[0]] = props.get(m[0], ()) + tuple(values)
 
     def value(self) -> str:
@@ -157,7 +163,7 @@ class _Reader:
             else:
                 out.append(c)
                 self.pos += 1
-        raise self.fail("the file ends inside a property value: a ']' is missing")
+        raise self.fail("the file ends inside a property value: a ']' is missing", code="sgf_cut")
 
 
 def parse_trees(text: str) -> list[list[Node]]:
@@ -167,7 +173,7 @@ def parse_trees(text: str) -> list[list[Node]]:
     [[{'GM': ('6',), 'MI': ('a', 'b')}, {'W': ('x',)}]]
     """
     if not isinstance(text, str):
-        raise SgfError(0, f"an .sgf file is text, not {type(text).__name__}")
+        raise SgfError(0, f"an .sgf file is text, not {type(text).__name__}", code="file_not_text")
     return _Reader(text.removeprefix("\ufeff")).collection()
 
 
@@ -283,7 +289,9 @@ def _info(root: Node) -> dict[str, str]:
 def _int(root: Node, info: dict[str, str], key: str) -> int:
     raw = info.get(key, "0")
     if not raw.isdigit():
-        raise SgfError(root.line, f"MI[{key}:{raw}] is not a number")
+        raise SgfError(
+            root.line, f"MI[{key}:{raw}] is not a number", code="sgf_number", found=f"{key}:{raw}"
+        )
     return int(raw)
 
 
@@ -300,12 +308,19 @@ def scan(text: str) -> Scanned:
         root = tree[0]
         gm = root.first("GM")
         if gm is not None and gm.strip() != "6":
-            raise SgfError(root.line, f"GM[{gm}] is not backgammon (GM[6])")
+            raise SgfError(
+                root.line, f"GM[{gm}] is not backgammon (GM[6])", code="sgf_game", game=gm
+            )
         info = _info(root)
         if k == 0:
             length = _int(root, info, "length")
             if length > MAX_MATCH_LENGTH:
-                raise SgfError(root.line, f"a match to {length} points: too long")
+                raise SgfError(
+                    root.line,
+                    f"a match to {length} points: too long",
+                    code="match_length",
+                    limit=MAX_MATCH_LENGTH,
+                )
             rules = {r.strip().lower() for r in ":".join(root.props.get("RU", ())).split(":")}
             if length and "crawford" not in rules:
                 tags.append((root.line, "Crawford", "Off"))
@@ -334,7 +349,9 @@ def scan(text: str) -> Scanned:
             try:
                 setup = _setup(before, first, crawford)
             except (ValueError, InvalidPositionError) as exc:
-                raise SgfError(before[0].line, f"a board that cannot be set up: {exc}") from exc
+                raise SgfError(
+                    before[0].line, f"a board that cannot be set up: {exc}", code="no_board"
+                ) from exc
             if setup is not None and not games:
                 tags.append((before[0].line, "Setup", setup))
             elif setup is not None:
@@ -364,7 +381,7 @@ def read(text: str) -> MatFile:
     try:
         record, names, tags, notes = replay_scanned(scan(text))
     except MatFileError as exc:
-        raise SgfError(exc.line, exc.reason) from exc
+        raise SgfError(exc.line, exc.reason, code=exc.code, **exc.values) from exc
     try:
         return MatFile(record, names, tags, notes)
     except ValueError:

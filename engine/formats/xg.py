@@ -56,9 +56,9 @@ def _crc(data: bytes) -> int:
 def archive_files(data: bytes) -> dict[str, bytes]:
     """The files of an ``.xg`` container's archive, by name; raises :class:`XgError`."""
     if not data.startswith(MAGIC):
-        raise XgError("not an eXtreme Gammon file: it does not start with RGMH")
+        raise XgError("not an eXtreme Gammon file: it does not start with RGMH", code="xg_not_xg")
     if len(data) < 8232 + _ARCHIVE_TAIL:
-        raise XgError("the file is cut short")
+        raise XgError("the file is cut short", code="xg_short")
     end = len(data) - _ARCHIVE_TAIL
     crc, count, _, registry_size, data_size, compressed = struct.unpack_from("<6l", data, end)
     start = end - registry_size - data_size
@@ -136,7 +136,7 @@ def board(raw: bytes, active: int) -> Position:
     try:
         return Position.from_points(points, bar=bar, opp_bar=opp_bar)
     except InvalidPositionError as exc:
-        raise XgError(f"a board that cannot be: {exc}") from exc
+        raise XgError(f"a board that cannot be: {exc}", code="no_board") from exc
 
 
 def _setup(r: bytes, crawford: bool) -> str | None:
@@ -157,7 +157,9 @@ def _setup(r: bytes, crawford: bool) -> str | None:
         return None
     # the cube: its value as a power of two, positive when player 1 holds it
     if abs(cube) > 6:
-        raise XgError(f"a cube at {1 << abs(cube)}: the cube stops at 64")
+        raise XgError(
+            f"a cube at {1 << abs(cube)}: the cube stops at 64", code="cube_limit", limit=64
+        )
     owner = "-" if cube == 0 else ("0" if cube > 0 else "1")
     return f"{position.id} {_player(active)} {1 << abs(cube)} {owner} {int(crawford)}"
 
@@ -167,7 +169,7 @@ def scan(data: bytes) -> Scanned:
     files = archive_files(data)
     body = files.get("temp.xg")
     if body is None:
-        raise XgError("the file holds no match (no temp.xg in its archive)")
+        raise XgError("the file holds no match (no temp.xg in its archive)", code="xg_no_match")
     tags: list[tuple[int, str, str]] = []
     games: list[GameText] = []
     unread: list[tuple[int, str]] = []
@@ -200,7 +202,11 @@ def scan(data: bytes) -> Scanned:
             (length,) = struct.unpack_from("<l", r, 92)
             length = 0 if length >= UNLIMITED else length
             if length > MAX_MATCH_LENGTH or length < 0:
-                raise XgError(f"a match to {length} points: not one this program plays")
+                raise XgError(
+                    f"a match to {length} points: not one this program plays",
+                    code="match_length",
+                    limit=MAX_MATCH_LENGTH,
+                )
             crawford, jacoby, beaver = r[100], r[101], r[102]
             if length and not crawford:
                 tags.append((at, "Crawford", "Off"))
@@ -249,7 +255,7 @@ def scan(data: bytes) -> Scanned:
             unread.append((at, f"a record of type {kind}"))
     close()
     if not games:
-        raise XgError("the file holds no game")
+        raise XgError("the file holds no game", code="no_games")
     return Scanned(tuple(tags), length, tuple(games), tuple(unread))
 
 
@@ -260,7 +266,11 @@ def read(data: bytes) -> MatFile:
     try:
         record, names, tags, notes = replay_scanned(scan(data))
     except MatFileError as exc:
-        raise XgError(f"record {exc.line}: {exc.reason}" if exc.line else exc.reason) from exc
+        raise XgError(
+            f"record {exc.line}: {exc.reason}" if exc.line else exc.reason,
+            code=exc.code,
+            **exc.values,
+        ) from exc
     try:
         return MatFile(record, names, tags, notes)
     except ValueError:

@@ -60,7 +60,10 @@ class Xgid:
             raise InvalidXgidError("cube out of range")
         if self.cube_log2 == 0 and self.cube_position != 0:
             # The cube is owned only once it has been turned: at 1 it is centred.
-            raise InvalidXgidError("a cube at 1 has no owner: it is centred until the first double")
+            raise InvalidXgidError(
+                "a cube at 1 has no owner: it is centred until the first double",
+                code="cube_owned_at_1",
+            )
         d = self.dice
         if not (d == "00" or d in _CUBE_ACTIONS or (len(d) == 2 and all(c in "123456" for c in d))):
             raise InvalidXgidError(f"bad dice field {d!r}")
@@ -69,10 +72,12 @@ class Xgid:
         if self.match_length > MAX_MATCH_LENGTH:
             # The engine's rules and match equity stop there, as GNU Backgammon's do.
             raise InvalidXgidError(
-                f"matches go up to {MAX_MATCH_LENGTH} points, not {quoted(self.match_length, 8)}"
+                f"matches go up to {MAX_MATCH_LENGTH} points, not {quoted(self.match_length, 8)}",
+                code="match_length",
+                limit=MAX_MATCH_LENGTH,
             )
         if self.match_length and max(self.score_x, self.score_o) >= self.match_length:
-            raise InvalidXgidError("a score has reached the match length")
+            raise InvalidXgidError("a score has reached the match length", code="score_at_length")
 
     @property
     def x_side(self) -> tuple[int, ...]:
@@ -114,12 +119,16 @@ class Xgid:
         for side in (x, o):
             if sum(side) > CHECKERS:
                 raise InvalidXgidError(
-                    f"{quoted(text)}: more than {CHECKERS} checkers for one side"
+                    f"{quoted(text)}: more than {CHECKERS} checkers for one side",
+                    code="too_many",
+                    count=sum(side),
                 )
             side[0] = CHECKERS - sum(side)
         if x[0] == o[0] == CHECKERS:
             # The game ends when the first side is done: the second never is.
-            raise InvalidXgidError(f"{quoted(text)}: both sides have borne off all their checkers")
+            raise InvalidXgidError(
+                f"{quoted(text)}: both sides have borne off all their checkers", code="both_off"
+            )
         try:
             numbers = [int(f) for i, f in enumerate(fields) if i not in (0, 4)]
         except ValueError as exc:
@@ -130,7 +139,7 @@ class Xgid:
         try:
             position = Position(x, o) if turn == 1 else Position(o, x)
         except InvalidPositionError as exc:
-            raise InvalidXgidError(f"{quoted(text)}: {exc}") from exc
+            raise InvalidXgidError(f"{quoted(text)}: {exc}", code="no_board") from exc
         return cls(
             position=position,
             turn=turn,

@@ -145,9 +145,9 @@ class Connection:
         async def load_then() -> None:
             try:
                 await loader.load()
-            except Exception as exc:  # offline, or the server refused: say so
+            except Exception:  # offline, or the server refused: say so
                 if self.controller is not None:
-                    self.controller.online_gave_up(words.not_loaded(str(exc)))
+                    self.controller.online_gave_up(words.NOT_LOADED)
                 return
             then()
 

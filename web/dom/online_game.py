@@ -92,6 +92,18 @@ def ice(connection: Connection) -> Sequence[Mapping[str, str]] | None:
     )
 
 
+def error_name(exc: BaseException) -> str:
+    """What went wrong as the browser names it, shown as a detail after the
+    page's own sentence: a JavaScript error's ``name`` (``NotAllowedError``,
+    ``TypeError``), else the exception's class, never a message's English.
+
+    >>> error_name(TimeoutError("the relays did not answer"))
+    'TimeoutError'
+    """
+    name = getattr(exc, "name", None)
+    return name if isinstance(name, str) and name else type(exc).__name__
+
+
 def failed(connection: Connection, message: str) -> None:
     """The browser could not open the channel: say so, and what may help."""
     from web.view.dialogs import TURN_NOTE
@@ -138,7 +150,7 @@ async def _connect(
             )  # fmt: skip
             transport = await join_room(config)
     except Exception as exc:  # the relays, the code or the browser refused: say so
-        controller.online_alert(words.unreachable(str(exc), by_link=bool(offer)))
+        controller.online_alert(words.unreachable(error_name(exc), by_link=bool(offer)))
         return
     table = OnlineTable(
         peer, transport, connection.clock, lambda data: store.write(ONLINE_SAVE, data)
@@ -192,7 +204,7 @@ class ByHand:
             try:
                 offer = await create_offer(ice_servers=self.ice_servers)
             except Exception as exc:  # the browser refused: say so
-                self.controller.manual_failed(words.no_connection_link(str(exc)))
+                self.controller.manual_failed(words.no_connection_link(error_name(exc)))
                 return
             if self.controller.link is not self.table:
                 return  # another game began meanwhile
@@ -209,7 +221,7 @@ class ByHand:
                 return
             try:
                 await self._offer.accept(code)
-            except Exception as exc:  # a malformed or stale code: say so
-                self.controller.manual_failed(words.bad_answer_code(str(exc)))
+            except Exception:  # a malformed or stale code: say so
+                self.controller.manual_failed(words.BAD_ANSWER_CODE)
 
         self._task(use)

@@ -56,9 +56,13 @@ class SavedGame:
     def from_json(cls, raw: Any) -> SavedGame:
         """Read a save; :class:`~engine.errors.SaveError` says what is wrong."""
         if not isinstance(raw, dict) or raw.get("app") != SAVE_APP:
-            raise SaveError("not a saved game from this page")
+            raise SaveError("not a saved game from this page", code="not_a_save")
         if raw.get("version") != SAVE_VERSION:
-            raise SaveError(f"unknown save version {raw.get('version')!r}")
+            raise SaveError(
+                f"unknown save version {raw.get('version')!r}",
+                code="save_version",
+                version=raw.get("version"),
+            )
         options = MatchOptions.from_json(raw.get("setup"))
         match = load_match(raw.get("match"))
         if match.rules != options.rules():

@@ -101,6 +101,9 @@ class Corrupt:
     reason: str
     kept_as: str
     key: str = ""
+    error: Exception | None = None
+    """What reading it raised, which the page says in its words (``reason`` is
+    its text, for a developer)."""
 
     @property
     def kept(self) -> bool:
@@ -256,7 +259,7 @@ class Store:
             kept = self.keep_aside(key, text)
             if not kept:
                 self._held.add(key)
-            return None, Corrupt(_short(exc), kept, key)
+            return None, Corrupt(_short(exc), kept, key, exc)
 
     def keep_aside(self, key: str, text: str) -> str:
         """Move ``text`` from ``key`` to a new ``corrupt:`` key, returning that

@@ -149,7 +149,7 @@ def _bytes(data: Mapping[str, object], key: str, size: int) -> bytes:
     try:
         return unb64(data.get(key), size)
     except ValueError as exc:
-        raise MalformedMessageError(f"{data.get('a')} {key}: {exc}") from exc
+        raise MalformedMessageError(f"{data.get('a')} {key}: not {size} bytes") from exc
 
 
 def _move(raw: object) -> tuple[int, int]:

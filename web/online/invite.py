@@ -211,7 +211,7 @@ class Invite:
             try:
                 host_key = unb64(fields[5], KEY_BYTES)
             except ValueError as exc:
-                raise InviteError(f"the inviter's key is damaged: {exc}") from exc
+                raise InviteError("the inviter's key is damaged") from exc
             if not _CLOCK.fullmatch(fields[6]):
                 raise InviteError(f"the move clock {fields[6][:8]!r} is not a number of seconds")
             clock = int(fields[6])
@@ -219,12 +219,12 @@ class Invite:
             room_bytes = unb64(room, ROOM_BYTES)
             secret_bytes = unb64(secret, SECRET_BYTES)
         except ValueError as exc:
-            raise InviteError(f"the room or its secret is damaged: {exc}") from exc
+            raise InviteError("the room or its secret is damaged") from exc
         rules = parse_terms(terms)
         try:
             name_text = unb64(name).decode("utf-8")
         except (ValueError, UnicodeDecodeError) as exc:
-            raise InviteError(f"the inviter's name is damaged: {exc}") from exc
+            raise InviteError("the inviter's name is damaged") from exc
         if len(name_text) > MAX_NAME:
             raise InviteError(f"a name is at most {MAX_NAME} characters")
         return cls(room_bytes, secret_bytes, name_text, rules, host_key, clock)

@@ -395,8 +395,8 @@ class OnlineTable:
         """Say canned phrase number ``index`` (:mod:`web.words.chat`)."""
         try:
             self._handle(self.peer.chat(index, self.clock()))
-        except ValueError as exc:  # no such phrase
-            self._news(str(exc))
+        except ValueError as exc:  # the game is closed, or no such phrase
+            self._news(exc.plain if isinstance(exc, OnlineError) else say.NO_PHRASE)
 
     def sync(self, match: Match) -> None:
         """Send the friend what this page's player did: the events of this

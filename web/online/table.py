@@ -54,6 +54,7 @@ from engine.decisions import (
     PlayMoves,
     StartNextGame,
 )
+from engine.errors import EngineError
 from engine.game import Phase
 from engine.match import Match
 from engine.record import OpeningRoll, Roll
@@ -61,6 +62,7 @@ from engine.rules import Rules
 from web.online import fairdice
 from web.online.acts import Act, AskRoll, Commit, GameAct, Random, Reveal, act_code
 from web.online.errors import BadRevealError, IllegalMoveError, OutOfTurnError
+from web.words.refusals import NOT_ALLOWED, refusal
 
 SEATS = frozenset({0, 1})
 SEAT_NAMES = ("the host", "the guest")  # seat 0 sent the invite, seat 1 accepted it
@@ -235,7 +237,7 @@ class Table:
         try:
             match = self.match.roll(dice)
         except ValueError as exc:  # pragma: no cover - a due roll is always legal
-            raise IllegalMoveError(str(exc)) from exc
+            raise _illegal(exc) from exc
         return dataclasses.replace(
             self, match=match, pledges=(pledges[0], pledges[1]), random=None, asked=False
         )
@@ -257,14 +259,14 @@ class Table:
         except OutOfTurnError:
             raise
         except ValueError as exc:
-            raise IllegalMoveError(str(exc)) from exc
+            raise _illegal(exc) from exc
         return dataclasses.replace(self, match=m)
 
     def _next_game(self) -> Table:
         try:
             match = self.match.next_game()
         except ValueError as exc:  # pragma: no cover - to_act said the game is over
-            raise IllegalMoveError(str(exc)) from exc
+            raise _illegal(exc) from exc
         return Table(self.room, match)
 
 
@@ -281,3 +283,15 @@ def last_roll(match: Match) -> tuple[int | None, tuple[int, int]] | None:
         if isinstance(event, Roll):
             return event.player, event.dice
     return None
+
+
+def _illegal(exc: ValueError) -> IllegalMoveError:
+    """The engine refused a friend's act: why, in the page's words (its details
+    follow the headline in parentheses, :attr:`~web.online.errors.OnlineError.plain`).
+
+    >>> from engine.errors import IllegalPlayError
+    >>> str(_illegal(IllegalPlayError("24/1 is not legal", code="not_legal", dice="61")))
+    'that is not a legal play of 61'
+    """
+    reason = refusal(exc) if isinstance(exc, EngineError) else NOT_ALLOWED
+    return IllegalMoveError(f"{reason[:1].lower()}{reason[1:]}")

@@ -54,6 +54,9 @@ FRIENDS_TURN = "it is your friend's turn"
 WAS_CLAIMED = "the game was claimed"
 
 
+NO_PHRASE = "There is no such phrase to say."
+
+
 def claimed_by(mine: bool) -> str:
     """Why a message after a claim is refused: who claimed."""
     return f"{'you' if mine else 'your friend'} claimed the game"

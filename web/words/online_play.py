@@ -49,8 +49,7 @@ SHARE_TITLE = "Backgammon"  # the device's share sheet: its title and text
 SHARE_TEXT = "Play backgammon with me:"
 
 
-def not_loaded(reason: str) -> str:
-    return f"Online play could not be loaded ({reason}). Check the connection and try again."
+NOT_LOADED = "Online play could not be loaded. Check the connection and try again."
 
 
 def channel_failed(reason: str, turn_note: str) -> str:
@@ -68,5 +67,4 @@ def no_connection_link(reason: str) -> str:
     return f"Could not make a connection link ({reason})."
 
 
-def bad_answer_code(reason: str) -> str:
-    return f"This answer code does not work ({reason}). Copy it again, whole."
+BAD_ANSWER_CODE = "This answer code does not work. Copy it again, whole."

@@ -22,27 +22,43 @@ def corrupt_text(what: str, bad: Corrupt, *, paused: str = "") -> str:
     put aside, or (with no room for that) left in place and not written
     over; ``paused`` says what is not being saved meanwhile.
 
+    >>> from engine.errors import SaveError
     >>> from web.model.storage import Corrupt
-    >>> kept = corrupt_text("Your match", Corrupt("version 9", "corrupt:autosave:1", "autosave"))
+    >>> kept = corrupt_text("Your match", Corrupt("…", "corrupt:autosave:1", "autosave"))
     >>> "kept aside as “corrupt:autosave:1” (download it in Saves)" in kept
     True
-    >>> held = Corrupt("v9", "", "autosave")  # no room to keep it aside
+    >>> version = SaveError("…", code="save_version", version=9)
+    >>> held = Corrupt("…", "", "autosave", version)  # no room to keep it aside
     >>> print(corrupt_text("Your match", held, paused="games are not saved"))
     ... # doctest: +NORMALIZE_WHITESPACE
-    Your match could not be read (v9). The browser’s storage is too full to keep it aside, so it
+    Your match could not be read (that save is from another version of this page (version 9)
+    and cannot be read here). The browser’s storage is too full to keep it aside, so it
     was left in place: games are not saved until you download it or discard it in Saves.
     """
+    why = _why_unreadable(bad.error)
     if bad.kept:
         return (
-            f"{what} could not be read ({bad.reason}). It was kept aside as "
+            f"{what} could not be read ({why}). It was kept aside as "
             f"“{bad.kept_as}” (download it in Saves) and a fresh start was made."
         )
     meanwhile = paused or "nothing will be saved over it"
     return (
-        f"{what} could not be read ({bad.reason}). The browser’s storage is too full to "
+        f"{what} could not be read ({why}). The browser’s storage is too full to "
         f"keep it aside, so it was left in place: {meanwhile} until you download it or "
         "discard it in Saves."
     )
+
+
+def _why_unreadable(error: Exception | None) -> str:
+    """Why saved text could not be read, to go in parentheses."""
+    from engine.errors import EngineError
+
+    if not isinstance(error, EngineError):  # not JSON, or JSON of another shape
+        return "it is not in the format this page writes"
+    from web.words.refusals import refusal  # on a refusal only
+
+    reason = refusal(error)
+    return f"{reason[:1].lower()}{reason[1:]}"
 
 
 def roll_words(before: Match, after: Match, names: tuple[str, str]) -> tuple[str, bool]:
@@ -89,21 +105,14 @@ def import_error_text(text: str, error: Exception) -> str:
     ...     import_error_text("", exc)
     'That file is empty. Your current game is untouched.'
     """
-    from engine.errors import SaveError
+    from engine.errors import EngineError
 
     if not text.strip():
         why = "That file is empty."
-    elif isinstance(error, SaveError):
-        reason = str(error)
-        if reason.startswith("the record does not replay: "):
-            reason = reason.removeprefix("the record does not replay: ")
-            why = f"That saved game does not follow the rules: {reason}."
-        elif "version" in reason:
-            why = "That save is from another version of this page and cannot be read here."
-        elif reason == "not a saved game from this page":
-            why = "That file is not a saved game from this page."
-        else:
-            why = f"That saved game is damaged ({reason})."
+    elif isinstance(error, EngineError):
+        from web.words.refusals import refusal  # on a refusal only
+
+        why = f"{refusal(error)}."
     elif isinstance(error, RecursionError):
         why = "That file is not a saved game: it is nested too deeply to read."
     else:  # not JSON at all, or JSON of the wrong shape
@@ -120,10 +129,10 @@ def match_file_error(reason: str) -> str:
     """A match file that cannot be read at all: where and what, and that nothing
     was lost.
 
-    >>> match_file_error("line 3: expected 'Game 1', found 'White : 0'")
-    "That match file cannot be read: line 3: expected 'Game 1', found 'White : 0'. Your current game is untouched."
+    >>> match_file_error("Line 3: “Game 1” was expected, not “White : 0”")
+    'That match file cannot be read. Line 3: “Game 1” was expected, not “White : 0”. Your current game is untouched.'
     """  # noqa: E501
-    return f"That match file cannot be read: {reason}. {UNTOUCHED}"
+    return f"That match file cannot be read. {reason}. {UNTOUCHED}"
 
 
 def repairs_text(notes: Sequence[str]) -> str:

@@ -4,9 +4,9 @@ The engine raises :class:`engine.errors.EngineError` with its own English for
 developers; a refusal a player can meet carries a ``code`` and the ``values``
 that fill it in (``engine.errors``).  :func:`refusal` says it here, so that every
 sentence a player reads is in ``web.words``: a refusal without a sentence of its
-own is said by its kind.  A match file's or an ID's error is the exception: where
-the text is wrong and what was found there is the file's diagnosis, quoted as
-the reader gives it (``line 3: expected 'Game 1'``).
+own is said by its kind.  What is wrong with a match file, an ID or a save (a
+:class:`~engine.errors.FormatError`) is said by :mod:`web.words.file_errors`,
+loaded only then.
 
 >>> from engine.errors import CheckerCountError, IllegalActionError, NotationError
 >>> refusal(CheckerCountError("…", code="all_on_board", name="White", count=15))
@@ -103,11 +103,13 @@ _BY_KIND: tuple[tuple[type[EngineError], str], ...] = (
 def refusal(exc: EngineError) -> str:
     """What ``exc`` says to the player: its own sentence, a file's diagnosis, or
     its kind's sentence."""
+    if isinstance(exc, FormatError):
+        from web.words.file_errors import diagnosis  # a file's or an ID's trouble only
+
+        return diagnosis(exc)
     say = SENTENCES.get(exc.code)
     if say is not None:
         return say(**exc.values)
-    if isinstance(exc, FormatError):
-        return str(exc)
     return next((text for kind, text in _BY_KIND if isinstance(exc, kind)), NOT_ALLOWED)
 
 

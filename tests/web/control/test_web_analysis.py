@@ -120,7 +120,7 @@ def test_pasting_ids_and_copying_all_three() -> None:
     assert setup.dice == (3, 1) and setup.xgid == XGID_31
     position_id, match_id, _ = setup.ids()
     rig.act("edit-paste", id="nonsense")
-    assert "expected 14 base64 characters" in rig.view.last.status
+    assert rig.view.last.status == "A Position ID is 14 characters: letters, digits, + and /"
     rig.act("edit-paste", id=f"{position_id}:{match_id}")
     assert rig.c.state.analysis.editor.setup.ids()[:2] == (position_id, match_id)  # type: ignore[union-attr]
     rig.c.analysis.page_url = "https://example.org/bg/"
@@ -348,7 +348,8 @@ def test_a_malformed_mat_file_says_its_line_and_nothing_is_lost() -> None:
     rig.act("saves-open")
     rig.act("import", " 3 point match\n\n White : 0     Black : 0\n  1) 31: 8/4 6/5\n")
     error = rig.view.last.dialog
-    assert error is not None and "line 3" in error.html.lower() and "untouched" in error.html
+    assert error is not None and "untouched" in error.html
+    assert "Line 3: “Game 1” was expected, not “White : 0     Black : 0”" in error.html
     assert rig.c.state.analysis is None and rig.c.state.match is game
 
 
