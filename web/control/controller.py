@@ -94,6 +94,8 @@ class Controller:
             confirm=self.play.confirm,
             keep_line=self.analysis.keep_line,
             leave_analysis=self.analysis.leave,
+            analysed_save=self.analysis.analysed_save,
+            open_analysed=self.analysis.open_analysed,
         )
         parts: tuple[Part, ...] = (
             self.board,

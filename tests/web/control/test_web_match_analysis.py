@@ -173,3 +173,42 @@ def test_a_save_whose_analysis_is_not_this_match_s_opens_without_it() -> None:
     a = _analysis(other)
     assert a.whole is None and a.trail  # the match opened, its analysis refused
     assert "its saved analysis could not be read" in other.c.state.notice
+
+
+def test_a_named_save_keeps_the_analysis_and_loads_it_back() -> None:
+    rig = _imported()
+    rig.act("match-analyse")
+    before = _analysis(rig)
+    assert before.whole is not None
+    rig.act("analysis-go", "5")  # a decision inside the line: the save is still the whole match
+    rig.act("saves-open")
+    rig.act("save-slot", name="analysed")
+    stored = rig.c.session.store.read(rig.c.session.store.slot_key("analysed"))
+    assert isinstance(stored, dict) and len(stored["analysis"]) == 18
+    # Loaded back in a page that shares the storage, over a game in progress.
+    other = Rig(storage=rig.storage).boot()
+    other.start("human", 3)
+    playing = other.c.state.match
+    other.act("saves-open")
+    screen = other.act("load-slot", "analysed")
+    after = _analysis(other)
+    assert other.c.state.dialog is None  # nothing to confirm: the game is put aside
+    assert after.whole is not None and after.whole.status == FINISHED
+    assert after.whole.judgements() == before.whole.judgements()
+    assert after.grades == before.grades
+    assert after.whole.stats() == before.whole.stats()
+    assert after.at == 0 and len(after.trail) == len(before.trail)
+    html = screen.analysis_html
+    assert "Match analysed: 18 decisions." in html
+    assert 'data-testid="an-stats"' in html and 'data-testid="equity-graph"' in html
+    assert screen.announcement == "Loaded “analysed”."
+    other.act("analysis-close")  # the game put aside comes back as it was
+    assert other.c.state.match == playing
+
+
+def test_a_named_save_without_an_analysis_is_the_page_s_own() -> None:
+    rig = _imported()  # on the board, nothing analysed
+    rig.act("saves-open")
+    rig.act("save-slot", name="plain")
+    stored = rig.c.session.store.read(rig.c.session.store.slot_key("plain"))
+    assert isinstance(stored, dict) and "analysis" not in stored
