@@ -723,6 +723,11 @@ class AnalysisBoard(Part):
         from engine.formats.mat import MatFile, writable_names
 
         m = self.state.match
+        a = self.state.analysis
+        if a is not None and a.editor is None and a.trail and not a.at_end:
+            m = a.trail[-1]  # the whole line, wherever the board stands in it
+        # A .mat file has columns for plays and cube actions only (GNU Backgammon's
+        # and eXtreme Gammon's alike): an analysis goes with the page's save.
         text = str(MatFile.from_match(m, writable_names(self.state.names)))
         length = f"{m.match_length}-point-match" if m.match_length else "money-session"
         self.session.view.download(f"backgammon-{length}.mat", text)

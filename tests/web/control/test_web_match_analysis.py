@@ -9,6 +9,7 @@ from pathlib import Path
 
 from web_fakes import LaterAi, Rig
 
+from engine.formats.mat import MatFile
 from web.coach.match_analysis import CANCELLED, FINISHED, RUNNING
 from web.model.analysis import Analysis
 
@@ -212,3 +213,15 @@ def test_a_named_save_without_an_analysis_is_the_page_s_own() -> None:
     rig.act("save-slot", name="plain")
     stored = rig.c.session.store.read(rig.c.session.store.slot_key("plain"))
     assert isinstance(stored, dict) and "analysis" not in stored
+
+
+def test_the_mat_export_is_the_whole_match_wherever_the_board_stands() -> None:
+    rig = _imported()
+    rig.act("match-analyse")
+    rig.act("analysis-go", "5")
+    rig.act("export", "mat")
+    name, text = rig.view.downloads[-1]
+    assert name.endswith(".mat")
+    # the file as imported, all its games and plays: .mat has no room for the analysis
+    again = MatFile.parse(text).match()
+    assert again.record == MatFile.parse(MAT.read_text()).match().record
