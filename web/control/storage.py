@@ -153,7 +153,8 @@ class Storage(Part):
             return
         if isinstance(loaded, SavedGame) and self.session.open_analysed(loaded):
             # The game in progress is put aside, not lost: nothing to confirm.
-            self._say(words.loaded(value))
+            if self.state.analysis is not None:  # else the board said why it cannot open
+                self._say(words.loaded(value))
             return
         if isinstance(loaded, SavedGame) and self.session.may_abandon(Act.LOAD_SLOT, value, fields):
             self.session.install(loaded)
