@@ -146,6 +146,11 @@ def test_analyse_match_import_analyse_jump_to_an_error_roll_out_and_cancel_then_
         # Roll out that decision, cancel a long rollout, and the next is as fast.
         _roll_out(page, "36", "5")  # the workers' first rollout: they plan and warm up
         first = _roll_out(page, "36", "5")
+        # The play the match made is rolled out with King Tubby's candidates, however low
+        # it ranks among them.
+        said = text_of(page, f"{REPORT} [data-testid='play-played']")
+        played = said.removeprefix("Played: ").split(",")[0]
+        assert played in text_of(page, "#analysis [data-testid='rollout-table']"), said
         form = page.locator(ROLLOUT)
         form.locator("select[name='trials']").select_option("1296")
         form.locator("select[name='truncate']").select_option("0")

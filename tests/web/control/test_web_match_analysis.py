@@ -10,6 +10,8 @@ from pathlib import Path
 from web_fakes import LaterAi, Rig
 
 from engine.formats.mat import MatFile
+from engine.notation import parse_play
+from web.ai.protocol import RolloutRequest
 from web.coach.match_analysis import CANCELLED, FINISHED, RUNNING
 from web.model.analysis import Analysis
 
@@ -225,3 +227,22 @@ def test_the_mat_export_is_the_whole_match_wherever_the_board_stands() -> None:
     # the file as imported, all its games and plays: .mat has no room for the analysis
     again = MatFile.parse(text).match()
     assert again.record == MatFile.parse(MAT.read_text()).match().record
+
+
+def test_a_rollout_at_a_play_of_the_match_rolls_out_that_play_however_low_it_ranks() -> None:
+    rig = _imported()
+    rig.act("analysis-go", "1")  # Dave's 24/18 with 42: King Tubby ranks it 6th
+    m = rig.c.state.match
+    assert m.dice == (4, 2) and "24/18" in rig.view.last.analysis_html
+    worker = LaterAi()
+    rig.c.ai = worker
+    rig.act("rollout", trials="36", truncate="5")
+    (request, _), *_ = worker.pending
+    assert isinstance(request, RolloutRequest)
+    assert request.also == parse_play(m.position, (4, 2), "24/18").result.id
+    worker.answer()  # the first part: every candidate's figures, the match's play among them
+    a = _analysis(rig)
+    assert a.rollout is not None and a.rollout.view is not None
+    tally = a.rollout.view.tally
+    assert tally is not None and [t.label for t in tally.candidates][-1] == "24/18"
+    assert len(tally.candidates) == 6
