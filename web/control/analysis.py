@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from engine.errors import EngineError
 from engine.game import Action, Phase
 from engine.match import Match, replay_events
-from engine.record import Doubled, Dropped, Event, Played, Roll, Took
+from engine.record import Doubled, Dropped, Event, Roll, Took
 from web.ai.client import AiPort
 from web.ai.protocol import Reply, RolloutRequest
 from web.coach.report import Report, moment, recorded, requests
@@ -602,7 +602,7 @@ class AnalysisBoard(Part):
         if turn is None or m.is_game_over or (a.rollout is not None and a.rollout.running):
             return
         from web.ai.rollouts import SpreadRollout
-        from web.coach.rollout import Rollout
+        from web.coach.rollout import Rollout, played_result
         from web.coach.rollout import settings as rollout_settings
 
         trials, truncate = rollout_settings(fields)
@@ -613,7 +613,7 @@ class AnalysisBoard(Part):
         job = f"{s.epoch}.{self._jobs}"
         whole = RolloutRequest(
             job, position.id, dice, m.cube_state(turn), trials, 0, trials, truncate=truncate,
-            also=self._played_result(turn) if dice is not None else "",
+            also=played_result(a.trail, a.at, m),  # the line's own play, to judge it
         )  # fmt: skip
         key = a.report.key
         self._set(analysis=replace(a, rollout=Rollout(key, trials, truncate)))
@@ -629,14 +629,6 @@ class AnalysisBoard(Part):
         self._spread = SpreadRollout(ports, whole, show)
         self._spread.start()
         self._say(words.rolling_out(trials))
-
-    def _played_result(self, turn: int) -> str:
-        """Inside the line, at a play: the Position ID its play left (the opponent on
-        roll), so that a rollout judges it however low it ranks; else ""."""
-        a = self.state.analysis
-        if a is None or not isinstance(self._next_event(), Played):
-            return ""
-        return a.trail[a.at + 1].board_for(1 - turn).id
 
     def _on_rollout_cancel(self, value: str, fields: Fields) -> None:
         self._cancel_rollout()
