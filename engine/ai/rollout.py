@@ -6,8 +6,9 @@ averages what the games were worth (:mod:`engine.ai.rollout_game` plays one;
 
 * **plays** (a position and dice): the best candidates of King Tubby's
   ranking (:attr:`RolloutSettings.candidates`, within
-  :attr:`RolloutSettings.window` of the best), each rolled out from its
-  result with the opponent on roll;
+  :attr:`RolloutSettings.window` of the best), and the play
+  :attr:`RolloutSettings.also` names wherever it ranks (the play a match
+  made, to check), each rolled out from its result with the opponent on roll;
 * **cube** (a position, no dice): "no double" (the side on roll rolls with
   the cube where it is) and "double, take" (the opponent owns it at twice
   the value) rolled out on the same dice; "double, pass" is exact.
@@ -75,6 +76,7 @@ class RolloutSettings:
     cubeful: bool = True
     candidates: int = 5
     window: float = 0.25
+    also: str = ""  # a play rolled out too, by the Position ID of its result
 
     def __post_init__(self) -> None:
         if self.trials < 1:
@@ -119,6 +121,7 @@ class RolloutSpec:
             "cubeful": s.cubeful,
             "candidates": s.candidates,
             "window": s.window,
+            "also": s.also,
         }
         return json.dumps(body, sort_keys=True)
 
@@ -154,6 +157,9 @@ def _plan(spec: RolloutSpec) -> tuple[RolloutTally, tuple[Start, ...]]:
     best = ranked[0].equity
     chosen = [r for r in ranked if best - r.equity <= spec.settings.window]
     chosen = chosen[: spec.settings.candidates]
+    also = spec.settings.also
+    if also and all(r.play.result.id != also for r in chosen):
+        chosen += [r for r in ranked if r.play.result.id == also][:1]
     starts = tuple(Start(r.play.result, 1, st.value, owner) for r in chosen)
     labels = tuple(Tally(str(r.play) or "(no play)") for r in chosen)
     return RolloutTally(spec.key, PLAYS, units, (), labels), starts

@@ -13,14 +13,14 @@ on anything else.
 
 >>> request = PlayRequest("4HPwATDgc/ABMA", (3, 1), "medium")
 >>> print(encode(request))
-{"v": 4, "kind": "play", "position": "4HPwATDgc/ABMA", "dice": [3, 1], "level": "medium", ...}
+{"v": 5, "kind": "play", "position": "4HPwATDgc/ABMA", "dice": [3, 1], "level": "medium", ...}
 >>> decode_request(encode(request)) == request
 True
 >>> encode(TakeReply(True))
-'{"v": 4, "kind": "take", "take": true}'
->>> decode_reply('{"v": 4, "kind": "play", "moves": [[8, 5], [6, 5]]}')
+'{"v": 5, "kind": "take", "take": true}'
+>>> decode_reply('{"v": 5, "kind": "play", "moves": [[8, 5], [6, 5]]}')
 PlayReply(moves=((8, 5), (6, 5)))
->>> decode_reply('{"v": 4, "kind": "take", "take": "yes"}')
+>>> decode_reply('{"v": 5, "kind": "take", "take": "yes"}')
 Traceback (most recent call last):
 ...
 web.ai.protocol.ProtocolError: TakeReply.take: expected true or false, got 'yes'
@@ -41,7 +41,7 @@ from engine import names
 from engine.cube import CubeState
 from engine.rollout_stats import RolloutTally
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 """Bumped whenever a message changes shape: the page and its worker may come
 from different deployments (a cached worker), and then the worker's answers
 are errors, never misread."""
@@ -197,6 +197,7 @@ class RolloutRequest:
     stratify: bool = True
     cubeful: bool = True
     candidates: int = 5
+    also: str = ""  # a play rolled out too (the match's), by its result's Position ID
 
     def __post_init__(self) -> None:
         if self.dice is not None:

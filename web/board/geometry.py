@@ -310,24 +310,31 @@ class Geometry:
             return u, self.bottom - r - offset
         return u, self.top + r + offset
 
-    def place_at(self, x: float, y: float) -> int | None:
+    def place_at(self, x: float, y: float, top: bool = False) -> int | None:
         """The place (my numbering) under SVG point ``(x, y)``, or ``None``.
 
         A tap near a point counts for it: its whole half-column, from the
         rail with its number to the middle of the board, and the outer rail
         beyond the end column.  Only my own tray (the lower one) is a place.
+        ``top``: in the numbering of the side drawn at the top instead (on the
+        analysis board, when it is on roll), whose tray is the upper one.
 
         >>> place_at(point_centre_x(8), BOTTOM - 5), place_at(point_centre_x(20), TOP + 290)
         (8, 20)
         >>> place_at(BAR_X + 5, MID_Y), place_at(TRAY_X + 5, BOTTOM - 5), place_at(TRAY_X + 5, TOP)
         (25, 0, None)
+        >>> g = LANDSCAPE
+        >>> g.place_at(point_centre_x(20), TOP + 5, True), g.place_at(BAR_X + 5, TOP + 5, True)
+        (5, 25)
+        >>> g.place_at(TRAY_X + 5, TOP, True), g.place_at(TRAY_X + 5, BOTTOM - 5, True)
+        (0, None)
         """
         u, v = self.to_frame(x, y)
         if not 0 <= v <= self.height:
             return None
         lower = v >= self.mid_y
         if self.tray_x - self.rail / 2 <= u <= self.width:
-            return OFF if lower else None
+            return OFF if lower != top else None
         if self.bar_x <= u < self.right_x:
             return BAR
         if self.left_x - self.rail <= u < self.bar_x:
@@ -337,7 +344,8 @@ class Geometry:
         else:
             return None
         column = min(max(column, 0), 11)
-        return 12 - column if lower else 13 + column
+        place = 12 - column if lower else 13 + column
+        return 25 - place if top else place
 
     def place_rect(self, place: int) -> Rect:
         """SVG ``(x, y, width, height)`` of the area that stands for ``place``:

@@ -167,6 +167,7 @@ class BoardView:
     last: frozenset[int] = frozenset()  # points the opponent's last play touched
     mark_movable: bool = True  # ring the checkers that can move (a setting; cursors show anyway)
     home_left: bool = False  # the home boards on the left (a setting: the page mirrors its layout)
+    top: bool = False  # the side on roll is the top one: the page's places are in its numbering
 
 
 # -- drawing ---------------------------------------------------------------------
@@ -550,7 +551,7 @@ def _landings(view: BoardView, g: Geometry = LANDSCAPE) -> Iterator[str]:
     for place in sorted(view.highlights):
         if place in (OFF, BAR):
             continue
-        count = position.me[place] + 1
+        count = (position.opp[25 - place] if view.top else position.me[place]) + 1
         index = min(count - 1, 5)
         cx, cy = g.checker_xy("me", place, index, max(count, 1) if count <= 6 else 6)
         yield (

@@ -16,9 +16,11 @@ its verdict (:func:`engine.rollout_stats.cube_verdict`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.game import Phase
+from engine.match import Match
 from web.ai.rollouts import RolloutView
 
 TRIALS = (36, 144, 432, 1296)
@@ -52,3 +54,20 @@ class Rollout:
     def running(self) -> bool:
         v = self.view
         return v is None or not (v.finished or v.cancelled)
+
+
+def played_result(line: Sequence[Match], at: int, match: Match) -> str:
+    """With the board at step ``at`` of ``line`` (an imported match's, say) and
+    that step a play: the Position ID the line's own play left, the opponent on
+    roll, for a rollout to judge that play however low it ranks; else ``""``.
+
+    >>> m = Match.new(1).roll((3, 1))
+    >>> played_result((m, m.play("24/21 24/23")), 0, m)
+    '4HPwARLgc/ABMA'
+    >>> played_result((m,), 0, m)
+    ''
+    """
+    turn = match.turn
+    if at + 1 >= len(line) or line[at] != match or match.phase is not Phase.MOVE or turn is None:
+        return ""
+    return line[at + 1].board_for(1 - turn).id

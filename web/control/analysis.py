@@ -649,7 +649,7 @@ class AnalysisBoard(Part):
         if turn is None or m.is_game_over or (a.rollout is not None and a.rollout.running):
             return
         from web.ai.rollouts import SpreadRollout
-        from web.coach.rollout import Rollout
+        from web.coach.rollout import Rollout, played_result
 
         trials, truncate = ask.trials, ask.truncate
         position = m.position if m.turn == turn else m.position.swap()
@@ -658,8 +658,9 @@ class AnalysisBoard(Part):
         self._jobs += 1
         job = f"{s.epoch}.{self._jobs}"
         whole = RolloutRequest(
-            job, position.id, dice, m.cube_state(turn), trials, 0, trials, truncate=truncate
-        )
+            job, position.id, dice, m.cube_state(turn), trials, 0, trials, truncate=truncate,
+            also=played_result(a.trail, a.at, m),  # the line's own play, to judge it
+        )  # fmt: skip
         key = a.report.key
         self._set(analysis=replace(a, rollout=Rollout(key, trials, truncate)))
 
@@ -771,6 +772,11 @@ class AnalysisBoard(Part):
         from engine.formats.mat import MatFile, writable_names
 
         m = self.state.match
+        a = self.state.analysis
+        if a is not None and a.editor is None and a.trail and not a.at_end:
+            m = a.trail[-1]  # the whole line, wherever the board stands in it
+        # A .mat file has columns for plays and cube actions only (GNU Backgammon's
+        # and eXtreme Gammon's alike): an analysis goes with the page's save.
         text = str(MatFile.from_match(m, writable_names(self.state.names)))
         length = f"{m.match_length}-point-match" if m.match_length else "money-session"
         self.session.view.download(f"backgammon-{length}.mat", text)
@@ -781,25 +787,34 @@ class AnalysisBoard(Part):
         (False: there is none, and the page's own export goes ahead)."""
         import json
 
+        saved = self.analysed_save()
+        if saved is None:
+            return False
+        text = json.dumps(saved.to_json(), indent=1)
+        games = len(saved.match.games)
+        self.session.view.download(f"backgammon-analysed-{games}-games.json", text)
+        self._say(words.EXPORTED_ANALYSIS)
+        return True
+
+    def analysed_save(self) -> SavedGame | None:
+        """The analysed match on the board, whole, with its analysis, as the page's
+        save keeps it (an export, a named save slot); None when the board holds
+        no analysis, or the match has rules the page's own games have not."""
         from engine.match import replay
         from web.model.options import MatchOptions
 
         a = self.state.analysis
         w = a.whole if a is not None and a.editor is None else None
         if a is None or w is None or not w.done:
-            return False
+            return None
         rules = w.record.rules
         names = a.names or ("", "")
         options = MatchOptions(BY_HAND, rules.match_length, rules.cube, rules.jacoby,
                                rules.crawford, rules.beavers, names=names)  # fmt: skip
         if options.rules() != rules:
-            return False  # rules the page's own games have not: saved as the page saves
+            return None  # rules the page's own games have not: saved as the page saves
         final = replay(w.record)
-        saved = SavedGame(options, final, len(final.games), w.saved())
-        text = json.dumps(saved.to_json(), indent=1)
-        self.session.view.download(f"backgammon-analysed-{len(final.games)}-games.json", text)
-        self._say(words.EXPORTED_ANALYSIS)
-        return True
+        return SavedGame(options, final, len(final.games), w.saved())
 
     def _import_analysed(self, text: str) -> bool:
         """A save of an analysed match (:meth:`_export_analysed`) opens on the
@@ -807,12 +822,19 @@ class AnalysisBoard(Part):
         import json
 
         from engine.errors import SaveError
-        from web.coach.match_analysis import WholeMatch
 
         try:
             loaded = SavedGame.from_json(json.loads(text))
         except (SaveError, ValueError, TypeError, KeyError, RecursionError):
             return False  # the page's own import says what is wrong with it
+        return self.open_analysed(loaded)
+
+    def open_analysed(self, loaded: SavedGame) -> bool:
+        """A save with a match's analysis (an export, a named save slot) opens on
+        the analysis board with it, the game in progress put aside (False: the
+        save holds no analysis, and opens as a game)."""
+        from web.coach.match_analysis import WholeMatch
+
         if not loaded.analysis:
             return False
         names = loaded.options.names

@@ -100,6 +100,8 @@ class Controller:
             confirm=self.play.confirm,
             keep_line=self.analysis.keep_line,
             leave_analysis=self.analysis.leave,
+            analysed_save=self.analysis.analysed_save,
+            open_analysed=self.analysis.open_analysed,
         )
         self._handlers: Mapping[Act, Handler] | None = None
 

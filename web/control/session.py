@@ -135,6 +135,8 @@ class Session:
         self.confirm: Callable[[], None] = _unbound
         self.keep_line: Callable[[], bool] = lambda: False
         self.leave_analysis: Callable[[], None] = lambda: None
+        self.analysed_save: Callable[[], SavedGame | None] = lambda: None
+        self.open_analysed: Callable[[SavedGame], bool] = lambda saved: False
 
     def bind(
         self,
@@ -144,16 +146,24 @@ class Session:
         confirm: Callable[[], None],
         keep_line: Callable[[], bool],
         leave_analysis: Callable[[], None],
+        analysed_save: Callable[[], SavedGame | None],
+        open_analysed: Callable[[SavedGame], bool],
     ) -> None:
         """The steps one part takes for another (see the module docs), and the
-        analysis board's two: ``keep_line`` takes a change into its line of
+        analysis board's: ``keep_line`` takes a change into its line of
         play instead of the autosave (True when it did), ``leave_analysis``
-        brings the game put aside back before an intent replaces it."""
+        brings the game put aside back before an intent replaces it;
+        ``analysed_save`` is the analysed match on the board as a save keeps
+        it, with its analysis (None: no analysis there), and ``open_analysed``
+        opens such a save on the board (False: it holds no analysis), so that
+        a named save slot keeps a match's analysis as an export does."""
         self.advance = advance
         self.tutor_check = tutor_check
         self.confirm = confirm
         self.keep_line = keep_line
         self.leave_analysis = leave_analysis
+        self.analysed_save = analysed_save
+        self.open_analysed = open_analysed
 
     # -- the state -----------------------------------------------------------------------
 

@@ -136,7 +136,9 @@ class Storage(Part):
             self._save_slot(ask.text)
 
     def _save_slot(self, name: str) -> None:
-        if self.session.store.write_slot(name, self.session.saved_game().to_json()):
+        # On the analysis board, an analysed match is kept whole with its analysis.
+        saved = self.session.analysed_save() or self.session.saved_game()
+        if self.session.store.write_slot(name, saved.to_json()):
             self._say(words.saved_as(name))
         else:
             self._set(notice=storage_warning(self.session.store.problem))
@@ -150,6 +152,11 @@ class Storage(Part):
         if bad is not None:
             self._set(notice=corrupt_text(words.the_save(name), bad))
             self._open_saves()
+            return
+        if isinstance(loaded, SavedGame) and self.session.open_analysed(loaded):
+            # The game in progress is put aside, not lost: nothing to confirm.
+            if self.state.analysis is not None:  # else the board said why it cannot open
+                self._say(words.loaded(name))
             return
         if isinstance(loaded, SavedGame) and self.session.may_abandon(ask):
             self.session.install(loaded)

@@ -132,15 +132,18 @@ class Page:
         y = (event.clientY - rect.top) * self.geometry.view_h / rect.height
         return x, y
 
+    def _top(self) -> bool:
+        return self.last is not None and self.last.board.top
+
     def _place(self, event: Any) -> int | None:
         x, y = self._svg_point(event)
-        return self.geometry.place_at(x, y)
+        return self.geometry.place_at(x, y, self._top())
 
     def _drop_place(self, event: Any) -> int | None:
         """Where a dragged checker lands: under it, which a finger carries above
         itself (see :data:`TOUCH_LIFT`)."""
         x, y = self._svg_point(event)
-        return self.geometry.place_at(x, max(y - self._lift, 1.0))
+        return self.geometry.place_at(x, max(y - self._lift, 1.0), self._top())
 
     def _relayout(self, event: Any) -> None:
         """The phone was turned: the board is drawn again in the layout that fits."""
@@ -218,8 +221,10 @@ class Page:
         viewer = self.last.viewer if self.last is not None else 0
         colour = "light" if viewer == 0 else "dark"
         board = self.last.board.position if self.last is not None else None
-        if board is not None and (board.bar if place == BAR else board.me[place]) == 0:
-            # Not the viewer's checker: the analysis board's editor lifts either colour.
+        if self._top() or (
+            board is not None and (board.bar if place == BAR else board.me[place]) == 0
+        ):
+            # Not the viewer's checker: the top side's on roll, or either in the editor.
             colour = "dark" if colour == "light" else "light"
         svg.insertAdjacentHTML(
             "beforeend",
@@ -249,7 +254,7 @@ class Page:
 
     def _snap_back(self, src: int, start: tuple[float, float]) -> None:
         """An illegal drop: the checker slides home from where it was let go."""
-        if self.last is None:
+        if self.last is None or self._top():  # the top side's checker stayed where it was
             return
         board = self.last.board.position  # as drawn: no round trip to the controller
         count = board.bar if src == BAR else (board.off if src == OFF else board.me[src])

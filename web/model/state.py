@@ -213,14 +213,22 @@ class UiState:
         )
 
     @property
+    def mover_on_top(self) -> bool:
+        """The side on roll is drawn at the top (the analysis board keeps the other
+        at the bottom): the board's places are then in its numbering."""
+        a = self.analysis
+        return a is not None and a.editor is None and self.match.turn != self.viewer
+
+    @property
     def movable(self) -> frozenset[int]:
-        """Places a checker may be picked up from now (viewer's numbering)."""
-        if not self.human_to_move or self.match.turn != self.viewer:
-            return frozenset()  # the analysis board's top side plays from its list
+        """Places a checker may be picked up from now, in the numbering of the side
+        on roll: the viewer's, or the top side's (:attr:`mover_on_top`)."""
+        if not self.human_to_move or (self.match.turn != self.viewer and not self.mover_on_top):
+            return frozenset()
         return frozenset(self.match.movable_points())
 
     def destinations(self, src: int) -> frozenset[int]:
-        if not self.human_to_move or self.match.turn != self.viewer:
+        if not self.human_to_move or (self.match.turn != self.viewer and not self.mover_on_top):
             return frozenset()
         return frozenset(self.match.destinations(src))
 

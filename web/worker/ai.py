@@ -10,10 +10,10 @@ so the worker runs without cross-origin isolation.
 >>> from web.ai.protocol import PlayRequest, decode_reply, encode
 >>> decode_reply(handle(encode(PlayRequest("4HPwATDgc/ABMA", (3, 1), "medium"))))
 PlayReply(moves=((8, 5), (6, 5)))
->>> print(handle('{"v": 4, "kind": "nonsense"}'))
-{"v": 4, "kind": "error", "error": "unknown request 'nonsense'"}
+>>> print(handle('{"v": 5, "kind": "nonsense"}'))
+{"v": 5, "kind": "error", "error": "unknown request 'nonsense'"}
 >>> print(handle('{"v": 0, "kind": "play"}'))
-{"v": 4, "kind": "error", "error": "protocol version 0, expected 4"}
+{"v": 5, "kind": "error", "error": "protocol version 0, expected 5"}
 """
 
 from __future__ import annotations

@@ -48,6 +48,7 @@ def answer_rollout(request: RolloutRequest) -> RolloutProgress:
         stratify=request.stratify,
         cubeful=request.cubeful,
         candidates=request.candidates,
+        also=request.also,
     )
     spec = RolloutSpec(Position.from_id(request.position), request.dice, request.cube, settings)
     plan = _PLANS.pop(request.job, None)

@@ -13,6 +13,7 @@ import engine.ai.rollout
 import engine.ai.rollout_game
 import engine.rollout_stats
 from engine.ai.encoding import ROLLS
+from engine.ai.player import rank_plays
 from engine.ai.rollout import (
     Rollout,
     RolloutSettings,
@@ -259,3 +260,17 @@ def test_the_command_line_rolls_out_the_cube(capsys: pytest.CaptureFixture[str])
     assert "match to 5" in out and "no double" in out and "verdict: " in out
     assert main(["rollout", xgid, "--trials", "0"]) == 2
     assert "at least one trial" in capsys.readouterr().err
+
+
+def test_a_play_named_by_also_is_rolled_out_wherever_it_ranks() -> None:
+    """The play a match made, ranked below the candidates, is rolled out with them."""
+    ranked = rank_plays(START, (3, 1), "hard", None)
+    low = ranked[-1]  # the worst play of the roll: no candidate of its own
+    plain = rollout(spec(trials=2))
+    assert str(low.play) not in [t.label for t in plain.candidates]
+    with_it = rollout(spec(trials=2, also=low.play.result.id))  # far outside the window too
+    labels = [t.label for t in with_it.candidates]
+    assert labels == [*(t.label for t in plain.candidates), str(low.play)]
+    # Already among the candidates: nothing added.
+    best = rollout(spec(trials=2, also=ranked[0].play.result.id))
+    assert [t.label for t in best.candidates] == [t.label for t in plain.candidates]

@@ -361,8 +361,8 @@ def test_the_cube_state_of_a_match_is_its_game_s() -> None:
 
 
 def test_hints_and_reviews_name_how_deep_king_tubby_looks() -> None:
-    # version 4: a hint or a review's verdict may ask for 2-ply analysis; 1-ply when unsaid
-    assert PROTOCOL_VERSION == 4 and ANALYSIS_PLIES == (1, 2)
+    # since version 4: a hint or a review's verdict may ask for 2-ply analysis; 1-ply when unsaid
+    assert PROTOCOL_VERSION >= 4 and ANALYSIS_PLIES == (1, 2)
     deep = HintRequest("4HPwATDgc/ABMA", (3, 1), played="sGfwATDgc/ABMA", plies=2)
     assert json.loads(encode(deep))["plies"] == 2
     assert decode_request(encode(deep)) == deep
@@ -379,3 +379,13 @@ def test_hints_and_reviews_name_how_deep_king_tubby_looks() -> None:
         decode_request(json.dumps(cube | {"plies": 7}))
     with pytest.raises(ProtocolError, match="plies"):
         CubeHintRequest("x", CubeState(), plies=3)
+
+
+def test_a_rollout_may_name_a_play_to_roll_out_as_well() -> None:
+    # version 5: the play a match made, by its result, rolled out however low it ranks
+    assert PROTOCOL_VERSION == 5
+    asked = RolloutRequest("j", "4HPwATDgc/ABMA", (3, 1), None, 36, 0, 1, also="sGfwATDgc/ABMA")
+    assert json.loads(encode(asked))["also"] == "sGfwATDgc/ABMA"
+    assert decode_request(encode(asked)) == asked
+    plain = RolloutRequest("j", "4HPwATDgc/ABMA", (3, 1), None, 36, 0, 1)
+    assert plain.also == "" and decode_request(encode(plain)) == plain

@@ -9,6 +9,9 @@ from pathlib import Path
 
 from web_fakes import LaterAi, Rig
 
+from engine.formats.mat import MatFile
+from engine.notation import parse_play
+from web.ai.protocol import RolloutRequest
 from web.coach.match_analysis import CANCELLED, FINISHED, RUNNING
 from web.model.analysis import Analysis
 
@@ -173,3 +176,73 @@ def test_a_save_whose_analysis_is_not_this_match_s_opens_without_it() -> None:
     a = _analysis(other)
     assert a.whole is None and a.trail  # the match opened, its analysis refused
     assert "its saved analysis could not be read" in other.c.state.notice
+
+
+def test_a_named_save_keeps_the_analysis_and_loads_it_back() -> None:
+    rig = _imported()
+    rig.act("match-analyse")
+    before = _analysis(rig)
+    assert before.whole is not None
+    rig.act("analysis-go", "5")  # a decision inside the line: the save is still the whole match
+    rig.act("saves-open")
+    rig.act("save-slot", name="analysed")
+    stored = rig.c.session.store.read(rig.c.session.store.slot_key("analysed"))
+    assert isinstance(stored, dict) and len(stored["analysis"]) == 18
+    # Loaded back in a page that shares the storage, over a game in progress.
+    other = Rig(storage=rig.storage).boot()
+    other.start("human", 3)
+    playing = other.c.state.match
+    other.act("saves-open")
+    screen = other.act("load-slot", "analysed")
+    after = _analysis(other)
+    assert other.c.state.dialog is None  # nothing to confirm: the game is put aside
+    assert after.whole is not None and after.whole.status == FINISHED
+    assert after.whole.judgements() == before.whole.judgements()
+    assert after.grades == before.grades
+    assert after.whole.stats() == before.whole.stats()
+    assert after.at == 0 and len(after.trail) == len(before.trail)
+    html = screen.analysis_html
+    assert "Match analysed: 18 decisions." in html
+    assert 'data-testid="an-stats"' in html and 'data-testid="equity-graph"' in html
+    assert screen.announcement == "Loaded “analysed”."
+    other.act("analysis-close")  # the game put aside comes back as it was
+    assert other.c.state.match == playing
+
+
+def test_a_named_save_without_an_analysis_is_the_page_s_own() -> None:
+    rig = _imported()  # on the board, nothing analysed
+    rig.act("saves-open")
+    rig.act("save-slot", name="plain")
+    stored = rig.c.session.store.read(rig.c.session.store.slot_key("plain"))
+    assert isinstance(stored, dict) and "analysis" not in stored
+
+
+def test_the_mat_export_is_the_whole_match_wherever_the_board_stands() -> None:
+    rig = _imported()
+    rig.act("match-analyse")
+    rig.act("analysis-go", "5")
+    rig.act("export", "mat")
+    name, text = rig.view.downloads[-1]
+    assert name.endswith(".mat")
+    # the file as imported, all its games and plays: .mat has no room for the analysis
+    again = MatFile.parse(text).match()
+    assert again.record == MatFile.parse(MAT.read_text()).match().record
+
+
+def test_a_rollout_at_a_play_of_the_match_rolls_out_that_play_however_low_it_ranks() -> None:
+    rig = _imported()
+    rig.act("analysis-go", "1")  # Dave's 24/18 with 42: King Tubby ranks it 6th
+    m = rig.c.state.match
+    assert m.dice == (4, 2) and "24/18" in rig.view.last.analysis_html
+    worker = LaterAi()
+    rig.c.ai = worker
+    rig.act("rollout", trials="36", truncate="5")
+    (request, _), *_ = worker.pending
+    assert isinstance(request, RolloutRequest)
+    assert request.also == parse_play(m.position, (4, 2), "24/18").result.id
+    worker.answer()  # the first part: every candidate's figures, the match's play among them
+    a = _analysis(rig)
+    assert a.rollout is not None and a.rollout.view is not None
+    tally = a.rollout.view.tally
+    assert tally is not None and [t.label for t in tally.candidates][-1] == "24/18"
+    assert len(tally.candidates) == 6

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from web_fakes import Rig
 
+from engine.position import BAR, OFF
+from web.board.geometry import LANDSCAPE
 from web.model.actions import KEYS
 from web.model.movelist import key
 
@@ -124,13 +126,43 @@ def test_the_board_keeps_the_side_chosen_at_the_bottom() -> None:
     assert rig.c.state.settings.bottom == "0"
 
 
-def test_the_bottom_player_alone_moves_checkers_by_hand() -> None:
+def test_the_top_player_moves_checkers_by_hand_in_its_own_numbering() -> None:
+    """With the first player fixed at the bottom, the second, on roll at the top,
+    drags its checkers too: the board's places are then its own numbering, its
+    bar the bar and its tray the upper one, and what it may do is drawn mirrored."""
     rig = _imported()
     while rig.c.state.match.moves is None or rig.c.state.match.turn != 1:
         _key(rig, "ArrowRight")
-    assert rig.view.last.viewer == 0 and not rig.c.state.movable  # the top side: from the list
+    state, screen = rig.c.state, rig.view.last
+    assert screen.viewer == 0 and state.mover_on_top and screen.board.top
+    before = state.match.board_for(1)
+    assert state.movable == frozenset(state.match.movable_points())
+    src = max(state.movable)
+    dst = min(state.destinations(src))
+    # Where the page hit-tests the top side's checker it draws (the viewer's mirror).
+    count = before.bar if src == BAR else before.me[src]
+    x, y = LANDSCAPE.checker_xy("opp", src if src == BAR else 25 - src, count - 1, count)
+    assert LANDSCAPE.place_at(x, y, top=True) == src and LANDSCAPE.place_at(x, y) != src
+    rig.c.tap(src)  # selected: its destinations drawn on the viewer's board
+    shown = rig.view.last.board
+    assert shown.highlights == frozenset(25 - p for p in state.destinations(src) if p)
+    rig.c.tap(None)
+    assert rig.c.can_lift(src)
+    rig.c.lift(src)
+    assert rig.c.drop(src, dst)
+    after = rig.c.state.match.board_for(1)
+    # One of its checkers went from src to dst, in its own numbering.
+    if src == BAR:
+        assert after.bar == before.bar - 1
+    else:
+        assert after.me[src] == before.me[src] - 1
+    if dst == OFF:
+        assert after.off == before.off + 1
+    else:
+        assert after.me[dst] == before.me[dst] + 1
+    # The other way round: the second player at the bottom, the first on roll at the top.
     rig.act("setting", "1", name="bottom")
-    assert rig.c.state.movable
+    assert rig.view.last.viewer == 1 and not rig.c.state.mover_on_top
 
 
 def test_graded_decisions_are_marked_and_next_error_reaches_them() -> None:
