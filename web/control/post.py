@@ -80,22 +80,34 @@ class PostPlay(Part):
         self.online.await_online()
         self.postman.post_start(options, name)
 
-    def go_by_post(self, link: OnlineLink, remote_seat: int, friend: str, match: Match) -> None:
-        """Play this game by messages from now on: ``match`` is the one both
-        sides agreed (with the friend's last moves), ``remote_seat`` the friend's.
-        Whatever was on the board gives way, as for a saved game opened."""
+    def go_by_post(
+        self,
+        link: OnlineLink,
+        remote_seat: int,
+        friend: str,
+        match: Match,
+        news: str | None = None,
+    ) -> None:
+        """Play this game by messages from now on: ``match`` is this device's
+        (the friend's moves that came since are then handed over by ``link``),
+        ``remote_seat`` the friend's.  Whatever was on the board gives way, as
+        for a saved game opened; ``news`` says what a friend's link brought."""
         self.online.leave()
         rules: Rules = match.rules
         self._set(options=MatchOptions.online_with(rules, 0))
         done = match.game_number - (0 if match.is_game_over else 1)
         self.session.replace(match, counted=done)
         self.online.go_online(link, remote_seat, friend)
+        if news is not None:  # (not "Welcome back": the link, not the page, brought it)
+            self._set(message=news)
+            self._say(news)
         self._autosave()
 
     def post_ready(self, link: str, my_turn: bool) -> None:
         """The link to send now: shown at once while the friend must act
-        (until then it is kept, to be sent with the next one's moves)."""
-        self._online(post_link=link)
+        (until then it is kept, to be sent with the next one's moves); while
+        they must, nothing here can be played (the dice wait for their link)."""
+        self._online(post_link=link, post_waiting=not my_turn)
         if not my_turn and self.state.dialog in (None, Dialog.POST):
             self._set(copied="")
             self._open(Dialog.POST)

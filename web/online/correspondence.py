@@ -251,11 +251,25 @@ class Correspondence:
         wall: Wall = time.time,
     ) -> tuple[Correspondence, tuple[Event, ...]]:
         """The friend's side, from the inviter's first letter: the game joined
-        and the letter opened (:meth:`open`)."""
+        (:meth:`joining`) and the letter opened (:meth:`open`)."""
+        return cls.joining(letter, name, now=now, token=token, wall=wall).open(letter, now)
+
+    @classmethod
+    def joining(
+        cls,
+        letter: Letter,
+        name: str,
+        *,
+        now: float,
+        token: Token = secrets.token_bytes,
+        wall: Wall = time.time,
+    ) -> Correspondence:
+        """The friend's side of the game the inviter's first letter invites to,
+        before the letter is opened: the match as it stands before the
+        inviter's first moves (which the page then shows being played)."""
         if letter.invite is None:
             raise NotOnThisDeviceError(say.NO_INVITE)
-        peer = Peer.join(letter.invite, name, now=now, token=token, wall=wall)
-        return cls(peer).open(letter, now)
+        return cls(Peer.join(letter.invite, name, now=now, token=token, wall=wall))
 
     @classmethod
     def from_live(cls, peer: Peer, now: float) -> Correspondence:

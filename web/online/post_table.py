@@ -10,9 +10,10 @@ saved, and its link handed to the page to send by any messenger.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from web.online.correspondence import Correspondence, Letter
+from web.online.events import ClaimDisputed, Event, Said
 from web.online.remote import Clock, OnlineTable
 from web.online.transport import PeerEvent
 
@@ -67,6 +68,15 @@ class PostTable(OnlineTable):
             self.game = dataclasses.replace(self.game, peer=self.peer).posted(self.clock())
             self._saved = self.peer.version
             self.keep(self.game)
+
+    def told(self, events: Iterable[Event]) -> None:
+        """What a letter opened before this table brought that is news alone
+        (a phrase, the friend's dispute of this side's claim): said on the page.
+        The friend's moves and the dice are the agreed match's
+        (:meth:`~web.online.remote.OnlineTable.resume` hands them over)."""
+        for event in events:
+            if isinstance(event, (Said, ClaimDisputed)):
+                self._event(event)
 
     def open(self, letter: Letter) -> None:
         """Apply the friend's ``letter``: all of it, or the typed refusal

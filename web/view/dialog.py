@@ -242,6 +242,10 @@ def _join(state: UiState) -> str:
     from web.view.online_dialogs import join_html  # with online play's protocol
 
     o = state.online
+    if o.join_post:  # a friend's first link: no relay, no TURN server
+        from web.view.post_dialogs import join_html as join_by_post
+
+        return join_by_post(o.join_from, o.join_terms, o.player_name)
     return join_html(o.join_from, o.join_terms, o.player_name, o.turn)
 
 

@@ -145,7 +145,7 @@ def invite_html(
             f'<section class="manual"><h3>{say.CONNECT_BY_HAND}</h3>'
             f"<p>{say.SEND_OFFER}</p>"
             f'<p class="copyable"><code data-testid="offer-link">{escape(offer_link)}</code>'
-            f"{copy_offer}</p>" + _qr_block(offer_link, say.OFFER_QR) + f"<p>{say.PASTE_ANSWER}</p>"
+            f"{copy_offer}</p>" + qr_block(offer_link, say.OFFER_QR) + f"<p>{say.PASTE_ANSWER}</p>"
             f'<label class="field">{say.ANSWER_CODE} <input name="answer" autocomplete="off" '
             'spellcheck="false"></label>'
             + button(Act.MANUAL_ANSWER, say.CONNECT, primary=True)
@@ -155,7 +155,7 @@ def invite_html(
         f'<h2 id="dlg-title">{say.INVITE_TITLE}</h2>'
         f"<p>{say.INVITE_TEXT}</p>"
         f'<p class="copyable"><code data-testid="invite-link">{escape(link)}</code>{copy}</p>'
-        + ("" if connected else _qr_block(link, say.INVITE_QR))
+        + ("" if connected else qr_block(link, say.INVITE_QR))
         + f'<p role="status" data-testid="link-status">{escape(status)}</p>'
         + manual
         + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
@@ -174,7 +174,7 @@ def _share_button(value: str, aria: str, can_share: bool) -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def _qr_block(link: str, label: str) -> str:
+def qr_block(link: str, label: str) -> str:
     """``link`` as a QR code to scan with a phone's camera, folded away until
     asked for (a friend far away needs the link, one in the room the code).
     Kept per link: the dialog is drawn again on every change of status."""

@@ -261,6 +261,8 @@ def _status(state: UiState) -> str:
     if away:
         return away
     friend = state.online.remote_seat
+    if state.online.post_waiting and friend is not None:
+        return say.waiting_for_link(names[friend])
     if state.thinking and friend is not None:
         return say.friend_playing(names[friend])
     if state.thinking:
@@ -348,7 +350,10 @@ def _controls(state: UiState) -> tuple[Button, ...]:
 
 def _game_controls(state: UiState) -> tuple[Button, ...]:
     m = state.match
-    acts = m.legal_actions() if not state.is_ai(m.actor) and not state.busy else frozenset()
+    # By messages, nothing is played here while the friend's link is awaited
+    # (a roll would only wait for their part of the dice).
+    mine = not state.is_ai(m.actor) and not state.busy and not state.online.post_waiting
+    acts = m.legal_actions() if mine else frozenset()
     moving = m.phase is Phase.MOVE and not state.is_ai(m.turn)
     over = m.is_game_over
     words = state.theme

@@ -87,6 +87,11 @@ RELAY_NOTE = (
     "the only time this page contacts anything outside its own site."
 )
 
+POST_NOTE = (
+    "By messages, this page contacts nothing: after each of your turns it makes a "
+    "link for you to send by any messenger, and nothing else leaves this device."
+)
+
 TURN_NOTE = (
     "Still no connection? Some routers let no direct connection through: about "
     "15–20 % of pairs of players need a TURN relay server to connect. If you have "

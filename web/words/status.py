@@ -38,6 +38,17 @@ def friend_playing(name: str) -> str:
     return f"{name} is playing…"
 
 
+def waiting_for_link(name: str) -> str:
+    """A game by messages whose next move is the friend's (named once they
+    have sent a link: before, "Your friend").
+
+    >>> waiting_for_link("Your friend")[:33]
+    'Waiting for your friend’s link (y'
+    """
+    who = "your friend" if name == "Your friend" else name
+    return f"Waiting for {who}’s link (yours to send: Saves, Games by messages)."
+
+
 def ai_considering_double(name: str) -> str:
     return f"{name} is considering the double…"
 

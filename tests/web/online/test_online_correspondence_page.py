@@ -8,7 +8,9 @@ from typing import Any
 from test_online_remote_ui import FakeDate, FakePerformance
 from web_fakes import Rig
 
-from engine.record import Played
+from engine.game import Phase
+from engine.record import Played, Roll
+from web.model.actions import Act
 from web.model.state import Dialog
 from web.model.storage import MemoryStorage
 
@@ -37,13 +39,23 @@ class Window:
         self.performance = FakePerformance()
 
 
-def page(storage: MemoryStorage, fragment: str = "") -> Rig:
-    """A page opened (or reloaded) on ``storage``, at ``fragment``."""
+def page(storage: MemoryStorage, fragment: str = "", *, run: bool = True) -> Rig:
+    """A page opened (or reloaded) on ``storage``, at ``fragment``; what it
+    shows by itself (the friend's moves being played) shown unless not ``run``."""
     rig = Rig(storage=storage, window=Window(fragment), seed=len(fragment)).boot()
     assert rig.connection is not None
     rig.connection.open(rig.c.online)
     rig.connection.open_post(rig.c.post)
-    rig.timer.run()
+    if run:
+        rig.timer.run()
+    return rig
+
+
+def joined(storage: MemoryStorage, fragment: str, name: str) -> Rig:
+    """A page opened with a friend's first link, its invitation accepted under ``name``."""
+    rig = page(storage, fragment)
+    assert rig.c.state.dialog is Dialog.JOIN
+    rig.act("join-accept", name=name)
     return rig
 
 
@@ -51,6 +63,11 @@ def fragment(rig: Rig) -> str:
     link = rig.c.state.online.post_link
     assert link.startswith("https://example.org/game/#post=")
     return "#" + link.split("#", 1)[1]
+
+
+def roll_enabled(rig: Rig) -> bool:
+    (roll,) = [b for b in rig.view.last.controls if b.action is Act.ROLL]
+    return roll.enabled
 
 
 def my_turn(rig: Rig) -> bool:
@@ -77,24 +94,48 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_reloads() -> Non
     ann.start("online", length=3, post="on", name="Ann")
     assert ann.c.state.dialog is Dialog.POST  # the invitation, to send
     assert "Send this link" in ann.view.last.dialog.html  # type: ignore[union-attr]
+    # Nothing to roll until Bob's link comes (his part of the opening's dice).
+    ann.act("close")
+    assert ann.c.state.online.post_waiting and not roll_enabled(ann)
+    assert ann.view.last.status.startswith("Waiting for your friend’s link")
+    ann.act("roll")
+    assert not ann.c.state.busy and ann.c.state.match.phase is Phase.OPENING
     link = fragment(ann)
     bob = page(bob_disk, link)
+    # Bob is asked his name, as live joining asks it; no relay is named.
+    assert bob.c.state.dialog is Dialog.JOIN and not bob.c.state.online.playing
+    html = bob.view.last.dialog.html  # type: ignore[union-attr]
+    assert "Ann invites you to play" in html and "by messages" in html and "relay" not in html
+    bob.act("join-accept", name="Bob")
     assert bob.c.state.online.playing and bob.c.state.online.friend_name == "Ann"
     assert bob.connection is not None and bob.connection.window.location.hash == ""
     pages = [ann, bob]
     disks = [ann_disk, bob_disk]
     turn = 1  # Bob holds the last link
+    told = []
     for _ in range(16):  # with the cube, a turn is three links (a roll asked, its dice, the play)
         rig = pages[turn]
         play_my_turn(rig)
         assert rig.c.state.dialog is Dialog.POST, rig.c.state  # the friend must act
+        assert rig.c.state.online.post_waiting and not roll_enabled(rig)
         pages[1 - turn] = page(disks[1 - turn], fragment(rig))  # the friend opens it
         turn = 1 - turn
+        message = pages[turn].c.state.message
+        assert "Welcome back" not in message
+        told.append(message)
+    assert "Ann’s link is in: the game goes on." in told
+    assert any(t.startswith("Bob played ") for t in told), told
+    assert pages[0].c.state.online.friend_name == "Bob"
     played = [e for e in pages[turn].c.state.match.events if isinstance(e, Played)]
     assert len(played) >= 4
     # Both pages agree on the record of what was played.
-    # The one who opened the last link holds everything the other played.
-    assert pages[turn].c.state.match.record == pages[1 - turn].c.state.match.record
+    # The one who opened the last link holds everything the other played (and
+    # the dice it had asked for, which the other sees with their play).
+    opener, other = (pages[i].c.state.match for i in (turn, 1 - turn))
+    assert opener.record.games[:-1] == other.record.games[:-1]
+    extra = opener.events[len(other.events) :]
+    assert opener.events[: len(other.events)] == other.events
+    assert extra in ((), (Roll(turn, opener.dice),)), extra  # type: ignore[arg-type]
     # A reload (no link in the address) goes on with the game on the board.
     for i in range(2):
         before = pages[i].c.state.match.record
@@ -116,9 +157,56 @@ def test_correspondence_link_opened_twice_is_quiet_and_a_broken_one_refused() ->
     ann = page(ann_disk)
     ann.start("online", length=1, post="on", name="Ann")
     link = fragment(ann)
-    page(bob_disk, link)
+    joined(bob_disk, link, "Bob")
     again = page(bob_disk, link)  # the same link, opened again: the game goes on
     assert again.c.state.online.playing and not again.c.state.notice
     broken = page(MemoryStorage(), "#post=AAAA")
     assert "Nothing changed" in broken.c.state.notice
     assert not broken.c.state.busy and not broken.c.state.online.playing
+
+
+def test_correspondence_a_friend_s_play_is_shown_being_played_and_a_roll_asked_shows() -> None:
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    pages, disks = [ann, joined(bob_disk, fragment(ann), "Bob")], [ann_disk, bob_disk]
+    turn, animated, rolled = 1, 0, 0
+    for _ in range(14):
+        rig = pages[turn]
+        play_my_turn(rig)
+        s = rig.c.state
+        asked = s.busy and s.match.phase is Phase.ROLL and s.match.turn == s.online.here
+        link = fragment(rig)
+        if asked:  # the page is closed while the friend answers (a reload between links)
+            pages[turn] = page(disks[turn])
+            assert pages[turn].c.state.match.phase is Phase.ROLL
+        friend = page(disks[1 - turn], link, run=False)
+        before = friend.c.state.match
+        friend.timer.run()
+        after = friend.c.state.match
+        if [e for e in after.events[len(before.events) :] if isinstance(e, Played)]:
+            animated += 1  # the friend's play came through the flow, step by step
+            assert friend.c.state.message.startswith(("Ann played", "Bob played"))
+        pages[1 - turn] = friend
+        if asked:  # the answer brings the dice the player asked for: shown, no second Roll
+            answer = fragment(friend)
+            pages[turn] = page(disks[turn], answer)
+            m = pages[turn].c.state.match
+            assert m.phase is not Phase.ROLL or m.turn != pages[turn].c.state.online.here
+            rolled += 1
+            continue
+        turn = 1 - turn
+    assert animated >= 2 and rolled >= 2, (animated, rolled)
+
+
+def test_correspondence_a_refused_link_leaves_the_saved_game_on_the_board() -> None:
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=1, post="on", name="Ann")
+    first = fragment(ann)
+    bob = joined(bob_disk, first, "Bob")
+    ann = page(ann_disk, fragment(bob))
+    record = ann.c.state.match.record
+    own = page(ann_disk, first)  # Ann opens her own link: refused, her game goes on
+    assert "Nothing changed" in own.c.state.notice
+    assert own.c.state.online.playing and own.c.state.match.record == record
