@@ -280,7 +280,7 @@ class Play(Part):
                 return  # the dialog says why
             self.start(options)
             if options.online and self.post is not None and fields.get("post"):
-                self.post.start(options, fields.get("name", ""))
+                self.post.start(options, fields.get("name", ""), fields.get("days", ""))
             elif options.online:
                 self.online.invite(options, fields.get("name", ""))
 

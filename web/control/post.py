@@ -26,14 +26,18 @@ from web.model.online import PostGame
 from web.model.options import MatchOptions, clean_name
 from web.model.state import Dialog
 from web.words import online_play as online_words
+from web.words.dialogs import POST_CLOCK_WORDS
+
+DAY = 86400  # seconds: a game by messages' move clock is in days
 
 
 class Postman(Protocol):
     """The page's part of playing by messages (:class:`web.dom.connect.Connection`)."""
 
-    def post_start(self, options: MatchOptions, name: str) -> None:
-        """Start a game by messages under these options and the player's name:
-        it calls :meth:`PostPlay.go_by_post` and :meth:`PostPlay.post_ready`."""
+    def post_start(self, options: MatchOptions, name: str, clock: int = 0) -> None:
+        """Start a game by messages under these options, the player's name and
+        a move clock of ``clock`` seconds (0: none): it calls
+        :meth:`PostPlay.go_by_post` and :meth:`PostPlay.post_ready`."""
         ...
 
     def post_resume(self, room: str) -> None:
@@ -70,15 +74,17 @@ class PostPlay(Part):
 
     # -- starting and going on -------------------------------------------------------------
 
-    def start(self, options: MatchOptions, name: str) -> None:
+    def start(self, options: MatchOptions, name: str, days: str = "") -> None:
         """The player chose to play a friend by messages (the new match is on
-        the board): the page makes the game and its first link."""
+        the board), with a move clock of ``days`` a move (none: "0", or not one
+        offered): the page makes the game and its first link."""
         if self.postman is None:
             self.online.online_news(online_words.NOT_AVAILABLE)
             return
         name = clean_name(name) or self.state.online.player_name
+        clock = DAY * int(days) if days in {str(d) for d in POST_CLOCK_WORDS} else 0
         self.online.await_online()
-        self.postman.post_start(options, name)
+        self.postman.post_start(options, name, clock)
 
     def go_by_post(
         self,

@@ -100,6 +100,11 @@ class Connection:
     def fragment(self) -> str:
         return str(self.window.location.hash or "")
 
+    def wall(self) -> float:
+        """The device's clock, in seconds: a game by messages' move clock runs
+        on it while the page is closed."""
+        return float(self.window.Date.now()) / 1000
+
     def clock(self) -> float:
         # Monotonic: a change of the device's clock must not make a friend claimable.
         return float(self.window.performance.now()) / 1000
@@ -182,10 +187,10 @@ class Connection:
         post.online.await_online()
         self._with_protocol(lambda: _post().open_link(self, post, fragment))
 
-    def post_start(self, options: MatchOptions, name: str) -> None:
+    def post_start(self, options: MatchOptions, name: str, clock: int = 0) -> None:
         post = self.post
         if post is not None:
-            self._with_protocol(lambda: _post().start(self, post, options, name))
+            self._with_protocol(lambda: _post().start(self, post, options, name, clock))
 
     def post_resume(self, room: str) -> None:
         post = self.post

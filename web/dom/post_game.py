@@ -33,13 +33,17 @@ if TYPE_CHECKING:
     from web.online.events import Event
 
 
-def start(connection: Connection, post: PostPlay, options: MatchOptions, name: str) -> None:
-    """A new game by messages: its first link invites the friend."""
+def start(
+    connection: Connection, post: PostPlay, options: MatchOptions, name: str, clock: int = 0
+) -> None:
+    """A new game by messages, ``clock`` seconds a move (0: no move clock):
+    its first link invites the friend."""
     from web.online.correspondence import Correspondence
 
     game = Correspondence.start(
-        clean_name(name) or say.A_FRIEND, options.rules(), now=connection.clock()
-    )
+        clean_name(name) or say.A_FRIEND, options.rules(), now=connection.clock(),
+        clock=connection.network.move_clock(clock), wall=connection.wall,
+    )  # fmt: skip
     _play(connection, post, game)
 
 
@@ -58,7 +62,9 @@ def open_link(connection: Connection, post: PostPlay, fragment: str) -> None:
         if saved is None:
             _offer_join(connection, post, letter)
             return
-        game = Correspondence.from_json(saved.get("game"), now=connection.clock())
+        game = Correspondence.from_json(
+            saved.get("game"), now=connection.clock(), wall=connection.wall
+        )
     except OnlineError as exc:
         post.post_refused(refusal(exc))
         return
@@ -77,7 +83,7 @@ def _offer_join(connection: Connection, post: PostPlay, letter: Letter) -> None:
 
     def join(name: str) -> None:
         game = Correspondence.joining(
-            letter, clean_name(name) or say.A_FRIEND, now=connection.clock()
+            letter, clean_name(name) or say.A_FRIEND, now=connection.clock(), wall=connection.wall
         )
         _open(connection, post, game, letter)
 
@@ -114,7 +120,9 @@ def resume(connection: Connection, post: PostPlay, room: str) -> None:
         post.post_refused(say.NO_SUCH_GAME)
         return
     try:
-        game = Correspondence.from_json(saved.get("game"), now=connection.clock())
+        game = Correspondence.from_json(
+            saved.get("game"), now=connection.clock(), wall=connection.wall
+        )
     except OnlineError as exc:
         post.post_refused(exc.plain)
         return
@@ -159,9 +167,9 @@ def _play(
     board = before if before is not None and _goes_on(before, agreed) else agreed
     said = _brought(board, agreed, peer.friend, friend) if news else None
     post.go_by_post(table, peer.friend, friend, board, said)
-    keep(game)
     table.told(events)
-    table.resume(board)
+    table.resume(board)  # (first: a claim it offers comes before the link, sent already)
+    keep(game)
     post.online.online_resumed()
 
 

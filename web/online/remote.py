@@ -108,6 +108,11 @@ class AgreedDice:
     def ready(self) -> bool:
         return bool(self._faces)
 
+    @property
+    def left(self) -> int:
+        """The faces agreed and not yet rolled."""
+        return len(self._faces)
+
     def push(self, dice: tuple[int, int]) -> None:
         self._faces.extend(dice)
 
@@ -283,8 +288,11 @@ class OnlineTable:
             # messages is closed between links): shown, as if it had stayed open.
             self.dice.push(cast)
             self._rolling = self._asked_before = False
-        if self.dice.ready and self.host is not None:  # the opening's, or a roll asked for:
-            self.host.online_rolled()  # shown once it is the player's roll
+        while self.dice.ready and self.host is not None:  # the opening's (again after a
+            left = self.dice.left  # tie), or a roll asked for: shown once the player's
+            self.host.online_rolled()
+            if self.dice.left == left:
+                break
 
     def _save(self) -> None:
         """Save the peer if anything a save keeps changed (a flood of refused

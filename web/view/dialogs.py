@@ -160,6 +160,10 @@ def new_game_html(
         + '<label class="choice online-only"><input type="checkbox" name="post"> '
         f"{escape(say.BY_MESSAGES)}</label>"
         + clock_field(setup.move_clock)
+        + '<label class="field online-only post-only">'
+        + f'{say.MOVE_CLOCK} <select name="days">'
+        + "".join(f'<option value="{d}">{w}</option>' for d, w in say.POST_CLOCK_WORDS.items())
+        + "</select></label>"
         + turn_fields(turn, "online-only live-only")
         + f'<p class="muted live-only">{escape(RELAY_NOTE)}</p>'
         + f'<p class="muted online-only post-only">{escape(say.POST_NOTE)}</p>'

@@ -37,7 +37,14 @@ CANCEL = "Cancel"
 
 
 def duration_words(seconds: float) -> str:
-    """A stated time in words."""
+    """A stated time in words.
+
+    >>> duration_words(3 * 86400), duration_words(120)
+    ('3 days', '2 minutes')
+    """
+    if seconds >= 86400 and seconds % 86400 == 0:  # a game by messages' move clock
+        n = int(seconds // 86400)
+        return f"{n} day{'s' if n != 1 else ''}"
     if seconds >= 60 and seconds % 60 == 0:
         n = int(seconds // 60)
         return f"{n} minute{'s' if n != 1 else ''}"
@@ -107,6 +114,10 @@ CLOCK_WORDS: Mapping[int, str] = MappingProxyType(
 """The online game's move clocks, as the New game dialog offers them."""
 
 MOVE_CLOCK = "Move clock"
+# By messages, a move may take days (as correspondence servers offer).
+POST_CLOCK_WORDS: Mapping[int, str] = MappingProxyType(
+    {0: "No move clock", 1: "1 day a move", 3: "3 days a move", 7: "7 days a move"}
+)
 YOUR_NAME = "Your name"
 
 

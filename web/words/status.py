@@ -137,9 +137,14 @@ WINS_NOTE = "wins"
 def clock_note(seconds: int) -> str:
     """The move clock beside a name.
 
-    >>> clock_note(75)
-    '1:15 to move'
+    >>> clock_note(75), clock_note(2 * 86400 - 60), clock_note(5 * 3600)
+    ('1:15 to move', '2 days to move', '5 h to move')
     """
+    if seconds > 86400:  # by messages: whole days, the last one in hours
+        days = -(-seconds // 86400)
+        return f"{days} days to move"
+    if seconds > 3600:
+        return f"{-(-seconds // 3600)} h to move"
     return f"{seconds // 60}:{seconds % 60:02d} to move"
 
 

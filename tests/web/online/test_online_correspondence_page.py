@@ -31,18 +31,31 @@ class History:
         self.location.href, self.location.hash = url, ""
 
 
+class DeviceClock:
+    """The device's clock (``Date.now``, in milliseconds), at ``seconds``."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def now(self) -> float:
+        return self.seconds * 1000
+
+
 class Window:
-    def __init__(self, fragment: str = "") -> None:
+    def __init__(self, fragment: str = "", wall: float | None = None) -> None:
         self.location = Location(fragment)
         self.history = History(self.location)
-        self.Date = FakeDate()
+        self.Date = FakeDate() if wall is None else DeviceClock(wall)
         self.performance = FakePerformance()
 
 
-def page(storage: MemoryStorage, fragment: str = "", *, run: bool = True) -> Rig:
-    """A page opened (or reloaded) on ``storage``, at ``fragment``; what it
-    shows by itself (the friend's moves being played) shown unless not ``run``."""
-    rig = Rig(storage=storage, window=Window(fragment), seed=len(fragment)).boot()
+def page(
+    storage: MemoryStorage, fragment: str = "", *, run: bool = True, wall: float | None = None
+) -> Rig:
+    """A page opened (or reloaded) on ``storage``, at ``fragment`` (``wall``:
+    the device's clock, in seconds); what it shows by itself (the friend's
+    moves being played) shown unless not ``run``."""
+    rig = Rig(storage=storage, window=Window(fragment, wall), seed=len(fragment)).boot()
     assert rig.connection is not None
     rig.connection.open(rig.c.online)
     rig.connection.open_post(rig.c.post)
@@ -210,3 +223,39 @@ def test_correspondence_a_refused_link_leaves_the_saved_game_on_the_board() -> N
     own = page(ann_disk, first)  # Ann opens her own link: refused, her game goes on
     assert "Nothing changed" in own.c.state.notice
     assert own.c.state.online.playing and own.c.state.match.record == record
+
+
+DAY = 86400.0
+
+
+def test_correspondence_a_move_clock_in_days_is_shown_and_claimed_past_it() -> None:
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk, wall=0.0)
+    ann.start("online", length=1, post="on", name="Ann", days="1")
+    bob = page(bob_disk, fragment(ann), wall=3600.0)
+    assert "1 day a move" in bob.view.last.dialog.html  # type: ignore[union-attr]
+    bob.act("join-accept", name="Bob")
+    pages, disks = [ann, bob], [ann_disk, bob_disk]
+    for n in range(6):  # the opening roll (a tie: again), seen by both
+        pages[n % 2] = page(disks[n % 2], fragment(pages[1 - n % 2]), wall=7200.0 + n)
+        if n and (my_turn(pages[0]) or my_turn(pages[1])):
+            break
+    turn = 0 if my_turn(pages[0]) else 1
+    assert my_turn(pages[turn]) and not my_turn(pages[1 - turn])
+    play_my_turn(pages[turn])
+    waiter = turn  # who played, and sent the friend the link: the friend owes a move
+    pages[1 - waiter] = page(disks[1 - waiter], fragment(pages[waiter]), wall=8000.0)
+    # Both see the clock of the one who owes beside their name, in hours.
+    for rig in pages:
+        notes = [p.note for p in (rig.view.last.top, rig.view.last.bottom)]
+        assert any("h to move" in n for n in notes), notes
+    # Two days on, the friend has not moved: the waiter's page offers the claim.
+    late = page(disks[waiter], wall=3 * DAY)
+    assert late.c.state.dialog is Dialog.CLAIM, late.c.state.dialog
+    late.act("claim")
+    assert late.c.state.online.claimed and late.c.state.match.is_over
+    assert late.c.state.dialog is Dialog.POST  # the claim, for the friend
+    friend = page(disks[1 - waiter], fragment(late), wall=3 * DAY + 60)
+    assert friend.c.state.online.claimed, friend.c.state.notice
+    assert friend.c.state.match.is_over
+    assert friend.c.state.match.record == late.c.state.match.record
