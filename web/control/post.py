@@ -48,6 +48,10 @@ class Postman(Protocol):
         """Tell :meth:`PostPlay.known_games` the games saved on this device."""
         ...
 
+    def post_switch(self) -> None:
+        """Go on with the live game on the board by messages (as :meth:`post_start`)."""
+        ...
+
 
 class PostPlay(Part):
     """See the module docs.  ``online`` plays the game once it is made;
@@ -67,6 +71,7 @@ class PostPlay(Part):
             Act.POST_SHARE: self._on_share,
             Act.POST_GAMES: self._on_games,
             Act.POST_OPEN: self._on_open,
+            Act.POST_SWITCH: self._on_switch,
         }
 
     def _online(self, **changes: Any) -> None:
@@ -149,6 +154,13 @@ class PostPlay(Part):
         if self.postman is not None:
             self.postman.post_games()
         self._open(Dialog.POST_GAMES)
+
+    def _on_switch(self, value: str, fields: Fields) -> None:
+        o = self.state.online
+        if self.postman is not None and self.online.link is not None and not o.post_link:
+            self._close()
+            self.online.await_online()
+            self.postman.post_switch()
 
     def _on_open(self, value: str, fields: Fields) -> None:
         if self.postman is not None and value:

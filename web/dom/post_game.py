@@ -59,16 +59,53 @@ def open_link(connection: Connection, post: PostPlay, fragment: str) -> None:
     try:
         letter = Letter.read(fragment)
         saved = saved_posts(connection.store).get(b64(letter.room))
-        if saved is None:
-            _offer_join(connection, post, letter)
-            return
-        game = Correspondence.from_json(
-            saved.get("game"), now=connection.clock(), wall=connection.wall
-        )
+        if saved is not None:
+            game = Correspondence.from_json(
+                saved.get("game"), now=connection.clock(), wall=connection.wall
+            )
+        else:
+            live = _live(connection, letter)
+            if live is None:
+                _offer_join(connection, post, letter)
+                return
+            game = live
     except OnlineError as exc:
         post.post_refused(refusal(exc))
         return
     _open(connection, post, game, letter)
+
+
+def switch(connection: Connection, post: PostPlay) -> None:
+    """The live game on the board, whose connection is gone, goes on by
+    messages: the same game (its log, its seats), its next link to send."""
+    from web.online.correspondence import Correspondence
+    from web.online.remote import OnlineTable
+
+    table = post.online.link
+    if not isinstance(table, OnlineTable):
+        return
+    game = Correspondence.from_live(table.peer, connection.clock())
+    _play(connection, post, game, post.state.match)
+
+
+def _live(connection: Connection, letter: Letter) -> Correspondence | None:
+    """The live game saved here that ``letter`` goes on with by messages (the
+    friend switched to links): None if there is none for its room."""
+    from web.online.correspondence import Correspondence
+    from web.online.errors import OnlineError
+    from web.online.peer import Peer
+
+    raw = connection.store.read(ONLINE_SAVE)
+    if raw is None:
+        return None
+    now = connection.clock()
+    try:
+        peer = Peer.from_json(raw, now=now, wall=connection.wall)
+    except OnlineError:  # unreadable: not this game's, as far as the link goes
+        return None
+    if peer.invite.room != letter.room:
+        return None
+    return Correspondence.from_live(peer, now)
 
 
 def _offer_join(connection: Connection, post: PostPlay, letter: Letter) -> None:

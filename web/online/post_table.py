@@ -16,7 +16,7 @@ from engine.match import Match
 from web.model.presence import Link
 from web.online.correspondence import Correspondence, Letter
 from web.online.errors import OnlineError
-from web.online.events import ClaimDisputed, Event, Said
+from web.online.events import ClaimDisputed, Event, Refused, Said
 from web.online.remote import Clock, OnlineTable
 from web.online.transport import PeerEvent
 
@@ -98,11 +98,12 @@ class PostTable(OnlineTable):
 
     def told(self, events: Iterable[Event]) -> None:
         """What a letter opened before this table brought that is news alone
-        (a phrase, the friend's dispute of this side's claim): said on the page.
+        (a phrase, the friend's dispute of this side's claim, this side's
+        dispute of the friend's claim): said on the page.
         The friend's moves and the dice are the agreed match's
         (:meth:`~web.online.remote.OnlineTable.resume` hands them over)."""
         for event in events:
-            if isinstance(event, (Said, ClaimDisputed)):
+            if isinstance(event, (Said, ClaimDisputed, Refused)):
                 self._event(event)
 
     def open(self, letter: Letter) -> None:

@@ -375,7 +375,16 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
         Button(Act.NEXT_GAME, say.NEXT_GAME, Action.NEXT_GAME in acts, Action.NEXT_GAME in acts),
         Button(Act.REMATCH, say.REMATCH, m.is_over, m.is_over),
         Button(Act.CLAIM, say.CLAIM, claimable(state), claimable(state)),
+        Button(Act.POST_SWITCH, say.SWITCH_TO_POST, not state.busy, can_switch(state)),
     )
+
+
+def can_switch(state: UiState) -> bool:
+    """Whether the live game on the board may go on by messages: its friend
+    is not connected (not yet, or no longer)."""
+    o = state.online
+    gone = o.friend_link in (Link.CONNECTING, Link.WAITING, Link.CLAIMABLE)
+    return o.playing and not o.post_link and gone and not o.claimed and not state.match.is_over
 
 
 def why_no_double(state: UiState) -> str:
@@ -417,6 +426,8 @@ def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
             note = say.OUT_OF_TIME_NOTE
         elif online and link in (Link.WAITING, Link.CLAIMABLE, Link.CONNECTING):
             note = FRIEND_NOTES[link]
+        elif online and state.online.post_waiting:
+            note = say.LINK_NOTE
         elif state.is_ai(player) and state.thinking:
             note = say.PLAYING_NOTE if online else say.THINKING_NOTE
         elif result is not None and result.winner == player:

@@ -130,6 +130,8 @@ FRIEND_NOTES: Mapping[Link, str] = MappingProxyType(
 CLAIMED_NOTE = "game claimed"
 OUT_OF_TIME_NOTE = "out of time: you may claim the game"
 PLAYING_NOTE = "playing…"
+LINK_NOTE = "their link awaited"  # by messages: the friend owes a move
+SWITCH_TO_POST = "Play by messages"  # a live game whose connection is gone goes on by links
 THINKING_NOTE = "thinking…"
 WINS_NOTE = "wins"
 

@@ -49,7 +49,7 @@ from web.online.errors import (
     OutOfTurnError,
     StrangerError,
 )
-from web.online.events import Event, Rolled
+from web.online.events import ClaimDisputed, Event, Refused, Rolled
 from web.online.log import Block
 from web.words import post as words
 
@@ -593,6 +593,11 @@ def test_correspondence_a_claim_the_other_s_record_does_not_bear_out_changes_not
     # late: by Bob's own record it is a day, not three.
     bob = post.sides[1]
     bob.peer.clock = dataclasses.replace(bob.peer.clock, since=post.now - DAY)  # opened late
-    error = refused(post, 1, post.link(0), DisputedClaimError)
-    assert post.sides[1].peer.claimed is None and not post.sides[1].peer.match.is_over
-    assert "play goes on" in refusal(error)
+    record = bob.peer.match.record
+    events = post.open(1, post.link(0))
+    (error,) = [e.error for e in events if isinstance(e, Refused)]
+    assert isinstance(error, DisputedClaimError) and "play goes on" in refusal(error)
+    assert post.sides[1].peer.claimed is None and post.sides[1].peer.match.record == record
+    # Bob's next link tells Ann that her claim is disputed.
+    told = post.open(0, post.link(1))
+    assert [e for e in told if isinstance(e, ClaimDisputed)] == [ClaimDisputed("Bob")]

@@ -5,14 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from test_online_remote import Clock, MemoryTransport, pair, tokens
 from test_online_remote_ui import FakeDate, FakePerformance
 from web_fakes import Rig
 
 from engine.game import Phase
 from engine.record import Played, Roll
+from engine.rules import Rules
+from web.dom.connect import ONLINE_SAVE
 from web.model.actions import Act
 from web.model.state import Dialog
 from web.model.storage import MemoryStorage
+from web.online.invite import Invite
+from web.online.peer import Peer
+from web.online.remote import OnlineTable
+from web.online.transport import PeerEvent
 
 
 class Location:
@@ -259,3 +266,65 @@ def test_correspondence_a_move_clock_in_days_is_shown_and_claimed_past_it() -> N
     assert friend.c.state.online.claimed, friend.c.state.notice
     assert friend.c.state.match.is_over
     assert friend.c.state.match.record == late.c.state.match.record
+
+
+def live(rig: Rig, peer: Peer, transport: MemoryTransport) -> OnlineTable:
+    """A live game on ``rig``'s page over ``transport``, its peer saved as the
+    page saves one (what a reload, or a friend's link, goes on with)."""
+    table = OnlineTable(peer, transport, Clock(), lambda d: rig.c.store.write(ONLINE_SAVE, d))
+    table.attach(rig.c.online)
+    rig.c.online.go_online(table, peer.friend, "Your friend")
+    table.resume(rig.c.state.match)
+    return table
+
+
+def test_correspondence_a_live_game_whose_connection_is_gone_goes_on_by_messages() -> None:
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann, bob = page(ann_disk), page(bob_disk)
+    invite = Invite.new("Ann", Rules(3), clock=0, token=tokens(1))
+    host = Peer.host(invite, now=0.0, token=tokens(2))
+    ta, tb = pair()
+    for rig in (ann, bob):
+        rig.start("online", length=3)  # (the page's own New game, as live joining starts one)
+    live(ann, host, ta)
+    live(bob, Peer.join(Invite.parse(host.invite.text), "Bob", now=0.0, token=tokens(3)), tb)
+    assert not can_switch(ann)  # (connecting: no friend yet, but the button is there)
+    ta.peer(PeerEvent("b", True))
+    tb.peer(PeerEvent("a", True))
+    while ta.pump() | tb.pump():
+        pass
+    assert ann.c.state.online.friend_name == "Bob" and not can_switch(ann)
+    ta.up = tb.up = False  # the line drops
+    ta.peer(PeerEvent("b", False))
+    ann.timer.run()
+    assert can_switch(ann), ann.c.state.online.friend_link
+    ann.act("post-switch")
+    # The same game goes on by messages: its link to send (once Ann has played,
+    # if the move is hers), no relay.
+    assert ann.c.state.online.post_link and ann.c.store.read(ONLINE_SAVE) is None
+    assert not can_switch(ann)
+    play_my_turn(ann)
+    assert ann.c.state.dialog is Dialog.POST and ann.c.state.online.post_waiting
+    # Bob's page opens Ann's link: his live game, saved, goes on by messages too.
+    bob = page(bob_disk, fragment(ann))
+    assert bob.c.state.dialog is not Dialog.JOIN
+    assert bob.c.state.online.playing
+    assert bob.c.state.online.friend_name == "Ann" and not bob.c.state.notice
+    assert bob.c.state.match.match_length == 3
+    # The game goes on by links, from where it was live.
+    pages, disks, turn = [ann, bob], [ann_disk, bob_disk], 1
+    for _ in range(8):
+        play_my_turn(pages[turn])
+        if not pages[turn].c.state.online.post_waiting:
+            continue  # (nothing new for the friend yet)
+        pages[1 - turn] = page(disks[1 - turn], fragment(pages[turn]))
+        assert not pages[1 - turn].c.state.notice
+        turn = 1 - turn
+    opener, other = (pages[i].c.state.match for i in (turn, 1 - turn))
+    assert [e for e in other.events if isinstance(e, Played)]
+    assert opener.events[: len(other.events)] == other.events
+
+
+def can_switch(rig: Rig) -> bool:
+    (switch,) = [b for b in rig.view.last.controls if b.action is Act.POST_SWITCH]
+    return switch.visible and switch.enabled
