@@ -143,7 +143,8 @@ def test_a_turn_server_is_asked_for_checked_and_remembered() -> None:
     rig.act("new-open")
     html = rig.view.last.dialog.html  # type: ignore[union-attr]
     assert (
-        'value="turns:t.example.org:5349"' in html and '<details class="online-only" open>' in html
+        'value="turns:t.example.org:5349"' in html
+        and '<details class="online-only live-only" open>' in html
     )
     rig.act("close")
     rig.act("new-open")
