@@ -23,10 +23,9 @@ from web.control.online import OnlineLink, OnlinePlay
 from web.control.session import Fields, Handler, Part, Session
 from web.model.actions import Act
 from web.model.online import PostGame
-from web.model.options import MatchOptions, clean_name
+from web.model.options import POST_CLOCKS, MatchOptions, clean_name
 from web.model.state import Dialog
 from web.words import online_play as online_words
-from web.words.dialogs import POST_CLOCK_WORDS
 
 DAY = 86400  # seconds: a game by messages' move clock is in days
 
@@ -87,7 +86,7 @@ class PostPlay(Part):
             self.online.online_news(online_words.NOT_AVAILABLE)
             return
         name = clean_name(name) or self.state.online.player_name
-        clock = DAY * int(days) if days in {str(d) for d in POST_CLOCK_WORDS} else 0
+        clock = DAY * int(days) if days in {str(d) for d in POST_CLOCKS} else 0
         self.online.await_online()
         self.postman.post_start(options, name, clock)
 

@@ -100,11 +100,6 @@ class Connection:
     def fragment(self) -> str:
         return str(self.window.location.hash or "")
 
-    def wall(self) -> float:
-        """The device's clock, in seconds: a game by messages' move clock runs
-        on it while the page is closed."""
-        return float(self.window.Date.now()) / 1000
-
     def clock(self) -> float:
         # Monotonic: a change of the device's clock must not make a friend claimable.
         return float(self.window.performance.now()) / 1000

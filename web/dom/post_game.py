@@ -10,6 +10,7 @@ shows the link, and the player sends it.  It ships in online play's archive.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.record import (
@@ -24,6 +25,7 @@ from engine.record import (
 )
 from web.dom.connect import ONLINE_SAVE, POST_CURRENT, POST_GAMES, Connection, saved_posts
 from web.model.options import MatchOptions, clean_name
+from web.words import post as told
 from web.words import post_page as say
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ def start(
 
     game = Correspondence.start(
         clean_name(name) or say.A_FRIEND, options.rules(), now=connection.clock(),
-        clock=connection.network.move_clock(clock), wall=connection.wall,
+        clock=connection.network.move_clock(clock), wall=_wall(connection),
     )  # fmt: skip
     _play(connection, post, game)
 
@@ -61,7 +63,7 @@ def open_link(connection: Connection, post: PostPlay, fragment: str) -> None:
         saved = saved_posts(connection.store).get(b64(letter.room))
         if saved is not None:
             game = Correspondence.from_json(
-                saved.get("game"), now=connection.clock(), wall=connection.wall
+                saved.get("game"), now=connection.clock(), wall=_wall(connection)
             )
         else:
             live = _live(connection, letter)
@@ -100,7 +102,7 @@ def _live(connection: Connection, letter: Letter) -> Correspondence | None:
         return None
     now = connection.clock()
     try:
-        peer = Peer.from_json(raw, now=now, wall=connection.wall)
+        peer = Peer.from_json(raw, now=now, wall=_wall(connection))
     except OnlineError:  # unreadable: not this game's, as far as the link goes
         return None
     if peer.invite.room != letter.room:
@@ -112,15 +114,14 @@ def _offer_join(connection: Connection, post: PostPlay, letter: Letter) -> None:
     """A friend's first link: ask the player's name and whether to play, as
     live joining does; the link is opened once they accept."""
     from web.online.correspondence import Correspondence, NotOnThisDeviceError
-    from web.words import post as refused
 
     invite = letter.invite
     if invite is None:
-        raise NotOnThisDeviceError(refused.NO_INVITE)
+        raise NotOnThisDeviceError(told.NO_INVITE)
 
     def join(name: str) -> None:
         game = Correspondence.joining(
-            letter, clean_name(name) or say.A_FRIEND, now=connection.clock(), wall=connection.wall
+            letter, clean_name(name) or say.A_FRIEND, now=connection.clock(), wall=_wall(connection)
         )
         _open(connection, post, game, letter)
 
@@ -158,7 +159,7 @@ def resume(connection: Connection, post: PostPlay, room: str) -> None:
         return
     try:
         game = Correspondence.from_json(
-            saved.get("game"), now=connection.clock(), wall=connection.wall
+            saved.get("game"), now=connection.clock(), wall=_wall(connection)
         )
     except OnlineError as exc:
         post.post_refused(exc.plain)
@@ -224,9 +225,9 @@ def _goes_on(before: Match, after: Match) -> bool:
 def _brought(board: Match, agreed: Match, seat: int, friend: str) -> str:
     """What the friend did since ``board``, in words."""
     words = {
-        Doubled: say.DOUBLED, Beavered: say.BEAVERED, Took: say.TOOK, Dropped: say.DROPPED,
-        ResignOffered: say.RESIGN_OFFERED, ResignAccepted: say.RESIGN_ACCEPTED,
-        ResignRejected: say.RESIGN_REJECTED,
+        Doubled: told.DOUBLED, Beavered: told.BEAVERED, Took: told.TOOK, Dropped: told.DROPPED,
+        ResignOffered: told.RESIGN_OFFERED, ResignAccepted: told.RESIGN_ACCEPTED,
+        ResignRejected: told.RESIGN_REJECTED,
     }  # fmt: skip
     since = agreed.events[len(board.events) :] if board.game_number == agreed.game_number else ()
     done: list[str] = []
@@ -234,10 +235,17 @@ def _brought(board: Match, agreed: Match, seat: int, friend: str) -> str:
         if getattr(event, "player", None) != seat:
             continue
         if isinstance(event, Played):
-            done.append(say.played(event.notation))
+            done.append(told.played(event.notation))
         elif type(event) in words:
             done.append(words[type(event)])
-    return say.link_brought(friend, tuple(done))
+    return told.link_brought(friend, tuple(done))
+
+
+def _wall(connection: Connection) -> Callable[[], float]:
+    """The device's clock, in seconds: a game by messages' move clock runs on
+    it while the page is closed (days, say)."""
+    date = connection.window.Date
+    return lambda: float(date.now()) / 1000
 
 
 def _forget_fragment(connection: Connection) -> None:

@@ -22,6 +22,7 @@ from web.model.options import (
     MOVE_CLOCKS,
     NAME_LENGTH,
     ONLINE,
+    POST_CLOCKS,
     MatchOptions,
 )
 from web.model.themes import THEMES, Theme
@@ -160,9 +161,8 @@ def new_game_html(
         + '<label class="choice online-only"><input type="checkbox" name="post"> '
         f"{escape(say.BY_MESSAGES)}</label>"
         + clock_field(setup.move_clock)
-        + '<label class="field online-only post-only">'
-        + f'{say.MOVE_CLOCK} <select name="days">'
-        + "".join(f'<option value="{d}">{w}</option>' for d, w in say.POST_CLOCK_WORDS.items())
+        + f'<label class="field online-only post-only">{say.MOVE_CLOCK} <select name="days">'
+        + "".join(f'<option value="{d}">{say.days_a_move(d)}</option>' for d in POST_CLOCKS)
         + "</select></label>"
         + turn_fields(turn, "online-only live-only")
         + f'<p class="muted live-only">{escape(RELAY_NOTE)}</p>'

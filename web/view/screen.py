@@ -260,9 +260,11 @@ def _status(state: UiState) -> str:
     away = _friend_away(state)
     if away:
         return away
+    if state.online.post_waiting:
+        from web.view.post_board import status  # by messages: online play's archive is loaded
+
+        return status(state)
     friend = state.online.remote_seat
-    if state.online.post_waiting and friend is not None:
-        return say.waiting_for_link(names[friend])
     if state.thinking and friend is not None:
         return say.friend_playing(names[friend])
     if state.thinking:
@@ -375,16 +377,18 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
         Button(Act.NEXT_GAME, say.NEXT_GAME, Action.NEXT_GAME in acts, Action.NEXT_GAME in acts),
         Button(Act.REMATCH, say.REMATCH, m.is_over, m.is_over),
         Button(Act.CLAIM, say.CLAIM, claimable(state), claimable(state)),
-        Button(Act.POST_SWITCH, say.SWITCH_TO_POST, not state.busy, can_switch(state)),
+        _switch(state),
     )
 
 
-def can_switch(state: UiState) -> bool:
-    """Whether the live game on the board may go on by messages: its friend
-    is not connected (not yet, or no longer)."""
-    o = state.online
-    gone = o.friend_link in (Link.CONNECTING, Link.WAITING, Link.CLAIMABLE)
-    return o.playing and not o.post_link and gone and not o.claimed and not state.match.is_over
+def _switch(state: UiState) -> Button:
+    """Play by messages, for a live game whose friend is not connected (the
+    page's shell leaves it blank; its words come with online play)."""
+    if not state.online.playing:
+        return Button(Act.POST_SWITCH, "", False, False)
+    from web.view.post_board import switch  # (online play's archive: loaded)
+
+    return switch(state)
 
 
 def why_no_double(state: UiState) -> str:
@@ -427,7 +431,9 @@ def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
         elif online and link in (Link.WAITING, Link.CLAIMABLE, Link.CONNECTING):
             note = FRIEND_NOTES[link]
         elif online and state.online.post_waiting:
-            note = say.LINK_NOTE
+            from web.words.post import LINK_NOTE  # by messages: its archive is loaded
+
+            note = LINK_NOTE
         elif state.is_ai(player) and state.thinking:
             note = say.PLAYING_NOTE if online else say.THINKING_NOTE
         elif result is not None and result.winner == player:

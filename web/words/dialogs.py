@@ -43,8 +43,9 @@ def duration_words(seconds: float) -> str:
     ('3 days', '2 minutes')
     """
     if seconds >= 86400 and seconds % 86400 == 0:  # a game by messages' move clock
-        n = int(seconds // 86400)
-        return f"{n} day{'s' if n != 1 else ''}"
+        from web.words.post import days  # (online play's archive: loaded)
+
+        return days(seconds)
     if seconds >= 60 and seconds % 60 == 0:
         n = int(seconds // 60)
         return f"{n} minute{'s' if n != 1 else ''}"
@@ -94,10 +95,7 @@ RELAY_NOTE = (
     "the only time this page contacts anything outside its own site."
 )
 
-POST_NOTE = (
-    "By messages, this page contacts nothing: after each of your turns it makes a "
-    "link for you to send by any messenger, and nothing else leaves this device."
-)
+POST_NOTE = "By messages, nothing leaves this device but the links you send."
 
 TURN_NOTE = (
     "Still no connection? Some routers let no direct connection through: about "
@@ -113,11 +111,17 @@ CLOCK_WORDS: Mapping[int, str] = MappingProxyType(
 )
 """The online game's move clocks, as the New game dialog offers them."""
 
+
+def days_a_move(n: int) -> str:
+    """A move clock by messages (none: 0), as the New game dialog offers it.
+
+    >>> days_a_move(0), days_a_move(1), days_a_move(7)
+    ('No move clock', '1 day a move', '7 days a move')
+    """
+    return f"{n} day{'s' * (n > 1)} a move" if n else CLOCK_WORDS[0]
+
+
 MOVE_CLOCK = "Move clock"
-# By messages, a move may take days (as correspondence servers offer).
-POST_CLOCK_WORDS: Mapping[int, str] = MappingProxyType(
-    {0: "No move clock", 1: "1 day a move", 3: "3 days a move", 7: "7 days a move"}
-)
 YOUR_NAME = "Your name"
 
 

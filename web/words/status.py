@@ -38,17 +38,6 @@ def friend_playing(name: str) -> str:
     return f"{name} is playing…"
 
 
-def waiting_for_link(name: str) -> str:
-    """A game by messages whose next move is the friend's (named once they
-    have sent a link: before, "Your friend").
-
-    >>> waiting_for_link("Your friend")[:33]
-    'Waiting for your friend’s link (y'
-    """
-    who = "your friend" if name == "Your friend" else name
-    return f"Waiting for {who}’s link (yours to send: Saves, Games by messages)."
-
-
 def ai_considering_double(name: str) -> str:
     return f"{name} is considering the double…"
 
@@ -130,8 +119,6 @@ FRIEND_NOTES: Mapping[Link, str] = MappingProxyType(
 CLAIMED_NOTE = "game claimed"
 OUT_OF_TIME_NOTE = "out of time: you may claim the game"
 PLAYING_NOTE = "playing…"
-LINK_NOTE = "their link awaited"  # by messages: the friend owes a move
-SWITCH_TO_POST = "Play by messages"  # a live game whose connection is gone goes on by links
 THINKING_NOTE = "thinking…"
 WINS_NOTE = "wins"
 
@@ -139,14 +126,13 @@ WINS_NOTE = "wins"
 def clock_note(seconds: int) -> str:
     """The move clock beside a name.
 
-    >>> clock_note(75), clock_note(2 * 86400 - 60), clock_note(5 * 3600)
-    ('1:15 to move', '2 days to move', '5 h to move')
+    >>> clock_note(75), clock_note(5 * 3600)
+    ('1:15 to move', '5 h to move')
     """
-    if seconds > 86400:  # by messages: whole days, the last one in hours
-        days = -(-seconds // 86400)
-        return f"{days} days to move"
-    if seconds > 3600:
-        return f"{-(-seconds // 3600)} h to move"
+    if seconds > 3600:  # by messages (a move clock in days)
+        from web.words.post import time_to_move  # (online play's archive: loaded)
+
+        return time_to_move(seconds)
     return f"{seconds // 60}:{seconds % 60:02d} to move"
 
 
