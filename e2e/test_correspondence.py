@@ -170,6 +170,15 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
         ann.page.click("dialog#dialog [data-action='post-games']")
         ann.page.locator("dialog#dialog [data-testid='post-game']").first.wait_for()
         shot(ann, "desktop-games")
+        # New game on the phone, by messages: the move clock in days, no relay named.
+        bob.page.locator("dialog#dialog [data-action='close']").last.click()
+        bob.page.click(".menu [data-action='new-open']")
+        new = bob.page.locator("dialog#dialog[open]")
+        new.locator("input[name='opponent'][value='online']").check()
+        new.locator("input[name='post']").check()
+        assert new.locator("select[name='days']").is_visible()
+        assert not new.locator("select[name='clock']").is_visible()
+        shot(bob, "phone-new-game")
         assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
     finally:
         ann.context.close()
