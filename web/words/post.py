@@ -133,7 +133,7 @@ YOUR_NAME = "Your name"
 def invites_you(inviter: str, terms: str) -> str:
     """The invitation a friend's first link brings.
 
-    >>> invites_you("Ann", "a match to 3 points")[:53]
+    >>> invites_you("Ann", "a match to 3 points")[:54]
     'Ann invites you to play a match to 3 points, by messag'
     """
     return (
