@@ -105,7 +105,7 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
         new.locator("input[name='post']").check()
         # By messages no relay is contacted: the note says what leaves the device.
         assert not visible(ann, "dialog#dialog p.live-only")
-        assert "this page contacts nothing" in new.locator("p.post-only").inner_text()
+        assert "nothing leaves this device but the links" in new.locator("p.post-only").inner_text()
         shot(ann, "desktop-new-game")
         new.locator("[data-action='start']").click()
         page.locator("dialog#dialog [data-testid='post-link']").wait_for(timeout=60_000)
