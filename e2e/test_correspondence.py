@@ -50,7 +50,7 @@ def link_to_send(side: LoadedPage, sent: str) -> str:
         s = board_state(side.page)
         if s.get("busy") == "true" or dialog(side) not in ("", "post"):
             side.page.wait_for_timeout(100)
-        elif visible(side, "#controls [data-action='roll']"):
+        elif visible(side, "#controls [data-action='roll']:not([disabled])"):
             try:
                 side.page.locator("#controls [data-action='roll']").click(timeout=5_000)
             except PlaywrightError:  # a link's dialog opened over it meanwhile
@@ -101,7 +101,11 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
         new.locator("select[name='length']").select_option("3")
         new.locator("input[name='cube']").set_checked(False)  # a turn is one link
         new.locator("input[name='name']").fill("Ann")
+        assert visible(ann, "dialog#dialog p.live-only")  # the relays, until by messages
         new.locator("input[name='post']").check()
+        # By messages no relay is contacted: the note says what leaves the device.
+        assert not visible(ann, "dialog#dialog p.live-only")
+        assert "nothing leaves this device but the links" in new.locator("p.post-only").inner_text()
         shot(ann, "desktop-new-game")
         new.locator("[data-action='start']").click()
         page.locator("dialog#dialog [data-testid='post-link']").wait_for(timeout=60_000)
@@ -114,11 +118,25 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
         copy.click()
         copy.filter(has_text="Copied").wait_for()
         assert page.evaluate("navigator.clipboard.readText()") == first
+        page.locator("dialog#dialog details.qr summary").click()  # for a phone in the room
+        page.locator("dialog#dialog figure.qr-code svg").wait_for()
         shot(ann, "desktop-invitation")
+        page.locator("dialog#dialog [data-action='close']").last.click()
+        # Nothing to roll until Bob's link comes, and the status line says so.
+        roll = page.locator("#controls [data-action='roll']")
+        assert roll.is_disabled(), board_state(page)
+        assert "Waiting for your friend’s link" in text_of(page, "#status")
 
         bob = open_game(browser, first, **PHONE_PORTRAIT)
         # Once applied, the page keeps the game, not the link (a reload goes on with it).
         bob.page.wait_for_function("() => !location.hash", timeout=30_000)
+        # Bob is asked his name, as joining a live game asks it.
+        join = bob.page.locator("dialog#dialog[open]")
+        join.locator("input[name='name']").wait_for(timeout=60_000)
+        assert "Ann invites you to play" in join.inner_text()
+        join.locator("input[name='name']").fill("Bob")
+        shot(bob, "phone-join")
+        join.locator("[data-action='join-accept']").click()
         sides, sent = [bob, ann], ["", first]
         turn, links = 0, 1
         while links < 9 or (plays(ann) < 4 and links < 20):
@@ -127,6 +145,8 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
             if links == 3:
                 shot(sides[turn], f"{'phone' if turn == 0 else 'desktop'}-link-to-send")
             open_link(sides[1 - turn], link)
+            said = text_of(sides[1 - turn].page, "#status")
+            assert "Welcome back" not in said, said
             links += 1
             turn = 1 - turn
             if links == 5:  # both pages reloaded, with no link: the games go on
@@ -150,6 +170,15 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
         ann.page.click("dialog#dialog [data-action='post-games']")
         ann.page.locator("dialog#dialog [data-testid='post-game']").first.wait_for()
         shot(ann, "desktop-games")
+        # New game on the phone, by messages: the move clock in days, no relay named.
+        bob.page.locator("dialog#dialog [data-action='close']").last.click()
+        bob.page.click(".menu [data-action='new-open']")
+        new = bob.page.locator("dialog#dialog[open]")
+        new.locator("input[name='opponent'][value='online']").check()
+        new.locator("input[name='post']").check()
+        assert new.locator("select[name='days']").is_visible()
+        assert not new.locator("select[name='clock']").is_visible()
+        shot(bob, "phone-new-game")
         assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
     finally:
         ann.context.close()

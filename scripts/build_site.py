@@ -152,6 +152,7 @@ SOURCES_ONLY = (
     "web/words/online.py",
     "web/words/post.py",  # what playing by messages says: online play's archive
     "web/view/post_dialogs.py",  # ...and its dialogs, drawn when opened
+    "web/view/post_board.py",  # ...and what the board shows of it (online play's archive)
     "web/words/post_page.py",
     "web/view/report.py",  # the analysis board's report and rollout, with its screen
     "web/view/rollout.py",
@@ -202,6 +203,7 @@ ONLINE_PROTOCOL = (
     "web/dom/online_game.py",
     "web/dom/post_game.py",
     "web/view/online_dialogs.py",
+    "web/view/post_board.py",
     "web/view/qr.py",
     "web/words/post.py",
 )

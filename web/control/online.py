@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.decisions import Decision
+from engine.game import Action
 from engine.match import Match
 from web.control.flow import Flow
 from web.control.session import Part, RemoteGame, Session
@@ -165,6 +166,8 @@ class OnlinePlay(Part):
         from web.online.errors import TurnError  # online play's protocol, loaded only now
         from web.online.turn import TurnServer
 
+        if self.state.dialog is Dialog.JOIN and self.state.online.join_post:
+            return True  # joining by messages asks for none (and keeps the one given)
         try:
             turn = TurnServer.parse(*given)
         except TurnError as exc:
@@ -197,13 +200,22 @@ class OnlinePlay(Part):
         self.connector.host(options, name)
 
     def offer_join(
-        self, inviter: str, terms: str, options: MatchOptions, joiner: OnlineJoiner
+        self,
+        inviter: str,
+        terms: str,
+        options: MatchOptions,
+        joiner: OnlineJoiner,
+        *,
+        by_post: bool = False,
     ) -> None:
-        """The page was opened with an invite (a match with ``options``): ask
-        whether to play."""
+        """The page was opened with an invite (a match with ``options``; by
+        messages, ``by_post``: a friend's first link): ask whether to play."""
         self.online_joiner = joiner
         self.join_options = options
-        self._online(join_from=inviter, join_terms=terms)
+        self._online(join_from=inviter, join_terms=terms, join_post=by_post)
+        if by_post:  # the link was being opened: it waits for the player's answer
+            self._set(busy=False)
+            self._online(link_status="")
         self._open(Dialog.JOIN)
         self._render()
 
@@ -331,6 +343,20 @@ class OnlinePlay(Part):
         """A friend's decision that no turn asked for (starting the next game)."""
         with self.session.one_render():
             self.flow.apply(decision)
+            self._advance()
+            self._render()
+
+    def online_rolled(self) -> None:
+        """This player's agreed dice came with no roll waiting for them on the
+        page (the opening's, after a reload or a friend's link; or a roll asked
+        for before one): rolled on the board, once it is the player's roll."""
+        s = self.state
+        # (Not Session.legal: by messages, the opening's dice are shown even when
+        # the friend, who won it, must play next.)
+        if s.busy or Action.ROLL not in s.match.legal_actions() or s.is_ai(s.match.actor):
+            return
+        with self.session.one_render():
+            self.flow.roll(None)
             self._advance()
             self._render()
 

@@ -283,7 +283,7 @@ class Play(Part):
                 return  # the dialog says why
             self.start(options)
             if options.online and self.post is not None and ask.post:
-                self.post.start(options, ask.name)
+                self.post.start(options, ask.name, ask.days)
             elif options.online:
                 self.online.invite(options, ask.name)
 

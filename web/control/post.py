@@ -23,20 +23,23 @@ from web.control.online import OnlineLink, OnlinePlay
 from web.control.session import Part, Session
 from web.model.actions import Act
 from web.model.online import PostGame
-from web.model.options import MatchOptions, clean_name
+from web.model.options import POST_CLOCKS, MatchOptions, clean_name
 from web.model.state import Dialog
 from web.words import online_play as online_words
 
 if TYPE_CHECKING:  # the intents' module loads with the first intent
     from web.model.intents import Handler, Intent, Text
 
+DAY = 86400  # seconds: a game by messages' move clock is in days
+
 
 class Postman(Protocol):
     """The page's part of playing by messages (:class:`web.dom.connect.Connection`)."""
 
-    def post_start(self, options: MatchOptions, name: str) -> None:
-        """Start a game by messages under these options and the player's name:
-        it calls :meth:`PostPlay.go_by_post` and :meth:`PostPlay.post_ready`."""
+    def post_start(self, options: MatchOptions, name: str, clock: int = 0) -> None:
+        """Start a game by messages under these options, the player's name and
+        a move clock of ``clock`` seconds (0: none): it calls
+        :meth:`PostPlay.go_by_post` and :meth:`PostPlay.post_ready`."""
         ...
 
     def post_resume(self, room: str) -> None:
@@ -45,6 +48,10 @@ class Postman(Protocol):
 
     def post_games(self) -> None:
         """Tell :meth:`PostPlay.known_games` the games saved on this device."""
+        ...
+
+    def post_switch(self) -> None:
+        """Go on with the live game on the board by messages (as :meth:`post_start`)."""
         ...
 
 
@@ -68,6 +75,7 @@ class PostPlay(Part):
             Act.POST_SHARE: self._on_share,
             Act.POST_GAMES: self._on_games,
             Act.POST_OPEN: typed(Text, self._on_open),
+            Act.POST_SWITCH: self._on_switch,
         }
 
     def _online(self, **changes: Any) -> None:
@@ -75,32 +83,46 @@ class PostPlay(Part):
 
     # -- starting and going on -------------------------------------------------------------
 
-    def start(self, options: MatchOptions, name: str) -> None:
+    def start(self, options: MatchOptions, name: str, days: int = 0) -> None:
         """The player chose to play a friend by messages (the new match is on
-        the board): the page makes the game and its first link."""
+        the board), with a move clock of ``days`` a move (0: none): the page
+        makes the game and its first link."""
         if self.postman is None:
             self.online.online_news(online_words.NOT_AVAILABLE)
             return
         name = clean_name(name) or self.state.online.player_name
+        clock = DAY * days if days in POST_CLOCKS else 0
         self.online.await_online()
-        self.postman.post_start(options, name)
+        self.postman.post_start(options, name, clock)
 
-    def go_by_post(self, link: OnlineLink, remote_seat: int, friend: str, match: Match) -> None:
-        """Play this game by messages from now on: ``match`` is the one both
-        sides agreed (with the friend's last moves), ``remote_seat`` the friend's.
-        Whatever was on the board gives way, as for a saved game opened."""
+    def go_by_post(
+        self,
+        link: OnlineLink,
+        remote_seat: int,
+        friend: str,
+        match: Match,
+        news: str | None = None,
+    ) -> None:
+        """Play this game by messages from now on: ``match`` is this device's
+        (the friend's moves that came since are then handed over by ``link``),
+        ``remote_seat`` the friend's.  Whatever was on the board gives way, as
+        for a saved game opened; ``news`` says what a friend's link brought."""
         self.online.leave()
         rules: Rules = match.rules
         self._set(options=MatchOptions.online_with(rules, 0))
         done = match.game_number - (0 if match.is_game_over else 1)
         self.session.replace(match, counted=done)
         self.online.go_online(link, remote_seat, friend)
+        if news is not None:  # (not "Welcome back": the link, not the page, brought it)
+            self._set(message=news)
+            self._say(news)
         self._autosave()
 
     def post_ready(self, link: str, my_turn: bool) -> None:
         """The link to send now: shown at once while the friend must act
-        (until then it is kept, to be sent with the next one's moves)."""
-        self._online(post_link=link)
+        (until then it is kept, to be sent with the next one's moves); while
+        they must, nothing here can be played (the dice wait for their link)."""
+        self._online(post_link=link, post_waiting=not my_turn)
         if not my_turn and self.state.dialog in (None, Dialog.POST):
             self._set(copied="")
             self._open(Dialog.POST)
@@ -136,6 +158,13 @@ class PostPlay(Part):
         if self.postman is not None:
             self.postman.post_games()
         self._open(Dialog.POST_GAMES)
+
+    def _on_switch(self, intent: Intent) -> None:
+        o = self.state.online
+        if self.postman is not None and self.online.link is not None and not o.post_link:
+            self._close()
+            self.online.await_online()
+            self.postman.post_switch()
 
     def _on_open(self, room: Text) -> None:
         if self.postman is not None and room.text:

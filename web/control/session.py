@@ -181,8 +181,11 @@ class Session:
         self.motions = tuple(plan_motions(before, self.board()))
 
     def legal(self, action: Action) -> bool:
-        m = self.state.match
-        return action in m.legal_actions() and not self.state.is_ai(m.actor)
+        """Whether this page's player may take ``action`` now: the engine's rule,
+        their seat's turn, and (by messages) no friend's link awaited."""
+        s = self.state
+        m = s.match
+        return action in m.legal_actions() and not s.is_ai(m.actor) and not s.online.post_waiting
 
     def install(self, saved: SavedGame, *, keep_analysis: bool = False) -> None:
         self.set(options=saved.options)

@@ -125,6 +125,8 @@ class Connection:
         # friend who comes back (else the friend could claim the same game).
         if saved is not None and not (not m.is_over or m.is_abandoned):
             saved = None
+        if self.fragment.startswith(POST_FRAGMENT):
+            saved = None  # a friend's link: the game it goes on with is played by messages
         if saved is None and not self.invited:
             return
         if saved is not None:
@@ -182,16 +184,21 @@ class Connection:
         post.online.await_online()
         self._with_protocol(lambda: _post().open_link(self, post, fragment))
 
-    def post_start(self, options: MatchOptions, name: str) -> None:
+    def post_start(self, options: MatchOptions, name: str, clock: int = 0) -> None:
         post = self.post
         if post is not None:
-            self._with_protocol(lambda: _post().start(self, post, options, name))
+            self._with_protocol(lambda: _post().start(self, post, options, name, clock))
 
     def post_resume(self, room: str) -> None:
         post = self.post
         if post is not None:
             post.online.await_online()
             self._with_protocol(lambda: _post().resume(self, post, room))
+
+    def post_switch(self) -> None:
+        post = self.post
+        if post is not None:
+            self._with_protocol(lambda: _post().switch(self, post))
 
     def post_games(self) -> None:
         """The games by messages saved here, for the list (no protocol needed)."""

@@ -102,6 +102,7 @@ class Act(StrEnum):
     POST_SHARE = "post-share"  # ...to the device's share sheet
     POST_GAMES = "post-games"  # the games by messages in progress
     POST_OPEN = "post-open"  # value: a game's room: go on with that game
+    POST_SWITCH = "post-switch"  # the live game whose connection is gone goes on by links
     DISMISS_NOTICE = "dismiss-notice"
     HISTORY_GAME = "history-game"
     # the analysis board (web.control.analysis): setting up a position...

@@ -34,6 +34,7 @@ from web.model.options import (
     MATCH_LENGTHS,
     MOVE_CLOCKS,
     OPPONENTS,
+    POST_CLOCKS,
     MatchOptions,
     SettingChange,
     _flag,
@@ -154,6 +155,7 @@ class Join(Intent):  # An invite accepted: the name and TURN server.
 class NewMatch(Join):  # A new match's terms; online, by messages or not.
     options: MatchOptions
     post: bool
+    days: int = 0  # by messages: the move clock, days a move (0: none)
 
 
 Handler = Callable[[Intent], None]
@@ -286,5 +288,8 @@ def _read(act: Act, value: str, fields: Mapping[str, str]) -> Intent:
             return Join(act, get("name", "").strip(), _turn(fields))
         case Act.START:
             options = _match_options(fields)
-            return NewMatch(act, get("name", ""), _turn(fields), options, bool(get("post")))
+            days = get("days", "")
+            clock = int(days) if days in {str(d) for d in POST_CLOCKS} else 0
+            post = bool(get("post"))
+            return NewMatch(act, get("name", ""), _turn(fields), options, post, clock)
     return Intent(act)

@@ -68,6 +68,8 @@ class OnlineState:
     # game, or none), and the games by messages saved on this device.
     post_link: str = ""
     post_games: tuple[PostGame, ...] = ()
+    post_waiting: bool = False  # the friend must act: nothing is played here until their link
+    join_post: bool = False  # the invite this page was opened with is a game by messages
 
     @property
     def playing(self) -> bool:
@@ -91,4 +93,5 @@ class OnlineState:
         return replace(
             self, remote_seat=None, invite_link="", link_status="", friend_link=None, claimed="",
             offer_link="", answer_code="", clock_seat=None, clock_left=None, post_link="",
+            post_waiting=False,
         )  # fmt: skip

@@ -28,6 +28,7 @@ MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
 # The move clock of an online game, in seconds (0: none), as the New game dialog
 # offers it: whoever owes an action past it may be claimed against (web.online).
 MOVE_CLOCKS = (120, 600, 0)
+POST_CLOCKS = (0, 1, 3, 7)  # days a move by messages (web.control.post)
 DEFAULT_MOVE_CLOCK = 120
 ANIMATIONS = ("normal", "fast", "off")
 BOTTOMS = ("0", "1", "turn")

@@ -54,6 +54,7 @@ from engine.rules import Rules
 from web.online import wire
 from web.online.codec import b64, canonical, nesting, unb64
 from web.online.errors import (
+    DisputedClaimError,
     ForgedMessageError,
     InviteError,
     OnlineError,
@@ -251,11 +252,25 @@ class Correspondence:
         wall: Wall = time.time,
     ) -> tuple[Correspondence, tuple[Event, ...]]:
         """The friend's side, from the inviter's first letter: the game joined
-        and the letter opened (:meth:`open`)."""
+        (:meth:`joining`) and the letter opened (:meth:`open`)."""
+        return cls.joining(letter, name, now=now, token=token, wall=wall).open(letter, now)
+
+    @classmethod
+    def joining(
+        cls,
+        letter: Letter,
+        name: str,
+        *,
+        now: float,
+        token: Token = secrets.token_bytes,
+        wall: Wall = time.time,
+    ) -> Correspondence:
+        """The friend's side of the game the inviter's first letter invites to,
+        before the letter is opened: the match as it stands before the
+        inviter's first moves (which the page then shows being played)."""
         if letter.invite is None:
             raise NotOnThisDeviceError(say.NO_INVITE)
-        peer = Peer.join(letter.invite, name, now=now, token=token, wall=wall)
-        return cls(peer).open(letter, now)
+        return cls(Peer.join(letter.invite, name, now=now, token=token, wall=wall))
 
     @classmethod
     def from_live(cls, peer: Peer, now: float) -> Correspondence:
@@ -341,12 +356,15 @@ class Correspondence:
             raise kind(say.NEWER_OPENED if kind is OlderLinkError else say.SEEN)
         friend_has = self.friend_has
         events: list[Event] = []
+        answers: list[str] = []
         for text, o in zip(letter.texts, opened, strict=True):
             out = peer.receive(text, now)
             refused = [e for e in out.events if isinstance(e, Refused)]
-            if refused:
+            if refused and not isinstance(refused[0].error, DisputedClaimError):
                 raise refused[0].error
             events.extend(out.events)
+            if refused:  # play goes on; the friend must hear why (see _disputed)
+                answers.extend(out.messages)
             body = o.envelope.body
             if isinstance(body, wire.Hello):
                 friend_has = max(friend_has, min(body.have, len(peer.log)))
@@ -354,7 +372,20 @@ class Correspondence:
                 # The friend holds each block it sent, and every block before them.
                 friend_has = max(friend_has, min(body.blocks[-1].index + 1, len(peer.log)))
         opened_game = Correspondence(peer, friend_has, self.outbox, self.covers)
+        if answers:
+            return opened_game._disputed(answers, now), tuple(events)
         return opened_game.posted(now), tuple(events)
+
+    def _disputed(self, answers: list[str], now: float) -> Correspondence:
+        """The friend's claim was refused here (this page's record does not bear
+        it out: a :class:`~web.online.events.Refused` event says so, and play goes
+        on): the answer that disputes it goes in the next letter, so that the
+        claimant's page is told; then any blocks the friend lacks (numbered
+        after it, as it was sealed first)."""
+        peer = self.peer
+        texts = tuple(answers) + peer.catch_up(self.friend_has, now, hello=False)
+        letter = Letter(self.room, texts)
+        return Correspondence(peer, self.friend_has, letter.fragment, len(peer.log))
 
     def _copy(self, token: Token | None) -> Peer:
         """A copy of the peer to open a letter on, kept only if all of it holds.

@@ -777,6 +777,10 @@ class Peer:
             "claimed": None if self.claimed is None else self.claimed.seat,
             "disputed": None if self.disputed is None else list(self.disputed),
             "since": self.clock.wall,
+            # The player asked for its roll before the friend's value came: the
+            # dice are shown when it does, after a reload too (a correspondence
+            # game is reloaded between every two links).
+            "wants_dice": self.wants_dice,
         }
 
     @classmethod
@@ -850,6 +854,11 @@ def _restore(data: object, now: float, token: Token, timing: Timing | None, wall
                 and isinstance(disputed[1], str)):  # fmt: skip
             raise SavedStateError("a disputed claim")
         peer.disputed = (disputed[0], disputed[1])
+    wants_dice = data.get("wants_dice", False)  # (absent from saves before it was kept)
+    if not isinstance(wants_dice, bool):
+        raise SavedStateError("whether the player asked for its roll")
+    t = peer.table
+    peer.wants_dice = wants_dice and t.match.phase is Phase.ROLL and t.roller == seat
     since = data.get("since")
     if not isinstance(since, (int, float)) or isinstance(since, bool):
         raise SavedStateError("when the last move was made")

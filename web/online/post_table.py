@@ -10,9 +10,13 @@ saved, and its link handed to the page to send by any messenger.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from engine.match import Match
+from web.model.presence import Link
 from web.online.correspondence import Correspondence, Letter
+from web.online.errors import OnlineError
+from web.online.events import ClaimDisputed, Event, Refused, Said
 from web.online.remote import Clock, OnlineTable
 from web.online.transport import PeerEvent
 
@@ -67,6 +71,40 @@ class PostTable(OnlineTable):
             self.game = dataclasses.replace(self.game, peer=self.peer).posted(self.clock())
             self._saved = self.peer.version
             self.keep(self.game)
+
+    def resume(self, match: Match) -> None:
+        """As live (:meth:`~web.online.remote.OnlineTable.resume`); and, should
+        the friend owe a move past the move clock (it runs while the page is
+        closed: days, say), the player is offered to claim the game."""
+        super().resume(match)
+        if self.host is not None and self.peer.can_claim(self.clock()):
+            self.host.online_link(Link.CLAIMABLE, self.peer.claim_after)
+
+    def claim(self) -> None:
+        """Claim the game: the friend let the move clock run out.  It counts
+        here at once, as live; the link that says so goes to the friend, whose
+        page judges it on its own record (a claim it does not bear out is
+        refused there, and play goes on)."""
+        try:
+            game = self.game.claim(self.clock())
+        except OnlineError as exc:
+            self._alert(exc.plain)
+            return
+        self.game, self.peer = game, game.peer
+        self._saved = game.peer.version
+        self.keep(game)
+        if self.host is not None:
+            self.host.online_claimed(True, game.peer.match)
+
+    def told(self, events: Iterable[Event]) -> None:
+        """What a letter opened before this table brought that is news alone
+        (a phrase, the friend's dispute of this side's claim, this side's
+        dispute of the friend's claim): said on the page.
+        The friend's moves and the dice are the agreed match's
+        (:meth:`~web.online.remote.OnlineTable.resume` hands them over)."""
+        for event in events:
+            if isinstance(event, (Said, ClaimDisputed, Refused)):
+                self._event(event)
 
     def open(self, letter: Letter) -> None:
         """Apply the friend's ``letter``: all of it, or the typed refusal

@@ -108,6 +108,11 @@ class AgreedDice:
     def ready(self) -> bool:
         return bool(self._faces)
 
+    @property
+    def left(self) -> int:
+        """The faces agreed and not yet rolled."""
+        return len(self._faces)
+
     def push(self, dice: tuple[int, int]) -> None:
         self._faces.extend(dice)
 
@@ -170,6 +175,8 @@ class Host(Protocol):
 
     def online_clock(self, seat: int | None, left: int | None) -> None: ...
 
+    def online_rolled(self) -> None: ...
+
 
 class OnlineTable:
     """One online game on this page (see the module docs)."""
@@ -191,7 +198,10 @@ class OnlineTable:
         self.link = peer.link(clock())
         self._then: Callable[[], None] | None = None
         self._syncing = False
-        self._rolling = False  # this page's player asked for its dice
+        # This page's player asked for its dice: here, or before a reload (the
+        # peer keeps it), when they are shown as they come (:meth:`resume`).
+        self._rolling = peer.wants_dice
+        self._asked_before = peer.wants_dice
         self._saved = -1  # the peer's version last saved
         self._listen(transport)
 
@@ -272,6 +282,17 @@ class OnlineTable:
                 self.remote.give(OfferResignation(int(event.value)))
             elif type(event) in _DECISIONS:
                 self.remote.give(_DECISIONS[type(event)])
+        cast = self.cast()
+        if self.peer.wants_dice and cast is not None and len(match.events) <= len(theirs.events):
+            # Asked for before the page was closed, and come since (a game by
+            # messages is closed between links): shown, as if it had stayed open.
+            self.dice.push(cast)
+            self._rolling = self._asked_before = False
+        while self.dice.ready and self.host is not None:  # the opening's (again after a
+            left = self.dice.left  # tie), or a roll asked for: shown once the player's
+            self.host.online_rolled()
+            if self.dice.left == left:
+                break
 
     def _save(self) -> None:
         """Save the peer if anything a save keeps changed (a flood of refused
@@ -296,8 +317,11 @@ class OnlineTable:
             self.dice.push(event.dice)
             self._rolling = False
             then, self._then = self._then, None
+            asked_before, self._asked_before = self._asked_before, False
             if then is not None:
                 then()
+            elif asked_before and self.host is not None:
+                self.host.online_rolled()
         elif isinstance(event, Decided):
             if isinstance(event.decision, StartNextGame):
                 if self.host is not None:
@@ -345,6 +369,7 @@ class OnlineTable:
     def roll(self, then: Callable[[], None]) -> bool:
         """This page's player rolls (the opening roll included): ask the peer
         for this side's dice unless they are here; True if they are."""
+        self._asked_before = False  # asked now: ``then`` shows them
         if self.dice.ready:
             return True
         t = self.peer.table

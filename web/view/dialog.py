@@ -243,6 +243,10 @@ def _join(state: UiState) -> str:
     from web.view.online_dialogs import join_html  # with online play's protocol
 
     o = state.online
+    if o.join_post:  # a friend's first link: no relay, no TURN server
+        from web.view.online_dialogs import post_join_html
+
+        return post_join_html(o.join_from, o.join_terms, o.player_name)
     return join_html(o.join_from, o.join_terms, o.player_name, o.turn)
 
 
@@ -280,7 +284,7 @@ def _answer(state: UiState) -> str:
 
 
 def _post(state: UiState) -> str:
-    from web.view.post_dialogs import send_html  # playing by messages, when it is played
+    from web.view.online_dialogs import send_html  # playing by messages, when it is played
 
     o = state.online
     first = not state.match.events and state.match.game_number == 1

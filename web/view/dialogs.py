@@ -22,6 +22,7 @@ from web.model.options import (
     MOVE_CLOCKS,
     NAME_LENGTH,
     ONLINE,
+    POST_CLOCKS,
     MatchOptions,
 )
 from web.model.themes import THEMES, Theme
@@ -46,7 +47,7 @@ def clock_field(clock: int) -> str:
         for c in MOVE_CLOCKS
     )
     return (
-        f'<label class="field online-only">{say.MOVE_CLOCK} <select name="clock">'
+        f'<label class="field online-only live-only">{say.MOVE_CLOCK} <select name="clock">'
         + options
         + "</select></label>"
     )
@@ -160,8 +161,12 @@ def new_game_html(
         + '<label class="choice online-only"><input type="checkbox" name="post"> '
         f"{escape(say.BY_MESSAGES)}</label>"
         + clock_field(setup.move_clock)
-        + turn_fields(turn, "online-only")
-        + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
+        + f'<label class="field online-only post-only">{say.MOVE_CLOCK} <select name="days">'
+        + "".join(f'<option value="{d}">{say.days_a_move(d)}</option>' for d in POST_CLOCKS)
+        + "</select></label>"
+        + turn_fields(turn, "online-only live-only")
+        + f'<p class="muted live-only">{escape(RELAY_NOTE)}</p>'
+        + f'<p class="muted online-only post-only">{escape(say.POST_NOTE)}</p>'
         + action_row(
             button(Act.CLOSE, say.CANCEL) if can_cancel else "",
             button(Act.START, say.START, primary=True),

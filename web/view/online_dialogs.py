@@ -14,6 +14,8 @@ from web.model.intents import LinkKind
 from web.view.dialogs import _copy_button, turn_fields
 from web.view.parts import action_row, button, dialog_form
 from web.words import dialogs as say
+from web.words import post as words
+from web.words import post_page as post_say
 from web.words.dialogs import CLOCK_WORDS as CLOCK_WORDS
 from web.words.dialogs import RELAY_NOTE as RELAY_NOTE
 from web.words.dialogs import TURN_NOTE as TURN_NOTE
@@ -59,6 +61,54 @@ def join_html(
         )
     )
     return dialog_form("join", inner, submit=Act.JOIN_ACCEPT)
+
+
+def post_join_html(inviter: str, terms: str, name: str = "") -> str:
+    """A friend's first link, which invites to a game by messages: who, the
+    terms, the player's name, and what leaves the device (no relay is contacted).
+
+    >>> html = post_join_html("Ann", "a match to 3 points", "Bob")
+    >>> "Ann invites you" in html and 'data-action="join-accept"' in html and 'value="Bob"' in html
+    True
+    """
+    inner = (
+        f'<h2 id="dlg-title">{words.JOIN_TITLE}</h2>'
+        f"<p>{escape(words.invites_you(inviter, terms))}</p>"
+        f'<label class="field">{words.YOUR_NAME} <input name="name" maxlength="24" '
+        f'autocomplete="nickname" value="{escape(name)}" autofocus></label>'
+        f'<p class="muted">{escape(post_say.PRIVACY)}</p>'
+        + action_row(
+            button(Act.CLOSE, words.NOT_NOW),
+            button(Act.JOIN_ACCEPT, words.ACCEPT, primary=True),
+        )
+    )
+    return dialog_form("join", inner, submit=Act.JOIN_ACCEPT)
+
+
+def send_html(link: str, copied: bool, can_share: bool, *, first: bool = False) -> str:
+    """The link to send the friend, with Copy (and Share… where the device has
+    a share sheet), and what leaves the device.
+
+    >>> html = send_html("https://x.org/#post=eJ", False, True)
+    >>> "#post=eJ" in html, 'data-action="post-copy"' in html, 'data-action="post-share"' in html
+    (True, True, True)
+    """
+    share = ""
+    if can_share:
+        share = button(
+            Act.POST_SHARE, words.SHARE, extra=f' aria-label="{escape(words.SHARE_ARIA)}"'
+        )
+    # Drawn only while a game by messages is played, with its protocol.
+    copy = _copy_button(Act.POST_COPY, "", words.COPY_LINK, words.COPY_ARIA, copied)
+    inner = (
+        f'<h2 id="dlg-title">{words.SEND_TITLE}</h2>'
+        f"<p>{escape(words.FIRST_TEXT if first else words.SEND_TEXT)}</p>"
+        f'<p class="copyable"><code data-testid="post-link">{escape(link)}</code>{copy}{share}</p>'
+        + qr_block(link, words.LINK_QR)
+        + f'<p class="muted">{escape(post_say.PRIVACY)}</p>'
+        + action_row(button(Act.CLOSE, post_say.CLOSE, primary=True))
+    )
+    return dialog_form("post", inner)
 
 
 def answer_html(inviter: str, code: str, status: str, copied: bool) -> str:
@@ -147,7 +197,7 @@ def invite_html(
             f'<section class="manual"><h3>{say.CONNECT_BY_HAND}</h3>'
             f"<p>{say.SEND_OFFER}</p>"
             f'<p class="copyable"><code data-testid="offer-link">{escape(offer_link)}</code>'
-            f"{copy_offer}</p>" + _qr_block(offer_link, say.OFFER_QR) + f"<p>{say.PASTE_ANSWER}</p>"
+            f"{copy_offer}</p>" + qr_block(offer_link, say.OFFER_QR) + f"<p>{say.PASTE_ANSWER}</p>"
             f'<label class="field">{say.ANSWER_CODE} <input name="answer" autocomplete="off" '
             'spellcheck="false"></label>'
             + button(Act.MANUAL_ANSWER, say.CONNECT, primary=True)
@@ -157,7 +207,7 @@ def invite_html(
         f'<h2 id="dlg-title">{say.INVITE_TITLE}</h2>'
         f"<p>{say.INVITE_TEXT}</p>"
         f'<p class="copyable"><code data-testid="invite-link">{escape(link)}</code>{copy}</p>'
-        + ("" if connected else _qr_block(link, say.INVITE_QR))
+        + ("" if connected else qr_block(link, say.INVITE_QR))
         + f'<p role="status" data-testid="link-status">{escape(status)}</p>'
         + manual
         + f'<p class="muted">{escape(RELAY_NOTE)}</p>'
@@ -176,7 +226,7 @@ def _share_button(value: str, aria: str, can_share: bool) -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def _qr_block(link: str, label: str) -> str:
+def qr_block(link: str, label: str) -> str:
     """``link`` as a QR code to scan with a phone's camera, folded away until
     asked for (a friend far away needs the link, one in the room the code).
     Kept per link: the dialog is drawn again on every change of status."""

@@ -1,4 +1,5 @@
-"""The dialogs of playing by messages: the link to send, and the games in progress.
+"""The games by messages in progress, each to go on with (the link to send is
+online play's: :func:`web.view.online_dialogs.send_html`).
 
 Drawn only when opened (not at the page's start), without online play's protocol:
 the list of games is read from this device's storage alone.
@@ -11,31 +12,8 @@ from collections.abc import Sequence
 from web.board.escape import escape
 from web.model.actions import Act
 from web.model.online import PostGame
-from web.view.dialogs import _copy_button
 from web.view.parts import action_row, button, dialog_form
 from web.words import post_page as say
-
-
-def send_html(link: str, copied: bool, can_share: bool, *, first: bool = False) -> str:
-    """The link to send the friend, with Copy (and Share… where the device has
-    a share sheet), and what leaves the device.
-
-    >>> html = send_html("https://x.org/#post=eJ", False, True)
-    >>> "#post=eJ" in html, 'data-action="post-copy"' in html, 'data-action="post-share"' in html
-    (True, True, True)
-    """
-    share = ""
-    if can_share:
-        share = button(Act.POST_SHARE, say.SHARE, extra=f' aria-label="{escape(say.SHARE_ARIA)}"')
-    copy = _copy_button(Act.POST_COPY, "", say.COPY_LINK, say.COPY_ARIA, copied)
-    inner = (
-        f'<h2 id="dlg-title">{say.SEND_TITLE}</h2>'
-        f"<p>{escape(say.FIRST_TEXT if first else say.SEND_TEXT)}</p>"
-        f'<p class="copyable"><code data-testid="post-link">{escape(link)}</code>{copy}{share}</p>'
-        f'<p class="muted">{escape(say.PRIVACY)}</p>'
-        + action_row(button(Act.CLOSE, say.CLOSE, primary=True))
-    )
-    return dialog_form("post", inner)
 
 
 def games_html(games: Sequence[PostGame], link: str) -> str:

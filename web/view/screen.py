@@ -266,6 +266,10 @@ def _status(state: UiState) -> str:
     away = _friend_away(state)
     if away:
         return away
+    if state.online.post_waiting:
+        from web.view.post_board import status  # by messages: online play's archive is loaded
+
+        return status(state)
     friend = state.online.remote_seat
     if state.thinking and friend is not None:
         return say.friend_playing(names[friend])
@@ -354,7 +358,10 @@ def _controls(state: UiState) -> tuple[Button, ...]:
 
 def _game_controls(state: UiState) -> tuple[Button, ...]:
     m = state.match
-    acts = m.legal_actions() if not state.is_ai(m.actor) and not state.busy else frozenset()
+    # By messages, nothing is played here while the friend's link is awaited
+    # (a roll would only wait for their part of the dice).
+    mine = not state.is_ai(m.actor) and not state.busy and not state.online.post_waiting
+    acts = m.legal_actions() if mine else frozenset()
     moving = m.phase is Phase.MOVE and not state.is_ai(m.turn)
     over = m.is_game_over
     words = state.theme
@@ -376,7 +383,18 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
         Button(Act.NEXT_GAME, say.NEXT_GAME, Action.NEXT_GAME in acts, Action.NEXT_GAME in acts),
         Button(Act.REMATCH, say.REMATCH, m.is_over, m.is_over),
         Button(Act.CLAIM, say.CLAIM, claimable(state), claimable(state)),
+        _switch(state),
     )
+
+
+def _switch(state: UiState) -> Button:
+    """Play by messages, for a live game whose friend is not connected (the
+    page's shell leaves it blank; its words come with online play)."""
+    if not state.online.playing:
+        return Button(Act.POST_SWITCH, "", False, False)
+    from web.view.post_board import switch  # (online play's archive: loaded)
+
+    return switch(state)
 
 
 def why_no_double(state: UiState) -> str:
@@ -418,6 +436,10 @@ def _panels(state: UiState, frame: ReviewFrame | None) -> tuple[Panel, Panel]:
             note = say.OUT_OF_TIME_NOTE
         elif online and link in (Link.WAITING, Link.CLAIMABLE, Link.CONNECTING):
             note = FRIEND_NOTES[link]
+        elif online and state.online.post_waiting:
+            from web.words.post import LINK_NOTE  # by messages: its archive is loaded
+
+            note = LINK_NOTE
         elif state.is_ai(player) and state.thinking:
             note = say.PLAYING_NOTE if online else say.THINKING_NOTE
         elif result is not None and result.winner == player:

@@ -37,7 +37,15 @@ CANCEL = "Cancel"
 
 
 def duration_words(seconds: float) -> str:
-    """A stated time in words."""
+    """A stated time in words.
+
+    >>> duration_words(3 * 86400), duration_words(120)
+    ('3 days', '2 minutes')
+    """
+    if seconds >= 86400 and seconds % 86400 == 0:  # a game by messages' move clock
+        from web.words.post import days  # (online play's archive: loaded)
+
+        return days(seconds)
     if seconds >= 60 and seconds % 60 == 0:
         n = int(seconds // 60)
         return f"{n} minute{'s' if n != 1 else ''}"
@@ -87,6 +95,8 @@ RELAY_NOTE = (
     "the only time this page contacts anything outside its own site."
 )
 
+POST_NOTE = "By messages, nothing leaves this device but the links you send."
+
 TURN_NOTE = (
     "Still no connection? Some routers let no direct connection through: about "
     "15–20 % of pairs of players need a TURN relay server to connect. If you have "
@@ -100,6 +110,16 @@ CLOCK_WORDS: Mapping[int, str] = MappingProxyType(
     {120: "2 minutes a move", 600: "10 minutes a move", 0: "No move clock"}
 )
 """The online game's move clocks, as the New game dialog offers them."""
+
+
+def days_a_move(n: int) -> str:
+    """A move clock by messages (none: 0), as the New game dialog offers it.
+
+    >>> days_a_move(0), days_a_move(1), days_a_move(7)
+    ('No move clock', '1 day a move', '7 days a move')
+    """
+    return f"{n} day{'s' * (n > 1)} a move" if n else CLOCK_WORDS[0]
+
 
 MOVE_CLOCK = "Move clock"
 YOUR_NAME = "Your name"

@@ -146,6 +146,9 @@ def describe_clock(seconds: int) -> str:
     """
     if seconds == 0:
         return "no move clock"
+    if seconds % 86400 == 0:  # by messages
+        days = seconds // 86400
+        return f"{days} day{'s' if days != 1 else ''} a move"
     if seconds % 60 == 0:
         minutes = seconds // 60
         return f"{minutes} minute{'s' if minutes != 1 else ''} a move"

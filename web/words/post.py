@@ -1,4 +1,5 @@
-"""What playing by messages says: why a link was refused, and what leaves the device.
+"""What playing by messages says: why a link was refused, what leaves the device,
+and the page's words while a game by messages is played (online play's archive).
 
 >>> unchanged("This link was opened already.")
 'This link was opened already. Nothing changed: the game is as it was.'
@@ -28,3 +29,118 @@ NO_INVITE = "only the first link of a game invites"
 def unchanged(refusal: str) -> str:
     """A link's refusal, and that nothing changed."""
     return f"{refusal} {UNCHANGED}"
+
+
+# -- the page's words once a game by messages is played -----------------------------------
+# (here, in online play's archive, not web.words.post_page: a first visit needs none)
+
+# The link to send.
+SEND_TITLE = "Send this link to your friend"
+SEND_TEXT = (
+    "Send it by any messenger (mail, chat, text message). Your friend opens it, "
+    "plays, and sends you a link back: open that one here to go on."
+)
+FIRST_TEXT = (
+    "This link invites your friend to the game. They open it, play, and send you "
+    "a link back: open that one here to go on."
+)
+COPY_LINK = "Copy link"
+COPY_ARIA = "Copy the link to send your friend"
+SHARE = "Share…"
+SHARE_ARIA = "Share the link to send your friend"
+LINK_QR = "QR code of the link to send your friend"
+
+# -- what a friend's link brought (said instead of "Welcome back") -----------------------
+
+
+def played(notation: str) -> str:
+    """A play the friend's link brought (no notation: the roll could not be played)."""
+    return f"played {notation}" if notation else "could not move"
+
+
+DOUBLED = "doubled"
+BEAVERED = "beavered"
+TOOK = "took"
+DROPPED = "dropped"
+RESIGN_OFFERED = "offers to resign"
+RESIGN_ACCEPTED = "accepted your resignation"
+RESIGN_REJECTED = "rejected your resignation"
+
+
+def link_brought(friend: str, done: tuple[str, ...]) -> str:
+    """What the friend's link brought, once applied: their decisions, or that
+    it came (it carried dice, or the friend's joining).
+
+    >>> link_brought("Ann", ("played 13/7 8/7",))
+    'Ann played 13/7 8/7.'
+    >>> link_brought("Ann", ("doubled", "played 8/2 6/2"))
+    'Ann doubled, then played 8/2 6/2.'
+    >>> link_brought("Bob", ())
+    'Bob’s link is in: the game goes on.'
+    """
+    if not done:
+        return f"{friend}’s link is in: the game goes on."
+    if len(done) == 1:
+        return f"{friend} {done[0]}."
+    return f"{friend} {', '.join(done[:-1])}, then {done[-1]}."
+
+
+# -- the board while a game by messages is played (imported when one is) -----------------
+
+
+def waiting_for_link(name: str) -> str:
+    """A game by messages whose next move is the friend's (named once they
+    have sent a link: before, "Your friend").
+
+    >>> waiting_for_link("Your friend")[:33]
+    'Waiting for your friend’s link (y'
+    """
+    who = "your friend" if name == "Your friend" else name
+    return f"Waiting for {who}’s link (yours to send: Saves, Games by messages)."
+
+
+LINK_NOTE = "their link awaited"  # beside the friend's name, while they owe a move
+SWITCH_TO_POST = "Play by messages"  # a live game whose connection is gone goes on by links
+
+
+def time_to_move(seconds: int) -> str:
+    """A move clock in days, beside the name of whoever owes a move.
+
+    >>> time_to_move(2 * 86400 - 60), time_to_move(5 * 3600)
+    ('2 days to move', '5 h to move')
+    """
+    if seconds > 86400:  # whole days, the last one in hours
+        return f"{-(-seconds // 86400)} days to move"
+    return f"{-(-seconds // 3600)} h to move"
+
+
+def days(seconds: float) -> str:
+    """A stated time in whole days (a move clock by messages).
+
+    >>> days(86400), days(3 * 86400)
+    ('1 day', '3 days')
+    """
+    n = int(seconds // 86400)
+    return f"{n} day{'s' if n != 1 else ''}"
+
+
+# -- joining a game by messages ----------------------------------------------------------
+
+JOIN_TITLE = "Play by messages"
+YOUR_NAME = "Your name"
+
+
+def invites_you(inviter: str, terms: str) -> str:
+    """The invitation a friend's first link brings.
+
+    >>> invites_you("Ann", "a match to 3 points")[:54]
+    'Ann invites you to play a match to 3 points, by messag'
+    """
+    return (
+        f"{inviter} invites you to play {terms}, by messages: each of you sends "
+        "the other a link after each turn."
+    )
+
+
+ACCEPT = "Accept"
+NOT_NOW = "Not now"

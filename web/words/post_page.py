@@ -1,4 +1,4 @@
-"""What the page says of playing by messages: the link to send, the games in progress.
+"""What the page says of the games by messages in progress (the link to send: web.words.post).
 
 >>> waiting_for("Bob"), your_turn_against("Ann")
 ('Waiting for Bob', 'Your turn against Ann')
@@ -6,24 +6,11 @@
 
 from __future__ import annotations
 
-SEND_TITLE = "Send this link to your friend"
-SEND_TEXT = (
-    "Send it by any messenger (mail, chat, text message). Your friend opens it, "
-    "plays, and sends you a link back: open that one here to go on."
-)
-FIRST_TEXT = (
-    "This link invites your friend to the game. They open it, play, and send you "
-    "a link back: open that one here to go on."
-)
 PRIVACY = (
     "Nothing leaves this device but the links you send yourself: the game is "
     "saved here, and the moves travel in the link's part after the #, which "
     "no server ever sees."
 )
-COPY_LINK = "Copy link"
-COPY_ARIA = "Copy the link to send your friend"
-SHARE = "Share…"
-SHARE_ARIA = "Share the link to send your friend"
 CLOSE = "Close"
 GAMES_TITLE = "Games by messages"
 NO_GAMES = "No games by messages on this device yet. Start one from New: A friend online."

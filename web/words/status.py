@@ -129,9 +129,13 @@ WINS_NOTE = "wins"
 def clock_note(seconds: int) -> str:
     """The move clock beside a name.
 
-    >>> clock_note(75)
-    '1:15 to move'
+    >>> clock_note(75), clock_note(5 * 3600)
+    ('1:15 to move', '5 h to move')
     """
+    if seconds > 3600:  # by messages (a move clock in days)
+        from web.words.post import time_to_move  # (online play's archive: loaded)
+
+        return time_to_move(seconds)
     return f"{seconds // 60}:{seconds % 60:02d} to move"
 
 

@@ -49,7 +49,7 @@ from web.online.errors import (
     OutOfTurnError,
     StrangerError,
 )
-from web.online.events import Event
+from web.online.events import ClaimDisputed, Event, Refused, Rolled
 from web.online.log import Block
 from web.words import post as words
 
@@ -280,6 +280,35 @@ def test_correspondence_with_cube_access_the_roller_asks_first() -> None:
     match = post.sides[0].peer.match
     asked = [b for b in post.sides[0].peer.log.blocks if AskRoll() in b.acts]
     assert asked and post.sent >= 3 * (rolls(match) - 1)
+
+
+def test_correspondence_a_roll_asked_before_a_reload_is_shown_when_its_dice_come() -> None:
+    post = Post(Rules(5))
+    seat = 1
+    for _ in range(200):  # play on until a roller who may double asks for its roll
+        peer = post.sides[seat].peer
+        m = peer.match
+        if m.phase is Phase.ROLL and m.turn == seat and peer.my_dice is None and m.can_double():
+            break
+        while post.sides[seat].my_turn:
+            decide(post, seat, Policy())
+        post.open(1 - seat, post.link(seat))
+        seat = 1 - seat
+    else:  # pragma: no cover
+        raise AssertionError("no roll asked for")
+    post.act(seat, "roll")  # the link asks the friend for its part of the dice
+    post.reload(seat)  # the page is closed in the middle of the turn
+    assert post.sides[seat].peer.wants_dice
+    post.open(1 - seat, post.link(seat))
+    events = post.open(seat, post.link(1 - seat))
+    dice = post.sides[seat].peer.my_dice
+    assert dice is not None and Rolled(seat, dice) in events  # no second press of Roll
+    assert post.mirrors[seat].match.phase is Phase.MOVE
+    post.check()
+    # Once played, the roll asked is spent: the next reload does not ask again.
+    post.act(seat, "play", greedy(post.mirrors[seat].match).moves)
+    post.reload(seat)
+    assert not post.sides[seat].peer.wants_dice
 
 
 def test_correspondence_a_live_game_goes_on_by_links_and_live_again() -> None:
@@ -564,6 +593,11 @@ def test_correspondence_a_claim_the_other_s_record_does_not_bear_out_changes_not
     # late: by Bob's own record it is a day, not three.
     bob = post.sides[1]
     bob.peer.clock = dataclasses.replace(bob.peer.clock, since=post.now - DAY)  # opened late
-    error = refused(post, 1, post.link(0), DisputedClaimError)
-    assert post.sides[1].peer.claimed is None and not post.sides[1].peer.match.is_over
-    assert "play goes on" in refusal(error)
+    record = bob.peer.match.record
+    events = post.open(1, post.link(0))
+    (error,) = [e.error for e in events if isinstance(e, Refused)]
+    assert isinstance(error, DisputedClaimError) and "play goes on" in refusal(error)
+    assert post.sides[1].peer.claimed is None and post.sides[1].peer.match.record == record
+    # Bob's next link tells Ann that her claim is disputed.
+    told = post.open(0, post.link(1))
+    assert [e for e in told if isinstance(e, ClaimDisputed)] == [ClaimDisputed("Bob")]

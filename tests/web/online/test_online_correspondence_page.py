@@ -5,12 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from test_online_remote import Clock, MemoryTransport, pair, tokens
 from test_online_remote_ui import FakeDate, FakePerformance
 from web_fakes import Rig
 
-from engine.record import Played
+from engine.game import Phase
+from engine.record import Played, Roll
+from engine.rules import Rules
+from web.dom.connect import ONLINE_SAVE
+from web.model.actions import Act
 from web.model.state import Dialog
 from web.model.storage import MemoryStorage
+from web.online.invite import Invite
+from web.online.peer import Peer
+from web.online.remote import OnlineTable
+from web.online.transport import PeerEvent
 
 
 class Location:
@@ -29,21 +38,44 @@ class History:
         self.location.href, self.location.hash = url, ""
 
 
+class DeviceClock:
+    """The device's clock (``Date.now``, in milliseconds), at ``seconds``."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def now(self) -> float:
+        return self.seconds * 1000
+
+
 class Window:
-    def __init__(self, fragment: str = "") -> None:
+    def __init__(self, fragment: str = "", wall: float | None = None) -> None:
         self.location = Location(fragment)
         self.history = History(self.location)
-        self.Date = FakeDate()
+        self.Date = FakeDate() if wall is None else DeviceClock(wall)
         self.performance = FakePerformance()
 
 
-def page(storage: MemoryStorage, fragment: str = "") -> Rig:
-    """A page opened (or reloaded) on ``storage``, at ``fragment``."""
-    rig = Rig(storage=storage, window=Window(fragment), seed=len(fragment)).boot()
+def page(
+    storage: MemoryStorage, fragment: str = "", *, run: bool = True, wall: float | None = None
+) -> Rig:
+    """A page opened (or reloaded) on ``storage``, at ``fragment`` (``wall``:
+    the device's clock, in seconds); what it shows by itself (the friend's
+    moves being played) shown unless not ``run``."""
+    rig = Rig(storage=storage, window=Window(fragment, wall), seed=len(fragment)).boot()
     assert rig.connection is not None
     rig.connection.open(rig.c.online)
     rig.connection.open_post(rig.c.post)
-    rig.timer.run()
+    if run:
+        rig.timer.run()
+    return rig
+
+
+def joined(storage: MemoryStorage, fragment: str, name: str) -> Rig:
+    """A page opened with a friend's first link, its invitation accepted under ``name``."""
+    rig = page(storage, fragment)
+    assert rig.c.state.dialog is Dialog.JOIN
+    rig.act("join-accept", name=name)
     return rig
 
 
@@ -51,6 +83,11 @@ def fragment(rig: Rig) -> str:
     link = rig.c.state.online.post_link
     assert link.startswith("https://example.org/game/#post=")
     return "#" + link.split("#", 1)[1]
+
+
+def roll_enabled(rig: Rig) -> bool:
+    (roll,) = [b for b in rig.view.last.controls if b.action is Act.ROLL]
+    return roll.enabled
 
 
 def my_turn(rig: Rig) -> bool:
@@ -77,24 +114,48 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_reloads() -> Non
     ann.start("online", length=3, post="on", name="Ann")
     assert ann.c.state.dialog is Dialog.POST  # the invitation, to send
     assert "Send this link" in ann.view.last.dialog.html  # type: ignore[union-attr]
+    # Nothing to roll until Bob's link comes (his part of the opening's dice).
+    ann.act("close")
+    assert ann.c.state.online.post_waiting and not roll_enabled(ann)
+    assert ann.view.last.status.startswith("Waiting for your friend’s link")
+    ann.act("roll")
+    assert not ann.c.state.busy and ann.c.state.match.phase is Phase.OPENING
     link = fragment(ann)
     bob = page(bob_disk, link)
+    # Bob is asked his name, as live joining asks it; no relay is named.
+    assert bob.c.state.dialog is Dialog.JOIN and not bob.c.state.online.playing
+    html = bob.view.last.dialog.html  # type: ignore[union-attr]
+    assert "Ann invites you to play" in html and "by messages" in html and "relay" not in html
+    bob.act("join-accept", name="Bob")
     assert bob.c.state.online.playing and bob.c.state.online.friend_name == "Ann"
     assert bob.connection is not None and bob.connection.window.location.hash == ""
     pages = [ann, bob]
     disks = [ann_disk, bob_disk]
     turn = 1  # Bob holds the last link
+    told = []
     for _ in range(16):  # with the cube, a turn is three links (a roll asked, its dice, the play)
         rig = pages[turn]
         play_my_turn(rig)
         assert rig.c.state.dialog is Dialog.POST, rig.c.state  # the friend must act
+        assert rig.c.state.online.post_waiting and not roll_enabled(rig)
         pages[1 - turn] = page(disks[1 - turn], fragment(rig))  # the friend opens it
         turn = 1 - turn
+        message = pages[turn].c.state.message
+        assert "Welcome back" not in message
+        told.append(message)
+    assert "Ann’s link is in: the game goes on." in told
+    assert any(t.startswith("Bob played ") for t in told), told
+    assert pages[0].c.state.online.friend_name == "Bob"
     played = [e for e in pages[turn].c.state.match.events if isinstance(e, Played)]
     assert len(played) >= 4
     # Both pages agree on the record of what was played.
-    # The one who opened the last link holds everything the other played.
-    assert pages[turn].c.state.match.record == pages[1 - turn].c.state.match.record
+    # The one who opened the last link holds everything the other played (and
+    # the dice it had asked for, which the other sees with their play).
+    opener, other = (pages[i].c.state.match for i in (turn, 1 - turn))
+    assert opener.record.games[:-1] == other.record.games[:-1]
+    extra = opener.events[len(other.events) :]
+    assert opener.events[: len(other.events)] == other.events
+    assert extra in ((), (Roll(turn, opener.dice),)), extra  # type: ignore[arg-type]
     # A reload (no link in the address) goes on with the game on the board.
     for i in range(2):
         before = pages[i].c.state.match.record
@@ -116,9 +177,154 @@ def test_correspondence_link_opened_twice_is_quiet_and_a_broken_one_refused() ->
     ann = page(ann_disk)
     ann.start("online", length=1, post="on", name="Ann")
     link = fragment(ann)
-    page(bob_disk, link)
+    joined(bob_disk, link, "Bob")
     again = page(bob_disk, link)  # the same link, opened again: the game goes on
     assert again.c.state.online.playing and not again.c.state.notice
     broken = page(MemoryStorage(), "#post=AAAA")
     assert "Nothing changed" in broken.c.state.notice
     assert not broken.c.state.busy and not broken.c.state.online.playing
+
+
+def test_correspondence_a_friend_s_play_is_shown_being_played_and_a_roll_asked_shows() -> None:
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    pages, disks = [ann, joined(bob_disk, fragment(ann), "Bob")], [ann_disk, bob_disk]
+    turn, animated, rolled = 1, 0, 0
+    for _ in range(14):
+        rig = pages[turn]
+        play_my_turn(rig)
+        s = rig.c.state
+        asked = s.busy and s.match.phase is Phase.ROLL and s.match.turn == s.online.here
+        link = fragment(rig)
+        if asked:  # the page is closed while the friend answers (a reload between links)
+            pages[turn] = page(disks[turn])
+            assert pages[turn].c.state.match.phase is Phase.ROLL
+        friend = page(disks[1 - turn], link, run=False)
+        before = friend.c.state.match
+        friend.timer.run()
+        after = friend.c.state.match
+        if [e for e in after.events[len(before.events) :] if isinstance(e, Played)]:
+            animated += 1  # the friend's play came through the flow, step by step
+            assert friend.c.state.message.startswith(("Ann played", "Bob played"))
+        pages[1 - turn] = friend
+        if asked:  # the answer brings the dice the player asked for: shown, no second Roll
+            answer = fragment(friend)
+            pages[turn] = page(disks[turn], answer)
+            m = pages[turn].c.state.match
+            assert m.phase is not Phase.ROLL or m.turn != pages[turn].c.state.online.here
+            rolled += 1
+            continue
+        turn = 1 - turn
+    assert animated >= 2 and rolled >= 2, (animated, rolled)
+
+
+def test_correspondence_a_refused_link_leaves_the_saved_game_on_the_board() -> None:
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=1, post="on", name="Ann")
+    first = fragment(ann)
+    bob = joined(bob_disk, first, "Bob")
+    ann = page(ann_disk, fragment(bob))
+    record = ann.c.state.match.record
+    own = page(ann_disk, first)  # Ann opens her own link: refused, her game goes on
+    assert "Nothing changed" in own.c.state.notice
+    assert own.c.state.online.playing and own.c.state.match.record == record
+
+
+DAY = 86400.0
+
+
+def test_correspondence_a_move_clock_in_days_is_shown_and_claimed_past_it() -> None:
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk, wall=0.0)
+    ann.start("online", length=1, post="on", name="Ann", days="1")
+    bob = page(bob_disk, fragment(ann), wall=3600.0)
+    assert "1 day a move" in bob.view.last.dialog.html  # type: ignore[union-attr]
+    bob.act("join-accept", name="Bob")
+    pages, disks = [ann, bob], [ann_disk, bob_disk]
+    for n in range(6):  # the opening roll (a tie: again), seen by both
+        pages[n % 2] = page(disks[n % 2], fragment(pages[1 - n % 2]), wall=7200.0 + n)
+        if n and (my_turn(pages[0]) or my_turn(pages[1])):
+            break
+    turn = 0 if my_turn(pages[0]) else 1
+    assert my_turn(pages[turn]) and not my_turn(pages[1 - turn])
+    play_my_turn(pages[turn])
+    waiter = turn  # who played, and sent the friend the link: the friend owes a move
+    pages[1 - waiter] = page(disks[1 - waiter], fragment(pages[waiter]), wall=8000.0)
+    # Both see the clock of the one who owes beside their name, in hours.
+    for rig in pages:
+        notes = [p.note for p in (rig.view.last.top, rig.view.last.bottom)]
+        assert any("h to move" in n for n in notes), notes
+    # Two days on, the friend has not moved: the waiter's page offers the claim.
+    late = page(disks[waiter], wall=3 * DAY)
+    assert late.c.state.dialog is Dialog.CLAIM, late.c.state.dialog
+    late.act("claim")
+    assert late.c.state.online.claimed and late.c.state.match.is_over
+    assert late.c.state.dialog is Dialog.POST  # the claim, for the friend
+    friend = page(disks[1 - waiter], fragment(late), wall=3 * DAY + 60)
+    assert friend.c.state.online.claimed, friend.c.state.notice
+    assert friend.c.state.match.is_over
+    assert friend.c.state.match.record == late.c.state.match.record
+
+
+def live(rig: Rig, peer: Peer, transport: MemoryTransport) -> OnlineTable:
+    """A live game on ``rig``'s page over ``transport``, its peer saved as the
+    page saves one (what a reload, or a friend's link, goes on with)."""
+    table = OnlineTable(peer, transport, Clock(), lambda d: rig.c.store.write(ONLINE_SAVE, d))
+    table.attach(rig.c.online)
+    rig.c.online.go_online(table, peer.friend, "Your friend")
+    table.resume(rig.c.state.match)
+    return table
+
+
+def test_correspondence_a_live_game_whose_connection_is_gone_goes_on_by_messages() -> None:
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann, bob = page(ann_disk), page(bob_disk)
+    invite = Invite.new("Ann", Rules(3), clock=0, token=tokens(1))
+    host = Peer.host(invite, now=0.0, token=tokens(2))
+    ta, tb = pair()
+    for rig in (ann, bob):
+        rig.start("online", length=3)  # (the page's own New game, as live joining starts one)
+    live(ann, host, ta)
+    live(bob, Peer.join(Invite.parse(host.invite.text), "Bob", now=0.0, token=tokens(3)), tb)
+    assert not can_switch(ann)  # (connecting: no friend yet, but the button is there)
+    ta.peer(PeerEvent("b", True))
+    tb.peer(PeerEvent("a", True))
+    while ta.pump() | tb.pump():
+        pass
+    assert ann.c.state.online.friend_name == "Bob" and not can_switch(ann)
+    ta.up = tb.up = False  # the line drops
+    ta.peer(PeerEvent("b", False))
+    ann.timer.run()
+    assert can_switch(ann), ann.c.state.online.friend_link
+    ann.act("post-switch")
+    # The same game goes on by messages: its link to send (once Ann has played,
+    # if the move is hers), no relay.
+    assert ann.c.state.online.post_link and ann.c.store.read(ONLINE_SAVE) is None
+    assert not can_switch(ann)
+    play_my_turn(ann)
+    assert ann.c.state.dialog is Dialog.POST and ann.c.state.online.post_waiting
+    # Bob's page opens Ann's link: his live game, saved, goes on by messages too.
+    bob = page(bob_disk, fragment(ann))
+    assert bob.c.state.dialog is not Dialog.JOIN
+    assert bob.c.state.online.playing
+    assert bob.c.state.online.friend_name == "Ann" and not bob.c.state.notice
+    assert bob.c.state.match.match_length == 3
+    # The game goes on by links, from where it was live.
+    pages, disks, turn = [ann, bob], [ann_disk, bob_disk], 1
+    for _ in range(8):
+        play_my_turn(pages[turn])
+        if not pages[turn].c.state.online.post_waiting:
+            continue  # (nothing new for the friend yet)
+        pages[1 - turn] = page(disks[1 - turn], fragment(pages[turn]))
+        assert not pages[1 - turn].c.state.notice
+        turn = 1 - turn
+    opener, other = (pages[i].c.state.match for i in (turn, 1 - turn))
+    assert [e for e in other.events if isinstance(e, Played)]
+    assert opener.events[: len(other.events)] == other.events
+
+
+def can_switch(rig: Rig) -> bool:
+    (switch,) = [b for b in rig.view.last.controls if b.action is Act.POST_SWITCH]
+    return switch.visible and switch.enabled
