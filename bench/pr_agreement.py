@@ -156,10 +156,11 @@ def _ours_real(mat: MatFile, depth: int) -> list[dict[str, object]]:
 
 
 def real_match(
-    path: Path, plies: int, depths: Sequence[int], checkpoint: Path | None
+    path: Path, plies: int, depths: Sequence[int], checkpoint: Path | None, compute: bool = True
 ) -> dict[str, object]:
     """gnubg's and our figures for the match in ``path``, resumed from and saved
-    to ``checkpoint`` (a folder) when given."""
+    to ``checkpoint`` (a folder) when given; ``compute=False`` only reads what
+    the checkpoint holds."""
     saved = checkpoint / f"{path.name}.json" if checkpoint else None
     data: dict[str, object] = json.loads(saved.read_text()) if saved and saved.exists() else {}
 
@@ -167,6 +168,8 @@ def real_match(
         if saved:
             saved.write_text(json.dumps(data))
 
+    if not compute:
+        return data
     mat = read_match_file(path.read_bytes())
     if "gnubg" not in data:
         data["gnubg"] = _gnubg_real(path, plies)
@@ -261,29 +264,37 @@ def report_real(results: Sequence[tuple[Path, dict[str, object]]], depths: Seque
         gnubg = data["gnubg"]
         assert isinstance(gnubg, dict)
         theirs = gnubg["decisions"]
+        stated = dict(zip(gnubg["names"], gnubg["pr"], strict=True))
         ours = data["ours"]
         assert isinstance(ours, dict)
+        have = [k for k in depths if str(k) in ours]
         for name in data["names"]:  # type: ignore[attr-defined]
             g = Part.of(theirs, name)
-            mine = {k: Part.of(ours[str(k)], name) for k in depths}
-            counts = f"{g.decisions} " + " ".join(f"{mine[k].decisions}" for k in depths)
+            pr = stated.get(name, g.pr)  # gnubg's statistics (the parsed verdicts agree)
+            mine = {k: Part.of(ours[str(k)], name) for k in have}
+            counts = f"{g.decisions} " + " ".join(
+                f"{mine[k].decisions}" if k in mine else "-" for k in depths
+            )
             print(
                 f"{path.stem[:22]:<22} {data['length']:>3} {name[:14]:<14} {counts:>13}"
-                f" {g.pr:>8.2f}"
-                + "".join(f" {mine[k].pr:>7.2f}" for k in depths)
-                + "".join(f" {mine[k].pr - g.pr:>+7.2f}" for k in depths)
+                f" {pr:>8.2f}"
+                + "".join(f" {mine[k].pr:>7.2f}" if k in mine else f" {'-':>7}" for k in depths)
+                + "".join(
+                    f" {mine[k].pr - pr:>+7.2f}" if k in mine else f" {'-':>7}" for k in depths
+                )
             )
-            for k in depths:
-                diffs[k].append(mine[k].pr - g.pr)
+            for k in have:
+                diffs[k].append(mine[k].pr - pr)
                 parts[k].append((mine[k], g))
-        for k in depths:
+        for k in have:
             paired[k] += [(path.stem, a, b) for a, b in _pairs(ours[str(k)], theirs)]
-    n = len(next(iter(diffs.values()))) if diffs else 0
-    print(f"\n{len(results)} matches, {n} player-matches")
+    print(f"\n{len(results)} matches")
+    depths = [k for k in depths if diffs[k]]
     for k in depths:
         d = diffs[k]
         print(
-            f"ours@{k}: mean |diff| {_ci([abs(x) for x in d])} PR points (95%); "
+            f"ours@{k} ({len(d)} player-matches): mean |diff| {_ci([abs(x) for x in d])} "
+            f"PR points (95%); "
             f"mean diff (ours - gnubg) {_ci(d)}"
         )
     print(
@@ -339,16 +350,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--files", nargs="+", type=Path, help="real match files instead")
     parser.add_argument("--checkpoint", type=Path, help="a folder for each match's figures")
+    parser.add_argument(
+        "--report-only",
+        dest="compute",
+        action="store_false",
+        help="only the table of what the checkpoint holds",
+    )
     args = parser.parse_args(argv)
     depths: list[int] = list(dict.fromkeys(args.ours_plies))
     if args.files:
         if args.checkpoint:
             args.checkpoint.mkdir(parents=True, exist_ok=True)
-        results = []
-        for path in args.files:
-            t = time.perf_counter()
-            results.append((path, real_match(path, args.plies, depths, args.checkpoint)))
-            print(f"{path.name}: {time.perf_counter() - t:.0f} s", flush=True)
+        # Every match at the first depth, then at the next: a run stopped early
+        # still has the cheap figures for all of them
+        for k in depths if args.compute else []:
+            for path in args.files:
+                t = time.perf_counter()
+                real_match(path, args.plies, [k], args.checkpoint)
+                print(f"{path.name} at {k}-ply: {time.perf_counter() - t:.0f} s", flush=True)
+        results = [
+            (path, real_match(path, args.plies, depths, args.checkpoint, compute=args.compute))
+            for path in args.files
+        ]
+        results = [(path, data) for path, data in results if "gnubg" in data]
         print()
         report_real(results, depths)
         return 0
