@@ -129,7 +129,9 @@ def _gnubg_real(path: Path, plies: int) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "match.txt"
         gnubg_mat.quiet(f'export match text "{out}"')
-        text = out.read_text(errors="replace")
+        # one file a game: match.txt, then match_002.txt, match_003.txt...
+        games = sorted(Path(tmp).glob("match*.txt"), key=lambda f: (len(f.name), f.name))
+        text = "".join(f.read_text(errors="replace") for f in games)
     names = stats.splitlines()[0].split()[1:3]
     pr = gnubg_mat._pair(stats, "Error rate mEMG", "Overall statistics")
     return {
