@@ -16,21 +16,41 @@ plies=...)``), a PR column and a mean |diff| each.
     python -m bench.pr_agreement --matches 10 --length 5
     python -m bench.pr_agreement --ours-plies 1 2   # our review at 1- and 2-ply
 
-gnubg (GPL) is the referee only: never imported by the engine.
+``--files FILE...`` compares on real matches instead (``.mat`` or ``.txt``
+files another program wrote, e.g. Backgammon Galaxy's downloads, see
+``tests/data/README.md``): gnubg imports each one and analyses it at
+``--plies``; its text export gives its verdict on each decision
+(:mod:`bench.gnubg_text`), which its own statistics confirm.  With
+``--checkpoint DIR`` each match's figures (gnubg's, then ours at each depth)
+are written to ``DIR/<file>.json`` as soon as they are known and read back on
+the next run, so that a long run resumes where it stopped.  The table gives
+per player both PRs and, below, where the differences come from: the
+checker-play and the cube part of each PR, the decisions counted on each
+side, and the decisions whose losses differ most.
+
+    python -m bench.pr_agreement --files m1.txt m2.txt --ours-plies 1 2 --checkpoint /tmp/pr
+
+gnubg (GPL) is the referee only: never imported by the engine; it runs with
+``set threads 1`` (:func:`bench.gnubg_mat.setup`) so that it leaves the other
+core to the rest of the machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
+import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
-from bench import gnubg_mat
+from bench import gnubg_mat, gnubg_text
 from engine.ai.review import Grade, MatchReview, review
 from engine.formats.mat import MatFile
+from engine.formats.match_file import read_match_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +115,231 @@ def _pearson(xs: Sequence[float], ys: Sequence[float]) -> float:
     return statistics.correlation(xs, ys)
 
 
+# -- real matches --------------------------------------------------------------------
+
+
+def _gnubg_real(path: Path, plies: int) -> dict[str, object]:
+    """gnubg's analysis of the match in ``path``: its statistics' names and
+    totals and each decision's verdict (:mod:`bench.gnubg_text`)."""
+    gnubg_mat.setup(1, analysis_plies=plies)
+    gnubg_mat.quiet("set confirm new off", "set confirm default yes")
+    gnubg_mat.quiet(f'import mat "{path}"')
+    gnubg_mat.quiet("analyse match")
+    stats = gnubg_mat.capture("show statistics match")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "match.txt"
+        gnubg_mat.quiet(f'export match text "{out}"')
+        # one file a game: match.txt, then match_002.txt, match_003.txt...
+        games = sorted(Path(tmp).glob("match*.txt"), key=lambda f: (len(f.name), f.name))
+        text = "".join(f.read_text(errors="replace") for f in games)
+    names = stats.splitlines()[0].split()[1:3]
+    pr = gnubg_mat._pair(stats, "Error rate mEMG", "Overall statistics")
+    return {
+        "names": names,
+        "pr": [abs(x) / 2.0 for x in pr],
+        "decisions": [asdict(d) for d in gnubg_text.decisions(text)],
+    }
+
+
+def _ours_real(mat: MatFile, depth: int) -> list[dict[str, object]]:
+    r = review(mat.record, plies=depth)
+    return [
+        {
+            "game": j.decision.game,
+            "player": mat.names[j.decision.player],
+            "kind": "play" if j.decision.kind == "play" else j.decision.chosen,
+            "chosen": j.decision.chosen,
+            "dice": "".join(str(x) for x in sorted(j.decision.dice or (), reverse=True)),
+            "loss": j.loss,
+            "counted": j.counted,
+        }
+        for j in r.judgements
+    ]
+
+
+def real_match(
+    path: Path, plies: int, depths: Sequence[int], checkpoint: Path | None, compute: bool = True
+) -> dict[str, object]:
+    """gnubg's and our figures for the match in ``path``, resumed from and saved
+    to ``checkpoint`` (a folder) when given; ``compute=False`` only reads what
+    the checkpoint holds."""
+    saved = checkpoint / f"{path.name}.json" if checkpoint else None
+    data: dict[str, object] = json.loads(saved.read_text()) if saved and saved.exists() else {}
+
+    def keep() -> None:
+        if saved:
+            saved.write_text(json.dumps(data))
+
+    if not compute:
+        return data
+    mat = read_match_file(path.read_bytes())
+    if "gnubg" not in data:
+        data["gnubg"] = _gnubg_real(path, plies)
+        data["names"] = list(mat.names)
+        data["length"] = mat.record.rules.match_length
+        keep()
+    ours = data.setdefault("ours", {})
+    assert isinstance(ours, dict)
+    for k in depths:
+        if str(k) not in ours:
+            t = time.perf_counter()
+            ours[str(k)] = _ours_real(mat, k)
+            data[f"seconds@{k}"] = time.perf_counter() - t
+            keep()
+    return data
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One side's figures for one player: decisions and summed losses by kind."""
+
+    plays: int
+    cube: int
+    play_error: float
+    cube_error: float
+
+    @property
+    def decisions(self) -> int:
+        return self.plays + self.cube
+
+    @property
+    def pr(self) -> float:
+        n = self.decisions
+        return 500.0 * (self.play_error + self.cube_error) / n if n else 0.0
+
+    @classmethod
+    def of(cls, rows: Sequence[dict[str, object]], player: str) -> Part:
+        mine = [r for r in rows if r["player"] == player and r["counted"]]
+        plays = [r for r in mine if r["kind"] == "play"]
+        cube = [r for r in mine if r["kind"] != "play"]
+        return cls(
+            len(plays),
+            len(cube),
+            sum(float(str(r["loss"])) for r in plays),
+            sum(float(str(r["loss"])) for r in cube),
+        )
+
+
+def _ci(xs: Sequence[float]) -> str:
+    """Mean with a rough 95% interval (normal approximation)."""
+    if len(xs) < 2:
+        return f"{statistics.fmean(xs):.2f}" if xs else "-"
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+    return f"{statistics.fmean(xs):.2f} ± {half:.2f}"
+
+
+def _minus(xs: Sequence[float], ys: Sequence[float]) -> list[float]:
+    return [a - b for a, b in zip(xs, ys, strict=True)]
+
+
+def _pairs(
+    ours: Sequence[dict[str, object]], theirs: Sequence[dict[str, object]]
+) -> list[tuple[dict[str, object], dict[str, object]]]:
+    """Our and gnubg's verdicts on the same checker plays, paired in order (game,
+    player, the roll) where both list the same rolls."""
+    out = []
+    keys = {(str(r["game"]), str(r["player"])) for r in ours}
+    for g, p in sorted(keys):
+        a = [r for r in ours if str(r["game"]) == g and r["player"] == p and r["kind"] == "play"]
+        b = [r for r in theirs if str(r["game"]) == g and r["player"] == p and r["kind"] == "play"]
+        if [r["dice"] for r in a] == [r["dice"] for r in b]:
+            out += list(zip(a, b, strict=True))
+    return out
+
+
+def report_real(results: Sequence[tuple[Path, dict[str, object]]], depths: Sequence[int]) -> None:
+    """The table of :func:`main`'s ``--files`` mode and where the differences come from."""
+    head = (
+        f"{'match':<22} {'len':>3} {'player':<14} {'decisions':>13}"
+        + f" {'PR gnubg':>8}"
+        + "".join(f" {f'PR @{k}':>7}" for k in depths)
+        + "".join(f" {f'diff@{k}':>7}" for k in depths)
+    )
+    print(head)
+    print(f"{'':<22} {'':>3} {'':<14} {'gnubg' + ''.join(f' @{k}' for k in depths):>13}")
+    diffs: dict[int, list[float]] = {k: [] for k in depths}
+    parts: dict[int, list[tuple[Part, Part]]] = {k: [] for k in depths}
+    paired: dict[int, list[tuple[str, dict[str, object], dict[str, object]]]] = {
+        k: [] for k in depths
+    }
+    for path, data in results:
+        gnubg = data["gnubg"]
+        assert isinstance(gnubg, dict)
+        theirs = gnubg["decisions"]
+        stated = dict(zip(gnubg["names"], gnubg["pr"], strict=True))
+        ours = data["ours"]
+        assert isinstance(ours, dict)
+        have = [k for k in depths if str(k) in ours]
+        for name in data["names"]:  # type: ignore[attr-defined]
+            g = Part.of(theirs, name)
+            pr = stated.get(name, g.pr)  # gnubg's statistics (the parsed verdicts agree)
+            mine = {k: Part.of(ours[str(k)], name) for k in have}
+            counts = f"{g.decisions} " + " ".join(
+                f"{mine[k].decisions}" if k in mine else "-" for k in depths
+            )
+            print(
+                f"{path.stem[:22]:<22} {data['length']:>3} {name[:14]:<14} {counts:>13}"
+                f" {pr:>8.2f}"
+                + "".join(f" {mine[k].pr:>7.2f}" if k in mine else f" {'-':>7}" for k in depths)
+                + "".join(
+                    f" {mine[k].pr - pr:>+7.2f}" if k in mine else f" {'-':>7}" for k in depths
+                )
+            )
+            for k in have:
+                diffs[k].append(mine[k].pr - pr)
+                parts[k].append((mine[k], g))
+        for k in have:
+            paired[k] += [(path.stem, a, b) for a, b in _pairs(ours[str(k)], theirs)]
+    print(f"\n{len(results)} matches")
+    depths = [k for k in depths if diffs[k]]
+    for k in depths:
+        d = diffs[k]
+        print(
+            f"ours@{k} ({len(d)} player-matches): mean |diff| {_ci([abs(x) for x in d])} "
+            f"PR points (95%); "
+            f"mean diff (ours - gnubg) {_ci(d)}"
+        )
+    print(
+        "\nWhere it comes from (per player-match, means; PR parts = 500 x error / all decisions):"
+    )
+    for k in depths:
+        ours_p = [500 * m.play_error / max(1, m.decisions) for m, _ in parts[k]]
+        theirs_p = [500 * g.play_error / max(1, g.decisions) for _, g in parts[k]]
+        ours_c = [500 * m.cube_error / max(1, m.decisions) for m, _ in parts[k]]
+        theirs_c = [500 * g.cube_error / max(1, g.decisions) for _, g in parts[k]]
+        print(
+            f"  ours@{k}: checker part ours {statistics.fmean(ours_p):.2f} gnubg "
+            f"{statistics.fmean(theirs_p):.2f} (diff {_ci(_minus(ours_p, theirs_p))}); "
+            f"cube part ours {statistics.fmean(ours_c):.2f} gnubg {statistics.fmean(theirs_c):.2f} "
+            f"(diff {_ci(_minus(ours_c, theirs_c))})"
+        )
+        print(
+            f"           decisions: plays ours {sum(m.plays for m, _ in parts[k])} gnubg "
+            f"{sum(g.plays for _, g in parts[k])}; cube ours {sum(m.cube for m, _ in parts[k])} "
+            f"gnubg {sum(g.cube for _, g in parts[k])}"
+        )
+        pairs = paired[k]
+        if pairs:
+            gaps = [float(str(a["loss"])) - float(str(b["loss"])) for _, a, b in pairs]
+            big = sorted((abs(x) for x in gaps), reverse=True)[: max(1, len(gaps) // 10)]
+            print(
+                f"           {len(pairs)} checker plays paired: mean loss ours - gnubg "
+                f"{1000 * statistics.fmean(gaps):+.1f} mp, mean |gap| "
+                f"{1000 * statistics.fmean(abs(x) for x in gaps):.1f} mp; "
+                f"share of the summed |gap| from the 10% largest: "
+                f"{sum(big) / max(1e-9, sum(abs(x) for x in gaps)):.0%}"
+            )
+            worst = sorted(
+                pairs, key=lambda t: -abs(float(str(t[1]["loss"])) - float(str(t[2]["loss"])))
+            )
+            for stem, a, b in worst[:8]:
+                print(
+                    f"             {stem} game {a['game']} {a['player']} {a['dice']} "
+                    f"{a['chosen']}: ours {1000 * float(str(a['loss'])):.0f} mp, "
+                    f"gnubg {1000 * float(str(b['loss'])):.0f} mp"
+                )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=3, help="matches to play (3)")
@@ -105,8 +350,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--ours-plies", type=int, nargs="+", default=[1], help="our review's depths (1)"
     )
+    parser.add_argument("--files", nargs="+", type=Path, help="real match files instead")
+    parser.add_argument("--checkpoint", type=Path, help="a folder for each match's figures")
+    parser.add_argument(
+        "--report-only",
+        dest="compute",
+        action="store_false",
+        help="only the table of what the checkpoint holds",
+    )
     args = parser.parse_args(argv)
     depths: list[int] = list(dict.fromkeys(args.ours_plies))
+    if args.files:
+        if args.checkpoint:
+            args.checkpoint.mkdir(parents=True, exist_ok=True)
+        # Every match at the first depth, then at the next: a run stopped early
+        # still has the cheap figures for all of them
+        for k in depths if args.compute else []:
+            for path in args.files:
+                t = time.perf_counter()
+                real_match(path, args.plies, [k], args.checkpoint)
+                print(f"{path.name} at {k}-ply: {time.perf_counter() - t:.0f} s", flush=True)
+        results = [
+            (path, real_match(path, args.plies, depths, args.checkpoint, compute=args.compute))
+            for path in args.files
+        ]
+        results = [(path, data) for path, data in results if "gnubg" in data]
+        print()
+        report_real(results, depths)
+        return 0
     rows: list[Row] = []
     started = time.perf_counter()
     for k in range(args.matches):

@@ -363,8 +363,9 @@ def rank_plays(
     with :data:`PLY2_FILTERS` and ranks the last few at 2-ply (``ply=2``),
     above those that stopped at 1-ply, above those that stopped at 0-ply.
     ``also``, the board a play leaves (its :attr:`Play.result`), is carried
-    to the deepest ply whatever the filters say, as GNU Backgammon's analysis
-    does with the play made: its loss then compares like with like.
+    to the deepest ply whatever the filters or King Tubby's 1-ply screen say,
+    as GNU Backgammon's analysis does with the play made: its loss then
+    compares like with like.
 
     >>> ranked = rank_plays(Position.start(), (3, 1), plies=2)
     >>> str(ranked[0].play), ranked[0].ply
@@ -402,10 +403,17 @@ def rank_plays(
                     break
             p = ply1(result, cache, value)
             deep.append(RankedPlay(r.play, p, value(p), 1))
+        if deep and also is not None and all(r.play.result != also for r in deep):
+            # The play made, left out by the screen, is judged at the same depth
+            # as the best: a 0-ply figure against a 1-ply one is no loss
+            played = next((r for r in ranked if r.play.result == also), None)
+            if played is not None:
+                deep.append(_deeper(played, cache, value, 1))
         if len(deep) == 1:
             deep = []  # a lone 1-ply figure would not compare with the 0-ply ones
         deep.sort(key=lambda r: -r.equity)
-        ranked = deep + ranked[len(deep) :]
+        looked = {id(r.play) for r in deep}
+        ranked = deep + [r for r in ranked if id(r.play) not in looked]
     best = ranked[0].equity
     return [
         RankedPlay(r.play, r.probs, r.equity, r.ply, max(0.0, best - r.equity), r.worked_out)

@@ -58,8 +58,9 @@ __all__ = [
 
 def judge(decision: Decision, plies: int = 1) -> Judgement:
     """King Tubby's verdict on one decision (see the module docs), at 1-ply as
-    it plays, or at 2-ply (``plies=2``: the play made is judged at 2-ply too,
-    whatever the move filters say, so that its loss compares like with like).
+    it plays, or at 2-ply (``plies=2``).  The play made is judged as deep as
+    the best play, whatever the move filters or the 1-ply screen say, so that
+    its loss compares like with like (GNU Backgammon's way).
     """
     if decision.kind == "cube":
         depth = CUBE_PLIES["hard"] if plies == 1 else plies
@@ -68,7 +69,7 @@ def judge(decision: Decision, plies: int = 1) -> Judgement:
         quiet = decision.chosen == "no double" and not is_close(d, decision.cube)
         return Judgement(decision, max(0.0, loss), best, counted=not quiet, chances=d.probs)
     assert decision.dice is not None and decision.played is not None
-    also = decision.played.swap() if plies > 1 else None
+    also = decision.played.swap()
     ranked = rank_plays(decision.position, decision.dice, "hard", decision.cube, plies, also)
     top = ranked[0]
     mine = next((r for r in ranked if r.play.result.swap() == decision.played), None)

@@ -102,8 +102,8 @@ def _hint(request: HintRequest) -> HintReply:
 
     position = Position.from_id(request.position)
     board = None if request.played is None else Position.from_id(request.played)
-    # At 2-ply the player's own play is judged as deep as the best (GNU Backgammon's way)
-    also = board.swap() if board is not None and request.plies > 1 else None
+    # The player's own play is judged as deep as the best (GNU Backgammon's way)
+    also = board.swap() if board is not None else None
     ranked = ai.rank_plays(position, request.dice, "hard", request.cube, request.plies, also)
     plays = tuple(
         RankedPlay(str(r.play), r.play.moves, r.equity, r.loss, r.ply, r.probs, r.worked_out)

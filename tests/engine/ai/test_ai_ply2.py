@@ -106,3 +106,23 @@ def test_a_review_at_two_ply_finds_the_blunder() -> None:
     assert first.best == "8/5 6/5" and first.grade is Grade.BLUNDER
     assert first == judge(next(iter(decisions(m.record, (0,)))), plies=2)
     assert done.players[0].plays == 1
+
+
+def test_at_one_ply_the_play_made_outside_the_screen_is_looked_at_too() -> None:
+    # King Tubby's 1-ply screen looks ahead on the few best plays only; a review
+    # (``also``: the play made) judges the play made at 1-ply too, as GNU
+    # Backgammon does, not its 0-ply figure against the best's 1-ply one.
+    start = Position.start()
+    plain = rank_plays(start, (4, 2), "hard")
+    worst = plain[-1]
+    assert worst.ply == 0 and plain[0].ply == 1
+    ranked = rank_plays(start, (4, 2), "hard", also=worst.play.result)
+    mine = next(r for r in ranked if r.play == worst.play)
+    assert mine.ply == 1
+    assert mine.probs == ply1(worst.play.result)
+    assert mine.loss == pytest.approx(ranked[0].equity - equity(mine.probs))
+    assert [r.play for r in ranked if r.ply == 1] == sorted(
+        [r.play for r in plain if r.ply == 1] + [worst.play],
+        key=lambda p: -next(r.equity for r in ranked if r.play == p),
+    )
+    assert len(ranked) == len(plain) and ranked[0].play == plain[0].play
