@@ -71,6 +71,11 @@ def open_link(side: LoadedPage, link: str) -> None:
     side.page.goto(link)
     wait_ready(side.page, side)
     side.page.wait_for_function("() => !location.hash", timeout=30_000)
+    # The friend's moves the link brought are played on the board, one after
+    # the other, as live play shows them: the list of moves is whole once done.
+    side.page.wait_for_function(
+        "() => document.getElementById('board').dataset.busy === 'false'", timeout=60_000
+    )
 
 
 def reload(side: LoadedPage) -> None:
