@@ -80,79 +80,107 @@ class Intent:
     act: Act
 
 
-# The payloads, a class each, described in comments rather than docstrings: this
-# module ships as source (loaded at the first intent), where a docstring is bytes
-# of every first visit.
+# The payloads, a class each.  Each has a docstring of its own, short: a
+# dataclass without one is given one made with inspect.signature as it is
+# created, which costs time at the first intent (tests/scripts/test_pystrip.py).
 @dataclass(frozen=True, slots=True)
-class Index(Intent):  # A number: points to resign, a ranked play, a game, a phrase...
+class Index(Intent):
+    """A number: points to resign, a ranked play, a game, a phrase..."""
+
     index: int
 
 
 @dataclass(frozen=True, slots=True)
-class Tap(Intent):  # A board place (None: let go).
+class Tap(Intent):
+    """A board place (None: let go)."""
+
     place: int | None
 
 
 @dataclass(frozen=True, slots=True)
-class Text(Intent):  # A typed play, a slot's name, a storage key, a file...
+class Text(Intent):
+    """A typed play, a slot's name, a storage key, a file..."""
+
     text: str
 
 
 @dataclass(frozen=True, slots=True)
-class ToolPick(Intent):  # The editor's tool.
+class ToolPick(Intent):
+    """The editor's tool."""
+
     tool: Tool
 
 
 @dataclass(frozen=True, slots=True)
-class CopyAsk(Intent):  # An identifier to copy.
+class CopyAsk(Intent):
+    """An identifier to copy."""
+
     kind: IdKind
 
 
 @dataclass(frozen=True, slots=True)
-class LinkAsk(Intent):  # A text to copy or share.
+class LinkAsk(Intent):
+    """A text to copy or share."""
+
     kind: LinkKind
 
 
 @dataclass(frozen=True, slots=True)
-class ExportAsk(Intent):  # A file to export.
+class ExportAsk(Intent):
+    """A file to export."""
+
     format: ExportFormat
 
 
 @dataclass(frozen=True, slots=True)
-class ErrorStep(Intent):  # To a player's previous or next error (None: either's).
+class ErrorStep(Intent):
+    """To a player's previous or next error (None: either's)."""
+
     forward: bool
     who: int | None
 
 
 @dataclass(frozen=True, slots=True)
-class SettingAsk(Intent):  # A setting changed.
+class SettingAsk(Intent):
+    """A setting changed."""
+
     change: SettingChange
 
 
 @dataclass(frozen=True, slots=True)
-class RolloutAsk(Intent):  # A rollout.
+class RolloutAsk(Intent):
+    """A rollout."""
+
     trials: int
     truncate: int  # plies (0: to the end)
 
 
 @dataclass(frozen=True, slots=True)
-class SetUp(Intent):  # The set-up form.
+class SetUp(Intent):
+    """The set-up form."""
+
     form: SetupForm
 
 
 @dataclass(frozen=True, slots=True)
-class DiceAsk(Intent):  # Real dice (None: not both chosen).
+class DiceAsk(Intent):
+    """Real dice (None: not both chosen)."""
+
     dice: tuple[int, int] | None
 
 
 @dataclass(frozen=True, slots=True)
-class Join(Intent):  # An invite accepted: the name and TURN server.
+class Join(Intent):
+    """An invite accepted: the name and TURN server."""
+
     name: str
     turn: Turn
 
 
 @dataclass(frozen=True, slots=True)
-class NewMatch(Join):  # A new match's terms; online, by messages or not.
+class NewMatch(Join):
+    """A new match's terms; online, by messages or not."""
+
     options: MatchOptions
     post: bool
     days: int = 0  # by messages: the move clock, days a move (0: none)

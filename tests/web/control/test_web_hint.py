@@ -314,8 +314,9 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
         assert isinstance(item.request, HintRequest) and item.request.played is not None
         assert item.dice == item.request.dice
         position = Position.from_id(item.request.position)
-        ranked = rank_plays(position, item.dice, "hard", item.request.cube)
         played = Position.from_id(item.request.played)
+        # the play made is judged as deep as the best, as GNU Backgammon judges it
+        ranked = rank_plays(position, item.dice, "hard", item.request.cube, also=played.swap())
         loss = next(r.loss for r in ranked if r.play.result.swap() == played)
         assert verdict.loss == pytest.approx(loss) and verdict.best == str(ranked[0].play)
     # The player's PR: 500 x the mean loss of the decisions that count, beside the counts.

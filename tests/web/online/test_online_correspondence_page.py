@@ -3,8 +3,11 @@ play through the links they show, and go on after a reload."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from test_online_remote import Clock, MemoryTransport, pair, tokens
 from test_online_remote_ui import FakeDate, FakePerformance
 from web_fakes import Rig
@@ -278,6 +281,21 @@ def live(rig: Rig, peer: Peer, transport: MemoryTransport) -> OnlineTable:
     return table
 
 
+@pytest.fixture
+def event_loop_of_its_own() -> Iterator[None]:
+    """Live play's page starts its connection as a task: a loop of this test's
+    own (an earlier test may have closed the thread's)."""
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    yield
+    for task in asyncio.all_tasks(loop):
+        task.cancel()  # the relays need a browser
+    loop.run_until_complete(asyncio.sleep(0))
+    loop.close()
+    asyncio.set_event_loop(None)
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
 def test_correspondence_a_live_game_whose_connection_is_gone_goes_on_by_messages() -> None:
     ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
     ann, bob = page(ann_disk), page(bob_disk)
