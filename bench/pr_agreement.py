@@ -28,7 +28,7 @@ per player both PRs and, below, where the differences come from: the
 checker-play and the cube part of each PR, the decisions counted on each
 side, and the decisions whose losses differ most.
 
-    python -m bench.pr_agreement --files m1.txt m2.txt --ours-plies 1 2 --checkpoint /tmp/pr
+    python -m bench.pr_agreement --files m1.txt m2.txt --ours-plies 1 2 --checkpoint CHECKPOINT_DIR
 
 gnubg (GPL) is the referee only: never imported by the engine; it runs with
 ``set threads 1`` (:func:`bench.gnubg_mat.setup`) so that it leaves the other

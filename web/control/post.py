@@ -23,7 +23,7 @@ from web.control.online import OnlineLink, OnlinePlay
 from web.control.session import Part, Session
 from web.model.actions import Act
 from web.model.online import PostGame
-from web.model.options import POST_CLOCKS, MatchOptions, clean_name
+from web.model.options import MatchOptions, clean_name
 from web.model.state import Dialog
 from web.words import online_play as online_words
 
@@ -91,7 +91,7 @@ class PostPlay(Part):
             self.online.online_news(online_words.NOT_AVAILABLE)
             return
         name = clean_name(name) or self.state.online.player_name
-        clock = DAY * days if days in POST_CLOCKS else 0
+        clock = DAY * days  # one of POST_CLOCKS: the intents' parser took no other
         self.online.await_online()
         self.postman.post_start(options, name, clock)
 
