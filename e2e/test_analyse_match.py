@@ -88,6 +88,9 @@ def test_analyse_match_progress_cancel_stats_and_jump_to_an_error(
         total = _at(page).split(" of ")[1]
         until(page, lambda: _at(page), f"Decision {target + 1} of {total}")
         assert page.locator("[data-testid='equity-graph'] .eg-point.here").count() == 1
+        # Its alternatives come from the workers; the panel is drawn again when
+        # they do (the graph with it), so the pictures wait for them.
+        until(page, lambda: page.locator("[data-testid='an-report'] .an-wait").count(), 0)
         page.locator("[data-testid='an-match']").scroll_into_view_if_needed()
         screenshot(page, "analyse-match-desktop")
         for name, size in (("phone", PHONE), ("phone-sideways", SIDEWAYS)):

@@ -72,9 +72,13 @@ def open_link(side: LoadedPage, link: str) -> None:
     wait_ready(side.page, side)
     side.page.wait_for_function("() => !location.hash", timeout=30_000)
     # The friend's moves the link brought are played on the board, one after
-    # the other, as live play shows them: the list of moves is whole once done.
+    # the other, as live play shows them: the list of moves is whole once done,
+    # the board then free, or awaiting the friend again (their move after an
+    # opening roll this link's dice settled, say).
     side.page.wait_for_function(
-        "() => document.getElementById('board').dataset.busy === 'false'", timeout=60_000
+        "() => { const b = document.getElementById('board').dataset;"
+        " return b.busy === 'false' || b.awaiting === 'true'; }",
+        timeout=60_000,
     )
 
 

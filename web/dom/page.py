@@ -548,6 +548,7 @@ class Page:
         b.setAttribute("data-phase", screen.phase)
         b.setAttribute("data-actor", screen.actor)
         b.setAttribute("data-busy", "true" if screen.busy else "false")
+        b.setAttribute("data-awaiting", "true" if screen.awaiting else "false")
         b.setAttribute("data-turn", str(screen.turn))
         b.setAttribute("data-viewer", str(screen.viewer))
         # Read by the loading toast (public/progress.js): no wait for an AI that

@@ -80,6 +80,9 @@ class Screen:
     play_text_failed: bool  # the typed play was refused: the move box keeps it
     analysis_html: str = ""  # the analysis board's panel (web.view.analysis), "" outside it
     analysis_mode: str = ""  # "edit" or "analyse" on the analysis board, else ""
+    # The opponent's decision is awaited (the AI thinks, the friend's move or
+    # link has not come): busy, but with nothing of theirs left to show.
+    awaiting: bool = False
 
 
 def board_words(theme: Theme, me: str, opp: str) -> Words:

@@ -72,6 +72,7 @@ def screen(
         phase="over" if m.is_game_over else m.phase.value,
         actor=waiting,
         busy=state.busy,
+        awaiting=state.busy and state.thinking,
         position_id=m.position_id,
         match_id=m.match_id,
         turn=m.turn if m.turn is not None else 0,

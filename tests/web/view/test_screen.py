@@ -86,3 +86,15 @@ def test_the_same_state_always_draws_the_same_screen() -> None:
     assert screen(state) == screen(state)
     assert screen(state).message == "news"
     assert not claimable(state)  # no friend online to claim against
+
+
+def test_the_board_says_when_it_awaits_the_opponent_rather_than_shows_their_moves() -> None:
+    # Busy alone: the opponent's moves are being played on the board; busy and
+    # thinking: nothing of theirs is left to show, their decision is awaited.
+    m = Match.new(3).roll((3, 1))
+    moving = screen(UiState(match=m, busy=True))
+    thinking = screen(UiState(match=m, busy=True, thinking=True))
+    idle = screen(UiState(match=m))
+    assert (moving.busy, moving.awaiting) == (True, False)
+    assert (thinking.busy, thinking.awaiting) == (True, True)
+    assert (idle.busy, idle.awaiting) == (False, False)
