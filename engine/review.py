@@ -35,7 +35,7 @@ from 0.04, a mistake from 0.08, a blunder from 0.16.
 
 >>> from engine.match import Match
 >>> m = Match.new(0).roll((3, 1)).play("24/20").roll((6, 4)).play("24/14")
->>> [(d.player, d.kind, d.chosen) for d in decisions(m.record)]
+>>> [(d.player, d.kind.value, str(d.chosen)) for d in decisions(m.record)]
 [(0, 'play', '24/20'), (1, 'cube', 'no double'), (1, 'play', '24/14')]
 """
 
@@ -49,6 +49,7 @@ from engine.cube import CubeState
 from engine.game import Action, Phase
 from engine.match import Match, replay_events
 from engine.movegen import Move
+from engine.names import CubeChoice, DecisionKind
 from engine.position import Position
 from engine.record import Doubled, Dropped, Event, MatchRecord, Played, Roll, Took
 
@@ -87,9 +88,9 @@ class Grade(Enum):
 class Decision:
     """One decision to judge.
 
-    ``kind`` is ``"play"`` (``chosen`` is the play's notation, ``dice`` the
-    roll, ``played`` the board after it, seen by the mover) or ``"cube"``
-    (``chosen`` is ``"no double"``, ``"double"``, ``"take"`` or ``"drop"``).
+    ``kind`` is a play (``chosen`` is the play's notation, ``dice`` the
+    roll, ``played`` the board after it, seen by the mover) or the cube
+    (``chosen`` is a :class:`~engine.names.CubeChoice`).
     ``position`` and ``cube`` are the mover's at the start of the turn; for a
     cube decision they are the doubler's, also when the taker decides.
     ``game`` and ``event`` say where the decision is in the record (the
@@ -98,8 +99,8 @@ class Decision:
     game: int
     event: int
     player: int
-    kind: str
-    chosen: str
+    kind: DecisionKind
+    chosen: str  # the play's notation, or a CubeChoice (a str too)
     position: Position
     cube: CubeState
     dice: tuple[int, int] | None = None
@@ -143,28 +144,29 @@ class Judgement:
         """``player``'s chance of winning at this decision (None when not known).
 
         >>> from engine.cube import CubeState
-        >>> d = Decision(0, 3, 1, "cube", "take", Position.start(), CubeState())
+        >>> d = Decision(0, 3, 1, DecisionKind.CUBE, CubeChoice.TAKE, Position.start(), CubeState())
         >>> Judgement(d, 0.0, "take", chances=(0.7, 0.2, 0.0, 0.05, 0.0)).win(1)
         0.30000000000000004
         """
         if self.chances is None:
             return None
         d = self.decision
-        on_roll = 1 - d.player if d.kind == "cube" and d.chosen in ("take", "drop") else d.player
+        answered = d.kind == DecisionKind.CUBE and CubeChoice(d.chosen).answer
+        on_roll = 1 - d.player if answered else d.player
         return self.chances[0] if on_roll == player else 1.0 - self.chances[0]
 
 
-def _cube_choice(before: Match, event: Event) -> str | None:
+def _cube_choice(before: Match, event: Event) -> CubeChoice | None:
     """The cube choice an event made, when it was one worth judging."""
     if isinstance(event, Roll) and before.phase is Phase.ROLL:
-        return "no double" if Action.DOUBLE in before.legal_actions() else None
+        return CubeChoice.NO_DOUBLE if Action.DOUBLE in before.legal_actions() else None
     if isinstance(event, Doubled):
-        return "double"
+        return CubeChoice.DOUBLE
     if isinstance(event, Took | Dropped):
         offer = before.offer
         if offer is None or offer.beavered:
             return None  # the answer to a beaver is not judged
-        return "take" if isinstance(event, Took) else "drop"
+        return CubeChoice.TAKE if isinstance(event, Took) else CubeChoice.DROP
     return None
 
 
@@ -182,7 +184,7 @@ def decision(before: Match, event: Event, game: int, index: int) -> Decision | N
     >>> after = m.play("8/5 6/5")
     >>> d = decision(m, after.events[-1], 0, 1)
     >>> d.kind, d.chosen, d.dice
-    ('play', '8/5 6/5', (3, 1))
+    (<DecisionKind.PLAY: 'play'>, '8/5 6/5', (3, 1))
     >>> decision(Match.new(0), m.events[-1], 0, 0) is None  # the opening roll: no choice
     True
     """
@@ -193,7 +195,9 @@ def decision(before: Match, event: Event, game: int, index: int) -> Decision | N
     chosen = _cube_choice(before, event)
     if chosen is not None:
         position = _start_of_turn(before, turn)  # the doubler's, also for the taker
-        return Decision(game, index, player, "cube", chosen, position, before.cube_state(turn))
+        return Decision(
+            game, index, player, DecisionKind.CUBE, chosen, position, before.cube_state(turn)
+        )
     if (
         isinstance(event, Played)
         and not event.recorded  # not a legal play: nothing to judge it against
@@ -204,7 +208,7 @@ def decision(before: Match, event: Event, game: int, index: int) -> Decision | N
         cube = before.cube_state(turn)
         start = _start_of_turn(before, turn)
         return Decision(
-            game, index, player, "play", event.notation, start, cube, before.dice, played
+            game, index, player, DecisionKind.PLAY, event.notation, start, cube, before.dice, played
         )
     return None
 
@@ -254,7 +258,7 @@ def summarise(judgements: Sequence[Judgement], player: int) -> PlayerSummary:
     """The review of ``player``'s judged decisions.
 
     >>> from engine.cube import CubeState
-    >>> d = Decision(0, 1, 0, "play", "24/20", Position.start(), CubeState(), (3, 1))
+    >>> d = Decision(0, 1, 0, DecisionKind.PLAY, "24/20", Position.start(), CubeState(), (3, 1))
     >>> s = summarise([Judgement(d, 0.12, "8/5 6/5"), Judgement(d, 0.0, "8/5 6/5")], 0)
     >>> s.decisions, s.mistakes, s.pr
     (2, 1, 30.0)
@@ -263,12 +267,13 @@ def summarise(judgements: Sequence[Judgement], player: int) -> PlayerSummary:
     return tally(player, ((j.decision.kind, j.loss, j.counted) for j in mine))
 
 
-def tally(player: int, verdicts: Iterable[tuple[str, float, bool]]) -> PlayerSummary:
+def tally(player: int, verdicts: Iterable[tuple[DecisionKind, float, bool]]) -> PlayerSummary:
     """A player's summary from the ``(kind, loss, counted)`` of each of its judged
-    decisions (``kind`` ``"play"`` or ``"cube"``): for a caller that holds its own
+    decisions (``kind`` a :class:`~engine.names.DecisionKind`): for a caller that holds its own
     verdicts, as the page does.  Only counted decisions enter the PR.
 
-    >>> s = tally(1, [("play", 0.2, True), ("cube", 0.0, False), ("play", 0.0, False)])
+    >>> play, cube = DecisionKind.PLAY, DecisionKind.CUBE
+    >>> s = tally(1, [(play, 0.2, True), (cube, 0.0, False), (play, 0.0, False)])
     >>> s.plays, s.cube, s.blunders, s.pr
     (1, 0, 1, 100.0)
     """
@@ -276,8 +281,8 @@ def tally(player: int, verdicts: Iterable[tuple[str, float, bool]]) -> PlayerSum
     grades = [Grade.of(loss) for _, loss, _ in seen]
     return PlayerSummary(
         player,
-        sum(counted and kind == "play" for kind, _, counted in seen),
-        sum(counted and kind == "cube" for kind, _, counted in seen),
+        sum(counted and kind == DecisionKind.PLAY for kind, _, counted in seen),
+        sum(counted and kind == DecisionKind.CUBE for kind, _, counted in seen),
         grades.count(Grade.DOUBTFUL),
         grades.count(Grade.MISTAKE),
         grades.count(Grade.BLUNDER),
@@ -404,7 +409,7 @@ def _stats(
 ) -> PlayerStats:
     mine = [j for j in judged if j.decision.player == player]
 
-    def summary(kinds: tuple[str, ...]) -> PlayerSummary:
+    def summary(*kinds: DecisionKind) -> PlayerSummary:
         return tally(
             player, ((j.decision.kind, j.loss, j.counted) for j in mine if j.decision.kind in kinds)
         )
@@ -423,9 +428,9 @@ def _stats(
         result, units = mwc, "mwc"
     return PlayerStats(
         player,
-        summary(("play",)),
-        summary(("cube",)),
-        summary(("play", "cube")),
+        summary(DecisionKind.PLAY),
+        summary(DecisionKind.CUBE),
+        summary(DecisionKind.PLAY, DecisionKind.CUBE),
         sum(j.decision.player == player for j in rolled),
         luck,
         result,

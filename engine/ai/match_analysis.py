@@ -34,6 +34,7 @@ from engine.ai.evaluator import Probs
 from engine.ai.player import ROLLS, _after, _Cache, _no_play, _valuer
 from engine.ai.review import judge
 from engine.movegen import legal_plays
+from engine.names import DecisionKind
 from engine.position import Position
 from engine.record import MatchRecord
 from engine.review import Decision, Judgement, decisions
@@ -91,7 +92,7 @@ def analyse_decision(decision: Decision, plies: int = 1) -> Judgement:
     :attr:`~engine.review.Judgement.chances`, :attr:`~engine.review.Judgement.unit`)."""
     verdict = judge(decision, plies)
     unit = result_unit(decision.cube)
-    if decision.kind == "play":
+    if decision.kind == DecisionKind.PLAY:
         assert decision.dice is not None
         opening = decision.position == Position.start() and decision.dice[0] != decision.dice[1]
         luck, chances = roll_luck(decision.position, decision.cube, decision.dice, opening=opening)

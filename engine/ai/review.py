@@ -24,6 +24,7 @@ from collections.abc import Iterable
 
 from engine.ai.cube import choice_loss, cube_decision, is_close
 from engine.ai.player import CUBE_PLIES, rank_plays
+from engine.names import CubeChoice, DecisionKind
 from engine.record import MatchRecord
 from engine.review import (
     BLUNDER,
@@ -62,11 +63,11 @@ def judge(decision: Decision, plies: int = 1) -> Judgement:
     the best play, whatever the move filters or the 1-ply screen say, so that
     its loss compares like with like (GNU Backgammon's way).
     """
-    if decision.kind == "cube":
+    if decision.kind == DecisionKind.CUBE:
         depth = CUBE_PLIES["hard"] if plies == 1 else plies
         d = cube_decision(decision.position, decision.cube, depth)
         loss, best = choice_loss(d, decision.cube, decision.chosen)
-        quiet = decision.chosen == "no double" and not is_close(d, decision.cube)
+        quiet = decision.chosen == CubeChoice.NO_DOUBLE and not is_close(d, decision.cube)
         return Judgement(decision, max(0.0, loss), best, counted=not quiet, chances=d.probs)
     assert decision.dice is not None and decision.played is not None
     also = decision.played.swap()

@@ -26,9 +26,15 @@ from engine.ai.review import (
 from engine.errors import FormatError
 from engine.formats.mat import MatFile
 from engine.formats.match_file import read_match_file
+from engine.names import CubeChoice, DecisionKind
 from engine.notation import format_dice
 
-CUBE_WORDS = {"no double": "did not double", "double": "doubled", "take": "took", "drop": "dropped"}
+CUBE_WORDS: dict[str, str] = {
+    CubeChoice.NO_DOUBLE: "did not double",
+    CubeChoice.DOUBLE: "doubled",
+    CubeChoice.TAKE: "took",
+    CubeChoice.DROP: "dropped",
+}
 
 
 def _signed(x: float) -> str:
@@ -41,13 +47,13 @@ def describe(j: Judgement, names: tuple[str, str]) -> str:
     >>> from engine.ai.review import Decision
     >>> from engine.cube import CubeState
     >>> from engine.position import Position
-    >>> d = Decision(0, 2, 1, "play", "24/20", Position.start(), CubeState(), (3, 1))
+    >>> d = Decision(0, 2, 1, DecisionKind.PLAY, "24/20", Position.start(), CubeState(), (3, 1))
     >>> describe(Judgement(d, 0.17, "8/5 6/5"), ("Ann", "Ben"))
     'game 1: Ben, 31: 24/20 — a blunder (−0.170); best 8/5 6/5'
     """
     d = j.decision
     who = names[d.player]
-    if d.kind == "cube":
+    if d.kind == DecisionKind.CUBE:
         what = f"{who}, cube: {CUBE_WORDS.get(d.chosen, d.chosen)}"
     else:
         assert d.dice is not None

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from engine.game import Phase
 from engine.match import Match
+from engine.names import DecisionKind
 from web.ai.protocol import CubeHintRequest, HintRequest, Reply
 from web.coach.hint import CubeHint, PlayHint, parse_cube_hint, parse_play_hint
 
@@ -53,7 +54,7 @@ class Report:
     def chosen(self) -> str:
         """The cube choice the line made here ("" none): what the cube table marks."""
         d = self.decided
-        return d.chosen if d is not None and d.kind == "cube" else ""
+        return d.chosen if d is not None and d.kind == DecisionKind.CUBE else ""
 
     @property
     def pending(self) -> bool:
@@ -84,7 +85,7 @@ def recorded(match: Match, line: Match) -> Decision | None:
     >>> m = Match.new(0).roll((3, 1))
     >>> d = recorded(m, m.play("8/5 6/5").roll((6, 4)))
     >>> d.kind, d.chosen, d.player
-    ('play', '8/5 6/5', 0)
+    (<DecisionKind.PLAY: 'play'>, '8/5 6/5', 0)
     >>> recorded(m, m) is None
     True
     """
@@ -123,13 +124,17 @@ def requests(
     offer = match.offer
     cube = None
     if match.phase is not Phase.CUBE or (offer is not None and not offer.beavered):
-        chosen = decided.chosen if decided is not None and decided.kind == "cube" else None
+        chosen = (
+            decided.chosen if decided is not None and decided.kind == DecisionKind.CUBE else None
+        )
         cube = CubeHintRequest(
             position.id, cube_state, match.phase is Phase.CUBE, chosen, plies=plies
         )
     plays = None
     if match.phase is Phase.MOVE and match.dice is not None:
-        played = decided.played if decided is not None and decided.kind == "play" else None
+        played = (
+            decided.played if decided is not None and decided.kind == DecisionKind.PLAY else None
+        )
         plays = HintRequest(
             position.id,
             match.dice,

@@ -13,7 +13,7 @@ the engine's.
 >>> from engine.match import Match
 >>> m = Match.new(0).roll((3, 1)).play("24/20").roll((6, 4)).play("24/18 13/9")
 >>> items = review_items(m.record, 0, frozenset({0}))
->>> [(i.kind, i.dice, i.notation) for i in items]
+>>> [(i.kind.value, i.dice, i.notation) for i in items]
 [('play', (3, 1), '24/20')]
 >>> r = Review(0, items).judged(0, 0.164, "8/5 6/5")
 >>> r.done, r.counts(), r.summary(0).pr
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from engine.names import CubeChoice, DecisionKind
 from engine.record import MatchRecord
 from engine.review import PlayerSummary, decisions, tally
 from web.ai.protocol import CubeHintReply, CubeHintRequest, ErrorReply, HintRequest, Reply
@@ -34,15 +35,14 @@ from web.coach.hint import BLUNDER, DOUBTFUL, MISTAKE, parse_play_hint
 class ReviewItem:
     """One decision to judge: who, the roll (plays), what was done, and the request.
 
-    ``kind`` is ``"play"`` (``notation`` is the play) or ``"cube"``
-    (``notation`` is the choice: ``"no double"``, ``"double"``, ``"take"`` or
-    ``"drop"``)."""
+    ``kind`` is a play (``notation`` is the play) or the cube (``notation``
+    is the :class:`~engine.names.CubeChoice`)."""
 
     player: int
     dice: tuple[int, int] | None
     notation: str
     request: HintRequest | CubeHintRequest
-    kind: str = "play"
+    kind: DecisionKind = DecisionKind.PLAY
     event: int = -1  # the index in its game's record of the event that made the decision
 
 
@@ -66,8 +66,8 @@ def review_items(
     to be judged at ``plies`` (the player's analysis depth, 1 or 2)."""
     items = []
     for d in decisions(record, players, game):
-        if d.kind == "cube":
-            taker = d.chosen in ("take", "drop")
+        if d.kind == DecisionKind.CUBE:
+            taker = CubeChoice(d.chosen).answer
             request: HintRequest | CubeHintRequest = CubeHintRequest(
                 d.position.id, d.cube, taker, d.chosen, plies
             )
@@ -122,7 +122,7 @@ class Review:
         """Take the AI's reply for decision ``index`` (a :class:`CubeHintReply` for a
         cube decision, else a :class:`HintReply`); raises ``ValueError`` for any
         other reply (the message of an :class:`ErrorReply`) or one without a verdict."""
-        if self.items[index].kind == "cube":
+        if self.items[index].kind == DecisionKind.CUBE:
             if isinstance(answer, ErrorReply):
                 raise ValueError(answer.error)
             if not isinstance(answer, CubeHintReply):
@@ -130,7 +130,7 @@ class Review:
             judged = answer.judged
             if judged is None:
                 raise ValueError("the AI did not judge the cube decision")
-            quiet = self.items[index].notation == "no double" and not judged.close
+            quiet = self.items[index].notation == CubeChoice.NO_DOUBLE and not judged.close
             return self.judged(index, judged.loss, judged.best, counted=not quiet)
         hint = parse_play_hint(answer, match=False)
         if hint.played_loss is None:
@@ -141,14 +141,14 @@ class Review:
         forced = len(hint.plays) == 1
         return self.judged(index, hint.played_loss, best.play, best.moves, counted=not forced)
 
-    def _losses(self, kind: str) -> list[float]:
+    def _losses(self, kind: DecisionKind) -> list[float]:
         return [
             v.loss
             for item, v in zip(self.items, self.verdicts, strict=True)
             if v is not None and item.kind == kind
         ]
 
-    def counts(self, kind: str = "play") -> tuple[int, int, int]:
+    def counts(self, kind: DecisionKind = DecisionKind.PLAY) -> tuple[int, int, int]:
         """Doubtful decisions, mistakes and blunders so far, of one ``kind``."""
         losses = self._losses(kind)
         return (
@@ -174,7 +174,7 @@ class Review:
             ),
         )
 
-    def error_rate(self, kind: str = "play") -> float:
+    def error_rate(self, kind: DecisionKind = DecisionKind.PLAY) -> float:
         """Mean equity given up per decision judged, in millipoints."""
         losses = self._losses(kind)
         return 1000.0 * sum(losses) / len(losses) if losses else 0.0

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import Position
+from engine.names import CubeChoice, DecisionKind
 from engine.notation import format_dice
 from engine.turn import TurnState
 from web.ai.protocol import HintRequest
@@ -22,7 +23,7 @@ from web.words.coach import CUBE_WORDS as CUBE_WORDS
 
 def _parts(item: ReviewItem, verdict: Verdict, names: tuple[str, str]) -> tuple[str, str, str, str]:
     """Who decided (with the roll), what was done, how bad, and the best choice."""
-    if item.kind == "cube":
+    if item.kind == DecisionKind.CUBE:
         who = say.decider(names[item.player], "")
         done = CUBE_WORDS.get(item.notation, item.notation)
     else:
@@ -40,16 +41,16 @@ def _grade(loss: float) -> str:
     return "doubtful"
 
 
-def _counted(review: Review, kind: str) -> int:
+def _counted(review: Review, kind: DecisionKind) -> int:
     # Every play is listed (a forced one too, though the PR leaves it out); a roll
     # that left the cube alone only when doubling was close.
     return sum(
-        item.kind == kind and (v is None or v.counted or kind == "play")
+        item.kind == kind and (v is None or v.counted or kind == DecisionKind.PLAY)
         for item, v in zip(review.items, review.verdicts, strict=True)
     )
 
 
-def _summary(review: Review, kind: str, what: str) -> str:
+def _summary(review: Review, kind: DecisionKind, what: str) -> str:
     n = _counted(review, kind)
     doubtful, mistakes, blunders = review.counts(kind)
     return say.counts(n, what, blunders, mistakes, doubtful)
@@ -58,9 +59,9 @@ def _summary(review: Review, kind: str, what: str) -> str:
 def _cube_summary(review: Review) -> str:
     # Rolls that left the cube alone count only when doubling was close, so a game
     # with the cube in play may still have nothing to report.
-    if not _counted(review, "cube"):
+    if not _counted(review, DecisionKind.CUBE):
         return say.NO_CLOSE_DECISIONS
-    return _summary(review, "cube", say.CUBE_DECISIONS)
+    return _summary(review, DecisionKind.CUBE, say.CUBE_DECISIONS)
 
 
 def _rating(review: Review, player: int, names: tuple[str, str]) -> str:
@@ -88,10 +89,10 @@ def review_html(review: Review, names: tuple[str, str], title: str) -> str:
     elif review.done:
         lines = [_rating(review, p, names) for p in review.players]
         lines += [
-            f"<li><b>{say.CHECKER_PLAY}</b> {_summary(review, 'play', say.PLAYS)} · "
+            f"<li><b>{say.CHECKER_PLAY}</b> {_summary(review, DecisionKind.PLAY, say.PLAYS)} · "
             f"{say.error_rate(review.error_rate())}</li>"
         ]
-        if any(item.kind == "cube" for item in review.items):
+        if any(item.kind == DecisionKind.CUBE for item in review.items):
             lines.append(f"<li><b>{say.CUBE}</b> {_cube_summary(review)}</li>")
         summary = f'<ul class="review-summary">{"".join(lines)}</ul>{PR_NOTE}'
     else:
@@ -149,13 +150,13 @@ def review_frame(
     item, verdict = review.items[index], review.verdicts[index]
     request = item.request
     before = Position.from_id(request.position)
-    if item.kind == "cube" and item.notation in ("take", "drop"):
+    if item.kind == DecisionKind.CUBE and CubeChoice(item.notation).answer:
         before = before.swap()  # the request is the doubler's; the taker sees it from its side
     caption = say.decider(names[item.player], format_dice(item.dice)) if item.dice else ""
     if verdict is not None:
         who, done, judgement, best = _parts(item, verdict, names)
         caption = say.review_caption(who, done, judgement, best)
-    if item.kind == "cube":
+    if item.kind == DecisionKind.CUBE:
         view = ReviewView.BEFORE
     position = before
     if view is ReviewView.PLAYED:
@@ -180,7 +181,7 @@ def _cube(item: ReviewItem) -> CubeView | None:
     if cube is None:
         return None
     value, owner = cube.value, cube.owner
-    taker = item.kind == "cube" and item.notation in ("take", "drop")
+    taker = item.kind == DecisionKind.CUBE and CubeChoice(item.notation).answer
     mine = 1 if taker else 0  # the request's side is the doubler's
     rel = None if owner is None else ("me" if owner == mine else "opp")
     if taker:

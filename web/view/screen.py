@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.game import Action, Phase
+from engine.names import DecisionKind
 from engine.position import Position
 from engine.record import OpeningRoll, Played
 from web.board.motion import Motion
@@ -341,7 +342,7 @@ def _controls(state: UiState) -> tuple[Button, ...]:
     browsing = review is not None and at is not None
     flagged = review.flagged() if review is not None else ()
     pos = flagged.index(at) if at in flagged else -1
-    play = review is not None and at is not None and review.items[at].kind == "play"
+    play = review is not None and at is not None and review.items[at].kind == DecisionKind.PLAY
     view = r.view
     browse = (
         Button(Act.REVIEW_PREV, "‹", pos > 0, browsing, "ArrowLeft"),

@@ -147,10 +147,11 @@ def _cube_hint(request: CubeHintRequest) -> CubeHintReply:
 
 def _analyse(request: AnalyseRequest) -> AnalyseReply:
     from engine.ai.match_analysis import analyse_decision
+    from engine.names import DecisionKind
     from engine.review import Decision
 
     position = Position.from_id(request.position)
-    kind = "cube" if request.dice is None else "play"
+    kind = DecisionKind.CUBE if request.dice is None else DecisionKind.PLAY
     played = None if request.played is None else Position.from_id(request.played)
     decision = Decision(0, 0, 0, kind, request.chosen, position, request.cube, request.dice, played)
     j = analyse_decision(decision, request.plies)
