@@ -25,14 +25,15 @@ import math
 from dataclasses import dataclass, replace
 
 from engine.errors import EngineError
+from engine.names import CubeAction
 
 SCALE = 1 << 32
 """Fixed-point scale of the sums: a trial's value ``x`` is stored as ``round(x * SCALE)``."""
 
 PLAYS = "plays"
 CUBE = "cube"
-NO_DOUBLE = "no double"
-DOUBLE_TAKE = "double, take"
+NO_DOUBLE = CubeAction.NO_DOUBLE.value  # a cube rollout's candidates, by name
+DOUBLE_TAKE = CubeAction.DOUBLE_TAKE.value
 
 Sums5 = tuple[int, int, int, int, int]
 Probs = tuple[float, float, float, float, float]
@@ -223,7 +224,7 @@ class CubeVerdict:
     double_take: float
     double_take_se: float
     double_pass: float
-    action: str
+    action: CubeAction
 
 
 def cube_verdict(tally: RolloutTally) -> CubeVerdict:
@@ -232,7 +233,7 @@ def cube_verdict(tally: RolloutTally) -> CubeVerdict:
     >>> win = (1.0, 0.0, 0.0, 0.0, 0.0)
     >>> nd, dt = Tally(NO_DOUBLE).add(0.9, 0.9, win), Tally(DOUBLE_TAKE).add(1.5, 1.5, win)
     >>> cube_verdict(RolloutTally("k", CUBE, "equity", ((0, 1),), (nd, dt), 1.0, True)).action
-    'double, pass'
+    <CubeAction.DOUBLE_PASS: 'double, pass'>
     """
     if tally.kind != CUBE:
         raise RolloutMergeError("a cube verdict needs a cube rollout")
@@ -240,11 +241,11 @@ def cube_verdict(tally: RolloutTally) -> CubeVerdict:
     dp = tally.double_pass
     take = dt.mean <= dp
     if not tally.may_double:
-        action = "no cube access"
+        action = CubeAction.NO_ACCESS
     elif take:
-        action = "double, take" if dt.mean > nd.mean else "no double"
+        action = CubeAction.DOUBLE_TAKE if dt.mean > nd.mean else CubeAction.NO_DOUBLE
     else:
         # A tie (a win so sure that no double wins the cube's value anyway) is a
         # double: it costs nothing, and a rollout's sure wins tie exactly.
-        action = "double, pass" if dp >= nd.mean else "too good"
+        action = CubeAction.DOUBLE_PASS if dp >= nd.mean else CubeAction.TOO_GOOD
     return CubeVerdict(nd.mean, nd.se, dt.mean, dt.se, dp, action)

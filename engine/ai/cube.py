@@ -24,6 +24,7 @@ from engine import names
 from engine.ai.evaluator import Probs, evaluate
 from engine.ai.met import equity_after
 from engine.cube import CubeState as CubeState  # re-exported: the page needs it without the AI
+from engine.names import CubeAction, CubeChoice
 from engine.position import Position
 
 CONTACT_EFFICIENCY = 0.68
@@ -39,7 +40,7 @@ class CubeDecision:
     may_double: bool
     should_double: bool
     should_take: bool
-    action: str  # "no double", "double, take", "double, pass", "too good" or "no cube access"
+    action: CubeAction
     probs: Probs
     units: str  # "equity" (money, per current cube) or "mwc" (match-winning chance)
 
@@ -255,13 +256,13 @@ def cube_decision_from_probs(probs: Probs, st: CubeState, x: float) -> CubeDecis
         units = "equity"
     take = dt <= dp
     if not may:
-        return CubeDecision(nd, dt, dp, False, False, take, "no cube access", probs, units)
+        return CubeDecision(nd, dt, dp, False, False, take, CubeAction.NO_ACCESS, probs, units)
     if take:
         double = dt > nd
-        action = "double, take" if double else "no double"
+        action = CubeAction.DOUBLE_TAKE if double else CubeAction.NO_DOUBLE
     else:
         double = dp > nd
-        action = "double, pass" if double else "too good"
+        action = CubeAction.DOUBLE_PASS if double else CubeAction.TOO_GOOD
     return CubeDecision(nd, dt, dp, True, double, take, action, probs, units)
 
 
@@ -307,9 +308,9 @@ def cube_decision(
 
     >>> d = cube_decision(Position.start())
     >>> d.action, d.should_double
-    ('no double', False)
+    (<CubeAction.NO_DOUBLE: 'no double'>, False)
     >>> cube_decision(Position.start(), plies=1).action
-    'no double'
+    <CubeAction.NO_DOUBLE: 'no double'>
     """
     st = cube or CubeState()
     probs = before_roll_probs(position, st, plies)
@@ -319,7 +320,7 @@ def cube_decision(
 CUBE_CHOICES = names.CUBE_CHOICES
 
 
-def choice_loss(d: CubeDecision, st: CubeState, chosen: str) -> tuple[float, str]:
+def choice_loss(d: CubeDecision, st: CubeState, chosen: str) -> tuple[float, CubeChoice]:
     """What a cube choice gave up against the best one, and the best one.
 
     ``d`` and ``st`` are seen by the side that may double; ``chosen`` is its
@@ -330,26 +331,29 @@ def choice_loss(d: CubeDecision, st: CubeState, chosen: str) -> tuple[float, str
 
     >>> st = CubeState()
     >>> d = cube_decision_from_probs((0.85, 0.1, 0.0, 0.0, 0.0), st, 0.68)
-    >>> d.action, choice_loss(d, st, "double")[1], choice_loss(d, st, "drop")
-    ('double, pass', 'double', (0.0, 'drop'))
+    >>> d.action
+    <CubeAction.DOUBLE_PASS: 'double, pass'>
+    >>> choice_loss(d, st, "double")[1], choice_loss(d, st, "drop")
+    (<CubeChoice.DOUBLE: 'double'>, (0.0, <CubeChoice.DROP: 'drop'>))
     >>> choice_loss(d, st, "no double")[0] > 0, choice_loss(d, st, "take")[0] > 0
     (True, True)
     """
     if chosen not in CUBE_CHOICES:
         raise ValueError(f"a cube choice is one of {CUBE_CHOICES}, got {chosen!r}")
+    choice = CubeChoice(chosen)
     unit = _unit(st)
     if unit <= 0.0:
-        return 0.0, chosen
+        return 0.0, choice
     doubled = min(d.double_take, d.double_pass)  # the opponent answers as best it can
-    if chosen in ("take", "drop"):
+    if choice.answer:
         # The taker's loss is what its answer gives the doubler beyond the better answer.
-        value = d.double_take if chosen == "take" else d.double_pass
-        best = "take" if d.double_take <= d.double_pass else "drop"
+        value = d.double_take if choice is CubeChoice.TAKE else d.double_pass
+        best = CubeChoice.TAKE if d.double_take <= d.double_pass else CubeChoice.DROP
         return (value - doubled) / unit, best
     if not d.may_double:
-        return 0.0, "no double"
-    best = "double" if doubled > d.no_double else "no double"
-    value = doubled if chosen == "double" else d.no_double
+        return 0.0, CubeChoice.NO_DOUBLE
+    best = CubeChoice.DOUBLE if doubled > d.no_double else CubeChoice.NO_DOUBLE
+    value = doubled if choice is CubeChoice.DOUBLE else d.no_double
     return (max(doubled, d.no_double) - value) / unit, best
 
 

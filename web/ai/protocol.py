@@ -33,12 +33,14 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, fields, is_dataclass
+from enum import Enum
 from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from engine import names
 from engine.cube import CubeState
+from engine.names import CubeAction
 from engine.rollout_stats import RolloutTally
 
 PROTOCOL_VERSION = 5
@@ -352,13 +354,13 @@ class CubeJudgement:
 
 @dataclass(frozen=True, slots=True)
 class CubeHintReply:
-    """A cube decision, from the doubler's side: the verdict (``"no double"``,
-    ``"double, take"``, ``"double, pass"``, ``"too good"`` or ``"no cube
-    access"``), the three cubeful equities in ``units`` (``"equity"`` per cube
-    for money, ``"mwc"`` in a match), and ``judged`` when a choice was named."""
+    """A cube decision, from the doubler's side: the verdict (a
+    :class:`~engine.names.CubeAction`), the three cubeful equities in
+    ``units`` (``"equity"`` per cube for money, ``"mwc"`` in a match), and
+    ``judged`` when a choice was named."""
 
     kind: ClassVar[str] = "cube-hint"
-    action: str
+    action: CubeAction
     may_double: bool
     no_double: float
     double_take: float
@@ -564,6 +566,9 @@ def _decoder(hint: object) -> Decoder:
     if origin is tuple:
         items = tuple(_decoder(a) for a in args)
         return lambda raw: tuple(d(x) for d, x in zip(items, _list(raw, len(items)), strict=True))
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        enum = hint  # its members' values are the words sent (engine.names)
+        return lambda raw: enum(_str(raw))
     if isinstance(hint, type) and is_dataclass(hint):
         cls = hint
         return lambda raw: _object(cls, raw)

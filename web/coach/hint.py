@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.names import CubeAction
 from web.ai.protocol import CubeHintReply, ErrorReply, HintReply, Probs, RankedPlay, Reply
 
 PlayAdvice = RankedPlay
@@ -51,7 +52,7 @@ class CubeHint:
     """A cube decision.  The figures are the doubler's; ``taker`` says the hint
     is for the side answering the double, and is written from its side."""
 
-    action: str
+    action: CubeAction
     may_double: bool
     no_double: float
     double_take: float

@@ -4,6 +4,7 @@ ranked plays of a :class:`~web.coach.report.Report`.
 
 from __future__ import annotations
 
+from engine.names import CubeAction
 from web.ai.protocol import Probs
 from web.board.escape import escape
 from web.coach.hint import CubeHint, PlayHint, depth_text, signed
@@ -61,7 +62,12 @@ def cube_html(hint: CubeHint, doubler: str, taker: str, before_roll: bool = Fals
     no_double, take, drop = say.CUBE_ROWS
     rows = [(no_double, hint.no_double)] if hint.may_double or not hint.taker else []
     rows += [(take, hint.double_take), (drop, hint.double_pass)]
-    best = {"no double": 0, "too good": 0, "double, take": 1, "double, pass": 2}.get(hint.action)
+    best = {
+        CubeAction.NO_DOUBLE: 0,
+        CubeAction.TOO_GOOD: 0,
+        CubeAction.DOUBLE_TAKE: 1,
+        CubeAction.DOUBLE_PASS: 2,
+    }.get(hint.action)
     if hint.taker:
         best = 1 if hint.should_take else 2
         best -= 3 - len(rows)

@@ -1,7 +1,7 @@
 """What the analysis board says: King Tubby's report (the chances, the cube
 decision, the ranked plays), the rollout, and the editor and panel around them.
 
->>> cube_verdict("double, take", "Ann", "Bob", may_double=True)
+>>> cube_verdict(CubeAction.DOUBLE_TAKE, "Ann", "Bob", may_double=True)
 'Double, take.'
 >>> rollout_state("running", 36, 1296, 7)
 'Rolling out… 36 of 1296 trials, cut at 7 plies.'
@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from engine.errors import EngineError
+from engine.names import CubeAction
 from web.model.editor import (
     FieldNumberError,
     MatchTooLongError,
@@ -39,7 +40,7 @@ def chances_caption(after: str = "") -> str:
 
 
 def cube_verdict(
-    action: str,
+    action: CubeAction,
     doubler: str,
     taker: str,
     *,
@@ -54,11 +55,12 @@ def cube_verdict(
     if taker_side:
         return f"{taker} should {'take' if should_take else 'pass'}."
     return {
-        "no double": "No double.",
-        "double, take": "Double, take.",
-        "double, pass": "Double, pass.",
-        "too good": "Too good to double: play on for the gammon.",
-    }.get(action, action.capitalize() + ".")
+        CubeAction.NO_DOUBLE: "No double.",
+        CubeAction.DOUBLE_TAKE: "Double, take.",
+        CubeAction.DOUBLE_PASS: "Double, pass.",
+        CubeAction.TOO_GOOD: "Too good to double: play on for the gammon.",
+        CubeAction.NO_ACCESS: "No cube access.",
+    }[action]
 
 
 def cube_caption(doubler: str, mwc: bool, *, before_roll: bool) -> str:
@@ -167,8 +169,19 @@ def truncation(plies: int) -> str:
     return f"cut at {plies} plies" if plies else "to the end"
 
 
-def rollout_verdict(action: str) -> str:
-    return f"Rollout: {action}."
+ROLLOUT_ACTIONS: Mapping[CubeAction, str] = MappingProxyType(
+    {
+        CubeAction.NO_DOUBLE: "no double",
+        CubeAction.DOUBLE_TAKE: "double, take",
+        CubeAction.DOUBLE_PASS: "double, pass",
+        CubeAction.TOO_GOOD: "too good",
+        CubeAction.NO_ACCESS: "no cube access",
+    }
+)
+
+
+def rollout_verdict(action: CubeAction) -> str:
+    return f"Rollout: {ROLLOUT_ACTIONS[action]}."
 
 
 def rollout_state(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from engine.names import CubeAction, CubeChoice
 from web.ai.protocol import Probs
 from web.coach.hint import BLUNDER, DOUBTFUL, MISTAKE, PlayHint, signed
 from web.model.themes import Theme
@@ -69,23 +70,26 @@ def cube_rows(words: Theme) -> tuple[str, str, str]:
     return (f"No {double.lower()}", f"{double}, {take.lower()}", f"{double}, {drop.lower()}")
 
 
-def verdict(action: str, words: Theme, *, taker: bool = False, should_take: bool = False) -> str:
+def verdict(
+    action: CubeAction, words: Theme, *, taker: bool = False, should_take: bool = False
+) -> str:
     """The cube verdict: the taker's (``should_take``), or the doubler's
     ``action`` as the AI names it.
 
     >>> from web.model.themes import CLASSIC
-    >>> verdict("too good", CLASSIC)
+    >>> verdict(CubeAction.TOO_GOOD, CLASSIC)
     'Too good to double: play on for a gammon.'
     """
     double, take, drop = words.double, words.take, words.drop
     if taker:
         return f"{take}." if should_take else f"{drop}."
     return {
-        "no double": f"Don’t {double.lower()}: roll.",
-        "double, take": f"{double}: they should {take.lower()}.",
-        "double, pass": f"{double}: they should {drop.lower()}.",
-        "too good": f"Too good to {double.lower()}: play on for a gammon.",
-    }.get(action, f"You may not {double.lower()} now.")
+        CubeAction.NO_DOUBLE: f"Don’t {double.lower()}: roll.",
+        CubeAction.DOUBLE_TAKE: f"{double}: they should {take.lower()}.",
+        CubeAction.DOUBLE_PASS: f"{double}: they should {drop.lower()}.",
+        CubeAction.TOO_GOOD: f"Too good to {double.lower()}: play on for a gammon.",
+        CubeAction.NO_ACCESS: f"You may not {double.lower()} now.",
+    }[action]
 
 
 def graded(loss: float) -> str:
@@ -142,7 +146,12 @@ def tutor_question(hint: PlayHint) -> str:
 # -- the review of a game ---------------------------------------------------------------
 
 CUBE_WORDS: Mapping[str, str] = MappingProxyType(
-    {"no double": "did not double", "double": "doubled", "take": "took", "drop": "dropped"}
+    {
+        CubeChoice.NO_DOUBLE: "did not double",
+        CubeChoice.DOUBLE: "doubled",
+        CubeChoice.TAKE: "took",
+        CubeChoice.DROP: "dropped",
+    }
 )
 """How a cube choice reads in the review, by what the AI calls it."""
 
