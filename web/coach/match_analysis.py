@@ -32,12 +32,23 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from engine.record import MatchRecord
 from engine.review import Decision, Judgement, MatchStats, decisions, match_stats
 from web.ai.protocol import AiPort, AnalyseReply, AnalyseRequest, ErrorReply, Reply
 
-RUNNING, FINISHED, CANCELLED, FAILED = "running", "finished", "cancelled", "failed"
+
+class Status(StrEnum):
+    """How a whole match's analysis stands."""
+
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+
+
+RUNNING, FINISHED, CANCELLED, FAILED = Status
 
 
 def request_of(d: Decision, plies: int = 1) -> AnalyseRequest:
@@ -55,7 +66,7 @@ class WholeMatch:
     record: MatchRecord
     decisions: tuple[Decision, ...]
     judged: tuple[Judgement | None, ...]
-    status: str = RUNNING
+    status: Status = RUNNING
     error: str = ""
 
     @classmethod
