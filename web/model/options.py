@@ -13,10 +13,11 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 from engine.names import AI_LEVELS
 from engine.rules import Rules
-from web.model.themes import MODES, THEMES
+from web.model.themes import THEMES, Mode
 
 # Opponent keys: the AI levels of engine.ai (easy/medium/hard), a second
 # human on this device, or a friend in another browser (web.online).
@@ -30,10 +31,43 @@ MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
 MOVE_CLOCKS = (120, 600, 0)
 POST_CLOCKS = (0, 1, 3, 7)  # days a move by messages (web.control.post)
 DEFAULT_MOVE_CLOCK = 120
-ANIMATIONS = ("normal", "fast", "off")
-BOTTOMS = ("0", "1", "turn")
-"""Who the analysis board shows at the bottom: the first player, the second, or
-the player on roll (the board turns to each as the line is stepped through)."""
+
+
+class Animation(StrEnum):
+    """How fast the checkers move (the pace of each: web.model.state.PACE)."""
+
+    NORMAL = "normal"
+    FAST = "fast"
+    OFF = "off"
+
+
+ANIMATIONS: tuple[Animation, ...] = tuple(Animation)
+
+
+class Bottom(StrEnum):
+    """Who the analysis board shows at the bottom: the first player, the second, or
+    the player on roll (the board turns to each as the line is stepped through)."""
+
+    FIRST = "0"
+    SECOND = "1"
+    TURN = "turn"
+
+    @property
+    def seat(self) -> int | None:
+        """The player kept at the bottom (None: whoever is on roll)."""
+        return None if self is Bottom.TURN else int(self.value)
+
+
+BOTTOMS: tuple[Bottom, ...] = tuple(Bottom)
+
+
+class Home(StrEnum):
+    """The side of every board the home boards are drawn on."""
+
+    RIGHT = "right"
+    LEFT = "left"
+
+
 ANALYSIS_PLIES = ("1", "2")
 """How deep King Tubby looks for hints and reviews, as the Settings dialog
 offers it (:data:`web.ai.protocol.ANALYSIS_PLIES`); it always plays at 1-ply."""
@@ -203,12 +237,12 @@ class Settings:
     manual_dice: bool = False
     tutor: bool = False  # warn of a doubtful play before it is confirmed
     show_movable: bool = True  # mark the checkers that can move once the dice are rolled
-    animation: str = "normal"
+    animation: Animation = Animation.NORMAL
     sound: bool = True  # the game's sounds (the header's toggle mutes them)
     theme: str = "classic"
-    mode: str = "dark"
-    bottom: str = "0"  # the analysis board's side at the bottom (BOTTOMS), kept while stepping
-    home: str = "right"  # the home boards' side of every board: "right" or "left" (mirrored)
+    mode: Mode = Mode.DARK
+    bottom: Bottom = Bottom.FIRST  # the analysis board's side at the bottom, kept while stepping
+    home: Home = Home.RIGHT  # the home boards' side of every board (left: mirrored)
     analysis_plies: int = 1  # how deep hints and reviews look (1 or 2); play stays at 1-ply
     # The names last given to pass-and-play's players (tidied as the New game form is
     # read: web.model.intents), offered next time.
@@ -226,9 +260,12 @@ class Settings:
         default = cls()
         values: dict[str, object] = {}
         for f in dataclasses.fields(cls):
-            value = raw.get(f.name, getattr(default, f.name))
-            if not isinstance(value, type(getattr(default, f.name))):
-                value = getattr(default, f.name)
+            kept = getattr(default, f.name)
+            value = raw.get(f.name, kept)
+            if isinstance(kept, StrEnum):
+                value = _member(type(kept), value, kept)
+            elif not isinstance(value, type(kept)):
+                value = kept
             values[f.name] = value
         settings = cls(**values)  # type: ignore[arg-type]
         return settings.checked()
@@ -238,11 +275,11 @@ class Settings:
         default = Settings()
         return dataclasses.replace(
             self,
-            animation=self.animation if self.animation in ANIMATIONS else default.animation,
+            animation=_member(Animation, self.animation, default.animation),
             theme=self.theme if self.theme in {t.key for t in THEMES} else default.theme,
-            mode=self.mode if self.mode in MODES else default.mode,
-            bottom=self.bottom if self.bottom in BOTTOMS else default.bottom,
-            home=self.home if self.home in ("right", "left") else default.home,
+            mode=_member(Mode, self.mode, default.mode),
+            bottom=_member(Bottom, self.bottom, default.bottom),
+            home=_member(Home, self.home, default.home),
             analysis_plies=(
                 self.analysis_plies
                 if str(self.analysis_plies) in ANALYSIS_PLIES and type(self.analysis_plies) is int
@@ -268,15 +305,15 @@ class Settings:
             case Setting.SOUND:
                 return replace(self, sound=on)
             case Setting.ANIMATION:
-                return replace(self, animation=choice).checked()
+                return replace(self, animation=_member(Animation, choice, Animation.NORMAL))
             case Setting.THEME:
                 return replace(self, theme=choice).checked()
             case Setting.MODE:
-                return replace(self, mode=choice).checked()
+                return replace(self, mode=_member(Mode, choice, Mode.DARK))
             case Setting.BOTTOM:
-                return replace(self, bottom=choice).checked()
+                return replace(self, bottom=_member(Bottom, choice, Bottom.FIRST))
             case Setting.HOME:
-                return replace(self, home=choice).checked()
+                return replace(self, home=_member(Home, choice, Home.RIGHT))
             case Setting.ANALYSIS_PLIES:
                 plies = int(choice) if choice in ANALYSIS_PLIES else 0
                 return replace(self, analysis_plies=plies).checked()
@@ -288,3 +325,21 @@ class Settings:
             return self.changed(SettingChange.parse(name, value))
         except UnknownSettingError:
             return self
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def _member(kind: type[E], value: object, default: E) -> E:
+    """The member of ``kind`` whose word is ``value`` (saved data, a control's
+    text), or ``default`` for anything else.
+
+    >>> _member(Home, "left", Home.RIGHT), _member(Home, "up", Home.RIGHT)
+    (<Home.LEFT: 'left'>, <Home.RIGHT: 'right'>)
+    """
+    if not isinstance(value, str):
+        return default
+    try:
+        return kind(value)
+    except ValueError:
+        return default

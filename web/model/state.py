@@ -189,9 +189,9 @@ class UiState:
             return here
         if self.options.vs_ai:
             return 0
-        bottom = self.settings.bottom
-        if self.analysis is not None and bottom.isdigit():
-            return int(bottom)  # the analysis board keeps the side chosen as it steps
+        kept = self.settings.bottom.seat
+        if self.analysis is not None and kept is not None:
+            return kept  # the analysis board keeps the side chosen as it steps
         m = self.match
         # A double or a resignation is answered by the other player: the board
         # turns to them while they decide (not on the analysis board, which

@@ -15,6 +15,7 @@ Up", an amplifier dial.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,16 @@ BACKYAMON = Theme(
 )
 
 THEMES: tuple[Theme, ...] = (CLASSIC, BACKYAMON)
-MODES = ("dark", "light")
+
+
+class Mode(StrEnum):
+    """The page's colours."""
+
+    DARK = "dark"
+    LIGHT = "light"
+
+
+MODES: tuple[Mode, ...] = tuple(Mode)
 
 
 def theme(key: str) -> Theme:

@@ -31,7 +31,7 @@ from web.model.analysis import BY_HAND, Analysis
 from web.model.analysis_link import share_link
 from web.model.editor import Editor, Tool, problem
 from web.model.intents import IdKind
-from web.model.options import AI_NAMES
+from web.model.options import AI_NAMES, Home
 from web.model.state import UiState
 from web.view.frame import Button, Panel, Screen, board_words
 from web.view.match_analysis import kept_match_html, match_analysis_html
@@ -81,7 +81,7 @@ def editor_board(state: UiState, editor: Editor) -> BoardView:
         cube_style=state.theme.cube_style,
         label=label,
         mark_movable=False,
-        home_left=state.settings.home == "left",
+        home_left=state.settings.home is Home.LEFT,
     )
 
 

@@ -13,12 +13,11 @@ from web.board.escape import escape
 from web.model.actions import Act
 from web.model.intents import ExportFormat, IdKind
 from web.model.options import (
-    ANIMATIONS,
     Settings,
 )
 from web.model.records import PlayerRecords
 from web.model.storage import AUTOSAVE, CORRUPT, SLOT, STATS
-from web.model.themes import MODES, THEMES
+from web.model.themes import THEMES
 from web.view.dialogs import _copy_button
 from web.view.parts import action_row, button, dialog_form
 from web.words import dialogs as say
@@ -281,13 +280,8 @@ def settings_html(settings: Settings) -> str:
         + box("show_movable", say.SETTING_LABELS["show_movable"], settings.show_movable)
         + "</div>"
         + select("theme", say.THEME, [(t.key, t.name) for t in THEMES], settings.theme)
-        + select("mode", say.COLOURS, [(m, m.capitalize()) for m in MODES], settings.mode)
-        + select(
-            "animation",
-            say.ANIMATION,
-            [(a, a.capitalize()) for a in ANIMATIONS],
-            settings.animation,
-        )
+        + select("mode", say.COLOURS, say.MODE_CHOICES, settings.mode)
+        + select("animation", say.ANIMATION, say.ANIMATION_CHOICES, settings.animation)
         + select("home", say.HOME, say.HOME_CHOICES, settings.home)
         + select("bottom", say.BOTTOM, say.BOTTOM_CHOICES, settings.bottom)
         + select(

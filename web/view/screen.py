@@ -17,6 +17,7 @@ from engine.record import OpeningRoll, Played
 from web.board.motion import Motion
 from web.board.svg import BoardView, CubeView, DiceView
 from web.model.actions import Act
+from web.model.options import Home
 from web.model.presence import Link
 from web.model.sound import Sound
 from web.model.state import ReviewView, UiState
@@ -69,7 +70,7 @@ def screen(
         announcement=state.announcement,
         announce_id=state.announce_id,
         theme=state.settings.theme,
-        mode=state.settings.mode,
+        mode=state.settings.mode.value,
         phase="over" if m.is_game_over else m.phase.value,
         actor=waiting,
         busy=state.busy,
@@ -148,7 +149,7 @@ def board_view(state: UiState, frame: ReviewFrame | None = None) -> BoardView:
         label=label,
         last=_last_play_marks(state),
         mark_movable=state.settings.show_movable,
-        home_left=state.settings.home == "left",
+        home_left=state.settings.home is Home.LEFT,
         top=top,
     )
 
@@ -175,7 +176,7 @@ def _review_board(state: UiState, frame: ReviewFrame) -> BoardView:
         cube_style=state.theme.cube_style,
         label=label,
         last=frame.marks,
-        home_left=state.settings.home == "left",
+        home_left=state.settings.home is Home.LEFT,
     )
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from web.model.options import ai_name
+from web.model.options import Animation, Bottom, Home, ai_name
+from web.model.themes import Mode
 
 AI_STRENGTHS: tuple[tuple[str, str], ...] = (
     ("easy", "easy"),
@@ -456,16 +457,18 @@ SETTING_LABELS: Mapping[str, str] = MappingProxyType(
 """Each setting's checkbox, by the setting's name."""
 THEME = "Theme"
 COLOURS = "Colours"
+MODE_CHOICES = ((Mode.DARK, "Dark"), (Mode.LIGHT, "Light"))
 ANIMATION = "Animation"
+ANIMATION_CHOICES = ((Animation.NORMAL, "Normal"), (Animation.FAST, "Fast"), (Animation.OFF, "Off"))
 HOME = "Home boards"
-HOME_CHOICES = (("right", "On the right"), ("left", "On the left"))
+HOME_CHOICES = ((Home.RIGHT, "On the right"), (Home.LEFT, "On the left"))
 ANALYSIS_PLIES = "Analysis depth (hints, reviews)"
 ANALYSIS_PLIES_CHOICES = (("1", "1-ply (quick)"), ("2", "2-ply (slower)"))
 BOTTOM = "Analysis board: at the bottom"
 BOTTOM_CHOICES = (
-    ("0", "First player (light)"),
-    ("1", "Second player (dark)"),
-    ("turn", "The player on roll"),
+    (Bottom.FIRST, "First player (light)"),
+    (Bottom.SECOND, "Second player (dark)"),
+    (Bottom.TURN, "The player on roll"),
 )
 
 # -- around the dialogs: notices, abandoning, the game's end, real dice, statistics ---------
