@@ -1,6 +1,6 @@
 """Load performance of the site in headless Chromium, against PyScript's floor.
 
-    .venv/bin/python -m bench.load [--runs 3] [--no-build]
+    .venv/bin/python -m bench.load [--runs 3] [--no-build] [--before SITE]
 
 Serves the published build (``build/site/``, as ``make build`` makes it, with no
 test hooks) under /backgammon/ (as GitHub Pages would: gzip for text
@@ -31,6 +31,11 @@ while the AI thinks and while a checker is dragged, in a game against the AI
 played through the page (``scripts.page_driver``) with whatever dice the
 published page rolls: it cannot be seeded, so the positions sampled differ
 from run to run.
+
+With ``--before SITE`` (another build's ``build/site/``, an earlier commit's
+say), that game is served too, at /before/, and loaded in the same runs,
+interleaved with the others: its times and first-visit bytes are printed
+beside this build's, with the per-run ratio now / before.
 
 Timings on a shared machine are noisy: medians over ``--runs``.  This is a
 benchmark, not a test; it prints its table and writes ``build/bench/load.json``.
@@ -75,6 +80,7 @@ HELLO_SRC = ROOT / "bench" / "hello"
 GAME_PATH = "/backgammon/"
 HELLO_PATH = "/hello/"
 PRELOADED_PATH = "/hello-preload/"
+BEFORE_PATH = "/before/"  # another build of the game (--before), loaded like this one
 # The three pages: the issue's reference, the same with the game's preloads, the game.
 PAGES = (("bare", HELLO_PATH), ("preloaded", PRELOADED_PATH), ("game", GAME_PATH))
 TIMEOUT_MS = 180_000
@@ -237,13 +243,15 @@ def pages_server(root: Path) -> Iterator[tuple[str, Traffic]]:
         server.server_close()
 
 
-def assemble(site: Path) -> Path:
+def assemble(site: Path, before: Path | None = None) -> Path:
     """``build/bench/``: the site at /backgammon/, the hello pages at /hello/ and
-    /hello-preload/ (same runtime)."""
+    /hello-preload/ (same runtime), and ``before`` (another build) at /before/."""
     if BENCH.exists():
         shutil.rmtree(BENCH)
     BENCH.mkdir(parents=True)
     shutil.copytree(site, BENCH / GAME_PATH.strip("/"))
+    if before is not None:
+        shutil.copytree(before, BENCH / BEFORE_PATH.strip("/"))
     hello_page(site, BENCH / HELLO_PATH.strip("/"), preloaded=False)
     hello_page(site, BENCH / PRELOADED_PATH.strip("/"), preloaded=True)
     return BENCH
@@ -375,19 +383,24 @@ def wait_for_service_worker(page: Page) -> None:
     )
 
 
-# Every order of the three pages, one per run in turn: a machine that slows down
-# or speeds up during a run favours no page (balanced over multiples of six runs).
-ORDERS = list(itertools.permutations(PAGES))
-
-
-def run_once(browser: Browser, base: str, traffic: Traffic, *, run: int) -> list[Load]:
+def run_once(
+    browser: Browser,
+    base: str,
+    traffic: Traffic,
+    *,
+    run: int,
+    pages: tuple[tuple[str, str], ...] = PAGES,
+) -> list[Load]:
+    # Every order of the pages, one per run in turn: a machine that slows down or
+    # speeds up during a run favours no page (balanced over multiples of 3! or 4! runs).
+    orders = list(itertools.permutations(pages))
     loads = []
-    for name, path in ORDERS[run % len(ORDERS)]:
+    for name, path in orders[run % len(orders)]:
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         context.add_init_script(PROBE)
         try:
             cold, page = measure(context, base + path, traffic, name, "cold")
-            if name == "game":
+            if name in ("game", "before"):
                 wait_for_service_worker(page)
                 # The rest of the service worker's precaching belongs to the first load.
                 sent, requests = traffic.take()
@@ -722,16 +735,62 @@ def report(
     return table
 
 
+def against_before(
+    loads: list[Load], now_sent: dict[str, int], before_sent: dict[str, int]
+) -> dict[str, Any]:
+    """This build beside the one given by ``--before``: medians of each, and the
+    median of each run's own ratio (loads of one run made under the same load
+    on the machine), with a first visit's bytes as the server sends them."""
+
+    def times(name: str, kind: str, metric: str) -> list[float]:
+        return [getattr(x, metric) for x in loads if x.page == name and x.kind == kind]
+
+    lines = [
+        "",
+        "This build beside the one before (--before): median ms, and the median of each",
+        "run's ratio now / before",
+        "",
+        f"{'':24s}{'before':>9s}{'now':>9s}{'ratio':>8s}",
+    ]
+    table: dict[str, Any] = {}
+    for kind in ("cold", "warm"):
+        for metric, label in (("fcp", "first paint"), ("interactive", "interactive"),
+                              ("ai", "AI ready")):  # fmt: skip
+            now, was = times("game", kind, metric), times("before", kind, metric)
+            ratios = [n / b for n, b in zip(now, was, strict=True) if n and b]
+            lines.append(
+                f"{kind + ' ' + label:24s}{median(was):9.0f}{median(now):9.0f}"
+                f"{median(ratios):7.2f}×"
+            )
+            table[f"{kind} {metric}"] = {
+                "before_ms": median(was),
+                "now_ms": median(now),
+                "ratio": median(ratios),
+            }
+    was_bytes, now_bytes = sum(before_sent.values()), sum(now_sent.values())
+    lines.append(
+        f"a first visit as the server sends it: before {was_bytes / 1e3:.1f} kB, "
+        f"now {now_bytes / 1e3:.1f} kB ({(now_bytes - was_bytes) / 1e3:+.1f} kB)"
+    )
+    table["first_visit_bytes"] = {"before": was_bytes, "now": now_bytes}
+    print("\n".join(lines))
+    return table
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Load benchmark against bare PyScript pages.")
     parser.add_argument("--runs", type=int, default=5, help="cold+warm loads of each page")
     parser.add_argument("--no-build", action="store_true", help="use build/site as it is")
     parser.add_argument("--no-long-tasks", action="store_true")
     parser.add_argument("--turns", type=int, default=3, help="AI turns for the long tasks")
+    parser.add_argument(
+        "--before", type=Path, help="another build's site directory, loaded side by side"
+    )
     args = parser.parse_args(argv)
 
     site = build_site.DEFAULT_OUT if args.no_build else build_site.build()
-    root = assemble(site)
+    root = assemble(site, args.before)
+    pages = PAGES + ((("before", BEFORE_PATH),) if args.before is not None else ())
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     loads: list[Load] = []
     tasks = None
@@ -740,13 +799,15 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for run in range(args.runs):
                 print(f"run {run + 1}/{args.runs}…", file=sys.stderr, flush=True)
-                loads += run_once(browser, base, traffic, run=run)
+                loads += run_once(browser, base, traffic, run=run, pages=pages)
             if not args.no_long_tasks:
                 print("long tasks…", file=sys.stderr, flush=True)
                 tasks = long_tasks(browser, base, args.turns)
         finally:
             browser.close()
     table = report(loads, file_sizes(site), tasks)
+    if args.before is not None:
+        table["before"] = against_before(loads, sent_bytes(site), sent_bytes(args.before))
     table["runs"] = [
         {k: v for k, v in vars(x).items() if k not in ("sent", "requests", "encoded")}
         for x in loads

@@ -63,3 +63,25 @@ def test_no_preload_in_the_game_page_is_an_error() -> None:
         load.with_preloads(
             "<head></head>", load.preloads_for(Path("/nonexistent"), "<head></head>")
         )
+
+
+def test_a_build_before_is_compared_run_by_run_with_this_one() -> None:
+    # Each run's ratio pairs the loads of that run (the machine's load then):
+    # the median of those ratios, beside the medians of each build's times.
+    from bench.load import Load, against_before
+
+    def load(page: str, kind: str, ms: float) -> Load:
+        return Load(page, kind, ms / 2, ms, ms * 2, 30, None, {}, {}, {})
+
+    loads = [
+        load("game", "cold", 1000), load("before", "cold", 800),
+        load("game", "cold", 2200), load("before", "cold", 2000),
+        load("game", "cold", 900), load("before", "cold", 1000),
+        load("game", "warm", 500), load("before", "warm", 500),
+    ]  # fmt: skip
+    table = against_before(loads, {"a": 4_000, "b": 1_000}, {"a": 4_500})
+    cold = table["cold interactive"]
+    assert (cold["before_ms"], cold["now_ms"]) == (1000, 1000)
+    assert cold["ratio"] == 1.1  # the runs' 1.25, 1.1 and 0.9
+    assert table["warm ai"]["ratio"] == 1.0
+    assert table["first_visit_bytes"] == {"before": 4_500, "now": 5_000}
