@@ -151,6 +151,7 @@ SOURCES_ONLY = (
     "web/words/analysis.py",
     "web/words/online.py",
     "web/words/post.py",  # what playing by messages says: online play's archive
+    "web/words/online_detail.py",  # ...and why the protocol refused something
     "web/view/post_dialogs.py",  # ...and its dialogs, drawn when opened
     "web/view/post_board.py",  # ...and what the board shows of it (online play's archive)
     "web/words/post_page.py",
@@ -206,6 +207,7 @@ ONLINE_PROTOCOL = (
     "web/view/post_board.py",
     "web/view/qr.py",
     "web/words/post.py",
+    "web/words/online_detail.py",
 )
 ONLINE_ARCHIVE = "python/online.zip.gz"
 PAGE_ARCHIVE = "python/page.zip.gz"

@@ -78,6 +78,7 @@ from web.online.events import (
 from web.online.peer import Peer
 from web.online.transport import PeerEvent, Transport
 from web.words import online as say
+from web.words import online_detail as detail
 
 Clock = Callable[[], float]
 
@@ -118,7 +119,7 @@ class AgreedDice:
 
     def randint(self, a: int, b: int) -> int:
         if not self._faces:
-            raise NoAgreedDiceError("no agreed dice to roll")
+            raise NoAgreedDiceError(detail.NO_AGREED_DICE)
         return self._faces.popleft()
 
 

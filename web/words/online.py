@@ -53,6 +53,10 @@ CLAIM_TOO_SOON = (
 FRIENDS_TURN = "it is your friend's turn"
 WAS_CLAIMED = "the game was claimed"
 
+# Why a TURN server setting cannot be used (the New game dialog's; online play's
+# other details are web.words.online_detail's, which ships with its protocol).
+TURN_SCHEME = "a TURN server's address begins with turn: or turns:"
+
 
 NO_PHRASE = "There is no such phrase to say."
 
