@@ -152,6 +152,7 @@ SOURCES_ONLY = (
     "web/words/online.py",
     "web/words/post.py",  # what playing by messages says: online play's archive
     "web/words/online_detail.py",  # ...and why the protocol refused something
+    "web/words/online_news.py",  # ...and what else it says
     "web/view/post_dialogs.py",  # ...and its dialogs, drawn when opened
     "web/view/post_board.py",  # ...and what the board shows of it (online play's archive)
     "web/words/post_page.py",
@@ -209,6 +210,7 @@ ONLINE_PROTOCOL = (
     "web/view/qr.py",
     "web/words/post.py",
     "web/words/online_detail.py",
+    "web/words/online_news.py",
 )
 ONLINE_ARCHIVE = "python/online.zip.gz"
 PAGE_ARCHIVE = "python/page.zip.gz"

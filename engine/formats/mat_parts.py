@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import StrEnum, auto
 from types import MappingProxyType
 
 from engine.game import Game
@@ -98,27 +98,27 @@ class NoteCode(StrEnum):
     an application says in its own words with the note's ``values`` (the page's
     are ``web.words.file_repairs``), as it says a :class:`~engine.errors.FormatError`."""
 
-    ASIDE_MISFIT = "aside_misfit"  # aside: an Aside tag that does not fit its game
-    FILE_NOTES = "file_notes"  # found: what the file notes in a cell (gnubg's "Illegal play")
-    WIN_BEFORE_ROLL = "win_before_roll"  # name, points: a result before the first roll
-    LEFT_OUT = "left_out"  # why, details: a cell refused (a MatFileError's code and values)
-    MISSING_PLAY = "missing_play"  # name, dice, hidden: a roll whose play is not given
-    CUBE_VALUE = "cube_value"  # name, act, value, cube: a cube written at the wrong value
-    NO_LEGAL_PLAY = "no_legal_play"  # name, dice, moves: moves of a roll that has no play
-    ILLEGAL_PLAY = "illegal_play"  # name, moves, dice, skipped: kept as recorded
-    NO_RESIGNATION = "no_resignation"  # name, points, cube, kind, worth: read as a concession
-    OTHER_WINNER = "other_winner"  # name, points, winner, worth: the board says otherwise
-    OTHER_VALUE = "other_value"  # name, points, worth: the game was worth other points
-    MATCH_OVER = "match_over"  # a game after the match was over
-    RENUMBERED = "renumbered"  # number, game: a game numbered out of order
-    OTHER_NAMES = "other_names"  # names, first: a game naming other players
-    BAD_SCORE = "bad_score"  # score, read: a score that cannot start a game
-    SCORE_DIFFERS = "score_differs"  # score, results: a score the results do not give
-    UNENDED_SCORED = "unended_scored"  # name, points: a game ended by the next one's score
-    UNENDED = "unended"  # a game that does not end, and nothing says who won it
-    UNREAD = "unread"  # found: text that is not a cell
-    STRAY_ASIDE = "stray_aside"  # aside: an Aside tag that fits in no game
-    BAD_NAMES = "bad_names"  # names, read: names a .mat file cannot hold
+    ASIDE_MISFIT = auto()  # aside: an Aside tag that does not fit its game
+    FILE_NOTES = auto()  # found: what the file notes in a cell (gnubg's "Illegal play")
+    WIN_BEFORE_ROLL = auto()  # name, points: a result before the first roll
+    LEFT_OUT = auto()  # why, details: a cell refused (a MatFileError's code and values)
+    MISSING_PLAY = auto()  # name, dice, hidden: a roll whose play is not given
+    CUBE_VALUE = auto()  # name, act, value, cube: a cube written at the wrong value
+    NO_LEGAL_PLAY = auto()  # name, dice, moves: moves of a roll that has no play
+    ILLEGAL_PLAY = auto()  # name, moves, dice, skipped: kept as recorded
+    NO_RESIGNATION = auto()  # name, points, cube, kind, worth: read as a concession
+    OTHER_WINNER = auto()  # name, points, winner, worth: the board says otherwise
+    OTHER_VALUE = auto()  # name, points, worth: the game was worth other points
+    MATCH_OVER = auto()  # a game after the match was over
+    RENUMBERED = auto()  # number, game: a game numbered out of order
+    OTHER_NAMES = auto()  # names, first: a game naming other players
+    BAD_SCORE = auto()  # score, read: a score that cannot start a game
+    SCORE_DIFFERS = auto()  # score, results: a score the results do not give
+    UNENDED_SCORED = auto()  # name, points: a game ended by the next one's score
+    UNENDED = auto()  # a game that does not end, and nothing says who won it
+    UNREAD = auto()  # found: text that is not a cell
+    STRAY_ASIDE = auto()  # aside: an Aside tag that fits in no game
+    BAD_NAMES = auto()  # names, read: names a .mat file cannot hold
 
 
 @dataclass(frozen=True, slots=True)

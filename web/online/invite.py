@@ -49,10 +49,10 @@ from dataclasses import dataclass
 from engine.rules import MAX_MATCH_LENGTH, Rules
 from web.online.codec import b64, sha256_b64, unb64
 from web.online.errors import InviteError
-from web.words import online as say
 from web.words import online_detail as detail
-from web.words.online import describe_clock as describe_clock
-from web.words.online import describe_terms as describe_terms
+from web.words import online_news as news
+from web.words.online_news import describe_clock as describe_clock
+from web.words.online_news import describe_terms as describe_terms
 
 VERSION = "2"
 OLD_VERSION = "1"  # no key, the default clock
@@ -154,7 +154,7 @@ class Invite:
         """A fresh invite with a random room and secret (``token(n)``: ``n`` random
         bytes), from the inviter whose public key is ``host_key`` (the inviter's
         :class:`~web.online.peer.Peer` puts it in when none is given)."""
-        cleaned = clean_name(name) or say.FRIEND
+        cleaned = clean_name(name) or news.FRIEND
         return cls(token(ROOM_BYTES), token(SECRET_BYTES), cleaned, rules, host_key, clock)
 
     @property
@@ -193,7 +193,7 @@ class Invite:
     @property
     def terms(self) -> str:
         """The rules in words (:func:`describe_terms`), and the move clock."""
-        return say.terms(self.rules, self.clock)
+        return news.terms(self.rules, self.clock)
 
     @classmethod
     def parse(cls, text: str) -> Invite:

@@ -106,8 +106,8 @@ from web.online.invite import DEFAULT_CLOCK, Invite, clean_name
 from web.online.log import Block, MoveLog
 from web.online.table import Table, last_roll
 from web.online.turnclock import Budget, TurnClock, grace
-from web.words import online as say
 from web.words import online_detail as detail
+from web.words import online_news as news
 from web.words.chat import phrase
 
 FORMAT = "backgammon-online"
@@ -324,7 +324,7 @@ class Peer:
         self._check_open()
         t = self.table
         if t.match.phase is not Phase.ROLL or t.roller != self.seat:
-            raise OutOfTurnError(say.NOT_YOUR_ROLL)
+            raise OutOfTurnError(detail.NOT_YOUR_ROLL)
         self.wants_dice = True
         if self.my_dice is not None:
             return self._dice_ready(now)
@@ -376,7 +376,7 @@ class Peer:
         """Start the next game (the friend may have started it already: then nothing)."""
         self._check_open()
         if self.match.is_over or not self.match.is_game_over:
-            raise OutOfTurnError(say.NEXT_GAME_TOO_SOON)
+            raise OutOfTurnError(detail.NEXT_GAME_TOO_SOON)
         start = self.log.next_block(None, (StartNextGame(),))
         self.table = self.table.apply_block(None, start.acts, start.index)
         self._grown(self.log.append(start), now)
@@ -399,7 +399,7 @@ class Peer:
         out (:meth:`can_claim`).  It counts as the friend abandoning it; the
         friend's page judges the claim on its own record when it hears of it."""
         if not self.can_claim(now):
-            raise OutOfTurnError(say.CLAIM_TOO_SOON)
+            raise OutOfTurnError(detail.CLAIM_TOO_SOON)
         claim = wire.Claim(len(self.log), self.log.head)
         claimed = self._abandoned_by(self.friend)
         return Output((self._send(claim, now),), (claimed,)) + self._changes(now)
@@ -478,7 +478,7 @@ class Peer:
         assert isinstance(body, wire.Hello)
         self.friend_key, self.met = key, True
         if self.seat == 0:
-            self.friend_name = clean_name(body.name) or say.FRIEND
+            self.friend_name = clean_name(body.name) or news.FRIEND
 
     def _on_full(self, opened: wire.Opened, now: float) -> Output:
         """A game this page came to join has its two players already: only the
@@ -503,12 +503,12 @@ class Peer:
                 return Output()
             self.disputed = (body.have, body.head)
             self.version += 1
-            return Output(events=(ClaimDisputed(self.friend_name or say.FRIEND),))
+            return Output(events=(ClaimDisputed(self.friend_name or news.FRIEND),))
         if isinstance(body, (wire.Hello, wire.Blocks)) and mine and self.disputed is None:
             return Output((self._send(wire.Claim(len(self.log), self.log.head), now),))
         if isinstance(body, (wire.Hello, wire.Ping, wire.Claim)) or self.disputed is not None:
             return Output()  # (the moves of a friend who disputed: said once, not each time)
-        return Output(events=(Refused(ClosedError(say.claimed_by(mine))),))
+        return Output(events=(Refused(ClosedError(detail.claimed_by(mine))),))
 
     def _check_sender(self, envelope: wire.Envelope) -> None:
         if envelope.seat == self.seat:
@@ -540,13 +540,13 @@ class Peer:
         limit = self.claim_after
         reason = ""
         if (claim.have, claim.head) != (len(self.log), self.log.head):
-            reason = say.HISTORIES_DIFFER
+            reason = detail.HISTORIES_DIFFER
         elif self.owing != self.seat:
-            reason = say.OWED_NO_MOVE
+            reason = detail.OWED_NO_MOVE
         elif owed < limit - grace(limit):
-            reason = say.owed_for(owed, limit)
+            reason = detail.owed_for(owed, limit)
         elif not self.clock.limit and self._quiet < limit - grace(limit):
-            reason = say.IN_TOUCH
+            reason = detail.IN_TOUCH
         if not reason:
             return Output(events=(self._abandoned_by(self.seat),))
         answer = self._send(wire.Disputed(len(self.log), self.log.head), now)
@@ -554,14 +554,14 @@ class Peer:
             return Output((answer,))  # said once already
         self.disputed = (claim.have, claim.head)
         self.version += 1
-        name = self.friend_name or say.FRIEND
+        name = self.friend_name or news.FRIEND
         return Output((answer,), (Refused(DisputedClaimError(f"{name}: {reason}")),))
 
     def _on_hello(self, hello: wire.Hello, now: float) -> Output:
         events: list[Event] = []
         if not self.greeted:
             self.greeted = True
-            events.append(FriendJoined(self.friend_name or say.FRIEND))
+            events.append(FriendJoined(self.friend_name or news.FRIEND))
         if self.seq < hello.seen <= self.seq + MAX_SEQ_JUMP:
             # This page's count went back (a reload from an older save): go on above
             # what the friend has seen, never further than a count could have run.
@@ -648,7 +648,7 @@ class Peer:
         self._check_open()
         table = self.table
         if self.seat not in table.to_act():
-            raise OutOfTurnError(say.FRIENDS_TURN)
+            raise OutOfTurnError(detail.FRIENDS_TURN)
         turn, secret = len(self.log), self.secret
         written: list[Act] = []
         events: list[Event] = []
@@ -742,7 +742,7 @@ class Peer:
 
     def _check_open(self) -> None:
         if self.claimed is not None:
-            raise ClosedError(say.WAS_CLAIMED)
+            raise ClosedError(detail.WAS_CLAIMED)
 
     def _changes(self, now: float) -> Output:
         """The friend's presence and the move clock, when the page must redraw them."""

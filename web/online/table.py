@@ -160,7 +160,7 @@ class Table:
             if tuple(acts) != (StartNextGame(),):
                 raise OutOfTurnError(detail.NOBODY_WRITES)
             if allowed != SEATS:
-                raise OutOfTurnError(detail.NOT_BETWEEN_GAMES)
+                raise OutOfTurnError(detail.NEXT_GAME_TOO_SOON)
             return self._next_game()
         if by not in allowed:
             raise OutOfTurnError(self._why_not(by, allowed))

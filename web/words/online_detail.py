@@ -375,7 +375,6 @@ def block_size(most: int) -> str:
 
 
 NOBODY_WRITES = "only the start of the next game is written by nobody"
-NOT_BETWEEN_GAMES = "the next game can start only once this one is over"
 MATCH_OVER = "the match is over"
 OWN_BLOCK = "the next game starts in a block of its own"
 NO_PLEDGE_AFTER_GAME = "no commitment to a roll once the game is over"
@@ -477,3 +476,30 @@ def letter_invite(why: str) -> str:
 
 
 INVITE_OTHER_ROOM = "its invite is for another room"
+
+# -- what the player may not do now (web.online.peer) ---------------------------------------
+
+NOT_YOUR_ROLL = "it is not your roll"
+NEXT_GAME_TOO_SOON = "the next game can start only once this one is over"
+CLAIM_TOO_SOON = (
+    "the game can be claimed only once your friend, owing a move, is out of time or gone a while"
+)
+FRIENDS_TURN = "it is your friend's turn"
+WAS_CLAIMED = "the game was claimed"
+
+
+def claimed_by(mine: bool) -> str:
+    """Why a message after a claim is refused: who claimed."""
+    return f"{'you' if mine else 'your friend'} claimed the game"
+
+
+# -- why a claim is disputed (after the friend's name) -------------------------------------
+
+HISTORIES_DIFFER = "your histories of the game differ: a move did not reach one of you"
+OWED_NO_MOVE = "by this page's record you owed no move"
+IN_TOUCH = "your page was in touch with your friend's all along"
+
+
+def owed_for(owed: float, limit: float) -> str:
+    """The friend had owed their move for ``owed`` seconds, not the ``limit`` allowed."""
+    return f"you had owed your move for {int(owed)} s of the {int(limit)} s allowed"
