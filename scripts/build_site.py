@@ -151,6 +151,8 @@ SOURCES_ONLY = (
     "web/words/analysis.py",
     "web/words/online.py",
     "web/words/post.py",  # what playing by messages says: online play's archive
+    "web/words/online_detail.py",  # ...and why the protocol refused something
+    "web/words/online_news.py",  # ...and what else it says
     "web/view/post_dialogs.py",  # ...and its dialogs, drawn when opened
     "web/view/post_board.py",  # ...and what the board shows of it (online play's archive)
     "web/words/post_page.py",
@@ -177,6 +179,7 @@ SOURCES_ONLY = (
     "web/words/match_analysis.py",
     "web/words/refusals.py",  # the engine's refusals, said when one comes
     "web/words/file_errors.py",  # ...and what is wrong with a file, an ID or a save
+    "web/words/file_repairs.py",  # ...and what reading a match file repaired
     "engine/ai/match_analysis.py",  # the worker's: a whole match's analysis...
     "engine/ai/review.py",  # ...and its judge
     "engine/position_setup.py",
@@ -206,6 +209,8 @@ ONLINE_PROTOCOL = (
     "web/view/post_board.py",
     "web/view/qr.py",
     "web/words/post.py",
+    "web/words/online_detail.py",
+    "web/words/online_news.py",
 )
 ONLINE_ARCHIVE = "python/online.zip.gz"
 PAGE_ARCHIVE = "python/page.zip.gz"

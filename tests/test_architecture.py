@@ -97,7 +97,10 @@ def _written_here(node: ast.expr) -> bool:
     return False
 
 
-def _sentences_written_in(path: Path) -> list[str]:
+def _sentences_written_in(path: Path, *, refusals: bool = False) -> list[str]:
+    """Where ``path`` writes a sentence the page says; with ``refusals``, also
+    the details an error is made with (``raise SomeError("...")``), which online
+    play's refusals show the player in parentheses."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Call):
@@ -105,7 +108,7 @@ def _sentences_written_in(path: Path) -> list[str]:
         said = [k.value for k in node.keywords if k.arg in _SAID]
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        if name in _SAYERS:
+        if name in _SAYERS or (refusals and name.endswith("Error")):
             said += node.args[:1]
         found += [f"{path.name}:{v.lineno}" for v in said if _written_here(v)]
     return found
@@ -122,6 +125,35 @@ def test_what_the_page_says_is_written_in_web_words(layer: str) -> None:
         for where in _sentences_written_in(path)
     ]
     assert written == []
+
+
+def test_online_plays_refusals_give_their_details_in_web_words() -> None:
+    """What online play refuses (web/online/'s ``OnlineError``, and the plain
+    ``ValueError`` of a helper whose text a refusal wraps) is made with its
+    details from ``web.words.online_detail`` (called with values), never with
+    a sentence written where it is raised: the player reads them after the
+    refusal's headline (``OnlineError.plain``)."""
+    written = [
+        where
+        for path in sorted((ROOT / "web" / "online").rglob("*.py"))
+        for where in _sentences_written_in(path, refusals=True)
+    ]
+    assert written == []
+
+
+def test_a_refusal_s_detail_written_where_it_is_raised_is_found(tmp_path: Path) -> None:
+    code = tmp_path / "part.py"
+    code.write_text(
+        "raise InviteError('this link holds no invite')\n"
+        "raise ValueError(f'not base64: {text!r}') from exc\n"
+        "error = MalformedMessageError(f'it could not be read: {kind}')\n"
+        "raise InviteError(detail.NO_INVITE_HERE)\n"
+        "raise ForkedHistoryError(detail.differs_from_ours(index + 1))\n"
+        "raise SavedStateError(str(exc)) from exc\n"
+        "raise LinkTooLongError(f'{length}: {most}')\n"
+    )
+    assert _sentences_written_in(code, refusals=True) == ["part.py:1", "part.py:2", "part.py:3"]
+    assert _sentences_written_in(code) == []
 
 
 def test_a_sentence_written_where_it_is_said_is_found(tmp_path: Path) -> None:

@@ -65,7 +65,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import MatFileError
-from engine.formats.mat_parts import DEFAULT_NAMES, OWN_TAGS, Aside, ReadNote
+from engine.formats.mat_parts import DEFAULT_NAMES, OWN_TAGS, Aside, NoteCode, ReadNote
 from engine.formats.mat_read import read
 from engine.formats.mat_write import write
 from engine.match import Match, replay
@@ -76,6 +76,7 @@ __all__ = [
     "Aside",
     "MatFile",
     "MatFileError",
+    "NoteCode",
     "ReadNote",
     "dumps",
     "loads",
@@ -135,7 +136,14 @@ class MatFile:
         except ValueError:
             # names the format cannot write (a colon, twice the same): read on
             why = f"the names {names[0]!r} and {names[1]!r} cannot be written in a .mat file"
-            note = ReadNote(0, 0, 0, f"{why}; read as {DEFAULT_NAMES[0]} and {DEFAULT_NAMES[1]}")
+            note = ReadNote(
+                0,
+                0,
+                0,
+                f"{why}; read as {DEFAULT_NAMES[0]} and {DEFAULT_NAMES[1]}",
+                code=NoteCode.BAD_NAMES,
+                values={"names": names, "read": DEFAULT_NAMES},
+            )
             return cls(record, DEFAULT_NAMES, tags, (*notes, note))
 
     def match(self) -> Match:

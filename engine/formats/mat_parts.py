@@ -10,7 +10,10 @@ read as a resignation.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum, auto
+from types import MappingProxyType
 
 from engine.game import Game
 from engine.record import (
@@ -90,16 +93,49 @@ class Aside:
         return cls(game, index, event)
 
 
+class NoteCode(StrEnum):
+    """What reading a file repaired, by kind: a :class:`ReadNote`'s ``code``, which
+    an application says in its own words with the note's ``values`` (the page's
+    are ``web.words.file_repairs``), as it says a :class:`~engine.errors.FormatError`."""
+
+    ASIDE_MISFIT = auto()  # aside: an Aside tag that does not fit its game
+    FILE_NOTES = auto()  # found: what the file notes in a cell (gnubg's "Illegal play")
+    WIN_BEFORE_ROLL = auto()  # name, points: a result before the first roll
+    LEFT_OUT = auto()  # why, details: a cell refused (a MatFileError's code and values)
+    MISSING_PLAY = auto()  # name, dice, hidden: a roll whose play is not given
+    CUBE_VALUE = auto()  # name, act, value, cube: a cube written at the wrong value
+    NO_LEGAL_PLAY = auto()  # name, dice, moves: moves of a roll that has no play
+    ILLEGAL_PLAY = auto()  # name, moves, dice, skipped: kept as recorded
+    NO_RESIGNATION = auto()  # name, points, cube, kind, worth: read as a concession
+    OTHER_WINNER = auto()  # name, points, winner, worth: the board says otherwise
+    OTHER_VALUE = auto()  # name, points, worth: the game was worth other points
+    MATCH_OVER = auto()  # a game after the match was over
+    RENUMBERED = auto()  # number, game: a game numbered out of order
+    OTHER_NAMES = auto()  # names, first: a game naming other players
+    BAD_SCORE = auto()  # score, read: a score that cannot start a game
+    SCORE_DIFFERS = auto()  # score, results: a score the results do not give
+    UNENDED_SCORED = auto()  # name, points: a game ended by the next one's score
+    UNENDED = auto()  # a game that does not end, and nothing says who won it
+    UNREAD = auto()  # found: text that is not a cell
+    STRAY_ASIDE = auto()  # aside: an Aside tag that fits in no game
+    BAD_NAMES = auto()  # names, read: names a .mat file cannot hold
+
+
 @dataclass(frozen=True, slots=True)
 class ReadNote:
     """What reading a file had to repair, for the player to see: where (the
     line; the game and the move as the file numbers them, 0 when none) and
-    what, in a player's words.  ``flagged`` marks a play kept as the file
-    records it, which a review does not judge.
+    what: ``text`` in the engine's English (for developers and the command
+    line), ``code`` and ``values`` for an application's own words.
+    ``flagged`` marks a play kept as the file records it, which a review does
+    not judge.
 
-    >>> str(ReadNote(12, 3, 12, "Bob's 8/3 6/3 is not a legal play of 41; kept as recorded"))
-    "Game 3, move 12: Bob's 8/3 6/3 is not a legal play of 41; kept as recorded"
-    >>> str(ReadNote(40, 0, 0, "cannot read 'xyzzy'; left out"))
+    >>> note = ReadNote(12, 3, 12, "Bob's 8/3 6/3 is not a legal play of 41; kept as recorded",
+    ...     code=NoteCode.ILLEGAL_PLAY, values={"name": "Bob", "moves": "8/3 6/3",
+    ...     "dice": (4, 1), "skipped": ()})
+    >>> str(note), note.values["dice"]
+    ("Game 3, move 12: Bob's 8/3 6/3 is not a legal play of 41; kept as recorded", (4, 1))
+    >>> str(ReadNote(40, 0, 0, "cannot read 'xyzzy'; left out", code=NoteCode.UNREAD))
     "Line 40: cannot read 'xyzzy'; left out"
     """
 
@@ -108,6 +144,12 @@ class ReadNote:
     move: int
     text: str
     flagged: bool = False
+    code: NoteCode = field(kw_only=True)
+    values: Mapping[str, object] = field(default_factory=dict, kw_only=True, hash=False)
+
+    def __post_init__(self) -> None:
+        # a note is a value: its values are read-only like the rest of it
+        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
 
     def __str__(self) -> str:
         if self.game and self.move:

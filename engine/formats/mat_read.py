@@ -45,6 +45,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from engine.as_written import make_as_written
 from engine.cube import Cube, is_cube_value
@@ -55,7 +56,14 @@ from engine.errors import (
     MatFileError,
     quoted,
 )
-from engine.formats.mat_parts import DEFAULT_NAMES, OWN_TAGS, Aside, ReadNote, infer_resignation
+from engine.formats.mat_parts import (
+    DEFAULT_NAMES,
+    OWN_TAGS,
+    Aside,
+    NoteCode,
+    ReadNote,
+    infer_resignation,
+)
 from engine.game import Phase
 from engine.match import Match
 from engine.movegen import Move
@@ -452,8 +460,19 @@ class _Replay:
     def who(self, player: int) -> str:
         return self.names[player]
 
-    def note(self, line: int, move: int, text: str, *, flagged: bool = False) -> None:
-        self.notes.append(ReadNote(line, self.game, move, text, flagged))
+    def note(
+        self,
+        line: int,
+        move: int,
+        text: str,
+        code: NoteCode,
+        *,
+        flagged: bool = False,
+        **values: object,
+    ) -> None:
+        """Note a repair: ``text`` the engine's English, ``code`` and ``values`` what
+        it is (:class:`ReadNote`)."""
+        self.notes.append(ReadNote(line, self.game, move, text, flagged, code=code, values=values))
 
     def place_asides(self, game: int) -> None:
         """Apply the asides that come before the next event of game ``game``."""
@@ -477,7 +496,13 @@ class _Replay:
                 else:
                     self.match = self.match.reject_resignation()
             except ValueError as exc:
-                self.note(line, 0, f"the aside {aside} does not fit the game ({exc}); left out")
+                self.note(
+                    line,
+                    0,
+                    f"the aside {aside} does not fit the game ({exc}); left out",
+                    NoteCode.ASIDE_MISFIT,
+                    aside=str(aside),
+                )
                 continue
             if self.match.game.events[-1] != e:
                 raise MatFileError(line, f"the aside {aside} names the wrong player", code="aside")
@@ -510,7 +535,13 @@ class _Replay:
         if cell.kind in ("losses", "resigns"):
             return  # the winner's "Wins N points" line says what the game was worth
         if cell.kind == "illegal":
-            self.note(cell.line, cell.number, f"the file notes {cell.text!r}; left out")
+            self.note(
+                cell.line,
+                cell.number,
+                f"the file notes {cell.text!r}; left out",
+                NoteCode.FILE_NOTES,
+                found=cell.text,
+            )
             return
         if cell.kind == "wins" and not self.wins_before_a_roll and not self.match.game.events:
             # Galaxy writes a match forfeited at the start as a "Wins" line in a
@@ -521,6 +552,9 @@ class _Replay:
                 cell.number,
                 f"{self.who(cell.player)} wins {_plural(cell.value)} before the game's first "
                 "roll; read, as GNU Backgammon reads it, as a game not played to a result",
+                NoteCode.WIN_BEFORE_ROLL,
+                name=self.who(cell.player),
+                points=cell.value,
             )
             return
         if cell.kind != "wins":
@@ -533,7 +567,14 @@ class _Replay:
             else:
                 self.cube(cell)
         except MatFileError as exc:
-            self.note(cell.line, cell.number, f"{exc.reason}; left out")
+            self.note(
+                cell.line,
+                cell.number,
+                f"{exc.reason}; left out",
+                NoteCode.LEFT_OUT,
+                why=exc.code,
+                details=MappingProxyType(dict(exc.values)),
+            )
 
     def fill_missing_play(self) -> None:
         """A roll whose play the file does not give (XG's ``????``, ``Cannot Move``
@@ -559,7 +600,11 @@ class _Replay:
             cell.number,
             f"the file {why} {name}'s play of {cell.dice[0]}{cell.dice[1]}; "
             "the board is kept as it was",
+            NoteCode.MISSING_PLAY,
             flagged=True,
+            name=name,
+            dice=cell.dice,
+            hidden=cell.hidden,
         )
 
     def cube(self, cell: Cell) -> None:
@@ -595,6 +640,11 @@ class _Replay:
                     cell.number,
                     f"{name} {verb[cell.kind]} to {cell.value}, but the cube goes to {cube}; "
                     f"read as {cube}",
+                    NoteCode.CUBE_VALUE,
+                    name=name,
+                    act=cell.kind,
+                    value=cell.value,
+                    cube=cube,
                 )
         self.match = m
 
@@ -633,7 +683,13 @@ class _Replay:
         if m.phase is not Phase.MOVE:
             if cell.moves:
                 self.note(
-                    cell.line, cell.number, f"{said}: {d0}{d1} has no legal play here; left out"
+                    cell.line,
+                    cell.number,
+                    f"{said}: {d0}{d1} has no legal play here; left out",
+                    NoteCode.NO_LEGAL_PLAY,
+                    name=name,
+                    dice=(d0, d1),
+                    moves=cell.moves,
                 )
             return
         if not cell.moves:
@@ -662,7 +718,12 @@ class _Replay:
             cell.line,
             cell.number,
             f"{name}'s {cell.moves} is not a legal play of {d0}{d1}; kept as recorded{left}",
+            NoteCode.ILLEGAL_PLAY,
             flagged=True,
+            name=name,
+            moves=cell.moves,
+            dice=(d0, d1),
+            skipped=tuple(skipped),
         )
 
     def wins(self, cell: Cell) -> None:
@@ -691,6 +752,12 @@ class _Replay:
                         cell.number,
                         f"{name} wins {points}, but no resignation scores that "
                         f"with the cube at {m.cube.value}; read as a {kind.label} ({got})",
+                        NoteCode.NO_RESIGNATION,
+                        name=name,
+                        points=cell.value,
+                        cube=m.cube.value,
+                        kind=kind,
+                        worth=m.resignation_points(kind),
                     )
                 m = m.concede(loser, kind)
         result = m.result
@@ -701,6 +768,11 @@ class _Replay:
                 cell.number,
                 f"{name} wins {points}, but {self.who(result.winner)} won the game "
                 f"({_plural(result.points)}); read as the board ends it",
+                NoteCode.OTHER_WINNER,
+                name=name,
+                points=cell.value,
+                winner=self.who(result.winner),
+                worth=result.points,
             )
         elif result.points != cell.value and not conceded:
             self.note(
@@ -708,6 +780,10 @@ class _Replay:
                 cell.number,
                 f"{name} wins {points}, but the game was worth {_plural(result.points)}; "
                 "read as the board ends it",
+                NoteCode.OTHER_VALUE,
+                name=name,
+                points=cell.value,
+                worth=result.points,
             )
         self.match = m
 
@@ -784,18 +860,33 @@ def replay_scanned(scanned: Scanned, *, wins_before_a_roll: bool = True) -> Read
             if replay.match.is_over:
                 if not game.cells:
                     continue  # named but never played: Galaxy ends a match so
-                replay.note(game.line, 0, "the match was over before this game; it is not read")
+                replay.note(
+                    game.line,
+                    0,
+                    "the match was over before this game; it is not read",
+                    NoteCode.MATCH_OVER,
+                )
                 break
             replay.match = _next_game(replay, game)
             index += 1
         if game.number != index + 1:
-            replay.note(game.line, 0, f"numbered {game.number}, read as game {index + 1}")
+            replay.note(
+                game.line,
+                0,
+                f"numbered {game.number}, read as game {index + 1}",
+                NoteCode.RENUMBERED,
+                number=game.number,
+                game=index + 1,
+            )
         if game.names is not None and game.names != names:
             replay.note(
                 game.score_line,
                 0,
                 f"the players are {game.names[0]} and {game.names[1]}, "
                 f"not {names[0]} and {names[1]} as in game 1; read as the same players",
+                NoteCode.OTHER_NAMES,
+                names=game.names,
+                first=names,
             )
         if game.score is not None and game.score != replay.match.game.score:
             replay.note(
@@ -803,15 +894,24 @@ def replay_scanned(scanned: Scanned, *, wins_before_a_roll: bool = True) -> Read
                 0,
                 f"the file gives the score as {_score(game.score)}, but that cannot "
                 f"start a game of this match; read as {_score(replay.match.game.score)}",
+                NoteCode.BAD_SCORE,
+                score=game.score,
+                read=replay.match.game.score,
             )
         for cell in game.cells:
             replay.place_asides(index)
             replay.apply(index, cell)
         replay.place_asides(index)
     for line, unread in scanned.unread:
-        notes.append(ReadNote(line, 0, 0, f"cannot read {quoted(unread[:40])}; left out"))
+        text = f"cannot read {quoted(unread[:40])}; left out"
+        notes.append(
+            ReadNote(line, 0, 0, text, code=NoteCode.UNREAD, values={"found": unread[:40]})
+        )
     for line, aside in replay.asides:
-        notes.append(ReadNote(line, 0, 0, f"the aside {aside} fits nowhere in the games"))
+        text = f"the aside {aside} fits nowhere in the games"
+        notes.append(
+            ReadNote(line, 0, 0, text, code=NoteCode.STRAY_ASIDE, values={"aside": str(aside)})
+        )
     notes.sort(key=lambda n: n.line)
     return replay.match.record, names, tuple(kept), tuple(notes)
 
@@ -831,6 +931,9 @@ def _next_game(replay: _Replay, game: GameText) -> Match:
         0,
         f"the file gives the score as {_score(game.score)}, but by the results before it "
         f"is {_score(m.score)}; read as {_score(game.score)}, as GNU Backgammon reads it",
+        NoteCode.SCORE_DIFFERS,
+        score=game.score,
+        results=m.score,
     )
     return nxt
 
@@ -855,6 +958,9 @@ def _ended(replay: _Replay, game: GameText) -> bool:
                 0,
                 f"the game before does not end in the file; the score says "
                 f"{replay.who(winner)} won it ({_plural(max(gained))})",
+                NoteCode.UNENDED_SCORED,
+                name=replay.who(winner),
+                points=max(gained),
             )
             return True
     replay.note(
@@ -862,6 +968,7 @@ def _ended(replay: _Replay, game: GameText) -> bool:
         0,
         "the game before does not end in the file, and nothing says who won it; "
         "the games from here on are not read",
+        NoteCode.UNENDED,
     )
     return False
 

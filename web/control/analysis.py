@@ -874,7 +874,9 @@ class AnalysisBoard(Part):
             return
         self._open_match(mat)
         if mat.notes:  # what reading it repaired: the player should know
-            self._set(notice=repairs_text([str(note) for note in mat.notes]))
+            from web.words.file_repairs import repair  # a file with repairs only
+
+            self._set(notice=repairs_text([repair(note) for note in mat.notes]))
 
     def _open_match(self, mat: MatFile) -> None:
         """An imported match on the analysis board (:meth:`_open_line`)."""

@@ -40,6 +40,7 @@ from engine.decisions import (
 from web.online.codec import b64, unb64
 from web.online.errors import MalformedMessageError
 from web.online.fairdice import SECRET_BYTES
+from web.words import online_detail as detail
 
 DIGEST_BYTES = 32
 
@@ -149,15 +150,15 @@ def _bytes(data: Mapping[str, object], key: str, size: int) -> bytes:
     try:
         return unb64(data.get(key), size)
     except ValueError as exc:
-        raise MalformedMessageError(f"{data.get('a')} {key}: not {size} bytes") from exc
+        raise MalformedMessageError(detail.act_bytes(data.get("a"), key, size)) from exc
 
 
 def _move(raw: object) -> tuple[int, int]:
     if not (isinstance(raw, list) and len(raw) == 2 and all(type(p) is int for p in raw)):
-        raise MalformedMessageError(f"a move is two numbers, not {raw!r}")
+        raise MalformedMessageError(detail.move_shape(raw))
     src, dst = raw
     if not 0 < src <= 25 or not 0 <= dst < src:
-        raise MalformedMessageError(f"not a move: {raw!r}")
+        raise MalformedMessageError(detail.not_a_move(raw))
     return (src, dst)
 
 
@@ -174,13 +175,13 @@ _KEYS: Mapping[str, frozenset[str]] = MappingProxyType(
 def act_from_json(raw: object) -> Act:
     """Parse one act; raises :class:`MalformedMessageError` on a bad shape."""
     if not isinstance(raw, dict):
-        raise MalformedMessageError(f"an act is an object, not {type(raw).__name__}")
+        raise MalformedMessageError(detail.act_not_object(type(raw).__name__))
     code = raw.get("a")
     if not isinstance(code, str):
-        raise MalformedMessageError(f"an act names what it is, not {code!r}")
+        raise MalformedMessageError(detail.act_unnamed(code))
     keys = _KEYS.get(code, frozenset({"a", "v"} if code == "resign" else {"a"}))
     if set(raw) != keys:
-        raise MalformedMessageError(f"{code!r}: expected the keys {sorted(keys)}")
+        raise MalformedMessageError(detail.act_keys(code, sorted(keys)))
     if code in _PLAIN:
         return _PLAIN[code]
     if code == "commit":
@@ -192,12 +193,12 @@ def act_from_json(raw: object) -> Act:
     if code == "play":
         moves = raw["m"]
         if not isinstance(moves, list) or len(moves) > 4:
-            raise MalformedMessageError("a play is a list of at most four moves")
+            raise MalformedMessageError(detail.PLAY_SHAPE)
         return PlayMoves(tuple(_move(m) for m in moves))
     if code == "resign":
         value = raw["v"]
         if type(value) is not int or value not in (1, 2, 3):
-            raise MalformedMessageError(f"resign 1, 2 or 3, not {value!r}")
+            raise MalformedMessageError(detail.resign_value(value))
         assert isinstance(value, int)
         return OfferResignation(value)
-    raise MalformedMessageError(f"unknown act {code!r}")
+    raise MalformedMessageError(detail.unknown_act(code))

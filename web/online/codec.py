@@ -30,6 +30,8 @@ import hashlib
 import json
 import re
 
+from web.words import online_detail as detail
+
 _B64 = re.compile(r"[A-Za-z0-9_-]*")
 
 
@@ -53,15 +55,15 @@ def unb64(text: object, size: int | None = None) -> bytes:
     :func:`b64` would not write.
     """
     if not isinstance(text, str) or not _B64.fullmatch(text) or len(text) % 4 == 1:
-        raise ValueError(f"not base64: {text!r}")
+        raise ValueError(detail.not_base64(text))
     try:
         data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError) as exc:  # pragma: no cover - the pattern comes first
-        raise ValueError(f"not base64: {text!r}") from exc
+        raise ValueError(detail.not_base64(text)) from exc
     if b64(data) != text:
-        raise ValueError(f"not canonical base64: {text!r}")
+        raise ValueError(detail.not_canonical_base64(text))
     if size is not None and len(data) != size:
-        raise ValueError(f"expected {size} bytes, got {len(data)}")
+        raise ValueError(detail.byte_size(size, len(data)))
     return data
 
 

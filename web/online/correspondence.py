@@ -66,6 +66,7 @@ from web.online.errors import (
 from web.online.events import Event, Refused
 from web.online.invite import ROOM_BYTES, Invite
 from web.online.peer import Peer, Token, Wall
+from web.words import online_detail as detail
 from web.words import post as say
 from web.words.online import refusal as refused_words
 
@@ -139,7 +140,7 @@ class Letter:
             payload["join"] = self.invite.text
         text = f"{FRAGMENT_KEY}={b64(zlib.compress(canonical(payload), 9))}"
         if len(text) > MAX_LINK:
-            raise LinkTooLongError(f"{len(text)} characters, at most {MAX_LINK}")
+            raise LinkTooLongError(detail.link_size(len(text), MAX_LINK))
         return text
 
     def link(self, page: str) -> str:
@@ -162,18 +163,18 @@ class Letter:
         """
         fragment = link.split("#", 1)[1] if "#" in link else link
         if len(fragment) > MAX_LINK:
-            raise LinkTooLongError(f"{len(fragment)} characters, at most {MAX_LINK}")
+            raise LinkTooLongError(detail.link_size(len(fragment), MAX_LINK))
         key, sep, text = fragment.partition("=")
         if key != FRAGMENT_KEY or not sep:
-            raise LinkError("it holds no letter")
+            raise LinkError(detail.NO_LETTER)
         try:
             packed = unb64(text)
             inflater = zlib.decompressobj()
             raw = inflater.decompress(packed, MAX_INFLATED)
         except (ValueError, zlib.error) as exc:
-            raise LinkError(f"it does not unpack: {exc}") from exc
+            raise LinkError(detail.does_not_unpack(str(exc))) from exc
         if inflater.unconsumed_tail or not inflater.eof:
-            raise LinkTooLongError(f"it unpacks past {MAX_INFLATED} bytes, or not at all")
+            raise LinkTooLongError(detail.unpacks_past(MAX_INFLATED))
         return cls._parse(raw)
 
     @classmethod
@@ -181,33 +182,33 @@ class Letter:
         try:
             text = raw.decode("ascii")
             if nesting(text) > MAX_DEPTH:
-                raise LinkError(f"a letter nests at most {MAX_DEPTH} deep")
+                raise LinkError(detail.letter_nests(MAX_DEPTH))
             data = json.loads(text)
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-            raise LinkError(f"not a letter: {exc}") from exc
+            raise LinkError(detail.not_a_letter(str(exc))) from exc
         if not isinstance(data, dict) or not {"v", "room", "m"} <= set(data) <= {
             "v", "room", "m", "join",
         }:  # fmt: skip
-            raise LinkError("a letter has a version, a room and messages")
+            raise LinkError(detail.LETTER_SHAPE)
         if data["v"] != VERSION or type(data["v"]) is not int:
-            raise LinkError(f"letter version {data['v']!r}, not {VERSION}")
+            raise LinkError(detail.letter_version(data["v"], VERSION))
         try:
             room = unb64(data["room"], ROOM_BYTES)
         except ValueError as exc:
-            raise LinkError(f"the room: {exc}") from exc
+            raise LinkError(detail.letter_room(str(exc))) from exc
         messages = data["m"]
         if not isinstance(messages, list) or not 0 < len(messages) <= MAX_TEXTS:
-            raise LinkError(f"a letter holds 1 to {MAX_TEXTS} messages")
+            raise LinkError(detail.letter_size(MAX_TEXTS))
         if not all(isinstance(m, dict) for m in messages):
-            raise LinkError("a letter's messages are objects")
+            raise LinkError(detail.LETTER_MESSAGES)
         invite = None
         if "join" in data:
             try:
                 invite = Invite.parse(data["join"])
             except InviteError as exc:
-                raise LinkError(f"its invite: {exc}") from exc
+                raise LinkError(detail.letter_invite(str(exc))) from exc
             if invite.room != room or invite.host_key is None:
-                raise LinkError("its invite is for another room")
+                raise LinkError(detail.INVITE_OTHER_ROOM)
         texts = tuple(json.dumps(m, separators=(",", ":")) for m in messages)
         return cls(room, texts, invite)
 
@@ -404,11 +405,11 @@ class Correspondence:
         if envelope.seat == peer.seat:
             if envelope.key == peer.key:
                 raise OwnLinkError(say.YOURS)
-            raise StrangerError("someone else is writing in your seat")
+            raise StrangerError(detail.IN_YOUR_SEAT)
         if peer.friend_key is not None and envelope.key != peer.friend_key:
-            raise StrangerError("the message is not from the friend who joined")
+            raise StrangerError(detail.NOT_THE_FRIEND)
         if not opened.verify():
-            raise ForgedMessageError("the signature does not match the seat's key")
+            raise ForgedMessageError(detail.SIGNATURE_MISMATCH)
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -433,15 +434,15 @@ class Correspondence:
     ) -> Correspondence:
         """A game rebuilt from :meth:`to_json`; raises :class:`SavedStateError`."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SavedStateError("not a saved game by messages")
+            raise SavedStateError(detail.NOT_SAVED_POST)
         peer = Peer.from_json(data.get("peer"), now=now, token=token, wall=wall)
         friend_has, covers, outbox = data.get("friend_has"), data.get("covers"), data.get("outbox")
         if type(friend_has) is not int or not 0 <= friend_has <= len(peer.log):
-            raise SavedStateError("what the friend has is a count of moves")
+            raise SavedStateError(detail.SAVED_FRIEND_HAS)
         if type(covers) is not int or not -1 <= covers <= len(peer.log):
-            raise SavedStateError("what the last link covers is a count of moves")
+            raise SavedStateError(detail.SAVED_COVERS)
         if not isinstance(outbox, str) or len(outbox) > MAX_LINK:
-            raise SavedStateError("the last link is a text")
+            raise SavedStateError(detail.SAVED_OUTBOX)
         # Live, a page that was closed did not see the friend's time run; here the
         # page is closed between links, and the move clock runs on the wall clock.
         since = float(data["peer"]["since"])  # (Peer.from_json checked it)

@@ -30,6 +30,8 @@ from __future__ import annotations
 import functools
 import hashlib
 
+from web.words import online_detail as detail
+
 __all__ = ["PUBLIC_BYTES", "SEED_BYTES", "SIGNATURE_BYTES", "public_key", "sign", "verify"]
 
 SEED_BYTES = 32
@@ -162,7 +164,7 @@ def _h(*parts: bytes) -> int:
 
 def _expand(seed: bytes) -> tuple[int, bytes]:
     if len(seed) != SEED_BYTES:
-        raise ValueError(f"an Ed25519 seed is {SEED_BYTES} bytes, not {len(seed)}")
+        raise ValueError(detail.seed_size(SEED_BYTES, len(seed)))
     digest = hashlib.sha512(seed).digest()
     a = int.from_bytes(digest[:32], "little")
     a &= (1 << 254) - 8

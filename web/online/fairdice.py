@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from web.online.codec import sha256
+from web.words import online_detail as detail
 
 SECRET_BYTES = 32  # the roller's secret, and the other side's random value
 LIMIT = 252  # the largest multiple of 6 a byte can hold: bytes from here are skipped
@@ -49,7 +50,7 @@ class RollContext:
 
     def __post_init__(self) -> None:
         if not (0 <= self.game < 1 << 32 and 0 <= self.turn < 1 << 32 and self.seat in (0, 1)):
-            raise ValueError(f"not a roll context: {self}")
+            raise ValueError(detail.not_a_roll_context(self))
 
     @property
     def prefix(self) -> bytes:
@@ -69,18 +70,18 @@ class RollContext:
 def new_secret(token: Callable[[int], bytes] = secrets.token_bytes) -> bytes:
     """A fresh random secret (or random answer) of :data:`SECRET_BYTES` bytes."""
     value = token(SECRET_BYTES)
-    _check(value, "a secret")
+    _check(value, detail.A_SECRET)
     return value
 
 
 def _check(value: bytes, what: str) -> None:
     if len(value) != SECRET_BYTES:
-        raise ValueError(f"{what} is {SECRET_BYTES} bytes, not {len(value)}")
+        raise ValueError(detail.wrong_length(what, SECRET_BYTES, len(value)))
 
 
 def commitment(ctx: RollContext, secret: bytes) -> bytes:
     """``H(game ‖ turn ‖ secret)``: what the roller sends before anything is known."""
-    _check(secret, "a secret")
+    _check(secret, detail.A_SECRET)
     return sha256(ctx.prefix, secret)
 
 
@@ -94,8 +95,8 @@ def roll(ctx: RollContext, secret: bytes, other: bytes) -> tuple[int, int]:
 
     For the opening roll the first die is seat 0's and the second seat 1's.
     """
-    _check(secret, "a secret")
-    _check(other, "a random answer")
+    _check(secret, detail.A_SECRET)
+    _check(other, detail.A_RANDOM_ANSWER)
     first, second = faces(sha256(ctx.prefix, secret, other), 2)
     return first, second
 

@@ -49,9 +49,10 @@ from dataclasses import dataclass
 from engine.rules import MAX_MATCH_LENGTH, Rules
 from web.online.codec import b64, sha256_b64, unb64
 from web.online.errors import InviteError
-from web.words import online as say
-from web.words.online import describe_clock as describe_clock
-from web.words.online import describe_terms as describe_terms
+from web.words import online_detail as detail
+from web.words import online_news as news
+from web.words.online_news import describe_clock as describe_clock
+from web.words.online_news import describe_terms as describe_terms
 
 VERSION = "2"
 OLD_VERSION = "1"  # no key, the default clock
@@ -103,17 +104,17 @@ def parse_terms(code: str) -> Rules:
     """
     m = _TERMS.fullmatch(code)
     if m is None:
-        raise InviteError(f"the terms {code!r} are not a match length and rule letters")
+        raise InviteError(detail.terms_shape(code))
     length, letters = int(m.group(1)), m.group(2)
     unknown = set(letters) - set(FLAGS)
     if unknown:
-        raise InviteError(f"the terms {code!r} name unknown rules {''.join(sorted(unknown))!r}")
+        raise InviteError(detail.terms_unknown(code, "".join(sorted(unknown))))
     if length > MAX_MATCH_LENGTH:
-        raise InviteError(f"a match is at most {MAX_MATCH_LENGTH} points, not {length}")
+        raise InviteError(detail.match_too_long(MAX_MATCH_LENGTH, length))
     on = [f in letters for f in FLAGS]
     rules = Rules(length, cube=on[0], crawford=on[1], jacoby=on[2], beavers=on[3])
     if terms_code(rules) != code:
-        raise InviteError(f"the terms {code!r} are not written as this version writes them")
+        raise InviteError(detail.terms_spelling(code))
     return rules
 
 
@@ -130,15 +131,15 @@ class Invite:
 
     def __post_init__(self) -> None:
         if len(self.room) != ROOM_BYTES or len(self.secret) != SECRET_BYTES:
-            raise InviteError(f"a room id and a secret are {ROOM_BYTES} bytes each")
+            raise InviteError(detail.room_size(ROOM_BYTES))
         if self.host_key is not None and len(self.host_key) != KEY_BYTES:
-            raise InviteError(f"the inviter's key is {KEY_BYTES} bytes")
+            raise InviteError(detail.key_size(KEY_BYTES))
         if type(self.clock) is not int or not 0 <= self.clock <= MAX_CLOCK:
-            raise InviteError(f"a move clock of 0 to {MAX_CLOCK} seconds, not {self.clock!r}")
+            raise InviteError(detail.clock_range(MAX_CLOCK, self.clock))
         if not self.name or clean_name(self.name) != self.name:
-            raise InviteError(f"{self.name!r} is not a name as an invite carries it")
+            raise InviteError(detail.not_a_name(self.name))
         if self.rules.auto_doubles:
-            raise InviteError("automatic doubles are not among the terms of an online game")
+            raise InviteError(detail.AUTO_DOUBLES)
 
     @classmethod
     def new(
@@ -153,7 +154,7 @@ class Invite:
         """A fresh invite with a random room and secret (``token(n)``: ``n`` random
         bytes), from the inviter whose public key is ``host_key`` (the inviter's
         :class:`~web.online.peer.Peer` puts it in when none is given)."""
-        cleaned = clean_name(name) or say.FRIEND
+        cleaned = clean_name(name) or news.FRIEND
         return cls(token(ROOM_BYTES), token(SECRET_BYTES), cleaned, rules, host_key, clock)
 
     @property
@@ -192,41 +193,41 @@ class Invite:
     @property
     def terms(self) -> str:
         """The rules in words (:func:`describe_terms`), and the move clock."""
-        return say.terms(self.rules, self.clock)
+        return news.terms(self.rules, self.clock)
 
     @classmethod
     def parse(cls, text: str) -> Invite:
         """An invite from its :attr:`text`; raises :class:`InviteError` saying why not."""
         if not isinstance(text, str) or len(text) > 512:
-            raise InviteError("an invite is a short text")
+            raise InviteError(detail.INVITE_TOO_LONG)
         fields = text.split(".")
         parts = {VERSION: 7, OLD_VERSION: 5}.get(fields[0])
         if parts is None:
-            raise InviteError(f"this invite was made by another version ({fields[0][:8]!r})")
+            raise InviteError(detail.other_version(fields[0][:8]))
         if len(fields) != parts:
-            raise InviteError(f"an invite has {parts} parts, this one has {len(fields)}")
+            raise InviteError(detail.invite_parts(parts, len(fields)))
         room, secret, terms, name = fields[1:5]
         host_key, clock = None, DEFAULT_CLOCK
         if parts == 7:
             try:
                 host_key = unb64(fields[5], KEY_BYTES)
             except ValueError as exc:
-                raise InviteError("the inviter's key is damaged") from exc
+                raise InviteError(detail.KEY_DAMAGED) from exc
             if not _CLOCK.fullmatch(fields[6]):
-                raise InviteError(f"the move clock {fields[6][:8]!r} is not a number of seconds")
+                raise InviteError(detail.clock_not_seconds(fields[6][:8]))
             clock = int(fields[6])
         try:
             room_bytes = unb64(room, ROOM_BYTES)
             secret_bytes = unb64(secret, SECRET_BYTES)
         except ValueError as exc:
-            raise InviteError("the room or its secret is damaged") from exc
+            raise InviteError(detail.ROOM_DAMAGED) from exc
         rules = parse_terms(terms)
         try:
             name_text = unb64(name).decode("utf-8")
         except (ValueError, UnicodeDecodeError) as exc:
-            raise InviteError("the inviter's name is damaged") from exc
+            raise InviteError(detail.NAME_DAMAGED) from exc
         if len(name_text) > MAX_NAME:
-            raise InviteError(f"a name is at most {MAX_NAME} characters")
+            raise InviteError(detail.name_too_long(MAX_NAME))
         return cls(room_bytes, secret_bytes, name_text, rules, host_key, clock)
 
     @classmethod
@@ -242,7 +243,7 @@ class Invite:
         fragment = fragment.split("&", 1)[0]  # an offer code may follow (offer_code)
         key, sep, text = fragment.partition("=")
         if key != FRAGMENT_KEY or not sep:
-            raise InviteError("this link holds no invite")
+            raise InviteError(detail.NO_INVITE_HERE)
         return cls.parse(text)
 
 

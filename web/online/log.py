@@ -34,6 +34,7 @@ from web.online.acts import Act, act_from_json, act_to_json
 from web.online.codec import canonical, sha256_b64, unb64
 from web.online.errors import ForkedHistoryError, MalformedMessageError, OutOfOrderError
 from web.online.invite import terms_code
+from web.words import online_detail as detail
 
 TAG = b"backgammon-online/log/1"
 MAX_BLOCKS = 100_000  # far beyond any session; keeps a forged index in bounds
@@ -71,19 +72,19 @@ class Block:
     def from_json(cls, raw: object) -> Block:
         """Parse a block's shape; raises :class:`MalformedMessageError`."""
         if not isinstance(raw, dict) or set(raw) != {"i", "p", "by", "acts"}:
-            raise MalformedMessageError("a block has exactly the keys acts, by, i, p")
+            raise MalformedMessageError(detail.BLOCK_KEYS)
         index, prev, by, acts = raw["i"], raw["p"], raw["by"], raw["acts"]
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < MAX_BLOCKS:
-            raise MalformedMessageError(f"a block's index is a number, not {index!r}")
+            raise MalformedMessageError(detail.block_index(index))
         try:
             unb64(prev, 32)
         except ValueError as exc:
-            raise MalformedMessageError(f"a block's previous hash: {exc}") from exc
+            raise MalformedMessageError(detail.block_previous(str(exc))) from exc
         assert isinstance(prev, str)
         if by is not None and (type(by) is not int or by not in (0, 1)):
-            raise MalformedMessageError(f"a block is by seat 0, 1 or nobody, not {by!r}")
+            raise MalformedMessageError(detail.block_by(by))
         if not isinstance(acts, list):
-            raise MalformedMessageError("a block's acts are a list")
+            raise MalformedMessageError(detail.BLOCK_ACTS)
         return cls(index, prev, by, tuple(act_from_json(a) for a in acts))
 
 
@@ -117,7 +118,7 @@ class MoveLog:
     def append(self, block: Block) -> MoveLog:
         """The log with ``block`` added at its end; it must chain on (see :meth:`place`)."""
         if not self.place(block):
-            raise ForkedHistoryError(f"move {block.index + 1} is already in the history")
+            raise ForkedHistoryError(detail.already_in_history(block.index + 1))
         return MoveLog(self.genesis, (*self.blocks, block))
 
     def place(self, block: Block) -> bool:
@@ -128,12 +129,12 @@ class MoveLog:
         n = len(self.blocks)
         if block.index < n:
             if block.hash != self.blocks[block.index].hash:
-                raise ForkedHistoryError(f"move {block.index + 1} differs from ours")
+                raise ForkedHistoryError(detail.differs_from_ours(block.index + 1))
             return False
         if block.index > n:
-            raise OutOfOrderError(f"move {block.index + 1} came, but we have {n}")
+            raise OutOfOrderError(detail.came_but_we_have(block.index + 1, n))
         if block.prev != self.head:
-            raise ForkedHistoryError(f"move {block.index + 1} does not follow our move {n}")
+            raise ForkedHistoryError(detail.does_not_follow(block.index + 1, n))
         return True
 
     def missing_for(self, have: int, head: str) -> tuple[Block, ...]:
@@ -145,5 +146,5 @@ class MoveLog:
         if have > n:
             return ()
         if self.hash_at(have) != head:
-            raise ForkedHistoryError(f"the histories differ at move {have}")
+            raise ForkedHistoryError(detail.histories_differ_at(have))
         return self.blocks[have:]

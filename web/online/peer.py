@@ -106,7 +106,8 @@ from web.online.invite import DEFAULT_CLOCK, Invite, clean_name
 from web.online.log import Block, MoveLog
 from web.online.table import Table, last_roll
 from web.online.turnclock import Budget, TurnClock, grace
-from web.words import online as say
+from web.words import online_detail as detail
+from web.words import online_news as news
 from web.words.chat import phrase
 
 FORMAT = "backgammon-online"
@@ -136,7 +137,7 @@ class Peer:
         if seat == 0 and invite.host_key is None:
             invite = dataclasses.replace(invite, host_key=self.signer.public)
         if seat == 0 and invite.host_key != self.signer.public:
-            raise ValueError("the invite names another inviter's key")
+            raise ValueError(detail.OTHER_INVITER_KEY)
         self.invite = invite
         self.seat = seat
         self.name = name
@@ -323,7 +324,7 @@ class Peer:
         self._check_open()
         t = self.table
         if t.match.phase is not Phase.ROLL or t.roller != self.seat:
-            raise OutOfTurnError(say.NOT_YOUR_ROLL)
+            raise OutOfTurnError(detail.NOT_YOUR_ROLL)
         self.wants_dice = True
         if self.my_dice is not None:
             return self._dice_ready(now)
@@ -375,7 +376,7 @@ class Peer:
         """Start the next game (the friend may have started it already: then nothing)."""
         self._check_open()
         if self.match.is_over or not self.match.is_game_over:
-            raise OutOfTurnError(say.NEXT_GAME_TOO_SOON)
+            raise OutOfTurnError(detail.NEXT_GAME_TOO_SOON)
         start = self.log.next_block(None, (StartNextGame(),))
         self.table = self.table.apply_block(None, start.acts, start.index)
         self._grown(self.log.append(start), now)
@@ -390,7 +391,7 @@ class Peer:
         """Send canned phrase number ``index``."""
         text = phrase(index)
         if text is None:
-            raise ValueError(f"no phrase {index}")
+            raise ValueError(detail.no_phrase(index))
         return Output((self._send(wire.Chat(index), now),), (Said(self.seat, text),))
 
     def claim(self, now: float) -> Output:
@@ -398,7 +399,7 @@ class Peer:
         out (:meth:`can_claim`).  It counts as the friend abandoning it; the
         friend's page judges the claim on its own record when it hears of it."""
         if not self.can_claim(now):
-            raise OutOfTurnError(say.CLAIM_TOO_SOON)
+            raise OutOfTurnError(detail.CLAIM_TOO_SOON)
         claim = wire.Claim(len(self.log), self.log.head)
         claimed = self._abandoned_by(self.friend)
         return Output((self._send(claim, now),), (claimed,)) + self._changes(now)
@@ -426,7 +427,7 @@ class Peer:
             if now - self._flood_told < 60:
                 return Output()
             self._flood_told = now
-            return Output(events=(Refused(FloodError("some were ignored")),))
+            return Output(events=(Refused(FloodError(detail.SOME_IGNORED)),))
         self.budget = self.budget.after(now)
         grown = len(self.log)
         try:
@@ -439,7 +440,7 @@ class Peer:
         except OnlineError as exc:
             return Output(events=(Refused(exc),))
         except Exception as exc:  # a last guard: a refusal, whatever the text was
-            error = MalformedMessageError(f"it could not be read: {type(exc).__name__}")
+            error = MalformedMessageError(detail.unreadable(type(exc).__name__))
             return Output(events=(Refused(error),))
 
     def _receive(self, text: object, now: float) -> Output:
@@ -450,17 +451,17 @@ class Peer:
             return self._on_full(opened, now)
         self._check_sender(envelope)
         if not opened.verify():
-            raise ForgedMessageError("the signature does not match the seat's key")
+            raise ForgedMessageError(detail.SIGNATURE_MISMATCH)
         if envelope.seq <= self.seen:
             if isinstance(body, wire.Hello) and self.met:
                 # The friend's count went back (a reload from an older save): tell
                 # it ours, so that it goes on above what this page has seen.
                 return Output((self._send(self._hello(reply=False), now),))
-            raise ReplayedMessageError(f"message {envelope.seq} came again")
+            raise ReplayedMessageError(detail.came_again(envelope.seq))
         if envelope.seq > self.seen + MAX_SEQ_JUMP:
-            raise MalformedMessageError(f"message {envelope.seq} jumps too far ahead")
+            raise MalformedMessageError(detail.too_far_ahead(envelope.seq))
         if not self.met and not isinstance(body, wire.Hello):
-            raise StrangerError("a friend who has not said hello")
+            raise StrangerError(detail.NO_HELLO)
         self.seen = envelope.seq
         self.version += 1
         if not self.met:
@@ -477,18 +478,18 @@ class Peer:
         assert isinstance(body, wire.Hello)
         self.friend_key, self.met = key, True
         if self.seat == 0:
-            self.friend_name = clean_name(body.name) or say.FRIEND
+            self.friend_name = clean_name(body.name) or news.FRIEND
 
     def _on_full(self, opened: wire.Opened, now: float) -> Output:
         """A game this page came to join has its two players already: only the
         inviter's word counts (signed by the key its invite names)."""
         envelope = opened.envelope
         if self.met or self.seat != 1 or envelope.seat != 0:
-            raise StrangerError("a 'game full' from outside the game")
+            raise StrangerError(detail.FULL_FROM_OUTSIDE)
         if self.friend_key is not None and envelope.key != self.friend_key:
-            raise StrangerError("a 'game full' not from the inviter")
+            raise StrangerError(detail.FULL_NOT_FROM_INVITER)
         if not opened.verify():
-            raise ForgedMessageError("the signature does not match the seat's key")
+            raise ForgedMessageError(detail.SIGNATURE_MISMATCH)
         return Output(events=(GameFull(self.invite.name),))
 
     def _after_claim(self, body: wire.Body, now: float) -> Output:
@@ -502,20 +503,20 @@ class Peer:
                 return Output()
             self.disputed = (body.have, body.head)
             self.version += 1
-            return Output(events=(ClaimDisputed(self.friend_name or say.FRIEND),))
+            return Output(events=(ClaimDisputed(self.friend_name or news.FRIEND),))
         if isinstance(body, (wire.Hello, wire.Blocks)) and mine and self.disputed is None:
             return Output((self._send(wire.Claim(len(self.log), self.log.head), now),))
         if isinstance(body, (wire.Hello, wire.Ping, wire.Claim)) or self.disputed is not None:
             return Output()  # (the moves of a friend who disputed: said once, not each time)
-        return Output(events=(Refused(ClosedError(say.claimed_by(mine))),))
+        return Output(events=(Refused(ClosedError(detail.claimed_by(mine))),))
 
     def _check_sender(self, envelope: wire.Envelope) -> None:
         if envelope.seat == self.seat:
             if envelope.key == self.key:
-                raise ReplayedMessageError("our own message came back")
-            raise StrangerError("someone else is writing in your seat")
+                raise ReplayedMessageError(detail.OWN_CAME_BACK)
+            raise StrangerError(detail.IN_YOUR_SEAT)
         if self.friend_key is not None and envelope.key != self.friend_key:
-            raise StrangerError("the message is not from the friend who joined")
+            raise StrangerError(detail.NOT_THE_FRIEND)
 
     def _handle(self, body: wire.Body, now: float) -> Output:
         if isinstance(body, wire.Hello):
@@ -539,13 +540,13 @@ class Peer:
         limit = self.claim_after
         reason = ""
         if (claim.have, claim.head) != (len(self.log), self.log.head):
-            reason = say.HISTORIES_DIFFER
+            reason = detail.HISTORIES_DIFFER
         elif self.owing != self.seat:
-            reason = say.OWED_NO_MOVE
+            reason = detail.OWED_NO_MOVE
         elif owed < limit - grace(limit):
-            reason = say.owed_for(owed, limit)
+            reason = detail.owed_for(owed, limit)
         elif not self.clock.limit and self._quiet < limit - grace(limit):
-            reason = say.IN_TOUCH
+            reason = detail.IN_TOUCH
         if not reason:
             return Output(events=(self._abandoned_by(self.seat),))
         answer = self._send(wire.Disputed(len(self.log), self.log.head), now)
@@ -553,14 +554,14 @@ class Peer:
             return Output((answer,))  # said once already
         self.disputed = (claim.have, claim.head)
         self.version += 1
-        name = self.friend_name or say.FRIEND
+        name = self.friend_name or news.FRIEND
         return Output((answer,), (Refused(DisputedClaimError(f"{name}: {reason}")),))
 
     def _on_hello(self, hello: wire.Hello, now: float) -> Output:
         events: list[Event] = []
         if not self.greeted:
             self.greeted = True
-            events.append(FriendJoined(self.friend_name or say.FRIEND))
+            events.append(FriendJoined(self.friend_name or news.FRIEND))
         if self.seq < hello.seen <= self.seq + MAX_SEQ_JUMP:
             # This page's count went back (a reload from an older save): go on above
             # what the friend has seen, never further than a count could have run.
@@ -601,7 +602,7 @@ class Peer:
                 if not log.place(block):
                     continue
                 if block.by == self.seat:
-                    raise ForkedHistoryError(f"move {block.index + 1} is in your name")
+                    raise ForkedHistoryError(detail.in_your_name(block.index + 1))
                 before = table
                 table = table.apply_block(block.by, block.acts, block.index)
                 log = log.append(block)
@@ -647,7 +648,7 @@ class Peer:
         self._check_open()
         table = self.table
         if self.seat not in table.to_act():
-            raise OutOfTurnError(say.FRIENDS_TURN)
+            raise OutOfTurnError(detail.FRIENDS_TURN)
         turn, secret = len(self.log), self.secret
         written: list[Act] = []
         events: list[Event] = []
@@ -741,7 +742,7 @@ class Peer:
 
     def _check_open(self) -> None:
         if self.claimed is not None:
-            raise ClosedError(say.WAS_CLAIMED)
+            raise ClosedError(detail.WAS_CLAIMED)
 
     def _changes(self, now: float) -> Output:
         """The friend's presence and the move clock, when the page must redraw them."""
@@ -807,29 +808,29 @@ def _rolled(after: Table) -> list[Event]:
 
 def _restore(data: object, now: float, token: Token, timing: Timing | None, wall: Wall) -> Peer:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SavedStateError("not a saved online game")
+        raise SavedStateError(detail.NOT_SAVED_ONLINE)
     if data.get("schema") != SCHEMA:
-        raise SavedStateError("it was saved by an earlier version of the game, which cannot go on")
+        raise SavedStateError(detail.EARLIER_VERSION)
     invite = Invite.parse(data["invite"])
     seat = data["seat"]
     if type(seat) is not int or seat not in (0, 1):
-        raise SavedStateError(f"seat 0 or 1, not {seat!r}")
+        raise SavedStateError(detail.saved_seat(seat))
     name = data["name"]
     if not isinstance(name, str):
-        raise SavedStateError("a name")
+        raise SavedStateError(detail.SAVED_NAME)
     peer = Peer(invite, seat, seed=unb64(data["seed"], wire.SEED_BYTES), name=name, now=now,
                 token=token, timing=timing, wall=wall)  # fmt: skip
     friend = data["friend"]
     if friend is not None:
         if not isinstance(friend, dict) or not isinstance(friend.get("name"), (str, type(None))):
-            raise SavedStateError("the friend")
+            raise SavedStateError(detail.SAVED_FRIEND)
         friend_key = unb64(friend["key"], wire.KEY_BYTES)
         if peer.friend_key is not None and friend_key != peer.friend_key:
-            raise SavedStateError("the friend's key is not the one the invite names")
+            raise SavedStateError(detail.SAVED_FRIEND_KEY)
         peer.friend_key, peer.friend_name, peer.met = friend_key, friend["name"], True
     blocks = data["log"]
     if not isinstance(blocks, list):
-        raise SavedStateError("the log is a list")
+        raise SavedStateError(detail.SAVED_LOG)
     for raw in blocks:
         block = Block.from_json(raw)
         peer.table = peer.table.apply_block(block.by, block.acts, block.index)
@@ -837,31 +838,31 @@ def _restore(data: object, now: float, token: Token, timing: Timing | None, wall
     secret = data["secret"]
     pledge = peer.table.pledges[seat]
     if (secret is None) != (pledge is None):
-        raise SavedStateError("the secret does not go with the commitment standing")
+        raise SavedStateError(detail.SECRET_WITHOUT_PLEDGE)
     if secret is not None:
         assert pledge is not None
         peer.secret = unb64(secret, 32)
         if commitment(peer.table.context(seat), peer.secret) != pledge.digest:
-            raise SavedStateError("the secret does not match the commitment standing")
+            raise SavedStateError(detail.SECRET_NOT_PLEDGED)
     for key in ("seq", "seen"):
         value = data[key]
         if type(value) is not int or value < 0:
-            raise SavedStateError(f"{key} is a count")
+            raise SavedStateError(detail.saved_count(key))
         setattr(peer, key, value)
     disputed = data.get("disputed")
     if disputed is not None:
         if not (isinstance(disputed, list) and len(disputed) == 2 and type(disputed[0]) is int
                 and isinstance(disputed[1], str)):  # fmt: skip
-            raise SavedStateError("a disputed claim")
+            raise SavedStateError(detail.SAVED_DISPUTE)
         peer.disputed = (disputed[0], disputed[1])
     wants_dice = data.get("wants_dice", False)  # (absent from saves before it was kept)
     if not isinstance(wants_dice, bool):
-        raise SavedStateError("whether the player asked for its roll")
+        raise SavedStateError(detail.SAVED_WANTS_DICE)
     t = peer.table
     peer.wants_dice = wants_dice and t.match.phase is Phase.ROLL and t.roller == seat
     since = data.get("since")
     if not isinstance(since, (int, float)) or isinstance(since, bool):
-        raise SavedStateError("when the last move was made")
+        raise SavedStateError(detail.SAVED_SINCE)
     # This side's own time owed goes on counting while its page was closed (it
     # was away); the friend's starts again, as this page was not watching.
     away = peer.owing == seat
@@ -870,7 +871,7 @@ def _restore(data: object, now: float, token: Token, timing: Timing | None, wall
     claimed = data["claimed"]
     if claimed is not None:
         if type(claimed) is not int or claimed not in (0, 1):
-            raise SavedStateError("claimed by seat 0 or 1")
+            raise SavedStateError(detail.SAVED_CLAIMED)
         peer._abandoned_by(1 - claimed)
     peer._link = peer.link(now)
     peer._shown = peer.clock_shown(now)

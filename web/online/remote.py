@@ -77,7 +77,8 @@ from web.online.events import (
 )
 from web.online.peer import Peer
 from web.online.transport import PeerEvent, Transport
-from web.words import online as say
+from web.words import online_detail as detail
+from web.words import online_news as news
 
 Clock = Callable[[], float]
 
@@ -118,7 +119,7 @@ class AgreedDice:
 
     def randint(self, a: int, b: int) -> int:
         if not self._faces:
-            raise NoAgreedDiceError("no agreed dice to roll")
+            raise NoAgreedDiceError(detail.NO_AGREED_DICE)
         return self._faces.popleft()
 
 
@@ -333,10 +334,10 @@ class OnlineTable:
         elif isinstance(event, FriendJoined):
             if self.host is not None:
                 self.host.online_friend(event.name)
-            self._news(say.joined(event.name))
+            self._news(news.joined(event.name))
         elif isinstance(event, Said):
-            who = say.YOU if event.seat == self.peer.seat else self.peer.friend_name or say.FRIEND
-            self._news(say.said(who, event.text))
+            who = news.YOU if event.seat == self.peer.seat else self.peer.friend_name or news.FRIEND
+            self._news(news.said(who, event.text))
         elif isinstance(event, Claimed):
             if self.host is not None:
                 mine = event.seat == self.peer.seat
@@ -344,15 +345,15 @@ class OnlineTable:
         elif isinstance(event, LinkChanged):
             self.link = event.link
             if self.host is not None:
-                self.host.online_status(say.link_words(event.link, self.peer.friend_name))
+                self.host.online_status(news.link_words(event.link, self.peer.friend_name))
                 self.host.online_link(event.link, self.peer.claim_after)
         elif isinstance(event, ClockChanged):
             if self.host is not None:
                 self.host.online_clock(event.seat, event.left)
         elif isinstance(event, ClaimDisputed):
-            self._alert(say.disputed(event.name))
+            self._alert(news.disputed(event.name))
         elif isinstance(event, GameFull):
-            self._alert(say.full(event.host))
+            self._alert(news.full(event.host))
             self.transport.close()  # nothing more to hear or say here
 
     def _news(self, text: str) -> None:
@@ -421,7 +422,7 @@ class OnlineTable:
         try:
             self._handle(self.peer.chat(index, self.clock()))
         except ValueError as exc:  # the game is closed, or no such phrase
-            self._news(exc.plain if isinstance(exc, OnlineError) else say.NO_PHRASE)
+            self._news(exc.plain if isinstance(exc, OnlineError) else news.NO_PHRASE)
 
     def sync(self, match: Match) -> None:
         """Send the friend what this page's player did: the events of this

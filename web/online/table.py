@@ -62,20 +62,11 @@ from engine.rules import Rules
 from web.online import fairdice
 from web.online.acts import Act, AskRoll, Commit, GameAct, Random, Reveal, act_code
 from web.online.errors import BadRevealError, IllegalMoveError, OutOfTurnError
+from web.words import online_detail as detail
 from web.words.refusals import NOT_ALLOWED, refusal
 
 SEATS = frozenset({0, 1})
-SEAT_NAMES = ("the host", "the guest")  # seat 0 sent the invite, seat 1 accepted it
 MAX_ACTS = 8  # in one block: more than any turn needs
-
-
-def seat_name(seat: int | None) -> str:
-    """How a refusal names a seat.
-
-    >>> seat_name(1), seat_name(None)
-    ('the guest', 'nobody')
-    """
-    return "nobody" if seat is None else SEAT_NAMES[seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +134,7 @@ class Table:
         if turn is None:
             pledge = self.pledges[seat]
             if pledge is None:
-                raise OutOfTurnError(f"{seat_name(seat)} has no commitment standing")
+                raise OutOfTurnError(detail.no_pledge(seat))
             turn = pledge.turn
         return fairdice.RollContext(self.room, self.match.game.number, turn, seat)
 
@@ -163,13 +154,13 @@ class Table:
         is the same whichever side writes it.
         """
         if not acts or len(acts) > MAX_ACTS:
-            raise OutOfTurnError(f"a block holds 1 to {MAX_ACTS} acts")
+            raise OutOfTurnError(detail.block_size(MAX_ACTS))
         allowed = self.to_act()
         if by is None:
             if tuple(acts) != (StartNextGame(),):
-                raise OutOfTurnError("only the start of the next game is written by nobody")
+                raise OutOfTurnError(detail.NOBODY_WRITES)
             if allowed != SEATS:
-                raise OutOfTurnError("the next game can start only once this one is over")
+                raise OutOfTurnError(detail.NEXT_GAME_TOO_SOON)
             return self._next_game()
         if by not in allowed:
             raise OutOfTurnError(self._why_not(by, allowed))
@@ -180,9 +171,9 @@ class Table:
 
     def _why_not(self, by: int, allowed: frozenset[int]) -> str:
         if not allowed:
-            return "the match is over"
+            return detail.MATCH_OVER
         (seat,) = allowed  # both would include ``by``
-        return f"{seat_name(by)} wrote while {seat_name(seat)} is to act"
+        return detail.wrote_while(by, seat)
 
     def apply_act(self, seat: int, act: Act, turn: int) -> Table:
         """The table after one act of ``seat``'s block at index ``turn``.
@@ -199,38 +190,38 @@ class Table:
         if isinstance(act, Reveal):
             return self._reveal(seat, act)
         if isinstance(act, StartNextGame):
-            raise OutOfTurnError("the next game starts in a block of its own")
+            raise OutOfTurnError(detail.OWN_BLOCK)
         return self._play_on(seat, act)
 
     def _commit(self, seat: int, act: Commit, turn: int) -> Table:
         if self.match.is_game_over:
-            raise OutOfTurnError("no commitment to a roll once the game is over")
+            raise OutOfTurnError(detail.NO_PLEDGE_AFTER_GAME)
         if self.pledges[seat] is not None:
-            raise OutOfTurnError(f"{seat_name(seat)} already has a commitment standing")
+            raise OutOfTurnError(detail.pledged_already(seat))
         pledges = list(self.pledges)
         pledges[seat] = Pledge(turn, act.digest)
         return dataclasses.replace(self, pledges=(pledges[0], pledges[1]))
 
     def _ask(self, seat: int) -> Table:
         if self.match.phase is not Phase.ROLL or self.roller != seat:
-            raise OutOfTurnError(f"{seat_name(seat)} is not about to roll")
+            raise OutOfTurnError(detail.not_about_to_roll(seat))
         if self.pledges[seat] is None or self.asked or self.random is not None:
-            raise OutOfTurnError(f"{seat_name(seat)} cannot ask for its roll now")
+            raise OutOfTurnError(detail.cannot_ask(seat))
         return dataclasses.replace(self, asked=True)
 
     def _random(self, seat: int, act: Random) -> Table:
         if self.roller == seat or not self.random_due:
-            raise OutOfTurnError(f"{seat_name(seat)} gave a random value nobody asked for")
+            raise OutOfTurnError(detail.random_unasked(seat))
         return dataclasses.replace(self, random=act.value)
 
     def _reveal(self, seat: int, act: Reveal) -> Table:
         if self.roller != seat or self.random is None:
-            raise OutOfTurnError(f"{seat_name(seat)} revealed a roll that is not due")
+            raise OutOfTurnError(detail.reveal_not_due(seat))
         ctx = self.context(seat)
         pledge = self.pledges[seat]
         assert pledge is not None
         if not fairdice.verify(ctx, act.secret, pledge.digest):
-            raise BadRevealError(f"{seat_name(seat)}'s secret does not match its commitment")
+            raise BadRevealError(detail.secret_mismatch(seat))
         dice = fairdice.roll(ctx, act.secret, self.random)
         pledges = list(self.pledges)
         pledges[seat] = None
@@ -246,14 +237,12 @@ class Table:
         """An act of the game itself, through the engine."""
         m = self.match
         if m.actor != seat:
-            raise OutOfTurnError(
-                f"{act_code(act)} by {seat_name(seat)} while {seat_name(m.actor)} is to act"
-            )
+            raise OutOfTurnError(detail.act_while(act_code(act), seat, m.actor))
         rolling = self.asked or self.random is not None
         if isinstance(act, (OfferDouble, OfferResignation)) and rolling:
-            raise OutOfTurnError(f"{seat_name(seat)} asked for its dice: roll first")
+            raise OutOfTurnError(detail.roll_first(seat))
         if isinstance(act, PlayMoves) and m.phase is not Phase.MOVE:
-            raise OutOfTurnError(f"{seat_name(seat)} played before rolling")
+            raise OutOfTurnError(detail.played_before_rolling(seat))
         try:
             m = m.decide(act)
         except OutOfTurnError:

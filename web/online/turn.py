@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from web.online.errors import TurnError
+from web.words import online as say
 
 # An ICE server as RTCPeerConnection takes it: {"urls": "stun:host:port"}, and
 # for TURN "username" and "credential".
@@ -54,7 +55,7 @@ class TurnServer:
         if not url:
             return None
         if not _TURN_URL.fullmatch(url):
-            raise TurnError("a TURN server's address begins with turn: or turns:")
+            raise TurnError(say.TURN_SCHEME)
         return cls(url, username.strip()[:200], credential.strip()[:200])
 
     def ice_server(self) -> IceServer:

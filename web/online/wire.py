@@ -46,6 +46,7 @@ from web.online.codec import b64, canonical, exact_int, nesting, unb64
 from web.online.errors import ForgedMessageError, MalformedMessageError
 from web.online.invite import MAX_NAME
 from web.online.log import MAX_BLOCKS, Block
+from web.words import online_detail as detail
 from web.words.chat import PHRASES
 
 VERSION = 2
@@ -183,7 +184,7 @@ def _body_json(body: Body) -> dict[str, object]:
 def _count(data: dict[str, object], key: str, high: int) -> int:
     value = data.get(key)
     if not exact_int(value) or not 0 <= value <= high:  # type: ignore[operator]
-        raise MalformedMessageError(f"{key} must be a number 0..{high}, not {value!r}")
+        raise MalformedMessageError(detail.count_range(key, high, value))
     assert isinstance(value, int)
     return value
 
@@ -193,7 +194,7 @@ def _head(data: dict[str, object], kind: str) -> str:
     try:
         unb64(head, 32)
     except ValueError as exc:
-        raise MalformedMessageError(f"{kind} head: {exc}") from exc
+        raise MalformedMessageError(detail.head_of(kind, str(exc))) from exc
     assert isinstance(head, str)
     return head
 
@@ -213,19 +214,19 @@ _FIELDS: Mapping[str, frozenset[str]] = MappingProxyType(
 
 def _body(kind: object, data: dict[str, object]) -> Body:
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise MalformedMessageError(f"unknown message kind {kind!r}")
+        raise MalformedMessageError(detail.unknown_kind(kind))
     if set(data) != _FIELDS[kind]:
-        raise MalformedMessageError(f"a {kind} message has the fields {sorted(_FIELDS[kind])}")
+        raise MalformedMessageError(detail.kind_fields(kind, sorted(_FIELDS[kind])))
     if kind == "hello":
         head, name, reply = _head(data, kind), data["name"], data["reply"]
         if not isinstance(name, str) or len(name) > MAX_NAME or not isinstance(reply, bool):
-            raise MalformedMessageError("hello: a name and a reply flag")
+            raise MalformedMessageError(detail.HELLO_SHAPE)
         return Hello(_count(data, "have", MAX_BLOCKS), head, _count(data, "seen", MAX_SEQ), name,
                      reply)  # fmt: skip
     if kind == "blocks":
         raw = data["blocks"]
         if not isinstance(raw, list) or not 0 < len(raw) <= MAX_BATCH:
-            raise MalformedMessageError(f"a blocks message holds 1 to {MAX_BATCH} blocks")
+            raise MalformedMessageError(detail.batch_size(MAX_BATCH))
         return Blocks(tuple(Block.from_json(b) for b in raw))
     if kind == "chat":
         return Chat(_count(data, "say", len(PHRASES) - 1))
@@ -236,7 +237,7 @@ def _body(kind: object, data: dict[str, object]) -> Body:
 
 
 def _no_constants(name: str) -> object:
-    raise ValueError(f"{name} is not JSON")
+    raise ValueError(detail.not_json_constant(name))
 
 
 class Seal:
@@ -269,42 +270,42 @@ class Seal:
         signature is :meth:`Opened.verify`'s).  Raises
         :class:`MalformedMessageError` or :class:`ForgedMessageError`."""
         if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise MalformedMessageError(f"a message is a text of at most {MAX_TEXT} characters")
+            raise MalformedMessageError(detail.text_size(MAX_TEXT))
         if nesting(text) > MAX_DEPTH:
-            raise MalformedMessageError(f"a message nests at most {MAX_DEPTH} deep")
+            raise MalformedMessageError(detail.nests(MAX_DEPTH))
         try:
             fields = json.loads(text, parse_constant=_no_constants)
         except (ValueError, RecursionError) as exc:
-            raise MalformedMessageError(f"not JSON: {exc}") from exc
+            raise MalformedMessageError(detail.not_json(str(exc))) from exc
         if not isinstance(fields, dict):
-            raise MalformedMessageError("a message is a JSON object")
+            raise MalformedMessageError(detail.NOT_AN_OBJECT)
         sig = fields.pop("sig", None)
         try:
             signed = SIGN_TAG + canonical(fields)
         except (TypeError, ValueError) as exc:
-            raise MalformedMessageError(f"not a message of ours: {exc}") from exc
+            raise MalformedMessageError(detail.not_ours(str(exc))) from exc
         mac = fields.pop("mac", None)
         if not isinstance(mac, str) or not isinstance(sig, str):
-            raise MalformedMessageError("a message carries its seal and signature")
+            raise MalformedMessageError(detail.NO_SEAL)
         if fields.get("v") != VERSION or not exact_int(fields.get("v")):
-            raise MalformedMessageError(f"protocol version {fields.get('v')!r}, not {VERSION}")
+            raise MalformedMessageError(detail.protocol_version(fields.get("v"), VERSION))
         if fields.get("room") != self.room:
-            raise ForgedMessageError("the message is for another room")
+            raise ForgedMessageError(detail.OTHER_ROOM)
         if not hmac.compare_digest(self._mac(fields), mac):
-            raise ForgedMessageError("the seal does not match")
+            raise ForgedMessageError(detail.SEAL_MISMATCH)
         keys = {"v", "room", "from", "key", "seq", "kind", "body"}
         if set(fields) != keys:
-            raise MalformedMessageError(f"a message has the fields {sorted(keys)}")
+            raise MalformedMessageError(detail.message_fields(sorted(keys)))
         seat = fields["from"]
         if not exact_int(seat) or seat not in (0, 1):
-            raise MalformedMessageError(f"from seat 0 or 1, not {seat!r}")
+            raise MalformedMessageError(detail.from_seat(seat))
         try:
             key = unb64(fields["key"], KEY_BYTES)
             signature = unb64(sig, ed25519.SIGNATURE_BYTES)
         except ValueError as exc:
-            raise MalformedMessageError(f"the sender's key or signature: {exc}") from exc
+            raise MalformedMessageError(detail.key_or_signature(str(exc))) from exc
         body = fields["body"]
         if not isinstance(body, dict):
-            raise MalformedMessageError("a message's body is an object")
+            raise MalformedMessageError(detail.BODY_OBJECT)
         envelope = Envelope(seat, key, _count(fields, "seq", MAX_SEQ), _body(fields["kind"], body))
         return Opened(envelope, signed, signature)
