@@ -60,6 +60,35 @@ class ProtocolError(ValueError):
     unknown kind, or a missing, unknown or ill-typed field."""
 
 
+class AiTrouble(ValueError):
+    """Why an answer of the AI could not be used (:func:`web.words.game.trouble`
+    says it to the player)."""
+
+
+class NoAnswerError(AiTrouble):
+    """No answer came: the worker stopped, or could not start."""
+
+
+class WorkerError(AiTrouble):
+    """The worker answered with an error: its text (Python's) is the detail."""
+
+
+class UnexpectedReplyError(AiTrouble):
+    """A reply of another kind (``got``) than the question's (``wanted``)."""
+
+    def __init__(self, got: str, wanted: str) -> None:
+        super().__init__(f"the AI answered with {got}, not {wanted}")  # (for developers)
+        self.got, self.wanted = got, wanted
+
+
+class NotJudgedError(AiTrouble):
+    """A hint without the verdict on the choice made (``cube``: a cube decision's)."""
+
+    def __init__(self, cube: bool) -> None:
+        super().__init__(f"the AI did not judge the {'cube decision' if cube else 'play'}")
+        self.cube = cube
+
+
 def _dice(dice: tuple[int, int]) -> None:
     if not all(1 <= d <= 6 for d in dice):
         raise ProtocolError(f"dice must be two numbers 1..6, got {dice!r}")

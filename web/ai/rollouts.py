@@ -100,7 +100,7 @@ class RolloutView:
     total: int
     finished: bool = False
     cancelled: bool = False
-    error: str | None = None
+    error: str | None = None  # the worker's text when every port failed ("": no answer came)
 
 
 class SpreadRollout:
@@ -211,7 +211,7 @@ class SpreadRollout:
             self._out.pop(part, None)
             self._todo.appendleft(part)
         if len(self._failed) == len(self._ports):
-            self._error = reply.error if isinstance(reply, ErrorReply) else "no answer"
+            self._error = reply.error if isinstance(reply, ErrorReply) else ""  # "": none came
             self._cancelled = True
             self._show(self.view())
             return

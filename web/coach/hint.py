@@ -22,7 +22,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.names import CubeAction
-from web.ai.protocol import CubeHintReply, ErrorReply, HintReply, Probs, RankedPlay, Reply
+from web.ai.protocol import (
+    CubeHintReply,
+    ErrorReply,
+    HintReply,
+    Probs,
+    RankedPlay,
+    Reply,
+    UnexpectedReplyError,
+    WorkerError,
+)
 
 PlayAdvice = RankedPlay
 """One ranked play: its notation, its moves (for the engine's turn), equity and loss."""
@@ -88,9 +97,9 @@ Hint = PlayHint | CubeHint
 
 def _expect(reply: Reply, kind: type[HintReply] | type[CubeHintReply]) -> None:
     if isinstance(reply, ErrorReply):
-        raise ValueError(reply.error)
+        raise WorkerError(reply.error)
     if not isinstance(reply, kind):
-        raise ValueError(f"the AI answered with {type(reply).__name__}, not {kind.__name__}")
+        raise UnexpectedReplyError(type(reply).__name__, kind.__name__)
 
 
 def parse_play_hint(reply: Reply, *, match: bool) -> PlayHint:

@@ -27,7 +27,16 @@ from dataclasses import dataclass, replace
 from engine.names import CubeChoice, DecisionKind
 from engine.record import MatchRecord
 from engine.review import PlayerSummary, decisions, tally
-from web.ai.protocol import CubeHintReply, CubeHintRequest, ErrorReply, HintRequest, Reply
+from web.ai.protocol import (
+    CubeHintReply,
+    CubeHintRequest,
+    ErrorReply,
+    HintRequest,
+    NotJudgedError,
+    Reply,
+    UnexpectedReplyError,
+    WorkerError,
+)
 from web.coach.hint import BLUNDER, DOUBTFUL, MISTAKE, parse_play_hint
 
 
@@ -124,17 +133,17 @@ class Review:
         other reply (the message of an :class:`ErrorReply`) or one without a verdict."""
         if self.items[index].kind == DecisionKind.CUBE:
             if isinstance(answer, ErrorReply):
-                raise ValueError(answer.error)
+                raise WorkerError(answer.error)
             if not isinstance(answer, CubeHintReply):
-                raise ValueError(f"the AI answered with {type(answer).__name__}, not a cube hint")
+                raise UnexpectedReplyError(type(answer).__name__, "a cube hint")
             judged = answer.judged
             if judged is None:
-                raise ValueError("the AI did not judge the cube decision")
+                raise NotJudgedError(True)
             quiet = self.items[index].notation == CubeChoice.NO_DOUBLE and not judged.close
             return self.judged(index, judged.loss, judged.best, counted=not quiet)
         hint = parse_play_hint(answer, match=False)
         if hint.played_loss is None:
-            raise ValueError("the AI did not judge the play")
+            raise NotJudgedError(False)
         best = hint.plays[0]
         # The hint lists up to five plays: a single one is the only legal play,
         # forced, which is no decision for the rating (as engine.ai.review.judge).

@@ -844,8 +844,8 @@ class AnalysisBoard(Part):
             return True
         try:
             whole = WholeMatch.restored(loaded.match.record, loaded.analysis)
-        except ValueError as exc:
-            self._set(notice=words.unreadable_analysis(str(exc)))
+        except ValueError:  # (its check's words are for developers)
+            self._set(notice=words.UNREADABLE_ANALYSIS)
             return True
         grades = {(j.decision.game, j.decision.event): (j.decision.player, j.loss)
                   for j in whole.judgements()}  # fmt: skip

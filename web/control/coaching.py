@@ -17,7 +17,9 @@ from web.ai.protocol import (
     ErrorReply,
     HintReply,
     HintRequest,
+    NoAnswerError,
     Reply,
+    WorkerError,
 )
 from web.board.motion import plan_motions
 from web.coach.hint import PlayHint, parse_cube_hint, parse_play_hint
@@ -106,12 +108,13 @@ class Coaching(Part):
                     cube = parse_cube_hint(answer, taker=taker)
                     self._set(advice=a.answered(cube, shown=a.shown))
                 else:
-                    error = answer.error if isinstance(answer, ErrorReply) else "no answer"
-                    raise ValueError(error)
+                    if isinstance(answer, ErrorReply):
+                        raise WorkerError(answer.error)
+                    raise NoAnswerError()
             except ValueError as exc:
                 self._set(advice=a.answered(None, shown=a.shown))
                 if a.shown:
-                    self._set(message=words.no_hint(str(exc)))
+                    self._set(message=words.no_hint(words.trouble(exc)))
             with self.session.one_render():
                 if self.state.advice.confirm_waiting:
                     self._set(advice=replace(self.state.advice, confirm_waiting=False))
@@ -206,7 +209,7 @@ class Coaching(Part):
             try:
                 judged = review.judged_from(index, answer)
             except ValueError as exc:
-                self._set(message=words.review_stopped(str(exc)))
+                self._set(message=words.review_stopped(words.trouble(exc)))
                 return
             self._set(reviewing=replace(self.state.reviewing, review=judged))
             with self.session.one_render():

@@ -83,7 +83,7 @@ def rollout_html(rollout: Rollout | None, *, ready: bool) -> str:
     if rollout.running:
         state = say.rollout_state("running", done, total, cut)
         action = button(Act.ROLLOUT_CANCEL, say.CANCEL)
-    elif v is not None and v.error:
+    elif v is not None and v.error is not None:
         state = say.rollout_state("failed", done, total, cut, v.error)
         action = form
     elif v is not None and v.cancelled:

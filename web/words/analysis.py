@@ -21,6 +21,7 @@ from web.model.editor import (
     NoCheckerError,
     OffIsNotAPlaceError,
 )
+from web.words.game import NO_ANSWER
 from web.words.refusals import refusal
 
 # -- the report ------------------------------------------------------------------------------
@@ -196,7 +197,8 @@ def rollout_state(
     if how == "running":
         return f"Rolling out… {done} of {total} trials{cut}."
     if how == "failed":
-        return f"The rollout stopped ({error}) after {done} of {total} trials."
+        why = error or NO_ANSWER  # the worker's own text, when it sent one
+        return f"The rollout stopped ({why}) after {done} of {total} trials."
     if how == "cancelled":
         return f"Cancelled after {done} of {total} trials{cut}."
     return f"Rolled out: {done} trials{cut}."

@@ -16,8 +16,7 @@ EXPORTED_MAT = "Exported the match as a .mat file."
 EXPORTED_ANALYSIS = "Exported the match with its analysis."
 
 
-def unreadable_analysis(reason: str) -> str:
-    return f"The match opened, but its saved analysis could not be read: {reason}"
+UNREADABLE_ANALYSIS = "The match opened, but its saved analysis could not be read."
 
 
 def unreadable_shared_position(reason: str) -> str:

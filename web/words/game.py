@@ -125,6 +125,28 @@ def the_save(name: str) -> str:
 # -- King Tubby's advice ----------------------------------------------------------------
 
 
+def trouble(exc: ValueError) -> str:
+    """Why the AI's answer could not be used, for :func:`no_hint` and
+    :func:`review_stopped`: the worker's own error text is passed on as it is.
+
+    >>> from web.ai.protocol import NotJudgedError, UnexpectedReplyError
+    >>> trouble(UnexpectedReplyError("TakeReply", "HintReply")), trouble(NotJudgedError(True))
+    ('the AI answered with TakeReply, not HintReply', 'the AI did not judge the cube decision')
+    """
+    from web.ai.protocol import NoAnswerError, NotJudgedError, UnexpectedReplyError
+
+    if isinstance(exc, NoAnswerError):
+        return NO_ANSWER
+    if isinstance(exc, UnexpectedReplyError):
+        return f"the AI answered with {exc.got}, not {exc.wanted}"
+    if isinstance(exc, NotJudgedError):
+        return f"the AI did not judge the {'cube decision' if exc.cube else 'play'}"
+    return str(exc)
+
+
+NO_ANSWER = "no answer"
+
+
 def no_hint(reason: str) -> str:
     return f"No hint this time ({reason})."
 
