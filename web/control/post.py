@@ -24,6 +24,7 @@ from web.control.session import Part, Session
 from web.model.actions import Act
 from web.model.online import PostGame
 from web.model.options import MatchOptions, clean_name
+from web.model.presence import Link
 from web.model.state import Dialog
 from web.words import online_play as online_words
 
@@ -134,7 +135,9 @@ class PostPlay(Part):
         self.online.leave()
         self.session.replace(self.state.match, counted=counted)  # the friend's turn re-asked
         self.online.go_online(link, remote_seat, friend)
-        self._online(invite_link=ask, link_status=online_words.WAITING_FOR_FRIEND)
+        # Not yet connected: Play by messages, back, is offered at once.
+        waiting = online_words.WAITING_FOR_FRIEND
+        self._online(invite_link=ask, link_status=waiting, friend_link=Link.CONNECTING)
         self._open(Dialog.POST_LIVE)
         self._render()
 

@@ -42,13 +42,13 @@ from web.online.correspondence import (
 )
 from web.online.errors import (
     BadRevealError,
-    ReplayedMessageError,
     DisputedClaimError,
     ForgedMessageError,
     ForkedHistoryError,
     OnlineError,
     OutOfOrderError,
     OutOfTurnError,
+    ReplayedMessageError,
     StrangerError,
 )
 from web.online.events import ClaimDisputed, Event, GameFull, Refused, Rolled
@@ -343,17 +343,15 @@ def live_again(post: Post) -> Channel:
     saved it, meets the other's live in the game's own room."""
     ch = Channel(post.rules)
     ch.now = post.now
-    ch.peers = [
-        Peer.from_json(
-            json.loads(json.dumps(side.peer.to_json())),
-            now=ch.now,
-            token=tokens(60 + seat),
-            timing=TIMING,
-        )  # fmt: skip
-        for seat, side in enumerate(post.sides)
-    ]
+    ch.peers = [rebuilt(side, ch.now, 60 + seat) for seat, side in enumerate(post.sides)]
     ch.mirrors = post.mirrors
     return ch
+
+
+def rebuilt(side: Correspondence, now: float, seed: int) -> Peer:
+    """``side``'s peer as its page saved it, for live play."""
+    saved = json.loads(json.dumps(side.peer.to_json()))
+    return Peer.from_json(saved, now=now, token=tokens(seed), timing=TIMING)
 
 
 def test_correspondence_links_then_live_then_links_again_one_game_one_log() -> None:
@@ -391,8 +389,7 @@ def test_correspondence_links_then_live_then_links_again_one_game_one_log() -> N
 def test_correspondence_live_with_nobody_there_goes_back_to_the_same_link() -> None:
     post = opening()
     ann = post.sides[0]  # her link (the opening's reveal) is not opened yet
-    live = Peer.from_json(json.loads(json.dumps(ann.peer.to_json())), now=post.tick(),
-                          token=tokens(61), timing=TIMING)  # fmt: skip
+    live = rebuilt(ann, post.tick(), 61)
     out = live.connected(post.now)  # in the room: her hello goes to nobody
     assert out.messages and len(live.log) == len(ann.peer.log)
     back = Correspondence.from_live(live, post.tick(), ann)
