@@ -66,14 +66,21 @@ def go_live(side: LoadedPage, name: str, *, asked: bool = False) -> str:
     assert "contacts public relays" in text and "STUN" in text, text
     shot(side, f"{name}-play-live-asked")
     ask.locator("[data-action='post-live'][data-value='go']").click()
-    link = page.locator("dialog#dialog[open] [data-testid='live-link']")
+    # In the room: the waiting dialog with its link, or (the friend there
+    # already) the board, live.
     try:
-        link.wait_for(timeout=60_000)
+        page.wait_for_function(
+            "() => document.querySelector(\"dialog[open] [data-testid='live-link']\")"
+            " || [...document.querySelectorAll('.note')].some("
+            "(note) => note.textContent === 'connected')",
+            timeout=60_000,
+        )
     except PlaywrightError:
         shot(side, f"{name}-live-failed")
         raise AssertionError(f"not live: {text_of(page, '#notice')!r} {side.errors}") from None
     shot(side, f"{name}-waiting-live")
-    return link.inner_text().strip()
+    link = page.locator("dialog#dialog[open] [data-testid='live-link']")
+    return link.inner_text(timeout=1_000).strip() if link.count() else ""
 
 
 def moves(side: LoadedPage) -> str:
@@ -132,12 +139,12 @@ def test_correspondence_a_game_by_messages_goes_live_and_back_to_links(
         join.locator("[data-action='join-accept']").click()
         # A few turns by links: no relay is contacted.
         events = online_relay.events()
-        sides, sent, turn = [bob, ann], ["", first], 0
-        for _ in range(4):
+        sides, sent, turn, links = [bob, ann], ["", first], 0, 0
+        while links < 4 or (plays(ann) < 2 and links < 12):  # (an opening tie: again)
             link = link_to_send(sides[turn], sent[turn])
             sent[turn] = link
             open_link(sides[1 - turn], link)
-            turn = 1 - turn
+            turn, links = 1 - turn, links + 1
         assert online_relay.events() == events, "by links, the page contacted the relay"
         assert plays(ann) >= 2, history(ann)
         by_links, plays_by_links = moves(ann), plays(ann)
@@ -187,7 +194,11 @@ def test_correspondence_a_game_by_messages_goes_live_and_back_to_links(
         assert moves(gone) == moves(back)
         assert plays(gone) > live, history(gone)  # the play that came by link
         shot(gone, f"{'desktop' if gone is ann else 'phone'}-by-links-again")
-        assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+        # The data channel closed on leaving (the friend's page went, then this
+        # one went back to links): Trystero says so on the console, nothing else.
+        closed = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
+        for side in (ann, bob):
+            assert not [e for e in side.errors if closed not in e], side.errors
     finally:
         ann.context.close()
         if bob is not None:

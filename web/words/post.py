@@ -164,9 +164,9 @@ def live_text(friend: str) -> str:
     return (
         "To play live, this page contacts public relays (and, if they do not "
         "answer, public BitTorrent trackers) and STUN servers to find "
-        f"{friend}, who must press Play live now too. The game, its moves and its "
-        "dice stay the same. If they do not come, Play by messages goes back to "
-        "links, and your last link stays good."
+        f"{friend}: the game goes on live once you both are there (each by Play "
+        "live now), the same game with the same moves and dice. If they do not "
+        "come, Play by messages goes back to links, and your last link stays good."
     )
 
 
