@@ -496,3 +496,28 @@ def test_correspondence_a_game_by_messages_goes_live_and_back_by_links(
     assert mover.c.state.dialog is Dialog.POST_LIVE and mover.c.store.read(ONLINE_SAVE) is not None
     assert mover.c.state.match.events == waiter.c.state.match.events
     assert len(rooms.configs) == 4
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
+def test_correspondence_relays_out_of_reach_leave_the_game_by_messages_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def unreachable(config: Any) -> None:
+        raise TimeoutError("the relays did not answer")
+
+    monkeypatch.setattr("web.dom.transport.join_room", unreachable)
+    disk = MemoryStorage()
+    ann = page(disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    link, match = ann.c.state.online.post_link, ann.c.state.match
+    asked = ann.act("post-live")
+    assert asked.dialog is not None and "contacts public relays" in asked.dialog.html
+    ann.act("post-live", "go")
+    assert ann.connection is not None
+    asyncio.get_event_loop().run_until_complete(asyncio.gather(*ann.connection.tasks))
+    ann.timer.run(200)
+    s = ann.c.state
+    assert "TimeoutError" in s.notice and not s.busy
+    assert s.online.post_link == link and s.match == match and s.dialog is not Dialog.POST_LIVE
+    assert ann.c.store.read(ONLINE_SAVE) is None
+    assert page(disk).c.state.online.post_link == link  # a reload: still by messages
