@@ -276,6 +276,8 @@ class OnlinePlay(Part):
                 self._open(Dialog.CLAIM)
         elif link is not Link.CLAIMABLE and s.dialog is Dialog.CLAIM:
             self._close()  # the friend came back
+        elif link is Link.CONNECTED and s.dialog is Dialog.POST_LIVE:
+            self._close()  # the friend came live: the game goes on
         self._render()
 
     def online_clock(self, seat: int | None, left: int | None) -> None:

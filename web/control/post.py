@@ -24,6 +24,7 @@ from web.control.session import Part, Session
 from web.model.actions import Act
 from web.model.online import PostGame
 from web.model.options import MatchOptions, clean_name
+from web.model.presence import Link
 from web.model.state import Dialog
 from web.words import online_play as online_words
 
@@ -54,6 +55,12 @@ class Postman(Protocol):
         """Go on with the live game on the board by messages (as :meth:`post_start`)."""
         ...
 
+    def post_live(self) -> None:
+        """Go on with the game by messages on the board live, in its own room:
+        it calls :meth:`~web.control.online.OnlinePlay.go_online`, or
+        :meth:`PostPlay.live_failed` (the game by messages as it was)."""
+        ...
+
 
 class PostPlay(Part):
     """See the module docs.  ``online`` plays the game once it is made;
@@ -76,6 +83,7 @@ class PostPlay(Part):
             Act.POST_GAMES: self._on_games,
             Act.POST_OPEN: typed(Text, self._on_open),
             Act.POST_SWITCH: self._on_switch,
+            Act.POST_LIVE: typed(Text, self._on_live),
         }
 
     def _online(self, **changes: Any) -> None:
@@ -118,6 +126,21 @@ class PostPlay(Part):
             self._say(news)
         self._autosave()
 
+    def go_live(self, link: OnlineLink, remote_seat: int, friend: str, ask: str) -> None:
+        """The game by messages on the board goes on live (#48): ``link`` plays
+        it (the same match, log and seats) in its room, where this page waits
+        for the friend; ``ask`` is the last link, marked, that asks them to
+        come live too (by messages it stays good)."""
+        counted = self.state.counted
+        self.online.leave()
+        self.session.replace(self.state.match, counted=counted)  # the friend's turn re-asked
+        self.online.go_online(link, remote_seat, friend)
+        # Not yet connected: Play by messages, back, is offered at once.
+        waiting = online_words.WAITING_FOR_FRIEND
+        self._online(invite_link=ask, link_status=waiting, friend_link=Link.CONNECTING)
+        self._open(Dialog.POST_LIVE)
+        self._render()
+
     def post_ready(self, link: str, my_turn: bool) -> None:
         """The link to send now: shown at once while the friend must act
         (until then it is kept, to be sent with the next one's moves); while
@@ -132,6 +155,19 @@ class PostPlay(Part):
         """A link that could not be opened: the plain sentence, nothing changed."""
         self.online.online_gave_up(text)
         self._set(notice=text)  # in view on a phone until dismissed
+        self._render()
+
+    def offer_live(self, text: str) -> None:
+        """The friend's link came from a page waiting live (#48): ``text`` says
+        so, and the player is asked to go live too (it names the relays)."""
+        self.online.online_news(text)
+        self._open(Dialog.POST_LIVE)
+        self._render()
+
+    def live_failed(self, text: str) -> None:
+        """The relays could not be reached: the game by messages goes on as it was."""
+        self.online.online_gave_up(text)
+        self._set(notice=text)
         self._render()
 
     def known_games(self, games: tuple[PostGame, ...]) -> None:
@@ -165,6 +201,21 @@ class PostPlay(Part):
             self._close()
             self.online.await_online()
             self.postman.post_switch()
+
+    def _on_live(self, ask: Text) -> None:
+        """Play live now: asked first (what it contacts), then, with "go", the
+        page joins the game's room and waits for the friend there."""
+        o = self.state.online
+        if self.postman is None or self.online.link is None or not o.post_link:
+            return
+        if o.link_status == online_words.CONTACTING:
+            return  # on its way already
+        if ask.text != "go":
+            self._open(Dialog.POST_LIVE)
+            return
+        self._close()
+        self.online.await_online()
+        self.postman.post_live()
 
     def _on_open(self, room: Text) -> None:
         if self.postman is not None and room.text:

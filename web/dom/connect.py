@@ -200,6 +200,11 @@ class Connection:
         if post is not None:
             self._with_protocol(lambda: _post().switch(self, post))
 
+    def post_live(self) -> None:
+        post = self.post
+        if post is not None:
+            self._with_protocol(lambda: _post().live(self, post))
+
     def post_games(self) -> None:
         """The games by messages saved here, for the list (no protocol needed)."""
         from web.model.online import PostGame

@@ -10,6 +10,7 @@ plays no online game never downloads it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from web.control.online import TURN
@@ -112,8 +113,24 @@ def failed(connection: Connection, message: str) -> None:
         connection.controller.online_alert(words.channel_failed(message, TURN_NOTE))
 
 
+@dataclass(frozen=True, slots=True)
+class Again:
+    """A game by messages going live in its own room (#48): ``joined`` puts
+    the live table on the board once the room is joined, ``failed`` says why
+    it could not be (the game by messages then goes on as it was).  ``joined``
+    answers False when the board moved on meanwhile: the room is left."""
+
+    joined: Callable[[OnlineTable], bool]
+    failed: Callable[[str], None]
+
+
 def _play(
-    connection: Connection, invite: Invite, peer: Peer, friend: str, offer: str | None = None
+    connection: Connection,
+    invite: Invite,
+    peer: Peer,
+    friend: str,
+    offer: str | None = None,
+    again: Again | None = None,
 ) -> None:
     """Play ``peer``'s side, meeting the friend through the relays, or
     (``offer``: the inviter's connection code) by hand."""
@@ -122,8 +139,14 @@ def _play(
     controller = connection.controller
     if controller is None:
         return
-    connecting = _connect(connection, controller, invite, peer, friend, offer)
+    connecting = _connect(connection, controller, invite, peer, friend, offer, again)
     connection.tasks.append(asyncio.ensure_future(connecting))
+
+
+def play_again(connection: Connection, peer: Peer, again: Again) -> None:
+    """Play ``peer``'s side of a game by messages live, in the game's own room
+    (the same room id and password as its invite, the same seat keys)."""
+    _play(connection, peer.invite, peer, peer.friend_name or words.YOUR_FRIEND, again=again)
 
 
 async def _connect(
@@ -133,6 +156,7 @@ async def _connect(
     peer: Peer,
     friend: str,
     offer: str | None,
+    again: Again | None = None,
 ) -> None:
     from web.dom.transport import accept_offer, join_room
     from web.online.remote import OnlineTable
@@ -150,17 +174,26 @@ async def _connect(
             )  # fmt: skip
             transport = await join_room(config)
     except Exception as exc:  # the relays, the code or the browser refused: say so
-        controller.online_alert(words.unreachable(error_name(exc), by_link=bool(offer)))
+        text = words.unreachable(error_name(exc), by_link=bool(offer))
+        if again is not None:
+            again.failed(text)
+        else:
+            controller.online_alert(text)
         return
     table = OnlineTable(
         peer, transport, connection.clock, lambda data: store.write(ONLINE_SAVE, data)
     )
     table.attach(controller)
     transport.on_error(lambda message: failed(connection, message))
-    controller.go_online(table, peer.friend, friend)
+    if again is not None:
+        if not again.joined(table):
+            table.close()
+            return
+    else:
+        controller.go_online(table, peer.friend, friend)
     table.resume(controller.state.match)
     controller.online_resumed()
-    if peer.seat == 0:
+    if peer.seat == 0 and again is None:  # (going live again: the friend is in already)
         link = invite.link(str(connection.window.location.href))
         controller.show_invite(link, ByHand(controller, table, link, ice(connection), connection))
     elif answer:

@@ -54,45 +54,112 @@ def open_link(connection: Connection, post: PostPlay, fragment: str) -> None:
     or (the first) offering to join the game it invites to; or refused in
     plain words, the saved game going on as it was."""
     from web.online.codec import b64
-    from web.online.correspondence import Correspondence, Letter, refusal
+    from web.online.correspondence import Letter, refusal
     from web.online.errors import OnlineError
+    from web.online.post_table import PostTable
+    from web.online.remote import OnlineTable
 
     _forget_fragment(connection)  # a reload goes on with the saved game
+    current = post.online.link
     try:
         letter = Letter.read(fragment)
-        saved = saved_posts(connection.store).get(b64(letter.room))
-        if saved is not None:
-            game = Correspondence.from_json(
-                saved.get("game"), now=connection.clock(), wall=_wall(connection)
-            )
-        else:
-            live = _live(connection, letter)
-            if live is None:
-                _offer_join(connection, post, letter)
-                return
-            game = live
+        saved = _saved(connection, b64(letter.room))
+        # A live game of the room saved here is the newer (going live keeps
+        # the game by messages as it was, for its last link).
+        game = _live(connection, letter.room, saved) or saved
+        if game is None:
+            _offer_join(connection, post, letter)
+            return
     except OnlineError as exc:
         post.post_refused(refusal(exc))
         return
-    _open(connection, post, game, letter)
+    # This page waits live in the room (the friend wrote instead of coming):
+    # it goes back there once the link is in.
+    waiting = isinstance(current, OnlineTable) and not isinstance(current, PostTable)
+    if not _open(connection, post, game, letter):
+        return
+    if waiting and isinstance(current, OnlineTable) and current.peer.invite.room == letter.room:
+        post.online.await_online()
+        live(connection, post)
+    elif letter.live:
+        post.offer_live(told.waits_live(game.peer.friend_name or say.YOUR_FRIEND))
 
 
 def switch(connection: Connection, post: PostPlay) -> None:
     """The live game on the board, whose connection is gone, goes on by
-    messages: the same game (its log, its seats), its next link to send."""
+    messages: the same game (its log, its seats), its next link to send —
+    the last one, unchanged, when it went live from links and nothing was
+    played since (#48)."""
+    from web.online.codec import b64
     from web.online.correspondence import Correspondence
+    from web.online.errors import OnlineError
     from web.online.remote import OnlineTable
 
     table = post.online.link
     if not isinstance(table, OnlineTable):
         return
-    game = Correspondence.from_live(table.peer, connection.clock())
+    try:
+        before = _saved(connection, b64(table.peer.invite.room))
+    except OnlineError:  # unreadable: the live game's own log goes on
+        before = None
+    game = Correspondence.from_live(table.peer, connection.clock(), before)
     _play(connection, post, game, post.state.match)
 
 
-def _live(connection: Connection, letter: Letter) -> Correspondence | None:
-    """The live game saved here that ``letter`` goes on with by messages (the
-    friend switched to links): None if there is none for its room."""
+def live(connection: Connection, post: PostPlay) -> None:
+    """The game by messages on the board goes on live (#48), in its own room:
+    the same peer (log, seat, keys, referee) joins it through the relays as
+    live play does, and waits there for the friend; the game by messages
+    stays saved as it was, its last link good, until the room is joined."""
+    from web.dom.online_game import Again, play_again
+    from web.online.peer import Peer
+    from web.online.post_table import PostTable
+    from web.online.remote import OnlineTable
+
+    table = post.online.link
+    if not isinstance(table, PostTable):
+        post.live_failed(say.NO_SUCH_GAME)
+        return
+    game, store = table.game, connection.store
+    peer = Peer.from_json(
+        game.peer.to_json(), now=connection.clock(), timing=connection.network.timing()
+    )
+    page = str(connection.window.location.href).split("#", 1)[0]
+    link = f"{page}#{game.live_link}"
+
+    def joined(live_table: OnlineTable) -> bool:
+        if post.online.link is not table:
+            return False  # the board moved on meanwhile
+        store.write(ONLINE_SAVE, peer.to_json())  # a reload goes on live
+        store.write(POST_CURRENT, None)
+        post.go_live(live_table, peer.friend, peer.friend_name or say.YOUR_FRIEND, link)
+        return True
+
+    def failed(text: str) -> None:
+        if post.online.link is table:
+            post.live_failed(text)
+
+    play_again(connection, peer, Again(joined, failed))
+
+
+def _saved(connection: Connection, room: str) -> Correspondence | None:
+    """The game by messages saved here for ``room`` (None: none); raises the
+    :class:`~web.online.errors.OnlineError` of one unreadable."""
+    from web.online.correspondence import Correspondence
+
+    saved = saved_posts(connection.store).get(room)
+    if saved is None:
+        return None
+    game = saved.get("game")
+    return Correspondence.from_json(game, now=connection.clock(), wall=_wall(connection))
+
+
+def _live(
+    connection: Connection, room: bytes, before: Correspondence | None
+) -> Correspondence | None:
+    """The live game saved here that a link of ``room`` goes on with by messages (the
+    friend switched to links, or this page went live from links and the
+    friend wrote instead): None if there is none for its room."""
     from web.online.correspondence import Correspondence
     from web.online.errors import OnlineError
     from web.online.peer import Peer
@@ -105,9 +172,9 @@ def _live(connection: Connection, letter: Letter) -> Correspondence | None:
         peer = Peer.from_json(raw, now=now, wall=_wall(connection))
     except OnlineError:  # unreadable: not this game's, as far as the link goes
         return None
-    if peer.invite.room != letter.room:
+    if peer.invite.room != room:
         return None
-    return Correspondence.from_live(peer, now)
+    return Correspondence.from_live(peer, now, before)
 
 
 def _offer_join(connection: Connection, post: PostPlay, letter: Letter) -> None:
@@ -129,9 +196,9 @@ def _offer_join(connection: Connection, post: PostPlay, letter: Letter) -> None:
     post.online.offer_join(invite.name, invite.terms, options, join, by_post=True)
 
 
-def _open(connection: Connection, post: PostPlay, game: Correspondence, letter: Letter) -> None:
+def _open(connection: Connection, post: PostPlay, game: Correspondence, letter: Letter) -> bool:
     """Apply ``letter`` to ``game`` and play on, the friend's moves shown being
-    played; a refusal is said, and the game goes on as it was."""
+    played; a refusal is said, and the game goes on as it was (False)."""
     from web.online.correspondence import OpenedTwiceError, refusal
     from web.online.errors import OnlineError
 
@@ -144,25 +211,25 @@ def _open(connection: Connection, post: PostPlay, game: Correspondence, letter: 
         if game.peer.log.blocks:  # a game that was under way: still on the board
             _play(connection, post, game, before)
         post.post_refused(refusal(exc))
-        return
+        return False
     _play(connection, post, opened, before, events, news=opened is not game)
+    return True
 
 
 def resume(connection: Connection, post: PostPlay, room: str) -> None:
-    """Go on with the saved game of ``room`` (a reload, or the list of games)."""
-    from web.online.correspondence import Correspondence
+    """Go on with the saved game of ``room`` (a reload, or the list of games;
+    a live game of that room saved here is the newer: #48)."""
+    from web.online.codec import unb64
     from web.online.errors import OnlineError
 
-    saved = saved_posts(connection.store).get(room)
-    if saved is None:
-        post.post_refused(say.NO_SUCH_GAME)
-        return
     try:
-        game = Correspondence.from_json(
-            saved.get("game"), now=connection.clock(), wall=_wall(connection)
-        )
-    except OnlineError as exc:
-        post.post_refused(exc.plain)
+        saved = _saved(connection, room)
+        game = _live(connection, unb64(room), saved) or saved
+    except (OnlineError, ValueError) as exc:
+        post.post_refused(exc.plain if isinstance(exc, OnlineError) else say.NO_SUCH_GAME)
+        return
+    if game is None:
+        post.post_refused(say.NO_SUCH_GAME)
         return
     _play(connection, post, game)
 

@@ -103,6 +103,7 @@ class Act(StrEnum):
     POST_GAMES = "post-games"  # the games by messages in progress
     POST_OPEN = "post-open"  # value: a game's room: go on with that game
     POST_SWITCH = "post-switch"  # the live game whose connection is gone goes on by links
+    POST_LIVE = "post-live"  # ...and back: "" asks (the relays named), "go" goes live
     DISMISS_NOTICE = "dismiss-notice"
     HISTORY_GAME = "history-game"
     # the analysis board (web.control.analysis): setting up a position...

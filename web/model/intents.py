@@ -210,7 +210,7 @@ _INDEX = frozenset(
 )  # fmt: skip
 _TEXT = frozenset(
     {Act.LOAD_SLOT, Act.DELETE_SLOT, Act.UNREADABLE_DOWNLOAD, Act.UNREADABLE_DISCARD,
-     Act.IMPORT, Act.POST_OPEN}
+     Act.IMPORT, Act.POST_OPEN, Act.POST_LIVE}
 )  # fmt: skip
 _TYPED = MappingProxyType(
     {Act.PLAY_TEXT: "text", Act.EDIT_PASTE: "id", Act.MANUAL_ANSWER: "answer"}

@@ -62,6 +62,7 @@ class Dialog(StrEnum):
     ANSWER = "answer"  # connecting by hand: the answer code to send back to the inviter
     POST = "post"  # playing by messages: the link to send the friend
     POST_GAMES = "post-games"  # the games by messages in progress, each to go on with
+    POST_LIVE = "post-live"  # a game by messages goes live: the relays named; then waiting
     TUTOR = "tutor"  # the tutor judged the play a mistake: keep it, take it back, or see better
     CUT = "cut"  # asks before playing on from inside an imported match's line cuts its rest
 

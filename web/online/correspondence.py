@@ -44,6 +44,7 @@ web.online.correspondence.OpenedTwiceError: everything in it is on this device a
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import secrets
 import time
@@ -121,11 +122,14 @@ class OwnLinkError(ReplayedMessageError):
 
 @dataclass(frozen=True, slots=True)
 class Letter:
-    """The messages of one link: for ``room``, with the ``invite`` on the first."""
+    """The messages of one link: for ``room``, with the ``invite`` on the first;
+    ``live``: its sender waits in the game's room to play live (#48: a page
+    that opens it offers to join there)."""
 
     room: bytes
     texts: tuple[str, ...]
     invite: Invite | None = None
+    live: bool = False
 
     @property
     def fragment(self) -> str:
@@ -138,6 +142,8 @@ class Letter:
         }
         if self.invite is not None:
             payload["join"] = self.invite.text
+        if self.live:
+            payload["live"] = 1
         text = f"{FRAGMENT_KEY}={b64(zlib.compress(canonical(payload), 9))}"
         if len(text) > MAX_LINK:
             raise LinkTooLongError(detail.link_size(len(text), MAX_LINK))
@@ -187,9 +193,12 @@ class Letter:
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             raise LinkError(detail.not_a_letter(str(exc))) from exc
         if not isinstance(data, dict) or not {"v", "room", "m"} <= set(data) <= {
-            "v", "room", "m", "join",
+            "v", "room", "m", "join", "live",
         }:  # fmt: skip
             raise LinkError(detail.LETTER_SHAPE)
+        live = data.get("live", 0)
+        if type(live) is not int or live not in (0, 1):
+            raise LinkError(detail.LETTER_LIVE)
         if data["v"] != VERSION or type(data["v"]) is not int:
             raise LinkError(detail.letter_version(data["v"], VERSION))
         try:
@@ -210,7 +219,7 @@ class Letter:
             if invite.room != room or invite.host_key is None:
                 raise LinkError(detail.INVITE_OTHER_ROOM)
         texts = tuple(json.dumps(m, separators=(",", ":")) for m in messages)
-        return cls(room, texts, invite)
+        return cls(room, texts, invite, live=live == 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,12 +283,46 @@ class Correspondence:
         return cls(Peer.join(letter.invite, name, now=now, token=token, wall=wall))
 
     @classmethod
-    def from_live(cls, peer: Peer, now: float) -> Correspondence:
+    def from_live(
+        cls, peer: Peer, now: float, before: Correspondence | None = None
+    ) -> Correspondence:
         """A live game whose connection is gone, going on by links: the friend
         has at least every block before its own last one (more is skipped as
-        known when it comes again)."""
+        known when it comes again).  ``before``: the same game as it was by
+        links before it went live (#48): what the friend was known to have
+        then still holds, and if the friend was never heard live (nothing
+        played, nothing said) its last link is the one to send, unchanged (the
+        friend may have it already); else that link is stale (the friend, who
+        heard newer messages live, would refuse it as older)."""
         theirs = [b.index for b in peer.log.blocks if b.by == peer.friend]
-        return cls(peer, theirs[-1] + 1 if theirs else 0).posted(now)
+        have = theirs[-1] + 1 if theirs else 0
+        if before is None or not before.leads_to(peer):
+            return cls(peer, have).posted(now)
+        have = max(have, before.friend_has)
+        if peer.seen == before.peer.seen and len(peer.log) == len(before.peer.log):
+            return cls(peer, have, before.outbox, before.covers).posted(now)
+        return cls(peer, have).posted(now)
+
+    def leads_to(self, peer: Peer) -> bool:
+        """Whether ``peer`` plays this game on: the same room and seat, and a
+        log that begins with this one's (a live game it went on as)."""
+        mine = self.peer
+        n = len(mine.log)
+        return (
+            peer.invite.room == self.room
+            and peer.seat == mine.seat
+            and n <= len(peer.log)
+            and peer.log.hash_at(n) == mine.log.head
+        )
+
+    @property
+    def live_link(self) -> str:
+        """:attr:`outbox` marked as sent from a page that waits in the game's
+        room to play live: the same letter, valid by links as ever."""
+        if not self.outbox:
+            return ""
+        letter = Letter.read(self.outbox)
+        return dataclasses.replace(letter, live=True).fragment
 
     # -- reading ------------------------------------------------------------------------
 

@@ -291,6 +291,15 @@ def _post(state: UiState) -> str:
     return send_html(o.post_link, state.copied == "post", o.can_share, first=first)
 
 
+def _post_live(state: UiState) -> str:
+    from web.view.online_dialogs import post_live_html  # a game by messages: loaded
+
+    o = state.online
+    friend = "" if o.remote_seat is None else state.names[o.remote_seat]
+    link = "" if o.post_link else o.invite_link
+    return post_live_html(friend, link, o.link_status, state.copied == "invite", o.can_share)
+
+
 def _post_games(state: UiState) -> str:
     from web.view.post_dialogs import games_html  # when asked for from the menu
 
@@ -381,5 +390,6 @@ _DIALOGS: Mapping[Dialog, Callable[[UiState], str]] = MappingProxyType(
         Dialog.CUT: _cut,
         Dialog.POST: _post,
         Dialog.POST_GAMES: _post_games,
+        Dialog.POST_LIVE: _post_live,
     }
 )

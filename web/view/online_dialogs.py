@@ -243,3 +243,43 @@ def qr_block(link: str, label: str) -> str:
         f"<figcaption>{say.QR_CAPTION}</figcaption></figure>"
         "</details>"
     )
+
+
+def post_live_html(friend: str, link: str, status: str, copied: bool, can_share: bool) -> str:
+    """A game by messages going live (#48).  Before (no ``link``): what it
+    contacts, and Play live now or Not now.  Then, waiting in the game's room:
+    whether the friend is here (``status``), the link that asks them to come
+    live (their page offers it when they open it), and Play by messages, back.
+
+    >>> html = post_live_html("Ann", "", "", False, False)
+    >>> "contacts public relays" in html and 'data-action="post-live" data-value="go"' in html
+    True
+    >>> html = post_live_html("Ann", "https://x.org/#post=eJ", "Waiting…", False, True)
+    >>> "#post=eJ" in html and 'data-action="post-switch"' in html and "Waiting…" in html
+    True
+    """
+    if not link:
+        inner = (
+            f'<h2 id="dlg-title">{words.LIVE_TITLE}</h2>'
+            f"<p>{escape(words.live_text(friend))}</p>"
+            + action_row(
+                button(Act.CLOSE, words.NOT_NOW),
+                button(Act.POST_LIVE, words.PLAY_LIVE, value="go", primary=True),
+            )
+        )
+        return dialog_form("post-live", inner)
+    copy = _copy_button(
+        Act.COPY_INVITE, "", words.COPY_LINK, words.COPY_LIVE_ARIA, copied
+    ) + _share_button(LinkKind.INVITE, words.COPY_LIVE_ARIA, can_share)
+    inner = (
+        f'<h2 id="dlg-title">{words.LIVE_WAITING_TITLE}</h2>'
+        f'<p role="status" data-testid="link-status">{escape(status)}</p>'
+        f"<p>{escape(words.live_waiting(friend))}</p>"
+        f'<p class="copyable"><code data-testid="live-link">{escape(link)}</code>{copy}</p>'
+        f'<p class="muted">{escape(RELAY_NOTE)}</p>'
+        + action_row(
+            button(Act.POST_SWITCH, words.SWITCH_TO_POST),
+            button(Act.CLOSE, post_say.CLOSE, primary=True),
+        )
+    )
+    return dialog_form("post-live", inner)

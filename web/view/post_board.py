@@ -25,4 +25,20 @@ def switch(state: UiState) -> Button:
     gone = o.friend_link in (Link.CONNECTING, Link.WAITING, Link.CLAIMABLE)
     if not (gone and not o.post_link and not o.claimed and not state.match.is_over):
         return Button(Act.POST_SWITCH, "", False, False)
-    return Button(Act.POST_SWITCH, say.SWITCH_TO_POST, not state.busy, True)
+    return Button(Act.POST_SWITCH, say.SWITCH_TO_POST, _free(state), True)
+
+
+def live(state: UiState) -> Button:
+    """Play live now, for a game by messages (#48): the same game goes on live
+    once both pages are in its room (the button asks first: it names the
+    relays it contacts)."""
+    o = state.online
+    if not o.post_link or o.claimed or state.match.is_over:
+        return Button(Act.POST_LIVE, "", False, False)
+    return Button(Act.POST_LIVE, say.PLAY_LIVE, _free(state), True)
+
+
+def _free(state: UiState) -> bool:
+    """Whether the page may change channel now: not busy, or busy only
+    waiting for the friend's move (which the new channel asks for again)."""
+    return not state.busy or state.thinking

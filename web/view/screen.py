@@ -386,18 +386,19 @@ def _game_controls(state: UiState) -> tuple[Button, ...]:
         Button(Act.NEXT_GAME, say.NEXT_GAME, Action.NEXT_GAME in acts, Action.NEXT_GAME in acts),
         Button(Act.REMATCH, say.REMATCH, m.is_over, m.is_over),
         Button(Act.CLAIM, say.CLAIM, claimable(state), claimable(state)),
-        _switch(state),
+        *_switch(state),
     )
 
 
-def _switch(state: UiState) -> Button:
-    """Play by messages, for a live game whose friend is not connected (the
-    page's shell leaves it blank; its words come with online play)."""
+def _switch(state: UiState) -> tuple[Button, Button]:
+    """Play by messages, for a live game whose friend is not connected, and
+    Play live now, for a game by messages (the page's shell leaves them
+    blank; their words come with online play)."""
     if not state.online.playing:
-        return Button(Act.POST_SWITCH, "", False, False)
-    from web.view.post_board import switch  # (online play's archive: loaded)
+        return (Button(Act.POST_SWITCH, "", False, False), Button(Act.POST_LIVE, "", False, False))
+    from web.view.post_board import live, switch  # (online play's archive: loaded)
 
-    return switch(state)
+    return (switch(state), live(state))
 
 
 def why_no_double(state: UiState) -> str:

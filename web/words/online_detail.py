@@ -454,6 +454,7 @@ def not_a_letter(why: str) -> str:
 
 
 LETTER_SHAPE = "a letter has a version, a room and messages"
+LETTER_LIVE = "a letter is live (1) or not"
 
 
 def letter_version(got: object, version: int) -> str:

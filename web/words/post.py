@@ -144,3 +144,48 @@ def invites_you(inviter: str, terms: str) -> str:
 
 ACCEPT = "Accept"
 NOT_NOW = "Not now"
+
+
+# -- going live again (#48) ----------------------------------------------------------------
+
+PLAY_LIVE = "Play live now"  # a game by messages goes on live, when both are online
+LIVE_TITLE = "Play live now"
+LIVE_WAITING_TITLE = "Waiting for your friend, live"
+COPY_LIVE_ARIA = "Copy the link that asks your friend to play live"
+
+
+def live_text(friend: str) -> str:
+    """What going live contacts, before the player agrees: by messages the
+    page contacts nothing, live it must find the friend through the relays.
+
+    >>> live_text("Ann")[:48]
+    'To play live, this page contacts public relays ('
+    """
+    return (
+        "To play live, this page contacts public relays (and, if they do not "
+        "answer, public BitTorrent trackers) and STUN servers to find "
+        f"{friend}: the game goes on live once you both are there (each by Play "
+        "live now), the same game with the same moves and dice. If they do not "
+        "come, Play by messages goes back to links, and your last link stays good."
+    )
+
+
+def live_waiting(friend: str) -> str:
+    """While this page waits in the game's room for the friend, live.
+
+    >>> live_waiting("Ann")[:29]
+    'Ann plays on live by pressing'
+    """
+    return (
+        f"{friend} plays on live by pressing Play live now, or by opening this "
+        "link, which also carries your last moves (by messages it stays good):"
+    )
+
+
+def waits_live(friend: str) -> str:
+    """A friend's link sent while their page waits in the game's room, live.
+
+    >>> waits_live("Ann")
+    'Ann waits for you to play live.'
+    """
+    return f"{friend} waits for you to play live."

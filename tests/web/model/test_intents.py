@@ -64,6 +64,7 @@ SENT: dict[Act, tuple[str, Mapping[str, str], Intent]] = {
     Act.UNREADABLE_DISCARD: ("k", {}, Text(Act.UNREADABLE_DISCARD, "k")),
     Act.IMPORT: (' {"a": 1}\n', {}, Text(Act.IMPORT, ' {"a": 1}\n')),  # a file, untouched
     Act.POST_OPEN: ("room", {}, Text(Act.POST_OPEN, "room")),
+    Act.POST_LIVE: ("go", {}, Text(Act.POST_LIVE, "go")),  # "": asked first
     Act.ANALYSIS_OPPONENT: ("hard", {}, Text(Act.ANALYSIS_OPPONENT, "hard")),
     Act.EDIT_TOOL: ("erase", {}, ToolPick(Act.EDIT_TOOL, Tool.ERASE)),
     Act.EDIT_SET: ("", {"turn": "1", "length": "7"}, SetUp(Act.EDIT_SET, SetupForm(1, length=7))),

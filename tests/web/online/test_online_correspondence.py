@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
-from test_online_channel import Channel, Mirror, Policy, greedy, play_until, tokens
+from test_online_channel import TIMING, Channel, Mirror, Policy, greedy, play_until, tokens
 
 from engine.decisions import PlayMoves
 from engine.game import Phase
@@ -26,6 +26,7 @@ from engine.record import Dropped, Took
 from engine.rules import Rules
 from web.online import wire
 from web.online.acts import Act, AskRoll, Commit, Random, Reveal
+from web.online.codec import b64, unb64
 from web.online.correspondence import (
     MAX_LINK,
     Correspondence,
@@ -47,10 +48,12 @@ from web.online.errors import (
     OnlineError,
     OutOfOrderError,
     OutOfTurnError,
+    ReplayedMessageError,
     StrangerError,
 )
-from web.online.events import ClaimDisputed, Event, Refused, Rolled
+from web.online.events import ClaimDisputed, Event, GameFull, Refused, Rolled
 from web.online.log import Block
+from web.online.peer import Peer
 from web.words import post as words
 
 PAGE = "https://example.org/backgammon/"
@@ -333,6 +336,136 @@ def test_correspondence_a_live_game_goes_on_by_links_and_live_again() -> None:
     ch.check_agreement()
     play_until(ch, Policy(), lambda m: m.is_over)
     assert ch.match.is_over and ch.peers[0].log.head == ch.peers[1].log.head
+
+
+def live_again(post: Post) -> Channel:
+    """Both pages press Play live now (#48): each one's peer, as its page
+    saved it, meets the other's live in the game's own room."""
+    ch = Channel(post.rules)
+    ch.now = post.now
+    ch.peers = [rebuilt(side, ch.now, 60 + seat) for seat, side in enumerate(post.sides)]
+    ch.mirrors = post.mirrors
+    return ch
+
+
+def rebuilt(side: Correspondence, now: float, seed: int) -> Peer:
+    """``side``'s peer as its page saved it, for live play."""
+    saved = json.loads(json.dumps(side.peer.to_json()))
+    return Peer.from_json(saved, now=now, token=tokens(seed), timing=TIMING)
+
+
+def test_correspondence_links_then_live_then_links_again_one_game_one_log() -> None:
+    rules = Rules(3)
+    post = Post(rules, seed=6)
+    play(post, Policy(), until=lambda p, seat: len(p.sides[seat].peer.match.events) >= 8)
+    before = list(post.sides)
+    keys = [side.peer.key for side in before]
+    ch = live_again(post)
+    ch.connect()  # the hellos bring whatever the last link had not
+    ch.check_agreement()
+    turns, blocks = len(ch.match.events), len(ch.peers[0].log)
+    play_until(ch, Policy(), lambda m: len(m.events) >= turns + 6)
+    assert len(ch.peers[0].log) > blocks and not ch.refusals(0) and not ch.refusals(1)
+    # The line drops: back to links, the same game, its seats and keys intact.
+    ch.drop()
+    sides = [Correspondence.from_live(p, ch.now, before[seat]) for seat, p in enumerate(ch.peers)]
+    assert [side.peer.key for side in sides] == keys
+    assert all(side.room == before[0].room for side in sides)
+    again = Post.adopt(rules, sides, ch.mirrors)
+    again.now = ch.now
+    (holder,) = ch.peers[0].table.to_act()
+    turns = len(ch.match.events)
+    play(again, Policy(), seat=holder,
+         until=lambda p, seat: len(p.sides[seat].peer.match.events) >= turns + 6)  # fmt: skip
+    assert again.sent >= 2
+    # One log: both sides hold the same one, and it begins with the links' log.
+    a, b = (side.peer.log for side in again.sides)
+    assert len(a) == len(b) and a.head == b.head
+    first = before[0].peer.log
+    assert len(a) > len(first) + 4 and a.hash_at(len(first)) == first.head
+    assert again.sides[0].peer.match.record == again.sides[1].peer.match.record
+
+
+def test_correspondence_live_with_nobody_there_goes_back_to_the_same_link() -> None:
+    post = opening()
+    ann = post.sides[0]  # her link (the opening's reveal) is not opened yet
+    live = rebuilt(ann, post.tick(), 61)
+    out = live.connected(post.now)  # in the room: her hello goes to nobody
+    assert out.messages and len(live.log) == len(ann.peer.log)
+    back = Correspondence.from_live(live, post.tick(), ann)
+    assert back.outbox == ann.outbox and back.friend_has == ann.friend_has
+    # The link sent before is the one to send: Bob opens it, and the game goes on.
+    post.sides[0] = back
+    post.open(1, post.link(0))
+    post.check()
+    play(post, Policy(), until=lambda p, seat: len(p.sides[seat].peer.match.events) >= 6)
+
+
+def test_correspondence_a_live_link_is_the_same_letter_marked() -> None:
+    post = opening()
+    ann = post.sides[0]
+    marked = Letter.read(f"{PAGE}#{ann.live_link}")
+    plain = Letter.read(post.link(0))
+    assert marked.live and not plain.live
+    assert (marked.room, marked.texts, marked.invite) == (plain.room, plain.texts, plain.invite)
+    post.open(1, f"{PAGE}#{ann.live_link}")  # by links, as good as the plain one
+    post.check()
+    # The mark is 1 or absent: anything else is no letter of ours.
+    payload = json.loads(zlib.decompress(unb64(marked.fragment.partition("=")[2])))
+    payload["live"] = 2
+    with pytest.raises(LinkError):
+        Letter.read("post=" + b64(zlib.compress(json.dumps(payload).encode())))
+
+
+def test_correspondence_a_stranger_with_the_first_link_cannot_join_the_room_live() -> None:
+    post = opening()
+    invitation = Letter.read(f"{PAGE}#{post.links[0][0]}")
+    assert invitation.invite is not None
+    # Eve found Ann's first link, with the game's secret: she can enter the room.
+    eve = Peer.join(invitation.invite, "Eve", now=post.now, token=tokens(66), timing=TIMING)
+    ch = live_again(post)
+    ann = ch.peers[0]
+    before = (ann.log, ann.table, ann.friend_key, ann.friend_name)
+    for text in eve.connected(post.now).messages:
+        out = ann.receive(text, post.now)
+        assert [type(e.error) for e in out.events if isinstance(e, Refused)] == [StrangerError]
+        assert not out.messages
+    assert (ann.log, ann.table, ann.friend_key, ann.friend_name) == before
+    # Ann's page tells her the game is full (its word checked against the invite's key).
+    told = eve.receive(ann.full(post.now), post.now)
+    assert [e for e in told.events if isinstance(e, GameFull)]
+    # Bob comes live: the game goes on, Eve's words changed nothing.
+    ch.connect()
+    ch.check_agreement()
+
+
+def test_correspondence_a_link_s_messages_replayed_over_the_live_channel_are_refused() -> None:
+    post = opening()
+    play(post, Policy(), seat=0,
+         until=lambda p, seat: len(p.sides[seat].peer.match.events) >= 6)  # fmt: skip
+    ch = live_again(post)
+    ch.connect()
+    ch.check_agreement()
+    for seat in (0, 1):
+        peer = ch.peers[seat]
+        before = (peer.log, peer.table, peer.seen)
+        # Every link this side opened, and every one it sent, replayed live.
+        opened = [f"{PAGE}#{f}" for f in post.links[1 - seat] if f]
+        own = [f"{PAGE}#{f}" for f in post.links[seat] if f]
+        replays = 0
+        for link in opened + own:
+            for text in Letter.read(link).texts:
+                out = ch.peers[seat].receive(text, ch.now)
+                refused_here = [e.error for e in out.events if isinstance(e, Refused)]
+                if isinstance(peer.seal.open(text).envelope.body, wire.Hello):
+                    continue  # (an old hello is answered with ours: nothing taken from it)
+                assert refused_here and all(
+                    isinstance(e, (ReplayedMessageError, StrangerError)) for e in refused_here
+                ), refused_here
+                replays += 1
+        assert replays >= 2
+        assert (peer.log, peer.table, peer.seen) == before
+    ch.check_agreement()
 
 
 # -- links lost, opened twice, late, by others ------------------------------------------------

@@ -17,6 +17,7 @@ from engine.record import Played, Roll
 from engine.rules import Rules
 from web.dom.connect import ONLINE_SAVE
 from web.model.actions import Act
+from web.model.presence import Link
 from web.model.state import Dialog
 from web.model.storage import MemoryStorage
 from web.online.invite import Invite
@@ -96,6 +97,16 @@ def roll_enabled(rig: Rig) -> bool:
 def my_turn(rig: Rig) -> bool:
     m, friend = rig.c.state.match, rig.c.state.online.remote_seat
     return m.actor is not None and m.actor != friend and not m.is_game_over
+
+
+def play_my_turn_once(rig: Rig) -> None:
+    """One step of the player's turn: take a double, play, or roll."""
+    if rig.c.state.dialog is Dialog.CUBE:
+        rig.act("take")
+    elif rig.c.state.movable:
+        rig.play_greedy()
+    else:
+        rig.act("roll")
 
 
 def play_my_turn(rig: Rig) -> None:
@@ -346,3 +357,167 @@ def test_correspondence_a_live_game_whose_connection_is_gone_goes_on_by_messages
 def can_switch(rig: Rig) -> bool:
     (switch,) = [b for b in rig.view.last.controls if b.action is Act.POST_SWITCH]
     return switch.visible and switch.enabled
+
+
+class RoomTransport(MemoryTransport):
+    """A room of the relays, in memory: the pages that joined it hear each other."""
+
+    def on_error(self, callback: Any) -> None:
+        self.error = callback
+
+
+class Rooms:
+    """``web.dom.transport.join_room`` faked: each room id its pages' transports."""
+
+    def __init__(self) -> None:
+        self.joined: dict[str, list[RoomTransport]] = {}
+        self.configs: list[Any] = []
+
+    async def join_room(self, config: Any) -> RoomTransport:
+        self.configs.append(config)
+        transport = RoomTransport()
+        here = [t for t in self.joined.get(config.room_id, []) if t.up]  # (the left, gone)
+        for other in here:
+            transport.other, other.other = other, transport
+        self.joined[config.room_id] = [*here, transport]
+        return transport
+
+
+def go_live(rig: Rig) -> None:
+    """Play live now, asked and agreed; the room joined (the relays faked)."""
+    rig.act("post-live")
+    assert rig.c.state.dialog is Dialog.POST_LIVE
+    html = rig.view.last.dialog.html  # type: ignore[union-attr]
+    assert "contacts public relays" in html and 'data-value="go"' in html
+    rig.act("post-live", "go")
+    assert rig.connection is not None
+    loop = asyncio.get_event_loop()
+    loop.run_until_complete(asyncio.gather(*rig.connection.tasks))
+    rig.connection.tasks.clear()
+    rig.timer.run(200)
+
+
+def meet(rooms: Rooms, pages: list[Rig]) -> None:
+    """Both pages are in the room: the relays tell each of the other."""
+    (room,) = rooms.joined.values()
+    a, b = [t for t in room if t.up]
+    a.peer(PeerEvent("b", True))
+    b.peer(PeerEvent("a", True))
+    while a.pump() | b.pump():
+        pass
+    for rig in pages:
+        rig.timer.run(200)
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
+def test_correspondence_a_game_by_messages_goes_live_and_back_by_links(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rooms = Rooms()
+    monkeypatch.setattr("web.dom.transport.join_room", rooms.join_room)
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    pages, disks, turn = [ann, joined(bob_disk, fragment(ann), "Bob")], [ann_disk, bob_disk], 1
+    for _ in range(8):  # a few turns by links
+        play_my_turn(pages[turn])
+        pages[1 - turn] = page(disks[1 - turn], fragment(pages[turn]))
+        turn = 1 - turn
+    ann, bob = pages
+    by_links = [rig.c.state.match for rig in pages]
+    room = ann.c.state.online.post_link
+    # Ann presses Play live now: asked first (the relays named), then in the room.
+    go_live(ann)
+    assert ann.c.state.online.playing and not ann.c.state.online.post_link
+    assert ann.c.state.dialog is Dialog.POST_LIVE  # waiting: the link that asks Bob live
+    ask = ann.c.state.online.invite_link
+    assert "#post=" in ask and ask != room
+    assert ann.c.store.read(ONLINE_SAVE) is not None
+    # Bob is not there: back to links, nothing changed (the same link to send).
+    assert can_switch(ann)
+    ann.act("post-switch")
+    assert ann.c.state.online.post_link == room and ann.c.store.read(ONLINE_SAVE) is None
+    assert ann.c.state.match == by_links[0]
+    go_live(ann)
+    ask = ann.c.state.online.invite_link
+    config = rooms.configs[-1]  # the game's own room, from its invite
+    peer = ann.c.online.link.peer  # type: ignore[union-attr]
+    assert config.room_id == peer.invite.room_id
+    assert config.secret == peer.invite.transport_password
+    # Bob opens Ann's marked link: his page offers to go live too.
+    bob = page(bob_disk, "#" + ask.split("#", 1)[1])
+    assert bob.c.state.dialog is Dialog.POST_LIVE and "waits for you to play live" in (
+        bob.c.state.message
+    )
+    go_live(bob)
+    meet(rooms, [ann, bob])
+    for rig in (ann, bob):
+        assert rig.c.state.online.friend_link is Link.CONNECTED, rig.c.state.online
+        assert rig.c.state.dialog is not Dialog.POST_LIVE
+    # The same game goes on live, from the log both share: one turn.
+    pages = [ann, bob]
+    n = min(len(m.events) for m in by_links)
+    assert n >= 3 and all(rig.c.state.match.events[:n] == by_links[0].events[:n] for rig in pages)
+    (a, b) = [t for t in rooms.joined[config.room_id] if t.up]
+    mover = ann if my_turn(ann) else bob
+    waiter = bob if mover is ann else ann
+    events = len(mover.c.state.match.events)
+    seat = mover.c.state.online.here
+    for _ in range(12):  # roll (asking Bob's share of the dice first), play; each sent live
+        played = [e for e in waiter.c.state.match.events[events:] if isinstance(e, Played)]
+        if any(e.player == seat for e in played):
+            break
+        if my_turn(mover) and not mover.c.state.busy:
+            play_my_turn_once(mover)
+        while a.pump() | b.pump():
+            pass
+        for rig in (ann, bob):
+            rig.timer.run(200)
+    assert len(mover.c.state.match.events) > events
+    assert [e for e in waiter.c.state.match.events[events:] if isinstance(e, Played)]
+    # The line drops: the one to move goes back to links, plays, and sends a link.
+    a.up = b.up = False
+    waiter.c.online.link.transport.peer(PeerEvent("x", False))  # type: ignore[union-attr]
+    waiter.timer.run(200)
+    waiter.act("post-switch")
+    assert waiter.c.store.read(ONLINE_SAVE) is None and not waiter.c.state.notice
+    play_my_turn(waiter)
+    assert waiter.c.state.online.post_link and waiter.c.state.online.post_waiting
+    # The mover's page, still in the room, gets that link (it opens in the same
+    # page): the moves are played on its board, and it is back in the room.
+    link = "#" + waiter.c.state.online.post_link.split("#", 1)[1]
+    assert mover.connection is not None
+    mover.connection.window.location.hash = link
+    mover.connection.post_link_opened()
+    asyncio.get_event_loop().run_until_complete(asyncio.gather(*mover.connection.tasks))
+    mover.timer.run(200)
+    assert not mover.c.state.notice, mover.c.state.notice
+    assert mover.c.state.online.playing and not mover.c.state.online.post_link
+    assert mover.c.state.dialog is Dialog.POST_LIVE and mover.c.store.read(ONLINE_SAVE) is not None
+    assert mover.c.state.match.events == waiter.c.state.match.events
+    assert len(rooms.configs) == 4
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
+def test_correspondence_relays_out_of_reach_leave_the_game_by_messages_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def unreachable(config: Any) -> None:
+        raise TimeoutError("the relays did not answer")
+
+    monkeypatch.setattr("web.dom.transport.join_room", unreachable)
+    disk = MemoryStorage()
+    ann = page(disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    link, match = ann.c.state.online.post_link, ann.c.state.match
+    asked = ann.act("post-live")
+    assert asked.dialog is not None and "contacts public relays" in asked.dialog.html
+    ann.act("post-live", "go")
+    assert ann.connection is not None
+    asyncio.get_event_loop().run_until_complete(asyncio.gather(*ann.connection.tasks))
+    ann.timer.run(200)
+    s = ann.c.state
+    assert "TimeoutError" in s.notice and not s.busy
+    assert s.online.post_link == link and s.match == match and s.dialog is not Dialog.POST_LIVE
+    assert ann.c.store.read(ONLINE_SAVE) is None
+    assert page(disk).c.state.online.post_link == link  # a reload: still by messages
