@@ -2,7 +2,7 @@
 analysis board, timed in Chromium at each analysis depth, side by side.
 
     .venv/bin/python -m bench.analysis_time [--plies 1,2] [--checkpoint FILE]
-        [--max-minutes 40] [--file MATCH] [--no-build] [--report]
+        [--max-minutes 40] [--decisions N] [--file MATCH] [--no-build] [--report]
 
 It builds and serves the published site (``make build``'s ``build/site/``,
 under /backgammon/ as GitHub Pages would), and for each depth of ``--plies``,
@@ -14,7 +14,8 @@ they do for a player).  It then prints, per depth, the decisions analysed,
 the seconds, the seconds per decision and the ratio of each depth's seconds
 per decision to the first's.
 
-A run longer than ``--max-minutes`` is stopped, and its row gives the
+A run longer than ``--max-minutes`` is stopped (or one past ``--decisions``,
+to compare depths over the same decisions), and its row gives the
 decisions done by then (from the progress line "Analysing: N of M
 decisions"), their seconds and their rate, marked partial.  ``--checkpoint``
 keeps every row as it goes (a partial one updated at each step of the
@@ -153,9 +154,16 @@ def save_checkpoint(path: Path | None, match: str, runs: dict[int, Run]) -> None
 
 
 def _measure(
-    browser: Browser, url: str, match: Path, plies: int, limit_s: float, keep: Callable[[Run], None]
+    browser: Browser,
+    url: str,
+    match: Path,
+    plies: int,
+    limit_s: float,
+    keep: Callable[[Run], None],
+    stop_at: int | None = None,
 ) -> Run:
-    """One depth, in a fresh context; ``keep(run)`` is told each step."""
+    """One depth, in a fresh context, cut short after ``limit_s`` seconds or
+    ``stop_at`` decisions; ``keep(run)`` is told each step."""
     from scripts.page_driver import new_game
 
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -195,7 +203,7 @@ def _measure(
                     keep(run)
                 if complete:
                     return run
-            if now > limit_s:
+            if now > limit_s or (stop_at is not None and run.done >= stop_at):
                 page.click("#analysis [data-action='match-analyse-cancel']")
                 return run
     finally:
@@ -208,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plies", type=parse_plies, default=(1, 2), help="depths, e.g. 1,2")
     ap.add_argument("--checkpoint", type=Path, default=None, help="a JSON file of the rows")
     ap.add_argument("--max-minutes", type=float, default=40.0, help="a depth's run at most")
+    ap.add_argument(
+        "--decisions", type=int, default=None, help="cut each depth short after N decisions"
+    )
     ap.add_argument("--no-build", action="store_true", help="serve build/site/ as it is")
     ap.add_argument("--report", action="store_true", help="print the checkpoint's table only")
     args = ap.parse_args(argv)
@@ -242,7 +253,8 @@ def _run_all(args: argparse.Namespace, runs: dict[int, Run]) -> None:
                 if plies in runs and runs[plies].complete:
                     print(f"{plies}-ply: complete in the checkpoint, skipped", file=sys.stderr)
                     continue
-                keep(_measure(browser, url, args.file, plies, args.max_minutes * 60, keep))
+                limit_s = args.max_minutes * 60
+                keep(_measure(browser, url, args.file, plies, limit_s, keep, args.decisions))
             browser.close()
     finally:
         server.shutdown()
