@@ -267,6 +267,8 @@ TEST_DATA: Sequence[tuple[str, str, dict[str, object]]] = (
     ("selfplay_3pt.mat", "self", {"length": 3, "seed": 5}),
     ("selfplay_5pt.mat", "self", {"length": 5, "seed": 21, "noise": 0.05}),
     ("selfplay_7pt.mat", "self", {"length": 7, "seed": 8, "noise": 0.05}),
+    # 649 decisions, as long as a 7-point match between good players: bench.analysis_time's.
+    ("selfplay_7pt_long.mat", "self", {"length": 7, "seed": 151, "noise": 0.05}),
     ("selfplay_money.mat", "self", {"length": 0, "seed": 3, "games": 3}),
     ("scripted_5pt.mat", "scripted", {"length": 5, "seed": 2}),
     ("scripted_3pt.mat", "scripted", {"length": 3, "seed": 14}),

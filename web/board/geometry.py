@@ -347,24 +347,30 @@ class Geometry:
         place = 12 - column if lower else 13 + column
         return 25 - place if top else place
 
-    def place_rect(self, place: int) -> Rect:
+    def place_rect(self, place: int, top: bool = False) -> Rect:
         """SVG ``(x, y, width, height)`` of the area that stands for ``place``:
-        its half-column, the whole bar, or my tray.
+        its half-column, the whole bar, or my tray; ``top``: ``place`` in the
+        numbering of the side drawn at the top, as in :meth:`place_at`.
 
         >>> place_rect(BAR) == (BAR_X, TOP, BAR_W, FIELD_H)
         True
         >>> x, y, w, h = PORTRAIT.place_rect(20)
         >>> PORTRAIT.place_at(x + w / 2, y + h / 2)
         20
+        >>> [LANDSCAPE.place_at(x + w / 2, y + h / 2, True)
+        ...  for x, y, w, h in (LANDSCAPE.place_rect(p, True) for p in (5, 20, BAR, OFF))]
+        [5, 20, 25, 0]
         """
-        return self.rect_to_svg(self._place_rect_uv(place))
+        if top and place not in (BAR, OFF):
+            place = 25 - place
+        return self.rect_to_svg(self._place_rect_uv(place, top))
 
-    def _place_rect_uv(self, place: int) -> Rect:
+    def _place_rect_uv(self, place: int, top: bool = False) -> Rect:
         half = self.field_h / 2
         if place == BAR:
             return self.bar_x, self.top, self.bar_w, self.field_h
         if place == OFF:
-            return self.tray_x, self.mid_y + 6, self.tray_w, self.tray_h
+            return self.tray_x, self.top if top else self.mid_y + 6, self.tray_w, self.tray_h
         u = self.point_centre_x(place) - self.point_w / 2
         return (
             (u, self.mid_y, self.point_w, half)

@@ -150,7 +150,10 @@ class BoardView:
 
     ``movable`` are places a checker may be picked up from, ``highlights``
     the places the picked-up (``selected``) checker may go; ``lifted`` is a
-    place whose top checker is being dragged and is drawn as a ghost.
+    place whose top checker is being dragged and is drawn as a ghost.  All four
+    are in the numbering of the side on roll: the viewer's, or with ``top`` the
+    side drawn at the top's (whose bar is the bar and whose tray the upper one),
+    whose checkers are then the ones marked.
     """
 
     position: Position
@@ -167,7 +170,7 @@ class BoardView:
     last: frozenset[int] = frozenset()  # points the opponent's last play touched
     mark_movable: bool = True  # ring the checkers that can move (a setting; cursors show anyway)
     home_left: bool = False  # the home boards on the left (a setting: the page mirrors its layout)
-    top: bool = False  # the side on roll is the top one: the page's places are in its numbering
+    top: bool = False  # the side on roll is the top one: the places above are in its numbering
 
 
 # -- drawing ---------------------------------------------------------------------
@@ -208,20 +211,19 @@ def render_board(
         _defs(g),
         turn[0],
         *_frame(view.words, g),
-        *_points(view.highlights, view.last, g),
+        *_points(frozenset(drawn(p, view.top) for p in view.highlights), view.last, g),
         turn[1],
         *_point_numbers(g),
         turn[0],
-        *_trays(view.highlights, view.words, g),
+        *_trays(OFF in view.highlights, view.words, g, view.top),
         turn[1],
     ]
     colours = _colours(view.me_colour)
     position = view.position
+    mover = Mover.of(view)
     for point in range(1, 25):
-        parts.extend(
-            _point_checkers(position, point, colours, view.lifted, view.selected, view.movable, g)
-        )
-    parts.extend(_bar_checkers(position, colours, view.lifted, view.selected, view.movable, g))
+        parts.extend(_point_checkers(position, point, colours, mover, g))
+    parts.extend(_bar_checkers(position, colours, mover, g))
     parts.extend(_borne_off(position, colours, g))
     parts.extend(_landings(view, g))
     if view.cube is not None:
@@ -231,6 +233,43 @@ def render_board(
     parts.extend(_hit_areas(view, g))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def drawn(place: int, top: bool) -> int:
+    """``place`` of the side on roll in the viewer's numbering, where it is drawn:
+    the top side's points mirrored, the bar the bar; its tray keeps the name
+    :data:`OFF` (it is the upper one).
+
+    >>> drawn(20, True), drawn(20, False), drawn(BAR, True), drawn(OFF, True)
+    (5, 20, 25, 0)
+    """
+    return 25 - place if top and place not in (BAR, OFF) else place
+
+
+@dataclass(frozen=True, slots=True)
+class Mover:
+    """The side whose checkers are marked (``"me"``, or ``"opp"`` when the top
+    side is on roll) and its places drawn, in the viewer's numbering."""
+
+    side: str
+    movable: frozenset[int] = frozenset()
+    selected: int | None = None
+    lifted: int | None = None
+
+    @classmethod
+    def of(cls, view: BoardView) -> Mover:
+        """The marks ``view`` asks for, where they are drawn.
+
+        >>> Mover.of(BoardView(Position.start(), movable=frozenset({24, 13}), top=True))
+        Mover(side='opp', movable=frozenset({1, 12}), selected=None, lifted=None)
+        """
+        top = view.top
+        return cls(
+            "opp" if top else "me",
+            frozenset(drawn(p, top) for p in view.movable),
+            None if view.selected is None else drawn(view.selected, top),
+            None if view.lifted is None else drawn(view.lifted, top),
+        )
 
 
 def _colours(me_colour: str) -> dict[str, str]:
@@ -425,8 +464,11 @@ def _point_numbers(g: Geometry = LANDSCAPE) -> Iterator[str]:
     yield "</g>"
 
 
-def _trays(highlights: frozenset[int], words: Words, g: Geometry = LANDSCAPE) -> Iterator[str]:
-    """The bear-off trays, in the board's frame: the opponent's, then mine."""
+def _trays(
+    highlight: bool, words: Words, g: Geometry = LANDSCAPE, top: bool = False
+) -> Iterator[str]:
+    """The bear-off trays, in the board's frame: the opponent's, then mine;
+    ``highlight`` marks the tray of the side on roll (the upper one with ``top``)."""
     for side, y in (("opp", g.top), ("me", g.mid_y + 6)):
         yield (
             f'<rect class="tray" data-side="{side}" data-point="{OFF}" x="{g.tray_x}" '
@@ -443,9 +485,10 @@ def _trays(highlights: frozenset[int], words: Words, g: Geometry = LANDSCAPE) ->
                 'dominant-baseline="middle" font-family="system-ui, sans-serif" font-size="22" '
                 f'font-weight="800" letter-spacing="8">{escape(words.off_label)}</text>'
             )
-    if OFF in highlights:
+    if highlight:
+        y = g.top if top else g.mid_y + 6
         yield (
-            f'<rect class="tray highlight" data-point="{OFF}" x="{g.tray_x}" y="{g.mid_y + 6}" '
+            f'<rect class="tray highlight" data-point="{OFF}" x="{g.tray_x}" y="{num(y)}" '
             f'width="{g.tray_w}" height="{g.tray_h}" rx="6"/>'
         )
 
@@ -496,34 +539,31 @@ def _point_checkers(
     position: Position,
     point: int,
     colours: dict[str, str],
-    lifted: int | None,
-    selected: int | None,
-    movable: frozenset[int] = frozenset(),
+    mover: Mover = Mover("me"),
     g: Geometry = LANDSCAPE,
 ) -> Iterator[str]:
     mine = position.me[point]
     theirs = position.opp[25 - point]
     side, count = ("me", mine) if mine else ("opp", theirs)
     if count:
-        me = side == "me"
-        yield from _stack(
-            side, colours[side], point, count, me and lifted == point, me and selected == point,
-            me and point in movable, g,
-        )  # fmt: skip
+        yield from _stack(side, colours[side], point, count, *_marks(mover, side, point), g)
+
+
+def _marks(mover: Mover, side: str, place: int) -> tuple[bool, bool, bool]:
+    """Whether ``side``'s stack on ``place`` (drawn) is lifted, selected, movable."""
+    if side != mover.side:
+        return False, False, False
+    return mover.lifted == place, mover.selected == place, place in mover.movable
 
 
 def _bar_checkers(
     position: Position,
     colours: dict[str, str],
-    lifted: int | None,
-    selected: int | None,
-    movable: frozenset[int] = frozenset(),
+    mover: Mover = Mover("me"),
     g: Geometry = LANDSCAPE,
 ) -> Iterator[str]:
-    yield from _stack(
-        "me", colours["me"], BAR, position.bar, lifted == BAR, selected == BAR, BAR in movable, g
-    )
-    yield from _stack("opp", colours["opp"], BAR, position.opp_bar, False, g=g)
+    for side, count in (("me", position.bar), ("opp", position.opp_bar)):
+        yield from _stack(side, colours[side], BAR, count, *_marks(mover, side, BAR), g)
 
 
 def _borne_off(
@@ -551,9 +591,10 @@ def _landings(view: BoardView, g: Geometry = LANDSCAPE) -> Iterator[str]:
     for place in sorted(view.highlights):
         if place in (OFF, BAR):
             continue
-        count = (position.opp[25 - place] if view.top else position.me[place]) + 1
+        count = (position.opp[place] if view.top else position.me[place]) + 1
         index = min(count - 1, 5)
-        cx, cy = g.checker_xy("me", place, index, max(count, 1) if count <= 6 else 6)
+        at = drawn(place, view.top)
+        cx, cy = g.checker_xy("me", at, index, max(count, 1) if count <= 6 else 6)
         yield (
             f'<circle class="landing" data-point="{place}" cx="{num(cx)}" cy="{num(cy)}" '
             f'r="{g.checker_r - 3}"/>'
@@ -569,13 +610,16 @@ def _place_name(place: int, words: Words) -> str:
 
 
 def _place_label(view: BoardView, place: int) -> str:
+    """What a screen reader says of ``place`` (the side on roll's numbering, as
+    its name is); the counts are the viewer's and the other side's."""
     pos = view.position
+    at = drawn(place, view.top)
     if place == BAR:
         mine, theirs = pos.bar, pos.opp_bar
     elif place == OFF:
-        mine, theirs = pos.off, 0
+        mine, theirs = (0, pos.opp_off) if view.top else (pos.off, 0)
     else:
-        mine, theirs = pos.me[place], pos.opp[25 - place]
+        mine, theirs = pos.me[at], pos.opp[25 - at]
     if place == view.selected:
         state = "selected"
     elif place in view.highlights:
@@ -592,12 +636,13 @@ def _hit_areas(view: BoardView, g: Geometry = LANDSCAPE) -> Iterator[str]:
     """Invisible, focusable targets for the keyboard and screen readers.
 
     Only places that can be acted on are in the tab order, highest first,
-    as a player reads the board from their outfield towards home.
+    as a player reads the board from their outfield towards home; each is
+    named in the numbering of the side on roll, which the page acts in.
     """
     active = sorted(view.movable | view.highlights | _selected(view), reverse=True)
     yield '<g class="hits">'
     for place in active:
-        x, y, w, h = g.place_rect(place)
+        x, y, w, h = g.place_rect(place, view.top)
         state = (
             "selected"
             if place == view.selected

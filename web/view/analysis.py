@@ -267,6 +267,15 @@ def editor_html(state: UiState, editor: Editor, page_url: str) -> str:
     )
 
 
+def _played(a: Analysis) -> str:
+    """The play the line made at the moment rolled out ("" none): the hint's own
+    notation for it, which is the rollout's label for the same play."""
+    plays, rollout = a.report.plays, a.rollout
+    if plays is None or rollout is None or rollout.key != a.report.key:
+        return ""
+    return plays.played
+
+
 def analysis_html(state: UiState, a: Analysis) -> str:
     m = state.match
     names = state.names
@@ -316,7 +325,7 @@ def analysis_html(state: UiState, a: Analysis) -> str:
         + f'<section class="an-report" aria-live="polite" data-testid="an-report">{body}</section>'
         + (
             '<section class="an-rollout" data-testid="an-rollout">'
-            + rollout_html(a.rollout, ready=ready)
+            + rollout_html(a.rollout, ready=ready, played=_played(a))
             + "</section>"
             if not m.is_game_over
             else ""

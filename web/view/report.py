@@ -136,7 +136,7 @@ def plays_html(hint: PlayHint) -> str:
             f'data-action="{Act.ANALYSIS_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
             f'<span class="an-rank">{i + 1}.</span>'
             f'<span class="an-move"><span>{escape(name)}</span> {ply_tag(advice)}'
-            f"{_tag(made)}</span>"
+            f"{played_tag(made)}</span>"
             f'<span class="an-eq">{signed(advice.equity)}</span>'
             f'<span class="an-loss">{loss}</span></button></li>'
         )
@@ -150,7 +150,7 @@ def plays_html(hint: PlayHint) -> str:
             f'<li><div class="an-play played extra" data-testid="played-extra" role="note" '
             f'aria-label="{escape(label)}">'
             f'<span class="an-rank">{rank + 1}.</span>'
-            f'<span class="an-move"><span>{escape(name)}</span>{_tag(True)}</span>'
+            f'<span class="an-move"><span>{escape(name)}</span>{played_tag(True)}</span>'
             f'<span class="an-eq">{equity}</span>'
             f'<span class="an-loss">{signed(-lost)}</span></div></li>'
         )
@@ -165,8 +165,8 @@ def plays_html(hint: PlayHint) -> str:
     )
 
 
-def _tag(made: bool) -> str:
-    """The mark on the play made here."""
+def played_tag(made: bool) -> str:
+    """The mark on the play made here (the rollout's table marks it so too)."""
     if not made:
         return ""
     return f' <small class="an-tag" title="{say.PLAYED_TITLE}">{say.PLAYED}</small>'

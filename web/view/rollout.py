@@ -13,6 +13,7 @@ from web.coach.hint import signed
 from web.coach.rollout import DEFAULT, TRIALS, TRUNCATIONS, Rollout
 from web.model.actions import Act
 from web.view.parts import button
+from web.view.report import played_tag
 from web.words import analysis as say
 
 
@@ -24,7 +25,26 @@ def _se(se: float, mwc: bool) -> str:
     return f"{100.0 * se:.1f}" if mwc else f"{se:.3f}"
 
 
-def _rows(tally: RolloutTally) -> str:
+def _row(name: str, mean: str, se: str, made: bool) -> str:
+    tr = '<tr class="played">' if made else "<tr>"
+    return (
+        f"{tr}<th scope='row'>{escape(name)}{played_tag(made)}</th><td>{mean}</td>"
+        f"<td class='ro-se'>{say.spread(se)}</td></tr>"
+    )
+
+
+def _rows(tally: RolloutTally, played: str = "") -> str:
+    """The table; a play rollout marks the row of ``played`` (the play the line
+    made here, which the rollout includes however low it ranks), as the
+    ranked plays mark it.
+
+    >>> t = RolloutTally("k", "plays", "equity", (), (Tally("8/5 6/5", 1), Tally("24/21 6/5", 1)))
+    >>> html = _rows(t, played="24/21 6/5")
+    >>> html.count('class="played"'), html.count("an-tag")
+    (1, 1)
+    >>> "played" in _rows(t)
+    False
+    """
     mwc = tally.units == "mwc"
     if tally.kind == CUBE:
         v = cube_verdict(tally)
@@ -37,11 +57,8 @@ def _rows(tally: RolloutTally) -> str:
     else:
         ranked: list[Tally] = tally.ranked()
         rows = [(t.label or say.NO_MOVE, _value(t.mean, mwc), _se(t.se, mwc)) for t in ranked]
-    body = "".join(
-        f"<tr><th scope='row'>{escape(name)}</th><td>{mean}</td>"
-        f"<td class='ro-se'>{say.spread(se)}</td></tr>"
-        for name, mean, se in rows
-    )
+    marked = played if tally.kind != CUBE else ""  # a cube rollout's rows are no plays
+    body = "".join(_row(name, mean, se, bool(marked) and name == marked) for name, mean, se in rows)
     verdict = ""
     if tally.kind == CUBE:
         action = cube_verdict(tally).action
@@ -70,9 +87,10 @@ def _form(chosen: tuple[int, int] = DEFAULT) -> str:
     )
 
 
-def rollout_html(rollout: Rollout | None, *, ready: bool) -> str:
+def rollout_html(rollout: Rollout | None, *, ready: bool, played: str = "") -> str:
     """The rollout part of the analysis: its form, or its progress and figures.
-    ``ready``: the position can be rolled out now (analysed, nobody busy)."""
+    ``ready``: the position can be rolled out now (analysed, nobody busy);
+    ``played``: the play the line made here (its notation), marked in the table."""
     head = f'<h3 class="an-head">{say.ROLLOUT} <span class="an-what">{say.ROLLOUT_UNIT}</span></h3>'
     if rollout is None:
         return head + (_form() if ready else "")
@@ -93,7 +111,8 @@ def rollout_html(rollout: Rollout | None, *, ready: bool) -> str:
         state = say.rollout_state("done", done, total, cut)
         action = form  # again, with more trials or further
     progress = f'<progress max="{total}" value="{done}" aria-hidden="true"></progress>'
-    table = _rows(v.tally) if v is not None and v.tally is not None and v.tally.trials else ""
+    tally = v.tally if v is not None else None
+    table = _rows(tally, played) if tally is not None and tally.trials else ""
     return (
         head
         + f'<p class="ro-state" role="status" data-testid="rollout-state">{escape(state)}</p>'

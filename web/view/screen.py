@@ -125,9 +125,7 @@ def board_view(state: UiState, frame: ReviewFrame | None = None) -> BoardView:
         return _review_board(state, frame)
     sel = state.selection
     highlights = state.destinations(sel.selected) if sel.selected is not None else frozenset()
-    top = state.mover_on_top
-    if top:  # the top side's places, drawn in the viewer's numbering; its tray is not marked
-        highlights = frozenset(25 - p for p in highlights if p)
+    top = state.mover_on_top  # the places are then the top side's, its checkers marked
     names = state.names
     viewer = state.viewer
     me_word = say.YOUR if state.options.vs_ai else say.possessive(names[viewer])
@@ -139,9 +137,9 @@ def board_view(state: UiState, frame: ReviewFrame | None = None) -> BoardView:
         position=position,
         me_colour="light" if viewer == 0 else "dark",
         highlights=highlights,
-        movable=frozenset() if top else state.movable,  # only the viewer's checkers are marked
-        selected=None if top else sel.selected,
-        lifted=None if top else sel.lifted,
+        movable=state.movable,
+        selected=sel.selected,
+        lifted=sel.lifted,
         dice=_dice_view(state),
         cube=_cube_view(state),
         words=board_words(state.theme, me_word, opp_word),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -481,3 +482,48 @@ def test_the_stylesheet_lays_the_page_out_for_the_same_phones() -> None:
     assert f"--board-aspect: {LANDSCAPE.view_w} / {LANDSCAPE.view_h};" in css
     block = css.split(f"@media {PORTRAIT_MEDIA} {{", 1)[1]
     assert f"--board-aspect: {PORTRAIT.view_w} / {PORTRAIT.view_h};" in block.split("\n}")[0]
+
+
+def test_the_top_side_on_roll_has_its_checkers_and_tray_marked_as_the_bottom_side_s() -> None:
+    """On the analysis board the side drawn at the top may be on roll: its places
+    (its own numbering) are drawn mirrored, its movable checkers ringed, the one
+    picked up selected, its tray (the upper one) marked when it may bear off."""
+    points = [0] * 24
+    points[5] = 5  # the viewer's six point
+    points[18], points[19] = -3, -2  # the top side's six and five points (its numbering)
+    position = Position.from_points(points)
+    view = BoardView(
+        position, movable=frozenset({6, 5}), selected=6, highlights=frozenset({OFF, 2}), top=True
+    )
+    root = parse(render_board(view))
+    ringed = [e for e in checkers(root) if "movable" in e.get("class", "").split()]
+    assert {(e.get("data-side"), e.get("data-point")) for e in ringed} == {
+        ("opp", "19"),
+        ("opp", "20"),
+    }
+    tops = [e for e in checkers(root) if "top" in e.get("class", "").split()]
+    assert sorted((e.get("data-point"), e.get("data-index")) for e in tops) == [
+        ("19", "2"),
+        ("20", "1"),
+    ]
+    chosen = [e for e in checkers(root) if "selected" in e.get("class", "").split()]
+    assert [(e.get("data-side"), e.get("data-point")) for e in chosen] == [("opp", "19")]
+    tray = by_class(root, "tray")
+    lit = [e for e in tray if "highlight" in e.get("class", "")]
+    assert len(lit) == 1 and float(lit[0].get("y", "")) == LANDSCAPE.top  # the upper tray
+    lit_points = [e for e in by_class(root, "point") if "highlight" in e.get("class", "")]
+    assert [e.get("data-point") for e in lit_points] == ["23"]  # its two point, mirrored
+    # The keyboard's and the page's places are the top side's own.
+    hits = by_class(root, "hit")
+    assert [h.get("data-point") for h in hits] == ["6", "5", "2", "0"]
+    for h in hits:
+        x, y = float(h.get("x", "")), float(h.get("y", ""))
+        w, hh = float(h.get("width", "")), float(h.get("height", ""))
+        assert LANDSCAPE.place_at(x + w / 2, y + hh / 2, True) == int(h.get("data-point", ""))
+    # The bottom side on roll, as before: its own checkers and the lower tray.
+    bottom = parse(render_board(replace(view, top=False)))
+    assert {e.get("data-side") for e in checkers(bottom) if "movable" in e.get("class", "")} == {
+        "me"
+    }
+    lower = [e for e in by_class(bottom, "tray") if "highlight" in e.get("class", "")]
+    assert float(lower[0].get("y", "")) == LANDSCAPE.mid_y + 6

@@ -246,3 +246,22 @@ def test_a_rollout_at_a_play_of_the_match_rolls_out_that_play_however_low_it_ran
     tally = a.rollout.view.tally
     assert tally is not None and [t.label for t in tally.candidates][-1] == "24/18"
     assert len(tally.candidates) == 6
+
+
+def test_the_rollout_table_marks_the_play_the_match_made_as_the_ranked_plays_do() -> None:
+    rig = _imported()
+    rig.act("analysis-go", "1")  # Dave's 24/18 with 42, 6th of King Tubby's ranking
+    rig.act("rollout", trials="36", truncate="5")  # the fake AI answers at once: to the end
+    a = _analysis(rig)
+    assert a.rollout is not None and a.rollout.view is not None and a.rollout.view.finished
+    html = rig.view.last.analysis_html
+    table = html.split('data-testid="rollout-table"')[1].split("</table>")[0]
+    rows = table.split("<tr")[1:]
+    marked = [r for r in rows if r.startswith(' class="played"')]
+    assert len(rows) == 6 and len(marked) == 1
+    assert "<th scope='row'>24/18 <small class=\"an-tag\"" in marked[0]
+    assert table.count("an-tag") == 1  # the other rows carry no mark
+    # The ranked plays mark the same play with the same tag.
+    report = html.split('data-testid="an-report">')[1].split("</section>")[0]
+    tag = marked[0].split("24/18 ")[1].split("</th>")[0]
+    assert tag in report

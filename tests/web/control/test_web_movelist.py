@@ -14,6 +14,7 @@ from web_fakes import Rig
 
 from engine.position import BAR, OFF
 from web.board.geometry import LANDSCAPE
+from web.board.svg import drawn, render_board
 from web.model.actions import KEYS
 from web.model.movelist import key
 
@@ -143,9 +144,15 @@ def test_the_top_player_moves_checkers_by_hand_in_its_own_numbering() -> None:
     count = before.bar if src == BAR else before.me[src]
     x, y = LANDSCAPE.checker_xy("opp", src if src == BAR else 25 - src, count - 1, count)
     assert LANDSCAPE.place_at(x, y, top=True) == src and LANDSCAPE.place_at(x, y) != src
+    # Its movable checkers are ringed as the bottom side's are, where they are drawn.
+    ringed = re.findall(r'class="checker (\w+) \w+ movable top" data-side="\w+" data-point="(\d+)"',
+                        render_board(screen.board))  # fmt: skip
+    assert sorted(ringed) == sorted(("opp", str(drawn(p, True))) for p in state.movable)
     rig.c.tap(src)  # selected: its destinations drawn on the viewer's board
     shown = rig.view.last.board
-    assert shown.highlights == frozenset(25 - p for p in state.destinations(src) if p)
+    assert shown.highlights == state.destinations(src) and shown.selected == src  # its numbering
+    lit = re.findall(r'class="point highlight" data-point="(\d+)"', render_board(shown))
+    assert {int(p) for p in lit} == frozenset(25 - p for p in state.destinations(src) if p)
     rig.c.tap(None)
     assert rig.c.can_lift(src)
     rig.c.lift(src)
