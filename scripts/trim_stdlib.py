@@ -91,6 +91,11 @@ MICROPYTHON_ONLY = frozenset({"gzip", "tarfile"})
 # Whole packages kept with every submodule: Pyodide's own (its JavaScript
 # imports them by name) and the codecs (looked up by name).
 WHOLE_PACKAGES = ("_pyodide", "pyodide", "encodings")
+# Pure-Python twins of modules built into Pyodide's interpreter, by the built-in
+# module each stands in for: ``datetime`` and ``abc`` import the twin only when
+# the built-in is missing (``except ImportError``), which here it never is
+# (tests/scripts/test_trim_stdlib.py asks the vendored Pyodide).  Never followed.
+BUILT_IN_TWINS = {"_pydatetime": "_datetime", "_py_abc": "_abc"}
 # Legacy text codecs: character tables for old single-byte code pages and the
 # CJK multi-byte codecs.  Nothing on this site encodes to them, except cp437:
 # zipfile decodes every member name not flagged as UTF-8 with it, and the site's
@@ -367,7 +372,8 @@ class Stdlib:
             found = imports_in(source, module, is_package=self.is_package(module), stdlib=True)
             names = found.eager | {n for n in found.lazy if self.follow_lazy(n)}
             for name in names:
-                todo.extend(self._with_parents(name))
+                if name.split(".")[0] not in BUILT_IN_TWINS:
+                    todo.extend(self._with_parents(name))
         return keep
 
     @staticmethod
