@@ -140,6 +140,9 @@ LAZY_NOT_FOLLOWED = frozenset(
         "multiprocessing",
         "netrc",
         "pdb",
+        # logging's only use: a Logger's __reduce__ raises pickle.PicklingError for a
+        # logger that is not the one registered under its name; nothing here pickles.
+        "pickle",
         "plistlib",
         "poplib",
         "pty",
