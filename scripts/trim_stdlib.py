@@ -91,6 +91,10 @@ MICROPYTHON_ONLY = frozenset({"gzip", "tarfile"})
 # Whole packages kept with every submodule: Pyodide's own (its JavaScript
 # imports them by name) and the codecs (looked up by name).
 WHOLE_PACKAGES = ("_pyodide", "pyodide", "encodings")
+# ...but for these of Pyodide's, which only a REPL and Node import: the console
+# (Pyodide's console.html; it brings platform and rlcompleter), and sockets in
+# Node (which pyodide.webloop imports lazily, when it makes a connection).
+NOT_WHOLE = frozenset({"pyodide.console", "pyodide._nodesock_transport"})
 # Pure-Python twins of modules built into Pyodide's interpreter, by the built-in
 # module each stands in for: ``datetime`` and ``abc`` import the twin only when
 # the built-in is missing (``except ImportError``), which here it never is
@@ -149,6 +153,10 @@ LAZY_NOT_FOLLOWED = frozenset(
         "py_compile",
         "pydoc",
         "pydoc_data",
+        "pyodide._nodesock_transport",
+        # Tab completion at the interactive prompt (site.register_readline, the hook
+        # only a REPL calls).
+        "rlcompleter",
         "runpy",
         "smtplib",
         "socketserver",
@@ -365,7 +373,7 @@ class Stdlib:
     def closure(self, roots: Iterable[str]) -> set[str]:
         keep: set[str] = set()
         todo = [name for root in roots for name in self._with_parents(root)]
-        todo += [m for m in self.files if m.split(".")[0] in WHOLE_PACKAGES]
+        todo += [m for m in self.files if m.split(".")[0] in WHOLE_PACKAGES and m not in NOT_WHOLE]
         while todo:
             module = todo.pop()
             if module in keep or module not in self.files:
