@@ -91,6 +91,15 @@ MICROPYTHON_ONLY = frozenset({"gzip", "tarfile"})
 # Whole packages kept with every submodule: Pyodide's own (its JavaScript
 # imports them by name) and the codecs (looked up by name).
 WHOLE_PACKAGES = ("_pyodide", "pyodide", "encodings")
+# ...but for these of Pyodide's, which only a REPL and Node import: the console
+# (Pyodide's console.html; it brings platform and rlcompleter), and sockets in
+# Node (which pyodide.webloop imports lazily, when it makes a connection).
+NOT_WHOLE = frozenset({"pyodide.console", "pyodide._nodesock_transport"})
+# Pure-Python twins of modules built into Pyodide's interpreter, by the built-in
+# module each stands in for: ``datetime`` and ``abc`` import the twin only when
+# the built-in is missing (``except ImportError``), which here it never is
+# (tests/scripts/test_trim_stdlib.py asks the vendored Pyodide).  Never followed.
+BUILT_IN_TWINS = {"_pydatetime": "_datetime", "_py_abc": "_abc"}
 # Legacy text codecs: character tables for old single-byte code pages and the
 # CJK multi-byte codecs.  Nothing on this site encodes to them, except cp437:
 # zipfile decodes every member name not flagged as UTF-8 with it, and the site's
@@ -135,12 +144,19 @@ LAZY_NOT_FOLLOWED = frozenset(
         "multiprocessing",
         "netrc",
         "pdb",
+        # logging's only use: a Logger's __reduce__ raises pickle.PicklingError for a
+        # logger that is not the one registered under its name; nothing here pickles.
+        "pickle",
         "plistlib",
         "poplib",
         "pty",
         "py_compile",
         "pydoc",
         "pydoc_data",
+        "pyodide._nodesock_transport",
+        # Tab completion at the interactive prompt (site.register_readline, the hook
+        # only a REPL calls).
+        "rlcompleter",
         "runpy",
         "smtplib",
         "socketserver",
@@ -357,7 +373,7 @@ class Stdlib:
     def closure(self, roots: Iterable[str]) -> set[str]:
         keep: set[str] = set()
         todo = [name for root in roots for name in self._with_parents(root)]
-        todo += [m for m in self.files if m.split(".")[0] in WHOLE_PACKAGES]
+        todo += [m for m in self.files if m.split(".")[0] in WHOLE_PACKAGES and m not in NOT_WHOLE]
         while todo:
             module = todo.pop()
             if module in keep or module not in self.files:
@@ -367,7 +383,8 @@ class Stdlib:
             found = imports_in(source, module, is_package=self.is_package(module), stdlib=True)
             names = found.eager | {n for n in found.lazy if self.follow_lazy(n)}
             for name in names:
-                todo.extend(self._with_parents(name))
+                if name.split(".")[0] not in BUILT_IN_TWINS:
+                    todo.extend(self._with_parents(name))
         return keep
 
     @staticmethod

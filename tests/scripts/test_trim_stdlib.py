@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from repo_paths import ROOT
 
-from scripts import build_site, solid_zip, trim_stdlib
+from scripts import build_site, bytecode, solid_zip, trim_stdlib
 from scripts.trim_stdlib import imports_in
 
 
@@ -152,6 +152,38 @@ def test_only_the_closure_of_the_roots_is_kept(tmp_path: Path) -> None:
     }  # …but the legacy code pages, the REPL (a lazy import) and email are gone
 
 
+def test_pure_python_twins_of_built_in_modules_are_not_kept(tmp_path: Path) -> None:
+    path = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("site.py", "import datetime, abc\n")
+        archive.writestr(
+            "datetime.py",
+            "try:\n    from _datetime import *\n"
+            "except ImportError:\n    from _pydatetime import *\n",
+        )
+        archive.writestr("_pydatetime.py", "import _strptime\n")
+        archive.writestr("abc.py", "def f():\n    from _py_abc import ABCMeta\n")
+        archive.writestr("_py_abc.py", "")
+        archive.writestr("_strptime.py", "")
+    trim_stdlib.trim(path, {"site"})
+    assert set(zipfile.ZipFile(path).namelist()) == {"site.py", "datetime.py", "abc.py"}
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_twins_built_in_modules_are_built_into_the_vendored_pyodide() -> None:
+    pyodide = (build_site.NODE_MODULES / "pyodide" / "pyodide.mjs").resolve().as_uri()
+    script = (
+        f"import {{ loadPyodide }} from {json.dumps(pyodide)};\n"
+        "const py = await loadPyodide();\n"
+        "const names = 'import json, sys; json.dumps(sys.builtin_module_names)';\n"
+        "process.stdout.write(py.runPython(names));"
+    )
+    out = bytecode.in_node(script, {}, step="listing", error=RuntimeError, timeout=300)
+    built_in = set(json.loads(out))
+    assert set(trim_stdlib.BUILT_IN_TWINS.values()) <= built_in
+    assert not set(trim_stdlib.BUILT_IN_TWINS) & built_in  # (the twins are Python files)
+
+
 def test_something_that_is_not_a_stdlib_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "python_stdlib.zip"
     with zipfile.ZipFile(path, "w") as archive:
@@ -173,7 +205,9 @@ def test_the_build_ships_a_trimmed_standard_library(site: Path) -> None:
                    "importlib/resources/__init__.py", "_strptime.py", "random.py"):  # fmt: skip
         assert needed in names, needed
     for dropped in ("unittest/__init__.py", "pydoc.py", "_pyrepl/main.py", "encodings/cp1252.py",
-                    "multiprocessing/pool.py", "xml/dom/minidom.py"):  # fmt: skip
+                    "multiprocessing/pool.py", "xml/dom/minidom.py", "_pydatetime.py", "_py_abc.py",
+                    "pickle.py", "pyodide/console.py", "platform.py",
+                    "pyodide/_nodesock_transport.py", "rlcompleter.py"):  # fmt: skip
         assert dropped not in names, dropped
 
 
