@@ -72,9 +72,15 @@ def open_link(side: LoadedPage, link: str) -> None:
     wait_ready(side.page, side)
     side.page.wait_for_function("() => !location.hash", timeout=30_000)
     # The friend's moves the link brought are played on the board, one after
-    # the other, as live play shows them: the list of moves is whole once done,
-    # the board then free, or awaiting the friend again (their move after an
-    # opening roll this link's dice settled, say).
+    # the other, as live play shows them: the list of moves is whole once done.
+    settled(side)
+
+
+def settled(side: LoadedPage) -> None:
+    """Wait until the game by messages is on the board (online play's code
+    loads first) with every move it brought played: the board then free, or
+    awaiting the friend again (their move after an opening roll this link's
+    dice settled, say)."""
     side.page.wait_for_function(
         "() => { const b = document.getElementById('board').dataset;"
         " return b.busy === 'false' || b.awaiting === 'true'; }",
@@ -85,6 +91,7 @@ def open_link(side: LoadedPage, link: str) -> None:
 def reload(side: LoadedPage) -> None:
     side.page.reload()
     wait_ready(side.page, side)
+    settled(side)
 
 
 def history(side: LoadedPage) -> str:
