@@ -28,6 +28,10 @@ from web.model.options import MatchOptions, clean_name
 from web.words import post as told
 from web.words import post_page as say
 
+# How often the move clock of a game by messages is looked at: in days and
+# hours beside a name, and the claim offered within a minute of its running out.
+POST_TICK_MS = 60_000
+
 if TYPE_CHECKING:
     from engine.match import Match
     from web.control.post import PostPlay
@@ -209,6 +213,13 @@ def _play(
     table.resume(board)  # (first: a claim it offers comes before the link, sent already)
     keep(game)
     post.online.online_resumed()
+
+    def tick() -> None:  # the move clock runs while the page is open (days, say)
+        if post.online.link is table:
+            table.tick()
+            connection.timer.later(POST_TICK_MS, tick)
+
+    connection.timer.later(POST_TICK_MS, tick)
 
 
 def _goes_on(before: Match, after: Match) -> bool:

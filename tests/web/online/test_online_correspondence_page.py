@@ -255,10 +255,14 @@ def test_correspondence_a_move_clock_in_days_is_shown_and_claimed_past_it() -> N
     play_my_turn(pages[turn])
     waiter = turn  # who played, and sent the friend the link: the friend owes a move
     pages[1 - waiter] = page(disks[1 - waiter], fragment(pages[waiter]), wall=8000.0)
-    # Both see the clock of the one who owes beside their name, in hours.
-    for rig in pages:
-        notes = [p.note for p in (rig.view.last.top, rig.view.last.bottom)]
-        assert any("h to move" in n for n in notes), notes
+    # Both see the clock of the one who owes beside their name, in hours (the
+    # waiter's page, which has not been reloaded since its move, included), and
+    # none beside the waiter's.
+    for rig, owes in ((pages[waiter], "top"), (pages[1 - waiter], "bottom")):
+        panels = {"top": rig.view.last.top, "bottom": rig.view.last.bottom}
+        waits = "bottom" if owes == "top" else "top"
+        assert "h to move" in panels[owes].note, panels[owes].note
+        assert "to move" not in panels[waits].note, panels[waits].note
     # Two days on, the friend has not moved: the waiter's page offers the claim.
     late = page(disks[waiter], wall=3 * DAY)
     assert late.c.state.dialog is Dialog.CLAIM, late.c.state.dialog
