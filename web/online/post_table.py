@@ -123,7 +123,7 @@ class PostTable(OnlineTable):
         self._saved = game.peer.version
         self.keep(game)
         if self.host is not None:
-            self.host.online_claimed(True, game.peer.match)
+            self.host.online_claimed(True, game.peer.match, clocked=bool(game.peer.clock.limit))
 
     def told(self, events: Iterable[Event]) -> None:
         """What a letter opened before this table brought that is news alone

@@ -269,8 +269,11 @@ def test_correspondence_a_move_clock_in_days_is_shown_and_claimed_past_it() -> N
     late.act("claim")
     assert late.c.state.online.claimed and late.c.state.match.is_over
     assert late.c.state.dialog is Dialog.POST  # the claim, for the friend
+    assert "did not move in the time allowed" in late.c.state.online.claimed
     friend = page(disks[1 - waiter], fragment(late), wall=3 * DAY + 60)
-    assert friend.c.state.online.claimed, friend.c.state.notice
+    assert "you did not move in the time allowed" in friend.c.state.online.claimed, (
+        friend.c.state.notice
+    )
     assert friend.c.state.match.is_over
     assert friend.c.state.match.record == late.c.state.match.record
 

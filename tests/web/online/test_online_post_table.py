@@ -42,7 +42,9 @@ class Host:
     def online_status(self, text: str) -> None:
         pass
 
-    def online_claimed(self, mine: bool, agreed: Match, *, counted: bool = False) -> None:
+    def online_claimed(
+        self, mine: bool, agreed: Match, *, clocked: bool, counted: bool = False
+    ) -> None:
         pass
 
     def online_apply(self, decision: Decision) -> None:
