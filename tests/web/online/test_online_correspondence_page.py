@@ -274,6 +274,9 @@ def test_correspondence_a_move_clock_in_days_is_shown_and_claimed_past_it() -> N
     assert "you did not move in the time allowed" in friend.c.state.online.claimed, (
         friend.c.state.notice
     )
+    # The game is over on both pages: no link of the friend's to send back.
+    assert friend.c.state.dialog is not Dialog.POST, friend.c.state.online.post_link
+    assert not friend.c.state.online.post_waiting
     assert friend.c.state.match.is_over
     assert friend.c.state.match.record == late.c.state.match.record
 
