@@ -209,8 +209,8 @@ def _play(
     board = before if before is not None and _goes_on(before, agreed) else agreed
     said = _brought(board, agreed, peer.friend, friend) if news else None
     post.go_by_post(table, peer.friend, friend, board, said)
-    table.told(events)
     table.resume(board)  # (first: a claim it offers comes before the link, sent already)
+    table.told(events)  # (then: a dispute of this side's claim is said over the claim)
     keep(game)
     post.online.online_resumed()
 
