@@ -196,7 +196,7 @@ def _play(
         friend = g.peer.friend_name or say.YOUR_FRIEND
         posts[room] = {"game": g.to_json(), "friend": friend, "mine": g.my_turn}
         store.write(POST_GAMES, posts)
-        if g.outbox and not _friend_claimed(g):
+        if g.outbox and not _claim_told(g):
             post.post_ready(f"{page}#{g.outbox}", g.my_turn)
 
     table = PostTable(game, connection.clock, keep)
@@ -222,11 +222,14 @@ def _play(
     connection.timer.later(POST_TICK_MS, tick)
 
 
-def _friend_claimed(game: Correspondence) -> bool:
-    """Whether the friend's claim ended the game here: nothing is left to send
-    (their page made the claim, and has this side's last link already)."""
-    claimed = game.peer.claimed
-    return claimed is not None and claimed.seat == game.peer.friend
+def _claim_told(game: Correspondence) -> bool:
+    """Whether a claim ended the game here and the friend has it: nothing is
+    left to send.  The friend's claim (their page made it, and has this side's
+    last link already), or this side's claim that the friend's page disputed
+    (it has read it; the claim stands here)."""
+    peer = game.peer
+    claimed = peer.claimed
+    return claimed is not None and (claimed.seat == peer.friend or peer.disputed is not None)
 
 
 def _goes_on(before: Match, after: Match) -> bool:

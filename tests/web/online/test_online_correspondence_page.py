@@ -303,6 +303,7 @@ def test_correspondence_a_claim_disputed_by_the_friend_s_page_is_said_on_both() 
     said = told.c.state.notice
     assert "page disputes your claim" in said and "The claim stands" in said, said
     assert told.c.state.online.claimed and told.c.state.match.is_over
+    assert told.c.state.dialog is not Dialog.POST  # its claim, read there: nothing to send
 
 
 def live(rig: Rig, peer: Peer, transport: MemoryTransport) -> OnlineTable:
