@@ -106,6 +106,14 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
                 for side in sides:
                     before = history(side)
                     reload(side)
+                    # The saved game is put back once online play's code has
+                    # loaded (the board is drawn before: the players' names
+                    # are White and Black until then).
+                    side.page.wait_for_function(
+                        "before => document.getElementById('history').innerText === before",
+                        arg=before,
+                        timeout=60_000,
+                    )
                     assert history(side) == before
         assert plays(ann) >= 4, history(ann)
         # Bob's list of games: one game, against Ann.

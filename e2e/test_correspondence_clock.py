@@ -142,6 +142,22 @@ def start_with_a_day_a_move(browser: Browser, site_url: str) -> tuple[LoadedPage
         raise
 
 
+def wait_for_text(side: LoadedPage, element: str, words: str) -> str:
+    """The page's ``element`` (its id) says ``words``; what it says then."""
+    try:
+        side.page.wait_for_function(
+            "([id, words]) => (document.getElementById(id)?.textContent || '').includes(words)",
+            arg=[element, words],
+            timeout=WAIT_MS,
+        )
+    except PlaywrightError:
+        raise AssertionError(
+            f"no {words!r}: {text_of(side.page, '#notice')!r} {text_of(side.page, '#status')!r}"
+            f" {panels(side)} {side.errors}"
+        ) from None
+    return text_of(side.page, f"#{element}")
+
+
 def panels(side: LoadedPage) -> str:
     return f"{note(side, 'top')!r} / {note(side, 'bottom')!r} {board_state(side.page)}"
 
@@ -173,11 +189,7 @@ def claim(bob: LoadedPage) -> str:
     assert "Ann has not moved in 1 day" in said, said
     look_both_ways(bob, form, "phone-claim")
     form.locator("[data-action='claim']").click()
-    bob.page.wait_for_function(
-        "() => document.getElementById('status').textContent.includes('You claimed the game')",
-        timeout=WAIT_MS,
-    )
-    status = text_of(bob.page, "#status")
+    status = wait_for_text(bob, "status", "You claimed the game")
     assert "Ann did not move in the time allowed" in status, status
     assert score(bob, "bottom") != "0" and score(bob, "top") == "0", board_state(bob.page)
     return link_to_send(bob, "")
@@ -196,11 +208,7 @@ def test_correspondence_clock_a_day_runs_out_and_the_claim_is_agreed(
             side.context.clock.fast_forward(PAST_A_DAY)
         link = claim(bob)
         open_link(ann, link)
-        ann.page.wait_for_function(
-            "() => document.getElementById('status').textContent.includes('Bob claimed the game')",
-            timeout=WAIT_MS,
-        )
-        status = text_of(ann.page, "#status")
+        status = wait_for_text(ann, "status", "Bob claimed the game")
         assert "you did not move in the time allowed" in status, status
         assert score(ann, "top") == score(bob, "bottom") != "0", board_state(ann.page)
         assert score(ann, "bottom") == "0"
@@ -215,17 +223,7 @@ def test_correspondence_clock_a_day_runs_out_and_the_claim_is_agreed(
 
 def wait_for_notice(side: LoadedPage, words: str) -> str:
     """The banner above the board says ``words`` (news the player must not miss)."""
-    try:
-        side.page.wait_for_function(
-            "words => (document.getElementById('notice')?.textContent || '').includes(words)",
-            arg=words,
-            timeout=WAIT_MS,
-        )
-    except PlaywrightError:
-        raise AssertionError(
-            f"no {words!r}: {text_of(side.page, '#notice')!r} {text_of(side.page, '#status')!r}"
-        ) from None
-    return text_of(side.page, "#notice")
+    return wait_for_text(side, "notice", words)
 
 
 def test_correspondence_clock_a_claim_the_friend_s_record_does_not_bear_out_is_disputed(
