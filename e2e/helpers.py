@@ -46,7 +46,13 @@ class LoadedPage:
 
 
 def open_game(
-    browser: Browser, url: str, *, query: str = "", init_script: str = "", **context_args: Any
+    browser: Browser,
+    url: str,
+    *,
+    query: str = "",
+    init_script: str = "",
+    fake_clock: bool = False,
+    **context_args: Any,
 ) -> LoadedPage:
     """A fresh browser context (empty storage) on the page, once Python has drawn it.
 
@@ -54,6 +60,9 @@ def open_game(
     fixture) reads its hooks from it: ``seed=N`` seeds the game's dice,
     ``dice=6,5,...`` queues faces in front of them, ``anim=off`` skips the
     animations' waiting (``e2e/site/hooks.py``); the published build ignores it.
+    ``fake_clock`` installs Playwright's clock before the page loads (``Date``,
+    ``performance``, the timers: it runs as the real one until the test moves
+    it on with ``context.clock.fast_forward``, days, say).
 
     A renderer that crashes while the page loads gets one more fresh context,
     with a warning in the test summary: Chromium's renderers have crashed
@@ -62,7 +71,7 @@ def open_game(
     every time still fails.
     """
     return once_more_if_crashed(
-        lambda: _open_game(browser, url, query, init_script, context_args), url
+        lambda: _open_game(browser, url, query, init_script, fake_clock, context_args), url
     )
 
 
@@ -91,10 +100,17 @@ def is_renderer_crash(error: PlaywrightError) -> bool:
 
 
 def _open_game(
-    browser: Browser, url: str, query: str, init_script: str, context_args: dict[str, Any]
+    browser: Browser,
+    url: str,
+    query: str,
+    init_script: str,
+    fake_clock: bool,
+    context_args: dict[str, Any],
 ) -> LoadedPage:
     context = browser.new_context(**context_args)
     try:
+        if fake_clock:  # for the context: every page of it, each load, shares the one clock
+            context.clock.install()
         return _load(context, url, query, init_script)
     except PlaywrightError as error:
         if is_renderer_crash(error):

@@ -10,82 +10,20 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-import time
 from pathlib import Path
 
 from playwright.sync_api import Browser
-from playwright.sync_api import Error as PlaywrightError
 
+from e2e.by_messages import dialog, link_to_send, open_link, settled, visible
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game, wait_ready
-from scripts.page_driver import board_state, play_turn, text_of
+from scripts.page_driver import board_state, text_of
 
 SHOTS = Path(os.environ.get("E2E_SHOTS", tempfile.gettempdir())) / "correspondence"
-STEP_TIMEOUT_S = 60.0
 
 
 def shot(side: LoadedPage, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     side.page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def dialog(side: LoadedPage) -> str:
-    return str(side.page.evaluate("() => document.body.dataset.dialog || ''"))
-
-
-def visible(side: LoadedPage, selector: str) -> bool:
-    locator = side.page.locator(selector)
-    return locator.count() > 0 and locator.first.is_visible()
-
-
-def link_to_send(side: LoadedPage, sent: str) -> str:
-    """Play this side's part (roll, move) until the page shows a new link to
-    send, and return it."""
-    deadline = time.monotonic() + STEP_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if dialog(side) == "post":
-            link = side.page.locator("dialog#dialog [data-testid='post-link']").inner_text().strip()
-            if link != sent:
-                return link
-            side.page.locator("dialog#dialog [data-action='close']").last.click()
-        s = board_state(side.page)
-        if s.get("busy") == "true" or dialog(side) not in ("", "post"):
-            side.page.wait_for_timeout(100)
-        elif visible(side, "#controls [data-action='roll']:not([disabled])"):
-            try:
-                side.page.locator("#controls [data-action='roll']").click(timeout=5_000)
-            except PlaywrightError:  # a link's dialog opened over it meanwhile
-                continue
-        elif s.get("phase") == "move" and s.get("viewer") == s.get("turn"):
-            play_turn(side.page)
-        else:
-            side.page.wait_for_timeout(100)
-    raise AssertionError(
-        f"no link to send: {board_state(side.page)} {text_of(side.page, '#status')!r} "
-        f"{text_of(side.page, '#notice')!r} {side.errors}"
-    )
-
-
-def open_link(side: LoadedPage, link: str) -> None:
-    """The friend opens the link from a messenger: the page loads with it."""
-    side.page.goto("about:blank")
-    side.page.goto(link)
-    wait_ready(side.page, side)
-    side.page.wait_for_function("() => !location.hash", timeout=30_000)
-    # The friend's moves the link brought are played on the board, one after
-    # the other, as live play shows them: the list of moves is whole once done.
-    settled(side)
-
-
-def settled(side: LoadedPage) -> None:
-    """Wait until the game by messages is on the board (online play's code
-    loads first) with every move it brought played: the board then free, or
-    awaiting the friend again (their move after an opening roll this link's
-    dice settled, say)."""
-    side.page.wait_for_function(
-        "() => { const b = document.getElementById('board').dataset;"
-        " return b.busy === 'false' || b.awaiting === 'true'; }",
-        timeout=60_000,
-    )
 
 
 def reload(side: LoadedPage) -> None:
@@ -169,6 +107,14 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
                 for side in sides:
                     before = history(side)
                     reload(side)
+                    # The saved game is put back once online play's code has
+                    # loaded (the board is drawn before: the players' names
+                    # are White and Black until then).
+                    side.page.wait_for_function(
+                        "before => document.getElementById('history').innerText === before",
+                        arg=before,
+                        timeout=60_000,
+                    )
                     assert history(side) == before
         assert plays(ann) >= 4, history(ann)
         # Bob's list of games: one game, against Ann.

@@ -23,9 +23,10 @@ from pathlib import Path
 from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
 
+from e2e.by_messages import dialog, link_to_send, open_link, visible
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game
 from e2e.online import Relay
-from e2e.test_correspondence import dialog, history, link_to_send, open_link, plays, visible
+from e2e.test_correspondence import history, plays
 from e2e.test_online_match import pages_url
 from e2e.test_online_transport import (  # noqa: F401  (pytest fixtures)
     online_browsers,

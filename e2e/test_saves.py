@@ -25,9 +25,11 @@ def key(page: Page, name: str) -> str:
     return namespace_for(str(page.evaluate("location.pathname"))) + name
 
 
-def start_my_turn(browser: Browser, site_url: str, **extra: str) -> LoadedPage:
+def start_my_turn(browser: Browser, site_url: str, init_script: str = "") -> LoadedPage:
     """A game against Selector in which I won the opening roll with 6-1."""
-    game = open_game(browser, site_url, query="seed=1&anim=off&dice=6,1", **DESKTOP, **extra)
+    game = open_game(
+        browser, site_url, query="seed=1&anim=off&dice=6,1", init_script=init_script, **DESKTOP
+    )
     new_game(game.page, "medium", 3)
     game.page.click("#controls [data-action='roll']")
     wait_for_player(game.page)

@@ -285,7 +285,9 @@ class OnlinePlay(Part):
         self._online(clock_seat=seat, clock_left=left)
         self._render()
 
-    def online_claimed(self, mine: bool, agreed: Match, *, counted: bool = False) -> None:
+    def online_claimed(
+        self, mine: bool, agreed: Match, *, clocked: bool, counted: bool = False
+    ) -> None:
         """The game was claimed (``mine``: by this page's player, the friend
         being gone; else by the friend while this page was away): the one who
         left abandoned it (:meth:`~engine.match.Match.abandon`, the engine's
@@ -293,8 +295,11 @@ class OnlinePlay(Part):
         ``agreed`` is the match both sides agreed, ending so (the
         :class:`~web.online.peer.Peer`'s): the page's match becomes it, so
         the record, the score, the autosave and the history say it, and both
-        pages hold the same record.  The game goes into the statistics once:
-        not again when ``counted`` (it was, before a reload)."""
+        pages hold the same record.  ``clocked``: the game had a move clock,
+        which ran out (else the one who left was gone); the game's, not what
+        the page shows of it, which a claim opened from a link or a reload has
+        already cleared.  The game goes into the statistics once: not again
+        when ``counted`` (it was, before a reload)."""
         s = self.state
         friend = s.online.remote_seat
         if s.online.claimed or friend is None:
@@ -313,7 +318,6 @@ class OnlinePlay(Part):
             self._autosave()
         else:
             self.flow.count_result(announce=False)
-        clocked = s.online.clock_seat is not None  # the move clock ran out (else: gone)
         win = s.theme.win_name(int(result.win_type))
         text = words.claimed(s.online.friend_name, win, result.points, mine=mine, clocked=clocked)
         self._online(claimed=text)

@@ -28,6 +28,10 @@ from web.model.options import MatchOptions, clean_name
 from web.words import post as told
 from web.words import post_page as say
 
+# How often the move clock of a game by messages is looked at: in days and
+# hours beside a name, and the claim offered within a minute of its running out.
+POST_TICK_MS = 60_000
+
 if TYPE_CHECKING:
     from engine.match import Match
     from web.control.post import PostPlay
@@ -259,7 +263,7 @@ def _play(
         friend = g.peer.friend_name or say.YOUR_FRIEND
         posts[room] = {"game": g.to_json(), "friend": friend, "mine": g.my_turn}
         store.write(POST_GAMES, posts)
-        if g.outbox:
+        if g.outbox and not _claim_told(g):
             post.post_ready(f"{page}#{g.outbox}", g.my_turn)
 
     table = PostTable(game, connection.clock, keep)
@@ -272,10 +276,27 @@ def _play(
     board = before if before is not None and _goes_on(before, agreed) else agreed
     said = _brought(board, agreed, peer.friend, friend) if news else None
     post.go_by_post(table, peer.friend, friend, board, said)
-    table.told(events)
     table.resume(board)  # (first: a claim it offers comes before the link, sent already)
+    table.told(events)  # (then: a dispute of this side's claim is said over the claim)
     keep(game)
     post.online.online_resumed()
+
+    def tick() -> None:  # the move clock runs while the page is open (days, say)
+        if post.online.link is table:
+            table.tick()
+            connection.timer.later(POST_TICK_MS, tick)
+
+    connection.timer.later(POST_TICK_MS, tick)
+
+
+def _claim_told(game: Correspondence) -> bool:
+    """Whether a claim ended the game here and the friend has it: nothing is
+    left to send.  The friend's claim (their page made it, and has this side's
+    last link already), or this side's claim that the friend's page disputed
+    (it has read it; the claim stands here)."""
+    peer = game.peer
+    claimed = peer.claimed
+    return claimed is not None and (claimed.seat == peer.friend or peer.disputed is not None)
 
 
 def _goes_on(before: Match, after: Match) -> bool:

@@ -357,10 +357,21 @@ class Correspondence:
         peer = self.peer
         if not self.unsent and (self.outbox or self.heard):
             return self
-        texts = peer.catch_up(self.friend_has, now, hello=not self.heard)
+        texts = self._dispute(now) + peer.catch_up(self.friend_has, now, hello=not self.heard)
         invite = peer.invite if peer.seat == 0 and not self.heard else None
         letter = Letter(self.room, texts, invite)
         return Correspondence(peer, self.friend_has, letter.fragment, len(peer.log))
+
+    def _dispute(self, now: float) -> tuple[str, ...]:
+        """The answer to the friend's claim that this side refused, in each
+        letter until the friend is known to have read one (it holds blocks made
+        since): the player moves before sending the letter that carried it, and
+        the letter of that move replaces it."""
+        peer = self.peer
+        disputed = peer.disputed
+        if disputed is None or peer.claimed is not None or self.friend_has > disputed[0]:
+            return ()
+        return (peer.dispute(now),)
 
     def claim(self, now: float) -> Correspondence:
         """Claim the game: the friend owes an action and let the move clock (in

@@ -404,6 +404,12 @@ class Peer:
         claimed = self._abandoned_by(self.friend)
         return Output((self._send(claim, now),), (claimed,)) + self._changes(now)
 
+    def dispute(self, now: float) -> str:
+        """This side's answer to the friend's claim it refused
+        (:attr:`disputed`), made again: for a channel whose next message
+        replaces the one that carried the first (a link by messages)."""
+        return self._send(wire.Disputed(len(self.log), self.log.head), now)
+
     def _abandoned_by(self, player: int) -> Claimed:
         """The game was claimed: ``player`` abandoned it.  The match ends so here
         (the log, which both sides agreed, stays as it was: a reload replays it

@@ -16,7 +16,7 @@ from engine.match import Match
 from web.model.presence import Link
 from web.online.correspondence import Correspondence, Letter
 from web.online.errors import OnlineError
-from web.online.events import ClaimDisputed, Event, Refused, Said
+from web.online.events import ClaimDisputed, Event, Output, Refused, Said
 from web.online.remote import Clock, OnlineTable
 from web.online.transport import PeerEvent
 
@@ -65,6 +65,8 @@ class PostTable(OnlineTable):
         self.game = game
         self.keep = keep
         self._saved = game.peer.version
+        self._shown: tuple[int | None, int | None] = (None, None)  # the clock the page shows
+        self._offered = False  # the claim, while the friend's time is out
 
     def _save(self) -> None:
         if self.peer.version != self._saved:
@@ -77,8 +79,35 @@ class PostTable(OnlineTable):
         the friend owe a move past the move clock (it runs while the page is
         closed: days, say), the player is offered to claim the game."""
         super().resume(match)
-        if self.host is not None and self.peer.can_claim(self.clock()):
+        self._shown = self.peer.clock_shown(self.clock())  # (just shown)
+        self._watch()
+
+    def tick(self) -> None:
+        """Call from a timer: the move clock as it runs, and the claim offered
+        once the friend's time is out, for a page left open (the days a move
+        has, say).  Nothing is sent: no friend is connected to hear a heartbeat,
+        and the friend's presence is their links."""
+        self._watch()
+
+    def _handle(self, out: Output, to: str | None = None) -> None:
+        super()._handle(out, to)
+        self._watch()  # a move made here: the clock is the friend's now
+
+    def _watch(self) -> None:
+        """The page told of the move clock when whoever owes an action, or the
+        seconds left, changed; and offered the claim when it became due (the
+        peer's presence, which live play checks, is no news by messages)."""
+        if self.host is None:
+            return
+        now = self.clock()
+        shown = self.peer.clock_shown(now)
+        if shown != self._shown:
+            self._shown = shown
+            self.host.online_clock(*shown)
+        claimable = self.peer.can_claim(now)
+        if claimable and not self._offered:
             self.host.online_link(Link.CLAIMABLE, self.peer.claim_after)
+        self._offered = claimable
 
     def claim(self) -> None:
         """Claim the game: the friend let the move clock run out.  It counts
@@ -94,7 +123,7 @@ class PostTable(OnlineTable):
         self._saved = game.peer.version
         self.keep(game)
         if self.host is not None:
-            self.host.online_claimed(True, game.peer.match)
+            self.host.online_claimed(True, game.peer.match, clocked=bool(game.peer.clock.limit))
 
     def told(self, events: Iterable[Event]) -> None:
         """What a letter opened before this table brought that is news alone

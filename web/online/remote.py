@@ -170,7 +170,9 @@ class Host(Protocol):
 
     def online_link(self, link: Link, claim_after: float) -> None: ...
 
-    def online_claimed(self, mine: bool, agreed: Match, *, counted: bool = False) -> None: ...
+    def online_claimed(
+        self, mine: bool, agreed: Match, *, clocked: bool, counted: bool = False
+    ) -> None: ...
 
     def online_apply(self, decision: Decision) -> None: ...
 
@@ -259,7 +261,9 @@ class OnlineTable:
         if claimed is not None:
             if self.host is not None:
                 mine = claimed.seat == self.peer.seat
-                self.host.online_claimed(mine, self.peer.match, counted=True)
+                self.host.online_claimed(
+                    mine, self.peer.match, clocked=bool(self.peer.clock.limit), counted=True
+                )
             return
         theirs = self.peer.match
         if match.game_number + 1 == theirs.game_number and match.is_game_over:
@@ -341,7 +345,7 @@ class OnlineTable:
         elif isinstance(event, Claimed):
             if self.host is not None:
                 mine = event.seat == self.peer.seat
-                self.host.online_claimed(mine, self.peer.match)
+                self.host.online_claimed(mine, self.peer.match, clocked=bool(self.peer.clock.limit))
         elif isinstance(event, LinkChanged):
             self.link = event.link
             if self.host is not None:

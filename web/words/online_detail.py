@@ -502,5 +502,20 @@ IN_TOUCH = "your page was in touch with your friend's all along"
 
 
 def owed_for(owed: float, limit: float) -> str:
-    """The friend had owed their move for ``owed`` seconds, not the ``limit`` allowed."""
-    return f"you had owed your move for {int(owed)} s of the {int(limit)} s allowed"
+    """The friend had owed their move for ``owed`` seconds, not the ``limit`` allowed.
+
+    >>> owed_for(14.2, 120)
+    'you had owed your move for 14\xa0s of the 2\xa0min allowed'
+    >>> owed_for(5 * 3600 + 20, 86400)
+    'you had owed your move for 5\xa0h of the 1\xa0day allowed'
+    """
+    return f"you had owed your move for {_about(owed)} of the {_about(limit)} allowed"
+
+
+def _about(seconds: float) -> str:
+    """A time in its largest whole unit (a move clock in days has no use for seconds)."""
+    for unit, size in (("day", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            n = int(seconds // size)
+            return f"{n}\u00a0{unit}{'s' if unit == 'day' and n != 1 else ''}"
+    return f"{int(seconds)}\u00a0s"

@@ -107,11 +107,12 @@ def time_to_move(seconds: int) -> str:
     """A move clock in days, beside the name of whoever owes a move.
 
     >>> time_to_move(2 * 86400 - 60), time_to_move(5 * 3600)
-    ('2 days to move', '5 h to move')
+    ('2\xa0days to move', '5\xa0h to move')
     """
+    # A no-break space: a note that wraps does not leave "24" alone on its line.
     if seconds > 86400:  # whole days, the last one in hours
-        return f"{-(-seconds // 86400)} days to move"
-    return f"{-(-seconds // 3600)} h to move"
+        return f"{-(-seconds // 86400)}\u00a0days to move"
+    return f"{-(-seconds // 3600)}\u00a0h to move"
 
 
 def days(seconds: float) -> str:

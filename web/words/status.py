@@ -130,7 +130,7 @@ def clock_note(seconds: int) -> str:
     """The move clock beside a name.
 
     >>> clock_note(75), clock_note(5 * 3600)
-    ('1:15 to move', '5 h to move')
+    ('1:15 to move', '5\xa0h to move')
     """
     if seconds > 3600:  # by messages (a move clock in days)
         from web.words.post import time_to_move  # (online play's archive: loaded)

@@ -734,3 +734,21 @@ def test_correspondence_a_claim_the_other_s_record_does_not_bear_out_changes_not
     # Bob's next link tells Ann that her claim is disputed.
     told = post.open(0, post.link(1))
     assert [e for e in told if isinstance(e, ClaimDisputed)] == [ClaimDisputed("Bob")]
+
+
+def test_correspondence_a_dispute_goes_with_the_move_made_before_its_link_was_sent() -> None:
+    post = clocked(days=3)
+    post.now += 4 * DAY
+    post.sides[0] = post.sides[0].claim(post.now)
+    bob = post.sides[1]
+    bob.peer.clock = dataclasses.replace(bob.peer.clock, since=post.now - DAY)  # opened late
+    events = post.open(1, post.link(0))
+    assert [e for e in events if isinstance(e, Refused)]
+    # Bob plays on before sending anything: the letter of his move replaces the
+    # one that carried his answer, and still tells Ann her claim is disputed.
+    while post.sides[1].my_turn:
+        decide(post, 1, Policy())
+    told = post.open(0, post.link(1))
+    assert [e for e in told if isinstance(e, ClaimDisputed)] == [ClaimDisputed("Bob")]
+    claimed = post.sides[0].peer.claimed
+    assert claimed is not None and claimed.seat == 0  # the claim stands on Ann's page

@@ -249,7 +249,10 @@ def test_correspondence_a_refused_link_leaves_the_saved_game_on_the_board() -> N
 DAY = 86400.0
 
 
-def test_correspondence_a_move_clock_in_days_is_shown_and_claimed_past_it() -> None:
+def clocked_pages() -> tuple[list[Rig], list[MemoryStorage], int]:
+    """Ann's and Bob's pages of a game by messages with 1 day a move, their
+    disks, and the seat of the one who played and sent a link: the friend,
+    whose page opened it (its wall clock at 8000 s), owes a move."""
     ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
     ann = page(ann_disk, wall=0.0)
     ann.start("online", length=1, post="on", name="Ann", days="1")
@@ -266,20 +269,52 @@ def test_correspondence_a_move_clock_in_days_is_shown_and_claimed_past_it() -> N
     play_my_turn(pages[turn])
     waiter = turn  # who played, and sent the friend the link: the friend owes a move
     pages[1 - waiter] = page(disks[1 - waiter], fragment(pages[waiter]), wall=8000.0)
-    # Both see the clock of the one who owes beside their name, in hours.
-    for rig in pages:
-        notes = [p.note for p in (rig.view.last.top, rig.view.last.bottom)]
-        assert any("h to move" in n for n in notes), notes
+    return pages, disks, waiter
+
+
+def test_correspondence_a_move_clock_in_days_is_shown_and_claimed_past_it() -> None:
+    pages, disks, waiter = clocked_pages()
+    # Both see the clock of the one who owes beside their name, in hours (the
+    # waiter's page, which has not been reloaded since its move, included), and
+    # none beside the waiter's.
+    for rig, owes in ((pages[waiter], "top"), (pages[1 - waiter], "bottom")):
+        panels = {"top": rig.view.last.top, "bottom": rig.view.last.bottom}
+        waits = "bottom" if owes == "top" else "top"
+        assert "h to move" in panels[owes].note, panels[owes].note
+        assert "to move" not in panels[waits].note, panels[waits].note
     # Two days on, the friend has not moved: the waiter's page offers the claim.
     late = page(disks[waiter], wall=3 * DAY)
     assert late.c.state.dialog is Dialog.CLAIM, late.c.state.dialog
     late.act("claim")
     assert late.c.state.online.claimed and late.c.state.match.is_over
     assert late.c.state.dialog is Dialog.POST  # the claim, for the friend
+    assert "did not move in the time allowed" in late.c.state.online.claimed
     friend = page(disks[1 - waiter], fragment(late), wall=3 * DAY + 60)
-    assert friend.c.state.online.claimed, friend.c.state.notice
+    assert "you did not move in the time allowed" in friend.c.state.online.claimed, (
+        friend.c.state.notice
+    )
+    # The game is over on both pages: no link of the friend's to send back.
+    assert friend.c.state.dialog is not Dialog.POST, friend.c.state.online.post_link
+    assert not friend.c.state.online.post_waiting
     assert friend.c.state.match.is_over
     assert friend.c.state.match.record == late.c.state.match.record
+
+
+def test_correspondence_a_claim_disputed_by_the_friend_s_page_is_said_on_both() -> None:
+    _, disks, waiter = clocked_pages()
+    late = page(disks[waiter], wall=3 * DAY)  # this device's clock is days ahead
+    late.act("claim")
+    assert late.c.state.online.claimed
+    # The friend's page opens it minutes after the link it owes a move for.
+    friend = page(disks[1 - waiter], fragment(late), wall=8000.0 + 60)
+    assert "your page's record disputes it" in friend.c.state.notice, friend.c.state.notice
+    assert not friend.c.state.online.claimed and not friend.c.state.match.is_over
+    play_my_turn(friend)  # and plays on: the dispute goes with the move
+    told = page(disks[waiter], fragment(friend), wall=3 * DAY + 60)
+    said = told.c.state.notice
+    assert "page disputes your claim" in said and "The claim stands" in said, said
+    assert told.c.state.online.claimed and told.c.state.match.is_over
+    assert told.c.state.dialog is not Dialog.POST  # its claim, read there: nothing to send
 
 
 def live(rig: Rig, peer: Peer, transport: MemoryTransport) -> OnlineTable:
