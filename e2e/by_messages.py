@@ -23,6 +23,24 @@ def visible(side: LoadedPage, selector: str) -> bool:
     return locator.count() > 0 and locator.first.is_visible()
 
 
+def start_by_messages(side: LoadedPage, name: str, *, days: str | None = None) -> None:
+    """New game → A friend online, a 3-point match without the cube (a turn is
+    one link), by messages under ``name``, with ``days`` a move (None: the
+    form's default), started."""
+    page = side.page
+    if dialog(side) != "new":
+        page.click(".menu [data-action='new-open']")
+    new = page.locator("dialog#dialog[open]")
+    new.locator("input[name='opponent'][value='online']").check()
+    new.locator("select[name='length']").select_option("3")
+    new.locator("input[name='cube']").set_checked(False)
+    new.locator("input[name='name']").fill(name)
+    new.locator("input[name='post']").check()
+    if days is not None:
+        new.locator("select[name='days']").select_option(days)
+    new.locator("[data-action='start']").click()
+
+
 def link_to_send(side: LoadedPage, sent: str) -> str:
     """Play this side's part (roll, move) until the page shows a new link to
     send, and return it."""

@@ -22,7 +22,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Locator, ViewportSize
 from playwright.sync_api import Error as PlaywrightError
 
-from e2e.by_messages import dialog, link_to_send, open_link
+from e2e.by_messages import dialog, link_to_send, open_link, start_by_messages
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game
 from scripts.page_driver import board_state, text_of
 
@@ -102,17 +102,7 @@ def start_with_a_day_a_move(browser: Browser, site_url: str) -> tuple[LoadedPage
     ann = open_game(browser, site_url, query="anim=off", fake_clock=True, **DESKTOP)
     bob: LoadedPage | None = None
     try:
-        page = ann.page
-        if dialog(ann) != "new":
-            page.click(".menu [data-action='new-open']")
-        new = page.locator("dialog#dialog[open]")
-        new.locator("input[name='opponent'][value='online']").check()
-        new.locator("select[name='length']").select_option("3")
-        new.locator("input[name='cube']").set_checked(False)  # a turn is one link
-        new.locator("input[name='name']").fill("Ann")
-        new.locator("input[name='post']").check()
-        new.locator("select[name='days']").select_option("1")
-        new.locator("[data-action='start']").click()
+        start_by_messages(ann, "Ann", days="1")
         first = link_to_send(ann, "")
         bob = open_game(browser, first, fake_clock=True, **PHONE_PORTRAIT)
         join = open_dialog(bob, "join")

@@ -23,7 +23,7 @@ from pathlib import Path
 from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
 
-from e2e.by_messages import dialog, link_to_send, open_link, visible
+from e2e.by_messages import dialog, link_to_send, open_link, start_by_messages, visible
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game
 from e2e.online import Relay
 from e2e.test_correspondence import history, plays
@@ -123,15 +123,7 @@ def test_correspondence_a_game_by_messages_goes_live_and_back_to_links(
     bob: LoadedPage | None = None
     try:
         page = ann.page
-        if dialog(ann) != "new":
-            page.click(".menu [data-action='new-open']")
-        new = page.locator("dialog#dialog[open]")
-        new.locator("input[name='opponent'][value='online']").check()
-        new.locator("select[name='length']").select_option("3")
-        new.locator("input[name='cube']").set_checked(False)  # a turn is one link
-        new.locator("input[name='name']").fill("Ann")
-        new.locator("input[name='post']").check()
-        new.locator("[data-action='start']").click()
+        start_by_messages(ann, "Ann")
         page.locator("dialog#dialog [data-testid='post-link']").wait_for(timeout=60_000)
         first = link_to_send(ann, "")
         assert "#post=" in first and "relay=" in first, first
