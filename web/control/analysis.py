@@ -735,7 +735,7 @@ class AnalysisBoard(Part):
             self._set(analysis=replace(now, whole=w, grades=grades))
             if not w.running:
                 self._whole = None
-                done = say.finished(w.total) if w.status == FINISHED else say.failed(w.error)
+                done = say.finished(w.total) if w.status == FINISHED else say.FAILED
                 self._say(done)
             self._render()
 
