@@ -18,7 +18,7 @@ from e2e.helpers import DESKTOP, PHONE_PORTRAIT, open_game, screenshot, wait_rea
 from engine.game import Phase
 from engine.match import Match
 from scripts.page_driver import text_of, until
-from web.model.options import MatchOptions
+from web.model.options import MatchOptions, Rival
 from web.model.savefile import SavedGame
 from web.model.storage import AUTOSAVE, namespace_for
 
@@ -64,7 +64,7 @@ def test_pass_and_play_names_show_as_text_and_are_offered_next_time(
 def _long_game() -> dict[str, object]:
     """A pass-and-play game 44 turns in, as the page autosaves it."""
     rng = random.Random(7)
-    match = Match.from_rules(MatchOptions("human", 5).rules())
+    match = Match.from_rules(MatchOptions(Rival.HUMAN, 5).rules())
     turns = 0
     while turns < 44:
         if match.phase is Phase.MOVE:
@@ -75,7 +75,7 @@ def _long_game() -> dict[str, object]:
             dice = rng.randint(1, 6), rng.randint(1, 6)
             if match.phase is not Phase.OPENING or dice[0] != dice[1]:
                 match = match.roll(dice)
-    return SavedGame(MatchOptions("human", 5), match, 0).to_json()
+    return SavedGame(MatchOptions(Rival.HUMAN, 5), match, 0).to_json()
 
 
 SHEET = """() => {

@@ -22,8 +22,17 @@ from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
+
+class AiLevel(StrEnum):
+    """The AI's levels, weakest first (:data:`AI_LEVELS` names each)."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
 AI_LEVELS: Mapping[str, str] = MappingProxyType(
-    {"easy": "Beach Bum", "medium": "Selector", "hard": "King Tubby"}
+    {AiLevel.EASY: "Beach Bum", AiLevel.MEDIUM: "Selector", AiLevel.HARD: "King Tubby"}
 )
 """The AI's levels by key, with the name a player reads."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine.game import Action, Phase
 from engine.match import Match
+from engine.names import AiLevel
 from web.ai.protocol import (
     AcceptRequest,
     AiPort,
@@ -43,7 +44,7 @@ def _start_of_turn(match: Match, player: int) -> str:
     return (position if match.turn == player else position.swap()).id
 
 
-def play_request(match: Match, level: str) -> PlayRequest:
+def play_request(match: Match, level: AiLevel) -> PlayRequest:
     """The AI's play of the roll on the board (its cube state: the score changes
     what a gammon is worth)."""
     dice, turn = match.dice, match.turn
@@ -51,13 +52,13 @@ def play_request(match: Match, level: str) -> PlayRequest:
     return PlayRequest(match.position.id, dice, level, match.cube_state(turn))
 
 
-def turn_request(match: Match, player: int, level: str = "hard") -> TurnRequest:
+def turn_request(match: Match, player: int, level: AiLevel = AiLevel.HARD) -> TurnRequest:
     """Whether ``player``, the AI of ``level``, about to roll, doubles or resigns."""
     position = _start_of_turn(match, player)
     return TurnRequest(position, match.cube_state(player), match.can_double(), level)
 
 
-def take_request(match: Match, doubler: int, level: str = "hard") -> TakeRequest:
+def take_request(match: Match, doubler: int, level: AiLevel = AiLevel.HARD) -> TakeRequest:
     """Whether the side doubled (the AI of ``level``) takes, asked from the
     ``doubler``'s side."""
     return TakeRequest(_start_of_turn(match, doubler), match.cube_state(doubler), level)

@@ -40,7 +40,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from engine import names
 from engine.cube import CubeState
-from engine.names import CubeAction
+from engine.names import AiLevel, CubeAction
 from engine.rollout_stats import RolloutTally
 
 PROTOCOL_VERSION = 5
@@ -105,7 +105,7 @@ class PlayRequest:
     kind: ClassVar[str] = "play"
     position: str
     dice: tuple[int, int]
-    level: str
+    level: AiLevel
     cube: CubeState | None = None
 
     def __post_init__(self) -> None:
@@ -122,7 +122,7 @@ class TurnRequest:
     position: str
     cube: CubeState
     can_double: bool
-    level: str = "hard"
+    level: AiLevel = AiLevel.HARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +133,7 @@ class TakeRequest:
     kind: ClassVar[str] = "take"
     position: str
     cube: CubeState
-    level: str = "hard"
+    level: AiLevel = AiLevel.HARD
 
 
 @dataclass(frozen=True, slots=True)

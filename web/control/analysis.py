@@ -60,6 +60,7 @@ if TYPE_CHECKING:
         Handler,
         Index,
         Intent,
+        RivalPick,
         RolloutAsk,
         SetUp,
         Text,
@@ -182,6 +183,7 @@ class AnalysisBoard(Part):
             ErrorStep,
             ExportAsk,
             Index,
+            RivalPick,
             RolloutAsk,
             SetUp,
             Text,
@@ -211,7 +213,7 @@ class AnalysisBoard(Part):
             Act.ANALYSIS_GAME_NEXT: self._on_walk,
             Act.ANALYSIS_ERROR: typed(ErrorStep, self._on_error_step),
             Act.ANALYSIS_PLAY: typed(Index, self._on_analysis_play),
-            Act.ANALYSIS_OPPONENT: typed(Text, self._on_analysis_opponent),
+            Act.ANALYSIS_OPPONENT: typed(RivalPick, self._on_analysis_opponent),
             Act.ANALYSIS_PLAY_ON: self._on_analysis_play_on,
             Act.ANALYSIS_COPY: typed(CopyAsk, self._on_analysis_copy),
             Act.ROLLOUT: typed(RolloutAsk, self._on_rollout),
@@ -559,14 +561,14 @@ class AnalysisBoard(Part):
             self._set(analysis=replace(a, trail=a.trail[: a.at + 1]))
             self._say(words.new_line(self.state.names[actor]))
 
-    def _on_analysis_opponent(self, ask: Text) -> None:
+    def _on_analysis_opponent(self, ask: RivalPick) -> None:
         """Who plays on from here: an AI level, or both by hand (checked by the parser)."""
         a = self.state.analysis
         if a is None:
             return
         self._set(
-            analysis=replace(a, opponent=ask.text),
-            options=replace(self.state.options, opponent=ask.text),
+            analysis=replace(a, opponent=ask.rival),
+            options=replace(self.state.options, opponent=ask.rival),
         )
 
     def _on_analysis_copy(self, ask: CopyAsk) -> None:
@@ -733,7 +735,7 @@ class AnalysisBoard(Part):
             self._set(analysis=replace(now, whole=w, grades=grades))
             if not w.running:
                 self._whole = None
-                done = say.finished(w.total) if w.status == FINISHED else say.failed(w.error)
+                done = say.finished(w.total) if w.status == FINISHED else say.FAILED
                 self._say(done)
             self._render()
 

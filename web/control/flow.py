@@ -217,7 +217,7 @@ class Flow(Part):
         def apply(a: Answer) -> None:
             self._set(busy=False, thinking=False)
             if a.error:
-                self._set(message=words.ai_problem(a.error))
+                self._set(message=words.AI_PROBLEM)
             with self.session.one_render():
                 self.apply(a.decision)
                 self._advance()

@@ -22,7 +22,7 @@ from web.control.post import PostPlay
 from web.control.session import Part, Session
 from web.control.storage import Storage
 from web.model.actions import Act
-from web.model.options import HUMAN, MatchOptions, Setting, SettingChange, ai_name
+from web.model.options import MatchOptions, Rival, Setting, SettingChange, ai_name
 from web.model.state import Dialog, Reviewing, ReviewView
 from web.model.tutor import judging
 from web.view.screen import why_no_double
@@ -291,7 +291,7 @@ class Play(Part):
         """A new match with these options."""
         self.online.leave()
         self._set(options=options)
-        if options.opponent == HUMAN:
+        if options.opponent is Rival.HUMAN:
             self.storage.remember_players(options.names)
         self.session.replace(Match.from_rules(options.rules()), counted=0)
         who = ai_name(options.opponent) if options.vs_ai else None

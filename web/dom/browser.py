@@ -89,6 +89,12 @@ class WorkerAi:
             answer = decode_reply(str(await worker.handle(encode(request))))
         except Exception as exc:  # a broken worker must not freeze the game
             answer = ErrorReply(str(exc) or type(exc).__name__)
+        if isinstance(answer, ErrorReply):
+            # The player reads the page's own words (web.words.game.trouble); the
+            # worker's text, for whoever reports the bug, goes to the console.
+            import js
+
+            js.console.warn(f"AI worker: {answer.error}")
         reply(answer)
 
 

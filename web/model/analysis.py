@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from engine.match import Match
 from web.coach.report import Report
+from web.model.options import Rival
 from web.model.savefile import SavedGame
 
 if TYPE_CHECKING:  # the editor and rollouts load when the board uses them
@@ -29,8 +30,8 @@ if TYPE_CHECKING:  # the editor and rollouts load when the board uses them
     from web.model.editor import Editor
     from web.model.movelist import Grades
 
-BY_HAND = "human"
-"""The opponent key (:mod:`web.model.options`) for playing both sides on from a position."""
+BY_HAND = Rival.HUMAN
+"""Who plays on from a position when nobody is the AI: both sides by hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,7 @@ class Analysis:
     trail: tuple[Match, ...] = ()
     at: int = 0
     report: Report = field(default_factory=Report)
-    opponent: str = BY_HAND  # who plays Black on from here: an AI level, or both by hand
+    opponent: Rival = BY_HAND  # who plays Black on from here: an AI level, or both by hand
     page_url: str = ""  # the page's address without its fragment, for the shared link
     names: tuple[str, str] | None = None  # an imported match's players (None: the colours)
     rollout: Rollout | None = None  # the rollout of the moment on the board, if one was asked

@@ -33,9 +33,9 @@ from web.model.options import (
     DEFAULT_MOVE_CLOCK,
     MATCH_LENGTHS,
     MOVE_CLOCKS,
-    OPPONENTS,
     POST_CLOCKS,
     MatchOptions,
+    Rival,
     SettingChange,
     _flag,
     clean_name,
@@ -102,6 +102,13 @@ class Text(Intent):
     """A typed play, a slot's name, a storage key, a file..."""
 
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class RivalPick(Intent):
+    """Who plays on from the analysis board: an AI level, or both sides by hand."""
+
+    rival: Rival
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +222,7 @@ _TEXT = frozenset(
 _TYPED = MappingProxyType(
     {Act.PLAY_TEXT: "text", Act.EDIT_PASTE: "id", Act.MANUAL_ANSWER: "answer"}
 )  # the field, else the value
-_PLAYERS = frozenset({BY_HAND, *(key for key, _ in AI_NAMES)})
+_PLAYERS = frozenset({BY_HAND, *(Rival(key) for key, _ in AI_NAMES)})
 
 
 def _turn(fields: Mapping[str, str]) -> Turn:
@@ -229,9 +236,10 @@ def _turn(fields: Mapping[str, str]) -> Turn:
 def _match_options(fields: Mapping[str, str]) -> MatchOptions:
     """The New game form's terms (checkboxes are absent when off); what it does
     not offer is the default."""
-    opponent = fields.get("opponent", "medium")
-    if opponent not in OPPONENTS:
-        opponent = "medium"
+    try:
+        opponent = Rival(fields.get("opponent", Rival.MEDIUM))
+    except ValueError:
+        opponent = Rival.MEDIUM
     try:
         length = int(fields.get("length", "5"))
     except ValueError:
@@ -282,7 +290,7 @@ def _read(act: Act, value: str, fields: Mapping[str, str]) -> Intent:
         case Act.ANALYSIS_OPPONENT:
             if value not in _PLAYERS:
                 raise ValueError
-            return Text(act, value)
+            return RivalPick(act, Rival(value))
         case Act.EDIT_TOOL | Act.EDIT_SET:
             from web.model import editor as ed  # the analysis board's: loaded when used
 

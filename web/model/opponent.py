@@ -34,6 +34,7 @@ from engine.decisions import (
 )
 from engine.game import Action, Phase
 from engine.match import Match
+from engine.names import AiLevel
 from engine.scoring import WinType
 from web.ai.client import (
     AiPort,
@@ -89,9 +90,9 @@ class LocalPlayer:
 class AiOpponent:
     """King Tubby (or a weaker level) answering through an :class:`AiPort`."""
 
-    def __init__(self, port: AiPort, level: str, seat: int = 1) -> None:
+    def __init__(self, port: AiPort, level: AiLevel, seat: int = 1) -> None:
         self.port = port
-        self.level = level
+        self.level = AiLevel(level)  # a level's word, read as the member
         self.seat = seat
 
     @property
@@ -155,6 +156,7 @@ def _decision(reply: Reply, match: Match) -> Answer:
 def seats(options: MatchOptions, port: AiPort) -> tuple[Opponent, Opponent]:
     """Who plays each seat of a match started with ``options``: this page
     always plays seat 0; seat 1 is the AI or, on a shared device, the page too."""
-    if options.vs_ai:
-        return (LocalPlayer(), AiOpponent(port, options.opponent))
+    level = options.opponent.level
+    if level is not None:
+        return (LocalPlayer(), AiOpponent(port, level))
     return (LocalPlayer(), LocalPlayer())

@@ -3,7 +3,7 @@ and how the page behaves (:class:`Settings`), with forgiving JSON round trips.
 
 >>> Settings.from_json({"auto_roll": True, "theme": "??"}).theme
 'classic'
->>> MatchOptions("hard", 5).rules().match_length
+>>> MatchOptions(Rival.HARD, 5).rules().match_length
 5
 """
 
@@ -15,16 +15,34 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
-from engine.names import AI_LEVELS
+from engine.names import AI_LEVELS, AiLevel
 from engine.rules import Rules
 from web.model.themes import THEMES, Mode
 
-# Opponent keys: the AI levels of engine.ai (easy/medium/hard), a second
-# human on this device, or a friend in another browser (web.online).
-HUMAN = "human"
-ONLINE = "online"
-AI_NAMES: tuple[tuple[str, str], ...] = tuple(AI_LEVELS.items())
-OPPONENTS = (*(key for key, _ in AI_NAMES), HUMAN, ONLINE)
+
+class Rival(StrEnum):
+    """Who a match is played against: one of the AI's levels (:class:`~engine.names.AiLevel`,
+    the same words), a second human on this device, or a friend in another browser
+    (:mod:`web.online`).  The members are the words saves carry.
+
+    >>> Rival("hard").level, Rival.HUMAN.level
+    (<AiLevel.HARD: 'hard'>, None)
+    """
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    HUMAN = "human"
+    ONLINE = "online"
+
+    @property
+    def level(self) -> AiLevel | None:
+        """The AI's level this rival is (None: a person)."""
+        return AiLevel(self.value) if self.value in AI_LEVELS else None
+
+
+AI_NAMES: tuple[tuple[AiLevel, str], ...] = tuple((AiLevel(k), v) for k, v in AI_LEVELS.items())
+RIVALS: tuple[Rival, ...] = tuple(Rival)
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
 # The move clock of an online game, in seconds (0: none), as the New game dialog
 # offers it: whoever owes an action past it may be claimed against (web.online).
@@ -87,10 +105,10 @@ def clean_name(text: str) -> str:
 def ai_name(level: str) -> str:
     """The name players see for an AI level (short: panels, announcements).
 
-    >>> ai_name("hard")
+    >>> ai_name(AiLevel.HARD)
     'King Tubby'
     """
-    return dict(AI_NAMES).get(level, level)
+    return AI_LEVELS.get(level, level)
 
 
 def _flag(value: object) -> bool:
@@ -101,7 +119,7 @@ def _flag(value: object) -> bool:
 class MatchOptions:
     """The match a player asked for."""
 
-    opponent: str = "medium"
+    opponent: Rival = Rival.MEDIUM
     length: int = 5
     cube: bool = True
     jacoby: bool = True
@@ -113,12 +131,12 @@ class MatchOptions:
 
     @property
     def vs_ai(self) -> bool:
-        return self.opponent not in (HUMAN, ONLINE)
+        return self.opponent.level is not None
 
     @property
     def online(self) -> bool:
         """A friend in another browser (web.online)."""
-        return self.opponent == ONLINE
+        return self.opponent is Rival.ONLINE
 
     @classmethod
     def online_with(cls, rules: Rules, move_clock: int = DEFAULT_MOVE_CLOCK) -> MatchOptions:
@@ -127,7 +145,7 @@ class MatchOptions:
         >>> MatchOptions.online_with(Rules(3)).rules() == Rules(3)
         True
         """
-        return cls(ONLINE, rules.match_length, rules.cube, rules.jacoby, rules.crawford,
+        return cls(Rival.ONLINE, rules.match_length, rules.cube, rules.jacoby, rules.crawford,
                    rules.beavers, move_clock)  # fmt: skip
 
     def rules(self) -> Rules:
@@ -148,10 +166,11 @@ class MatchOptions:
         (a save with a strange setup is as suspect as one with a strange record)."""
         if not isinstance(raw, Mapping):
             raise ValueError("setup must be an object")
-        opponent = raw.get("opponent")
         length = raw.get("length")
-        if opponent not in OPPONENTS:
-            raise ValueError(f"unknown opponent {opponent!r}")
+        word = raw.get("opponent")
+        if word not in RIVALS:
+            raise ValueError(f"unknown opponent {word!r}")
+        opponent = Rival(str(word))
         if not isinstance(length, int) or isinstance(length, bool) or length not in MATCH_LENGTHS:
             raise ValueError(f"match length must be one of {MATCH_LENGTHS}, got {length!r}")
         flags = {}
@@ -170,7 +189,6 @@ class MatchOptions:
         names = raw.get("names", ("", ""))  # saves from before players were named
         if not isinstance(names, list | tuple) or [*map(type, names)] != [str, str]:
             raise ValueError(f"names are two pieces of text, not {names!r}")
-        assert isinstance(opponent, str)
         names = (clean_name(names[0]), clean_name(names[1]))
         return cls(opponent, length, **flags, move_clock=clock, names=names)
 

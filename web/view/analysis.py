@@ -33,7 +33,7 @@ from web.model.editor import Editor, Tool, problem
 from web.model.intents import IdKind
 from web.model.options import AI_NAMES, Home
 from web.model.state import UiState
-from web.view.frame import Button, Panel, Screen, board_words
+from web.view.frame import Button, Panel, Screen, Waiting, board_words
 from web.view.match_analysis import kept_match_html, match_analysis_html
 from web.view.parts import button
 from web.view.report import report_html
@@ -511,7 +511,7 @@ def analysis_screen(state: UiState, shown: Screen) -> Screen:
         hint_html="",
         notation_enabled=False,
         phase="edit",
-        actor="human",
+        actor=Waiting.HUMAN,
         busy=False,
         position_id=ids[0],
         match_id=ids[1],

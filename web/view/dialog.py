@@ -12,7 +12,7 @@ from engine.game import Action, Phase
 from web.board.escape import escape
 from web.coach.hint import CubeHint
 from web.model.actions import Act
-from web.model.options import AI_NAMES, HUMAN, ONLINE
+from web.model.options import AI_NAMES, Rival
 from web.model.presence import Link
 from web.model.state import Dialog, UiState
 from web.model.themes import Theme
@@ -323,10 +323,10 @@ def _stats(state: UiState) -> str:
     game = stats_table(say.game_caption(m.game_number), names, m.game_stats())
     whole = say.whole_caption(state.options.length == 0)
     match = stats_table(whole, names, m.stats())
-    opponents = {
+    opponents: dict[str, str] = {
         **{key: ai_label(key) for key, _ in AI_NAMES},
-        HUMAN: say.FRIEND_AS_PLAYER_1,
-        ONLINE: say.FRIENDS_ONLINE,
+        Rival.HUMAN: say.FRIEND_AS_PLAYER_1,
+        Rival.ONLINE: say.FRIENDS_ONLINE,
     }
     from web.view.dice import dice_html
 

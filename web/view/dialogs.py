@@ -17,13 +17,12 @@ from web.board.escape import escape
 from web.model.actions import Act
 from web.model.options import (
     AI_NAMES,
-    HUMAN,
     MATCH_LENGTHS,
     MOVE_CLOCKS,
     NAME_LENGTH,
-    ONLINE,
     POST_CLOCKS,
     MatchOptions,
+    Rival,
 )
 from web.model.themes import THEMES, Theme
 from web.view.parts import action_row, button, dialog_form
@@ -119,8 +118,8 @@ def new_game_html(
     colours' (the names' placeholders)."""
     opponents = [
         *((key, ai_label(key)) for key, _ in AI_NAMES),
-        (HUMAN, say.FRIEND_HERE),
-        (ONLINE, say.FRIEND_ONLINE),
+        (Rival.HUMAN, say.FRIEND_HERE),
+        (Rival.ONLINE, say.FRIEND_ONLINE),
     ]
     radios = "".join(
         f'<label class="choice"><input type="radio" name="opponent" value="{key}"'

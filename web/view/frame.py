@@ -6,6 +6,7 @@ analysis board's by :mod:`web.view.analysis`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from web.board.motion import Motion
 from web.board.svg import BoardView, Words
@@ -13,6 +14,14 @@ from web.model.actions import Act
 from web.model.sound import Sound
 from web.model.themes import Theme
 from web.view.dialog import DialogView
+
+
+class Waiting(StrEnum):
+    """Who the game waits for (the board's ``data-actor``)."""
+
+    HUMAN = "human"  # a player at this page
+    AI = "ai"
+    NONE = "none"  # nobody: the game is over, or the opening roll is to be made
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +79,7 @@ class Screen:
     theme: str
     mode: str
     phase: str
-    actor: str  # "human", "ai" or "none": who the game waits for
+    actor: Waiting
     busy: bool
     position_id: str
     match_id: str

@@ -187,7 +187,5 @@ def report_html(report: Report, names: tuple[str, str], turn: int) -> str:
     if report.pending:
         parts.append(f'<p class="an-wait">{say.THINKING}</p>')
     if report.error:
-        parts.append(
-            f'<p class="an-error" role="alert">{escape(say.no_analysis(report.error))}</p>'
-        )
+        parts.append(f'<p class="an-error" role="alert">{say.NO_ANALYSIS}</p>')
     return "".join(parts)

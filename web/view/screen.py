@@ -23,7 +23,7 @@ from web.model.sound import Sound
 from web.model.state import ReviewView, UiState
 from web.model.tutor import can_hint
 from web.view.dialog import dialog_view
-from web.view.frame import Button, Panel, Screen, board_words
+from web.view.frame import Button, Panel, Screen, Waiting, board_words
 from web.view.score_sheet import HistoryRow, game_rows, history_html
 from web.words import status as say
 from web.words.dialogs import duration_words
@@ -42,11 +42,11 @@ def screen(
     history, games, index = _history(state)
     actor = m.actor
     if m.is_game_over or (actor is None and m.phase is not Phase.OPENING):
-        waiting = "none"
+        waiting = Waiting.NONE
     elif state.is_ai(actor):
-        waiting = "ai"
+        waiting = Waiting.AI
     else:
-        waiting = "human"
+        waiting = Waiting.HUMAN
     shown = Screen(
         board=board_view(state, frame),
         motions=motions,

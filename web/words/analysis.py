@@ -21,7 +21,7 @@ from web.model.editor import (
     NoCheckerError,
     OffIsNotAPlaceError,
 )
-from web.words.game import NO_ANSWER
+from web.words.game import AI_ERROR, NO_ANSWER
 from web.words.refusals import refusal
 
 # -- the report ------------------------------------------------------------------------------
@@ -136,9 +136,8 @@ def plays_unit(match: bool) -> str:
     return "match equity" if match else "equity"
 
 
-def no_analysis(error: str) -> str:
-    """The analysis failed with ``error``."""
-    return f"No analysis ({error})."
+NO_ANALYSIS = f"No analysis ({AI_ERROR})."
+"""The analysis of a position failed (the worker's own text is the console's)."""
 
 
 # -- the rollout -----------------------------------------------------------------------------
@@ -197,7 +196,8 @@ def rollout_state(
     if how == "running":
         return f"Rolling out… {done} of {total} trials{cut}."
     if how == "failed":
-        why = error or NO_ANSWER  # the worker's own text, when it sent one
+        # The worker's own text is Python's, for the console, not the player.
+        why = AI_ERROR if error else NO_ANSWER
         return f"The rollout stopped ({why}) after {done} of {total} trials."
     if how == "cancelled":
         return f"Cancelled after {done} of {total} trials{cut}."

@@ -127,7 +127,8 @@ def the_save(name: str) -> str:
 
 def trouble(exc: ValueError) -> str:
     """Why the AI's answer could not be used, for :func:`no_hint` and
-    :func:`review_stopped`: the worker's own error text is passed on as it is.
+    :func:`review_stopped`.  The worker's own error text is Python's, for developers
+    (the browser's console shows it), so the player reads only :data:`AI_ERROR`.
 
     >>> from web.ai.protocol import NotJudgedError, UnexpectedReplyError
     >>> trouble(UnexpectedReplyError("TakeReply", "HintReply")), trouble(NotJudgedError(True))
@@ -141,10 +142,11 @@ def trouble(exc: ValueError) -> str:
         return f"the AI answered with {exc.got}, not {exc.wanted}"
     if isinstance(exc, NotJudgedError):
         return f"the AI did not judge the {'cube decision' if exc.cube else 'play'}"
-    return str(exc)
+    return AI_ERROR
 
 
 NO_ANSWER = "no answer"
+AI_ERROR = "the AI met an error"
 
 
 def no_hint(reason: str) -> str:
@@ -160,6 +162,6 @@ def review_stopped(reason: str) -> str:
     return f"The review stopped ({reason})."
 
 
-def ai_problem(error: str) -> str:
-    """The AI failed to answer (it then made the safe choice, so the game goes on)."""
-    return f"The AI had a problem ({error})"
+AI_PROBLEM = f"The AI had a problem ({AI_ERROR}) and made the safe choice."
+"""The AI failed to answer: it then made the safe choice, so the game goes on
+(the worker's own text is in the browser's console)."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from web.words.game import AI_ERROR
+
 ANALYSE_MATCH = "Analyse match"
 ANALYSE_PLAYED = "Analyse the match played"
 ANALYSE_AGAIN = "Analyse the match again"
@@ -79,8 +81,8 @@ def cancelled(done: int, total: int) -> str:
     return f"Analysis cancelled after {done} of {total} decisions."
 
 
-def failed(error: str) -> str:
-    return f"The analysis stopped: {error}"
+FAILED = f"The analysis stopped: {AI_ERROR}."
+"""The match's analysis failed (the worker's own text is the console's)."""
 
 
 def game_caption(game: int) -> str:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from engine.names import AiLevel
 from engine.position import Position
 from web.ai.protocol import (
     AcceptReply,
@@ -104,7 +105,7 @@ def _hint(request: HintRequest) -> HintReply:
     board = None if request.played is None else Position.from_id(request.played)
     # The player's own play is judged as deep as the best (GNU Backgammon's way)
     also = board.swap() if board is not None else None
-    ranked = ai.rank_plays(position, request.dice, "hard", request.cube, request.plies, also)
+    ranked = ai.rank_plays(position, request.dice, AiLevel.HARD, request.cube, request.plies, also)
     plays = tuple(
         RankedPlay(str(r.play), r.play.moves, r.equity, r.loss, r.ply, r.probs, r.worked_out)
         for r in ranked[:HINT_PLAYS]
@@ -126,7 +127,7 @@ def _cube_hint(request: CubeHintRequest) -> CubeHintReply:
     import engine.ai as ai
 
     st = request.cube
-    plies = ai.CUBE_PLIES["hard"] if request.plies == 1 else request.plies
+    plies = ai.CUBE_PLIES[AiLevel.HARD] if request.plies == 1 else request.plies
     d = ai.cube_decision(Position.from_id(request.position), st, plies)
     judged = None
     if request.chosen is not None:

@@ -13,14 +13,14 @@ from engine.game import Phase
 from engine.match import Match
 from web.model.actions import Act
 from web.model.opponent import AiOpponent, Answer
-from web.model.options import MatchOptions
+from web.model.options import MatchOptions, Rival
 from web.model.savefile import SavedGame
 
 NEW_MATCH = {"opponent": "hard", "length": "5", "cube": "on", "crawford": "on"}
 
 
 def _opening() -> Match:
-    return Match.from_rules(MatchOptions(opponent="human").rules()).roll((6, 5)).play("24/13")
+    return Match.from_rules(MatchOptions(opponent=Rival.HUMAN).rules()).roll((6, 5)).play("24/13")
 
 
 def _in_game(opponent: str = "hard") -> Rig:
@@ -77,7 +77,7 @@ def test_pass_and_play_asks_but_keeps_no_statistics() -> None:
 
 
 def test_import_asks_before_replacing_a_game_in_progress() -> None:
-    saved = SavedGame(MatchOptions(opponent="human"), _opening(), 0)
+    saved = SavedGame(MatchOptions(opponent=Rival.HUMAN), _opening(), 0)
     text = json.dumps(saved.to_json())
     rig = _in_game()
     rig.act("saves-open")

@@ -38,7 +38,7 @@ from web.model.intents import (
     _narrowed,
     parse,
 )
-from web.model.options import MatchOptions, Setting, SettingChange
+from web.model.options import MatchOptions, Rival, Setting, SettingChange
 
 NO_TURN = ("", "", "")
 
@@ -65,7 +65,7 @@ SENT: dict[Act, tuple[str, Mapping[str, str], Intent]] = {
     Act.IMPORT: (' {"a": 1}\n', {}, Text(Act.IMPORT, ' {"a": 1}\n')),  # a file, untouched
     Act.POST_OPEN: ("room", {}, Text(Act.POST_OPEN, "room")),
     Act.POST_LIVE: ("go", {}, Text(Act.POST_LIVE, "go")),  # "": asked first
-    Act.ANALYSIS_OPPONENT: ("hard", {}, Text(Act.ANALYSIS_OPPONENT, "hard")),
+    Act.ANALYSIS_OPPONENT: ("hard", {}, intents.RivalPick(Act.ANALYSIS_OPPONENT, Rival.HARD)),
     Act.EDIT_TOOL: ("erase", {}, ToolPick(Act.EDIT_TOOL, Tool.ERASE)),
     Act.EDIT_SET: ("", {"turn": "1", "length": "7"}, SetUp(Act.EDIT_SET, SetupForm(1, length=7))),
     Act.COPY_ID: ("xgid", {}, CopyAsk(Act.COPY_ID, IdKind.XGID)),
@@ -97,7 +97,7 @@ SENT: dict[Act, tuple[str, Mapping[str, str], Intent]] = {
             Act.START,
             "Bo",
             NO_TURN,
-            MatchOptions("online", 3, cube=False, jacoby=False, crawford=False),
+            MatchOptions(Rival.ONLINE, 3, cube=False, jacoby=False, crawford=False),
             True,
         ),
     ),
@@ -158,7 +158,7 @@ def test_payloads_with_a_meaning_for_what_is_missing() -> None:
     )
     start = parse(Act.START, "", {"opponent": "human", "length": "0", "cube": "on"})
     assert isinstance(start, NewMatch) and not start.post and start.turn == NO_TURN
-    assert start.options == MatchOptions("human", 0, cube=True, jacoby=False, crawford=False)
+    assert start.options == MatchOptions(Rival.HUMAN, 0, cube=True, jacoby=False, crawford=False)
     terms = {"opponent": "online", "length": "x", "clock": "600", "name0": "  Ann  Lee "}
     start = parse(Act.START, "", terms)
     assert isinstance(start, NewMatch)  # what the form does not offer is the default
@@ -226,7 +226,7 @@ def test_the_intent_that_waits_for_the_players_word_is_kept_typed() -> None:
     rig.c.act(Act.START, "", {"opponent": "human", "length": "3"})
     pending = rig.c.state.pending
     assert isinstance(pending, NewMatch)
-    assert pending.options == MatchOptions("human", 3, cube=False, jacoby=False, crawford=False)
+    assert pending.options == MatchOptions(Rival.HUMAN, 3, cube=False, jacoby=False, crawford=False)
     rig.act("abandon")
     assert rig.c.state.pending is None and rig.c.state.options.opponent == "human"
 

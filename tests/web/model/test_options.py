@@ -4,18 +4,20 @@ forgiving where a player typed, strict where a save may have been tampered with.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from engine.names import AiLevel
 from engine.rules import Rules
 from web.model.actions import Act
 from web.model.intents import NewMatch, parse
 from web.model.options import (
     ANIMATIONS,
     DEFAULT_MOVE_CLOCK,
-    HUMAN,
     NAME_LENGTH,
-    ONLINE,
     MatchOptions,
+    Rival,
     Setting,
     SettingChange,
     Settings,
@@ -43,19 +45,27 @@ def test_a_new_game_form_is_read_with_defaults_for_anything_it_does_not_offer() 
 
 
 def test_names_are_tidied_and_cut() -> None:
-    options = _from_form({"opponent": HUMAN, "name0": "  Ann  Lee ", "name1": "B" * 40})
+    options = _from_form({"opponent": Rival.HUMAN, "name0": "  Ann  Lee ", "name1": "B" * 40})
     assert options.names == ("Ann Lee", "B" * NAME_LENGTH)
     assert clean_name("   ") == ""
 
 
 def test_who_the_opponent_is() -> None:
-    assert MatchOptions("hard").vs_ai and not MatchOptions(HUMAN).vs_ai
-    assert MatchOptions(ONLINE).online and not MatchOptions(ONLINE).vs_ai
+    assert MatchOptions(Rival.HARD).vs_ai and not MatchOptions(Rival.HUMAN).vs_ai
+    assert MatchOptions(Rival.ONLINE).online and not MatchOptions(Rival.ONLINE).vs_ai
     assert ai_name("easy") == "Beach Bum" and ai_name("nobody") == "nobody"
 
 
+def test_every_ai_level_is_a_rival_and_saves_carry_its_word() -> None:
+    assert [r.level for r in Rival if r.level is not None] == list(AiLevel)
+    assert all(Rival(level) == level for level in AiLevel)
+    saved = json.loads(json.dumps(MatchOptions(Rival.HARD, 3).to_json()))
+    assert saved["opponent"] == "hard"
+    assert MatchOptions.from_json(saved).opponent is Rival.HARD
+
+
 def test_options_round_trip_through_a_save_and_make_the_rules() -> None:
-    options = MatchOptions(HUMAN, 0, True, True, False, True, 0, ("Ann", "Bob"))
+    options = MatchOptions(Rival.HUMAN, 0, True, True, False, True, 0, ("Ann", "Bob"))
     assert MatchOptions.from_json(options.to_json()) == options
     assert options.rules() == Rules(
         match_length=0, cube=True, jacoby=True, crawford=False, beavers=True

@@ -6,12 +6,12 @@ import pytest
 
 from engine.errors import SaveError
 from engine.match import Match
-from web.model.options import HUMAN, MatchOptions
+from web.model.options import MatchOptions, Rival
 from web.model.savefile import SAVE_APP, SAVE_VERSION, SavedGame
 
 
 def _saved(**kwargs: object) -> SavedGame:
-    options = MatchOptions(HUMAN, 3, names=("Ann", "Bob"))
+    options = MatchOptions(Rival.HUMAN, 3, names=("Ann", "Bob"))
     match = Match.from_rules(options.rules()).roll((3, 1)).play("8/5 6/5")
     return SavedGame(options, match, 0, **kwargs)  # type: ignore[arg-type]
 
@@ -47,7 +47,7 @@ def test_games_counted_are_kept_within_the_match() -> None:
         ({"counted": -1}, "counted must be a number of games"),
         ({"counted": True}, "counted must be a number of games"),
         ({"analysis": {"a": 1}}, "the analysis is a list of decisions"),
-        ({"setup": {**MatchOptions(HUMAN, 5).to_json()}}, "does not match the rules"),
+        ({"setup": {**MatchOptions(Rival.HUMAN, 5).to_json()}}, "does not match the rules"),
     ],
 )
 def test_a_save_that_is_not_one_of_ours_is_refused(change: dict[str, object], message: str) -> None:

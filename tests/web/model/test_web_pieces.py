@@ -25,7 +25,7 @@ from web.ai.protocol import (
 )
 from web.model.actions import Act
 from web.model.intents import NewMatch, parse
-from web.model.options import MatchOptions, Settings
+from web.model.options import MatchOptions, Rival, Settings
 from web.model.records import PlayerRecords
 from web.model.themes import BACKYAMON, CLASSIC, theme
 from web.view.frame import board_words
@@ -42,7 +42,7 @@ def _from_form(fields: dict[str, str]) -> MatchOptions:
 
 def test_setup_from_form_and_json() -> None:
     setup = _from_form({"opponent": "human", "length": "0", "jacoby": "on", "cube": "on"})
-    assert setup == MatchOptions("human", 0, cube=True, jacoby=True, crawford=False)
+    assert setup == MatchOptions(Rival.HUMAN, 0, cube=True, jacoby=True, crawford=False)
     assert MatchOptions.from_json(setup.to_json()) == setup
     assert _from_form({"opponent": "x", "length": "4"}) == MatchOptions(
         "medium", 5, False, False, False

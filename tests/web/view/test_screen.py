@@ -7,7 +7,7 @@ from dataclasses import replace
 from engine.game import NoDouble
 from engine.match import Match
 from web.model.actions import Act
-from web.model.options import HUMAN, MatchOptions, Settings
+from web.model.options import MatchOptions, Rival, Settings
 from web.model.sound import Sound
 from web.model.state import UiState
 from web.view.frame import Button, Screen
@@ -20,7 +20,7 @@ def _shown(s: Screen) -> dict[Act, Button]:
 
 
 def _pass_and_play(match: Match, **kwargs: object) -> UiState:
-    options = MatchOptions(HUMAN, match.rules.match_length, names=("Ann", ""))
+    options = MatchOptions(Rival.HUMAN, match.rules.match_length, names=("Ann", ""))
     return UiState(options=options, match=match, **kwargs)  # type: ignore[arg-type]
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from engine.ai import bearoff
 from engine.ai.bearoff import uncompressed
+from engine.names import AiLevel
 from web.ai.protocol import PlayReply, PlayRequest, decode_reply, encode
 from web.worker import ai as ai_service
 from web.worker import bearoff as worker_bearoff
@@ -47,7 +48,7 @@ def site_engine() -> Iterator[None]:
 
 
 # A bear-off on both sides: its answer comes from the database once it is there.
-BEAROFF_PLAY = PlayRequest("290NAAB3tw0AAA", (6, 1), "hard")
+BEAROFF_PLAY = PlayRequest("290NAAB3tw0AAA", (6, 1), AiLevel.HARD)
 
 
 def test_the_worker_answers_while_it_makes_the_database(site_engine: None) -> None:
