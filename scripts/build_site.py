@@ -178,6 +178,7 @@ SOURCES_ONLY = (
     "web/view/equity_graph.py",
     "web/words/match_analysis.py",
     "web/words/refusals.py",  # the engine's refusals, said when one comes
+    "web/words/refusal_sentences.py",  # ...each by its code
     "web/words/file_errors.py",  # ...and what is wrong with a file, an ID or a save
     "web/words/file_repairs.py",  # ...and what reading a match file repaired
     "engine/ai/match_analysis.py",  # the worker's: a whole match's analysis...
