@@ -22,6 +22,7 @@ from web.model.themes import THEMES, Mode
 # Opponent keys: the AI levels of engine.ai (easy/medium/hard), a second
 # human on this device, or a friend in another browser (web.online).
 HUMAN = "human"
+BY_HAND = HUMAN  # the analysis board's: playing both sides on from a position
 ONLINE = "online"
 AI_NAMES: tuple[tuple[str, str], ...] = tuple(AI_LEVELS.items())
 OPPONENTS = (*(key for key, _ in AI_NAMES), HUMAN, ONLINE)

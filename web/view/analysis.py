@@ -27,11 +27,11 @@ from web.coach.hint import DOUBTFUL
 from web.coach.report import moment
 from web.model import movelist as ml
 from web.model.actions import Act
-from web.model.analysis import BY_HAND, Analysis
+from web.model.analysis import Analysis
 from web.model.analysis_link import share_link
 from web.model.editor import Editor, Tool, problem
 from web.model.intents import IdKind
-from web.model.options import AI_NAMES, Home
+from web.model.options import AI_NAMES, BY_HAND, Home
 from web.model.state import UiState
 from web.view.frame import Button, Panel, Screen, board_words
 from web.view.match_analysis import kept_match_html, match_analysis_html
