@@ -33,6 +33,9 @@ OFF = 0
 """Borne off: the index of a side's borne-off checkers, and the destination of a
 move that bears a checker off, ``(3, OFF)``."""
 
+Move = tuple[int, int]
+"""One checker moved by one die: ``(from, to)``; 25 is the bar, 0 is off."""
+
 _START_SIDE = (0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
