@@ -32,8 +32,7 @@ from dataclasses import dataclass
 
 from bench.gnubg_mat import capture
 from engine.errors import EngineError
-from engine.movegen import Play
-from engine.notation import parse_play
+from engine.movegen import Play, parse_play
 from engine.position import Position
 
 SESSION_SETTINGS = (

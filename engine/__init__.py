@@ -37,9 +37,9 @@ from engine.errors import (
 from engine.formats.save import dumps, load_match, loads, save_match
 from engine.game import Action, Game, Phase
 from engine.match import Match, replay
-from engine.movegen import Move, Play, iter_legal_plays, legal_plays
-from engine.notation import format_moves, format_play, parse_play
-from engine.position import BAR, OFF, Position
+from engine.movegen import Play, format_play, iter_legal_plays, legal_plays, parse_play
+from engine.notation import format_moves
+from engine.position import BAR, OFF, Move, Position
 from engine.record import Setup
 from engine.rules import Rules
 from engine.scoring import EndReason, GameResult, WinType, gammons_count, points_for

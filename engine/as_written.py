@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.errors import IllegalPlayError
-from engine.movegen import Move
-from engine.position import BAR, OFF, Position
+from engine.position import BAR, OFF, Move, Position
 
 
 def _step(me: list[int], opp: list[int], move: Move) -> bool | None:

@@ -48,9 +48,9 @@ from engine.as_written import make_as_written, position_after
 from engine.cube import MAX_CUBE, Cube, CubeState
 from engine.dice import RandomSource, check_roll, roll_dice, roll_die
 from engine.errors import IllegalActionError, IllegalPlayError, NoGameInProgressError
-from engine.movegen import Move, Play
-from engine.notation import format_dice, format_moves, parse_play
-from engine.position import Position
+from engine.movegen import Play, parse_play
+from engine.notation import format_dice, format_moves
+from engine.position import Move, Position
 from engine.record import (
     Abandoned,
     Beavered,

@@ -44,8 +44,8 @@ from engine.formats.gnubg_id import (
 )
 from engine.formats.xgid import Xgid
 from engine.game import Action, CubeOffer, Game, NoDouble, Phase, Resignation
-from engine.movegen import Move, Play
-from engine.position import Position
+from engine.movegen import Play
+from engine.position import Move, Position
 from engine.record import Event, GameRecord, MatchRecord, Setup
 from engine.rules import Rules
 from engine.scoring import EndReason, GameResult, WinType

@@ -6,6 +6,9 @@ previous one, so permutations of the same moves are not searched twice),
 and keep only the plays that use the most dice, and among those the most
 pips.  "Most pips" is what makes the higher die compulsory when only one of
 the two can be played.  Plays are deduplicated by the position they reach.
+
+A :class:`Play` is written in :mod:`engine.notation`; :func:`parse_play` reads
+one back, matching the checker paths typed against the legal plays of the roll.
 """
 
 from __future__ import annotations
@@ -13,11 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from engine.errors import InvalidDiceError
-from engine.position import BAR, OFF, Position
-
-Move = tuple[int, int]
-"""One checker moved by one die: ``(from, to)``; 25 is the bar, 0 is off."""
+from engine.errors import AmbiguousPlayError, IllegalPlayError, InvalidDiceError
+from engine.notation import covers, format_dice, format_moves, parse_paths
+from engine.position import BAR, OFF, Move, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +35,12 @@ class Play:
     hits: tuple[bool, ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
-        from engine.notation import format_play
-
         return format_play(self)
+
+
+def format_play(play: Play) -> str:
+    """Notation of a play (``''`` for no move)."""
+    return format_moves(play.moves, play.hits)
 
 
 def check_dice(dice: tuple[int, int]) -> tuple[int, int]:
@@ -86,6 +90,41 @@ def iter_legal_plays(position: Position, dice: tuple[int, int]) -> Iterator[Play
         return
     for (me, opp), (moves, hits) in search.found.items():
         yield Play(moves, Position._trusted(opp, me), hits)
+
+
+def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
+    """The legal play that ``text`` describes.
+
+    >>> str(parse_play(Position.start(), (3, 1), "8/5 6/5"))
+    '8/5 6/5'
+    >>> str(parse_play(Position.start(), (6, 5), "24/13"))
+    '24/13'
+    >>> hit = Position.from_points([0] * 6 + [-1] + [3] + [0] * 4 + [5] + [0] * 11, opp_bar=14)
+    >>> str(parse_play(hit, (6, 1), "8/7* 13/7"))
+    '13/7* 8/7'
+    """
+    typed = parse_paths(text)
+    plays = legal_plays(position, dice)
+    if not plays:
+        raise IllegalPlayError(
+            f"{text!r}: the roll {format_dice(dice)} cannot be played",
+            code="roll_unplayable",
+            dice=format_dice(dice),
+        )
+    loose = [p for p in plays if covers(typed, p.moves, p.hits, strict=False)]
+    if len(loose) == 1:
+        return loose[0]
+    if not loose:
+        raise IllegalPlayError(
+            f"{text!r} is not a legal play of {format_dice(dice)}",
+            code="not_legal",
+            dice=format_dice(dice),
+        )
+    strict = [p for p in loose if covers(typed, p.moves, p.hits, strict=True)]
+    if len(strict) == 1:
+        return strict[0]
+    options = " or ".join(sorted(str(p) for p in loose))
+    raise AmbiguousPlayError(f"{text!r} is ambiguous: {options}", code="ambiguous", options=options)
 
 
 _Key = tuple[tuple[int, ...], tuple[int, ...]]

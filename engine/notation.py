@@ -9,9 +9,12 @@ shows a play or a roll (the record, the score sheet, the review, hints, the
 command line) writes it with :func:`format_moves` and :func:`format_dice`.
 
 Parsing is two steps, as in python-chess: the text is first parsed into
-checker paths (a :class:`NotationError` if it is not notation at all), then
-matched against the legal plays of the roll (an :class:`IllegalPlayError` if
-none fits, an :class:`AmbiguousPlayError` if several do).
+checker paths here (a :class:`NotationError` if it is not notation at all),
+then matched against the legal plays of the roll by
+:func:`engine.movegen.parse_play` (an :class:`IllegalPlayError` if none fits,
+an :class:`AmbiguousPlayError` if several do), as python-chess's board reads
+a move in SAN.  This module knows moves, not plays: a :class:`~engine.movegen.Play`
+is written with :func:`format_moves`.
 """
 
 from __future__ import annotations
@@ -21,9 +24,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.errors import AmbiguousPlayError, IllegalPlayError, NotationError, quoted
-from engine.movegen import Move, Play, legal_plays
-from engine.position import BAR, OFF, Position
+from engine.errors import NotationError, quoted
+from engine.position import BAR, OFF, Move
 
 
 def point_name(point: int) -> str:
@@ -114,11 +116,6 @@ def format_moves(moves: Sequence[Move], hits: Sequence[bool] = ()) -> str:
             marked.add(end)
         out.append(text if count == 1 else f"{text}({count})")
     return " ".join(out)
-
-
-def format_play(play: Play) -> str:
-    """Notation of a play (``''`` for no move)."""
-    return format_moves(play.moves, play.hits)
 
 
 # -- parsing ------------------------------------------------------------------
@@ -229,7 +226,7 @@ def parse_paths(text: str) -> list[TypedPath]:
     return paths
 
 
-def _covers(
+def covers(
     typed: Sequence[TypedPath], moves: Sequence[Move], hits: Sequence[bool], strict: bool
 ) -> bool:
     """Whether the play's single-die moves split exactly into the typed paths.
@@ -282,39 +279,4 @@ def describes(text: str, moves: Sequence[Move], hits: Sequence[bool]) -> bool:
         typed = parse_paths(text)
     except NotationError:
         return False
-    return len(hits) == len(moves) and _covers(typed, moves, hits, strict=True)
-
-
-def parse_play(position: Position, dice: tuple[int, int], text: str) -> Play:
-    """The legal play that ``text`` describes.
-
-    >>> str(parse_play(Position.start(), (3, 1), "8/5 6/5"))
-    '8/5 6/5'
-    >>> str(parse_play(Position.start(), (6, 5), "24/13"))
-    '24/13'
-    >>> hit = Position.from_points([0] * 6 + [-1] + [3] + [0] * 4 + [5] + [0] * 11, opp_bar=14)
-    >>> str(parse_play(hit, (6, 1), "8/7* 13/7"))
-    '13/7* 8/7'
-    """
-    typed = parse_paths(text)
-    plays = legal_plays(position, dice)
-    if not plays:
-        raise IllegalPlayError(
-            f"{text!r}: the roll {format_dice(dice)} cannot be played",
-            code="roll_unplayable",
-            dice=format_dice(dice),
-        )
-    loose = [p for p in plays if _covers(typed, p.moves, p.hits, strict=False)]
-    if len(loose) == 1:
-        return loose[0]
-    if not loose:
-        raise IllegalPlayError(
-            f"{text!r} is not a legal play of {format_dice(dice)}",
-            code="not_legal",
-            dice=format_dice(dice),
-        )
-    strict = [p for p in loose if _covers(typed, p.moves, p.hits, strict=True)]
-    if len(strict) == 1:
-        return strict[0]
-    options = " or ".join(sorted(str(p) for p in loose))
-    raise AmbiguousPlayError(f"{text!r} is ambiguous: {options}", code="ambiguous", options=options)
+    return len(hits) == len(moves) and covers(typed, moves, hits, strict=True)

@@ -15,13 +15,27 @@ My point ``p`` is the opponent's point ``25 - p``.  Use :data:`BAR` and
 >>> from engine import BAR, OFF
 >>> Position.start().me[BAR], Position.start().me[OFF], BAR, OFF
 (0, 0, 25, 0)
+
+A position's text is its own, as a FEN and an ASCII board are python-chess's
+board's: its GNU Backgammon Position ID both ways (:attr:`Position.id`,
+:meth:`Position.from_id`), a ``repr`` that pastes back, a diagram (``str``).
+The formats, the command line and the page import this module; it imports
+none of them.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 from collections.abc import Sequence
 
-from engine.errors import CheckerCountError, InvalidPositionError, SharedPointError
+from engine.errors import (
+    CheckerCountError,
+    InvalidPositionError,
+    InvalidPositionIdError,
+    SharedPointError,
+    quoted,
+)
 
 CHECKERS = 15
 """Checkers per side."""
@@ -32,6 +46,9 @@ move: ``(BAR, 20)`` enters on the 20 point.  Moves, steps and the web's
 OFF = 0
 """Borne off: the index of a side's borne-off checkers, and the destination of a
 move that bears a checker off, ``(3, OFF)``."""
+
+Move = tuple[int, int]
+"""One checker moved by one die: ``(from, to)``; 25 is the bar, 0 is off."""
 
 _START_SIDE = (0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
@@ -116,17 +133,14 @@ class Position:
 
     @classmethod
     def from_id(cls, position_id: str) -> Position:
-        """Parse a GNU Backgammon Position ID (14 characters)."""
-        from engine.formats.gnubg_id import decode_position_id
-
-        return decode_position_id(position_id)
+        """Parse a GNU Backgammon Position ID (14 characters); raise
+        :class:`~engine.errors.InvalidPositionIdError` if it is bad."""
+        return _decode_id(position_id)
 
     @property
     def id(self) -> str:
         """The GNU Backgammon Position ID of this position."""
-        from engine.formats.gnubg_id import encode_position_id
-
-        return encode_position_id(self)
+        return _encode_id(self)
 
     # -- views ----------------------------------------------------------------
 
@@ -203,9 +217,13 @@ class Position:
         return f"Position.from_id({self.id!r})"
 
     def __str__(self) -> str:
-        from engine.diagram import diagram
+        """A plain-text diagram, for the command line and test failures: the side
+        on roll is ``X``, moving from 24 down to 1.
 
-        return diagram(self)
+        >>> print(str(Position.start()).splitlines()[0])
+         13 14 15 16 17 18 | 19 20 21 22 23 24
+        """
+        return _diagram(self)
 
 
 # Slot setters, bound once: Position is immutable to callers, and these are
@@ -232,3 +250,126 @@ def _validate(me: tuple[int, ...], opp: tuple[int, ...]) -> None:
     for p in range(1, 25):
         if me[p] and opp[25 - p]:
             raise SharedPointError(f"point {p} holds checkers of both sides")
+
+
+# -- text: the Position ID and the diagram ----------------------------------------
+#
+# A Position ID is 80 bits: for each side, one ``1`` per checker and a ``0``
+# after each of its 25 places (points 1..24, then the bar).  GNU Backgammon
+# writes the side *not* on roll first and the side on roll second, packs the
+# bits little-endian into 10 bytes and base64-encodes them without padding.
+# (The manual's prose says "player on roll first"; the program itself, which
+# is what every other tool agrees with, does it the other way round.)  It is
+# the position's own text, as a FEN is a chess board's: the Match ID, which
+# says the rest of a match's state, is engine.formats.gnubg_id's.
+
+_B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+
+
+def _id_bits(position_id: str) -> int:
+    """The 80 bits of a Position ID, which must be 14 base64 characters."""
+    if not isinstance(position_id, str) or len(position_id) != 14 or not set(position_id) <= _B64:
+        raise InvalidPositionIdError(
+            f"{quoted(position_id)}: expected 14 base64 characters", code="id_form", length=14
+        )
+    try:
+        raw = base64.b64decode(position_id + "==", validate=True)
+    except binascii.Error as exc:  # pragma: no cover - alphabet checked above
+        raise InvalidPositionIdError(
+            f"{position_id!r}: not base64", code="id_form", length=14
+        ) from exc
+    return int.from_bytes(raw[:10], "little")
+
+
+def _encode_id(pos: Position) -> str:
+    """The 14-character Position ID of ``pos``."""
+    value = 0
+    bit = 0
+    for side in (pos.opp, pos.me):
+        for i in range(1, BAR + 1):
+            n = side[i]
+            if n:
+                value |= ((1 << n) - 1) << bit
+                bit += n
+            bit += 1
+    return base64.b64encode(value.to_bytes(10, "little")).decode("ascii")[:14]
+
+
+def _decode_id(position_id: str) -> Position:
+    """Parse a Position ID; raise :class:`InvalidPositionIdError` if it is bad."""
+    value = _id_bits(position_id)
+    sides: list[list[int]] = []
+    bit = 0
+    for _ in range(2):
+        side = [0] * 26
+        for i in range(1, BAR + 1):
+            while bit < 80 and (value >> bit) & 1:
+                side[i] += 1
+                bit += 1
+            if bit >= 80:
+                raise InvalidPositionIdError(f"{position_id!r}: runs past 80 bits")
+            bit += 1
+        total = sum(side)
+        if total > CHECKERS:
+            raise InvalidPositionIdError(
+                f"{position_id!r}: {total} checkers for one side", code="too_many", count=total
+            )
+        side[0] = CHECKERS - total
+        sides.append(side)
+    if value >> bit:
+        raise InvalidPositionIdError(f"{position_id!r}: stray bits after the position")
+    opp, me = sides
+    if me[0] == opp[0] == CHECKERS:
+        # One side borne off is a real board (the game's last, or the one the
+        # winner leaves before confirming); both cannot be: the game ends at once.
+        raise InvalidPositionIdError(
+            f"{position_id!r}: both sides have borne off all their checkers", code="both_off"
+        )
+    try:
+        pos = Position(me, opp)
+    except InvalidPositionError as exc:
+        raise InvalidPositionIdError(f"{position_id!r}: {exc}", code="no_board") from exc
+    if _encode_id(pos) != position_id:
+        raise InvalidPositionIdError(f"{position_id!r}: not in canonical form")
+    return pos
+
+
+def _diagram(pos: Position) -> str:
+    pts = pos.points
+
+    def cell(p: int) -> str:
+        n = pts[p - 1]
+        if n == 0:
+            return "  ."
+        mark = "X" if n > 0 else "O"
+        return f"{abs(n):>2}{mark}"
+
+    top = (
+        " ".join(f"{p:>2}" for p in range(13, 19))
+        + " | "
+        + " ".join(f"{p:>2}" for p in range(19, 25))
+    )
+    top_cells = (
+        "".join(cell(p) for p in range(13, 19)) + " |" + "".join(cell(p) for p in range(19, 25))
+    )
+    bottom_cells = (
+        "".join(cell(p) for p in range(12, 6, -1))
+        + " |"
+        + "".join(cell(p) for p in range(6, 0, -1))
+    )
+    bottom = (
+        " ".join(f"{p:>2}" for p in range(12, 6, -1))
+        + " | "
+        + " ".join(f"{p:>2}" for p in range(6, 0, -1))
+    )
+    mine, theirs = pos.pips()
+    return "\n".join(
+        [
+            " " + top,
+            top_cells,
+            f"bar: X {pos.bar}  O {pos.opp_bar}    off: X {pos.off}  O {pos.opp_off}",
+            bottom_cells,
+            " " + bottom,
+            f"X on roll, pips X {mine}  O {theirs}   {pos.id}",
+        ]
+    )

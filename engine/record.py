@@ -21,9 +21,8 @@ from typing import ClassVar, TypeAlias
 
 from engine.cube import Cube, is_cube_value
 from engine.errors import InvalidPositionIdError, SaveError
-from engine.movegen import Move
 from engine.notation import MAX_NOTATION_LENGTH, describes, format_dice, format_moves
-from engine.position import Position
+from engine.position import Move, Position
 from engine.rules import Rules
 from engine.scoring import EndReason, GameResult, WinType
 

@@ -48,9 +48,8 @@ from enum import Enum
 from engine.cube import CubeState
 from engine.game import Action, Phase
 from engine.match import Match, replay_events
-from engine.movegen import Move
 from engine.names import CubeChoice, DecisionKind
-from engine.position import Position
+from engine.position import Move, Position
 from engine.record import Doubled, Dropped, Event, MatchRecord, Played, Roll, Took
 
 DOUBTFUL, MISTAKE, BLUNDER = 0.04, 0.08, 0.16

@@ -27,9 +27,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.errors import IllegalActionError
-from engine.movegen import Move, Play, legal_plays
+from engine.movegen import Play, legal_plays
 from engine.notation import point_name
-from engine.position import BAR, OFF, Position
+from engine.position import BAR, OFF, Move, Position
 
 
 @dataclass(frozen=True, slots=True)

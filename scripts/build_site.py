@@ -125,7 +125,7 @@ TEST_MODULES = (
 # Shipped as sources instead (a third to a half the bytes of their bytecode,
 # compiled once when first imported): what no page imports at its start, only
 # when a player asks for it: online play, the analysis board's screen, match
-# files (export, import), the invite's QR code, text diagrams, How to play,
+# files (export, import), the invite's QR code, How to play,
 # the hint's and the tutor's views, a game's review.
 # tests/scripts/test_web_site.py checks that the page's start imports none of them.
 # Online play's own part of the page (its state in web/model/, the controller's
@@ -178,6 +178,7 @@ SOURCES_ONLY = (
     "web/view/equity_graph.py",
     "web/words/match_analysis.py",
     "web/words/refusals.py",  # the engine's refusals, said when one comes
+    "web/words/refusal_sentences.py",  # ...each by its code
     "web/words/file_errors.py",  # ...and what is wrong with a file, an ID or a save
     "web/words/file_repairs.py",  # ...and what reading a match file repaired
     "engine/ai/match_analysis.py",  # the worker's: a whole match's analysis...
@@ -193,7 +194,6 @@ SOURCES_ONLY = (
     "engine/formats/match_file.py",
     "engine/formats/sgf.py",
     "engine/formats/xg.py",
-    "engine/diagram.py",
 )
 # Online play's protocol goes in an archive of its own, which the page fetches
 # when a player first needs it (web/dom/online_loader.py) and the service worker

@@ -1,7 +1,8 @@
 """The architecture, held: the import contract in ``pyproject.toml``
 (``[tool.importlinter]``: web/'s layers, web/worker/ apart, only web/dom/ and
 web/worker/ touching the browser, the engine apart from the page and GNU
-Backgammon a referee only), and what an import graph cannot see."""
+Backgammon a referee only), no import circle in engine/ or web/, and what an
+import graph cannot see."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import grimp
 import pytest
 
 import web
@@ -41,6 +43,111 @@ def test_the_import_contract_holds() -> None:
     )
     assert result.returncode == 0, result.stdout[-4000:]
     assert "BROKEN" not in result.stdout and result.stdout.count("KEPT") >= 6
+
+
+def import_circles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The graph's import circles: its strongly connected components of more than
+    one module (or of one that imports itself), each sorted, found by Tarjan's
+    algorithm without recursion.
+
+    >>> graph = grimp.ImportGraph()
+    >>> for importer, imported in [("p.a", "p.b"), ("p.b", "p.c"), ("p.c", "p.a"), ("p.c", "p.d")]:
+    ...     graph.add_import(importer=importer, imported=imported)
+    >>> import_circles(graph)
+    [['p.a', 'p.b', 'p.c']]
+    """
+    modules = sorted(graph.modules)
+    number: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    for root in modules:
+        if root in number:
+            continue
+        # Each frame: a module and the modules it imports still to visit.
+        frames = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
+        number[root] = low[root] = len(number)
+        stack.append(root)
+        on_stack.add(root)
+        while frames:
+            module, imported = frames[-1]
+            step = next(imported, None)
+            if step is not None:
+                if step not in number:
+                    number[step] = low[step] = len(number)
+                    stack.append(step)
+                    on_stack.add(step)
+                    frames.append(
+                        (step, iter(sorted(graph.find_modules_directly_imported_by(step))))
+                    )
+                elif step in on_stack:
+                    low[module] = min(low[module], number[step])
+                continue
+            frames.pop()
+            if frames:
+                low[frames[-1][0]] = min(low[frames[-1][0]], low[module])
+            if low[module] == number[module]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == module:
+                        break
+                itself = graph.direct_import_exists(importer=module, imported=module)
+                if len(component) > 1 or itself:
+                    circles.append(sorted(component))
+    return sorted(circles)
+
+
+def _circle_imports(graph: grimp.ImportGraph, circle: list[str]) -> list[str]:
+    """The imports that close ``circle``, one a line: ``importer -> imported (line N)``."""
+    return [
+        f"    {importer} -> {imported} (line {detail['line_number']}: {detail['line_contents']})"
+        for importer in circle
+        for imported in circle
+        for detail in graph.get_import_details(importer=importer, imported=imported)
+    ]
+
+
+def test_no_import_circle_in_engine_or_web() -> None:
+    """No module of engine/ or web/ imports, however indirectly, a module that
+    imports it back: grimp's graph (import-linter's), with the imports made
+    inside functions and under ``TYPE_CHECKING`` (a lazy import is still a
+    dependency; a type checked is still a coupling)."""
+    graph = grimp.build_graph("engine", "web", cache_dir=None)
+    circles = import_circles(graph)
+    said = [
+        f"{{{', '.join(circle)}}}\n" + "\n".join(_circle_imports(graph, circle))
+        for circle in circles
+    ]
+    assert circles == [], "import circles:\n" + "\n".join(said)
+
+
+def test_an_import_circle_is_found_lazy_imports_included(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "circled"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "value.py").write_text(
+        "class Value:\n    def __str__(self) -> str:\n"
+        "        from circled.text import write\n\n        return write(self)\n"
+    )
+    (package / "text.py").write_text(
+        "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+        "    from circled.value import Value\n\n\ndef write(v: 'Value') -> str:\n    return ''\n"
+    )
+    (package / "alone.py").write_text("import circled.text\n")
+    (package / "selfish.py").write_text("def f() -> None:\n    import circled.selfish\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    graph = grimp.build_graph("circled", cache_dir=None)
+    assert import_circles(graph) == [["circled.selfish"], ["circled.text", "circled.value"]]
+    assert _circle_imports(graph, ["circled.text", "circled.value"]) == [
+        "    circled.text -> circled.value (line 4: from circled.value import Value)",
+        "    circled.value -> circled.text (line 3: from circled.text import write)",
+    ]
 
 
 def test_every_web_module_is_in_a_layer() -> None:

@@ -16,7 +16,8 @@ from engine.dice import RandomSource, system_random
 from web.ai.client import AiPort
 from web.control.controller import Controller
 from web.dom.browser import WORKER_NAME, BrowserTimer, WorkerAi, local_storage, page_path
-from web.dom.connect import Connection, Network
+from web.dom.connect import Connection
+from web.dom.online_page import Network
 from web.dom.page import Page
 from web.model.storage import Store
 

@@ -291,7 +291,7 @@ def before_roll_probs(position: Position, cube: CubeState | None = None, plies: 
         raise ValueError(f"plies must be one of {CUBE_DEPTHS}, got {plies!r}")
     if plies == 0 or position.winner() is not None:
         return evaluate(position)  # a finished game has nothing to look ahead to
-    from engine.ai.player import ply1_before_roll, ply2_before_roll  # player imports this module
+    from engine.ai.player import ply1_before_roll, ply2_before_roll  # loaded for a look-ahead only
 
     return (ply1_before_roll if plies == 1 else ply2_before_roll)(position, cube)
 

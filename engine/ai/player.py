@@ -32,10 +32,10 @@ from dataclasses import dataclass
 
 from engine.ai import race_rolls
 from engine.ai.bearoff import is_bearoff
-from engine.ai.cube import CubeState
 from engine.ai.encoding import ROLLS as DICE_ROLLS
 from engine.ai.evaluator import Probs, equity, evaluate_sides, flip
 from engine.ai.score import MONEY, outcome_weights, score_equity
+from engine.cube import CubeState
 from engine.movegen import Play, legal_plays
 from engine.names import AI_LEVELS
 from engine.position import Position

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ai.cube import CubeState
 from engine.ai.met import equity_after
+from engine.cube import CubeState
 
 Weights = tuple[float, float, float, float]
 """Values of (win gammon, win backgammon, lose gammon, lose backgammon) beyond the outcome below."""

@@ -1,8 +1,8 @@
 """Every text and file format the engine reads and writes, one module each.
 
-- :mod:`engine.formats.gnubg_id`: GNU Backgammon's Position ID and Match ID
-  (``decode_position_id`` / ``encode_position_id``, ``MatchKey.from_id`` /
-  ``MatchKey.id``; ``InvalidPositionIdError``, ``InvalidMatchIdError``);
+- :mod:`engine.formats.gnubg_id`: GNU Backgammon's Match ID (``MatchKey.from_id`` /
+  ``MatchKey.id``; ``InvalidMatchIdError``); its Position ID is the board's own
+  text (``Position.from_id`` / ``Position.id``; ``InvalidPositionIdError``);
 - :mod:`engine.formats.xgid`: eXtreme Gammon's XGID (``Xgid.parse`` /
   ``str(xgid)``; ``InvalidXgidError``);
 - :mod:`engine.formats.mat`: Jellyfish ``.mat`` match files (``MatFile.parse``,

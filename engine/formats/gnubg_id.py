@@ -1,13 +1,9 @@
-"""GNU Backgammon Position IDs and Match IDs, byte-exact both ways.
-
-A Position ID is 80 bits: for each side, one ``1`` per checker and a ``0``
-after each of its 25 places (points 1..24, then the bar).  GNU Backgammon
-writes the side *not* on roll first and the side on roll second, packs the
-bits little-endian into 10 bytes and base64-encodes them without padding.
-(The manual's prose says "player on roll first"; the program itself, which
-is what every other tool agrees with, does it the other way round.)
+"""GNU Backgammon Match IDs, byte-exact both ways.
 
 A Match ID packs the cube, score, turn and dice into 67 bits / 12 characters.
+Its companion, the Position ID, is the board's own text: :attr:`Position.id
+<engine.position.Position.id>` and :meth:`~engine.position.Position.from_id`
+(``engine.position``, which imports no format).
 """
 
 from __future__ import annotations
@@ -16,14 +12,7 @@ import base64
 import binascii
 from dataclasses import dataclass
 
-from engine.errors import (
-    FormatError,
-    InvalidMatchIdError,
-    InvalidPositionError,
-    InvalidPositionIdError,
-    quoted,
-)
-from engine.position import BAR, CHECKERS, Position
+from engine.errors import FormatError, InvalidMatchIdError, quoted
 
 _B64 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
@@ -43,60 +32,6 @@ def _b64decode(text: str, nbytes: int, length: int, error: type[FormatError]) ->
 
 def _bits_to_int(raw: bytes) -> int:
     return int.from_bytes(raw, "little")
-
-
-def encode_position_id(pos: Position) -> str:
-    """The 14-character Position ID of ``pos``."""
-    value = 0
-    bit = 0
-    for side in (pos.opp, pos.me):
-        for i in range(1, BAR + 1):
-            n = side[i]
-            if n:
-                value |= ((1 << n) - 1) << bit
-                bit += n
-            bit += 1
-    return base64.b64encode(value.to_bytes(10, "little")).decode("ascii")[:14]
-
-
-def decode_position_id(position_id: str) -> Position:
-    """Parse a Position ID; raise :class:`InvalidPositionIdError` if it is bad."""
-    raw = _b64decode(position_id, 10, 14, InvalidPositionIdError)
-    value = _bits_to_int(raw)
-    sides: list[list[int]] = []
-    bit = 0
-    for _ in range(2):
-        side = [0] * 26
-        for i in range(1, BAR + 1):
-            while bit < 80 and (value >> bit) & 1:
-                side[i] += 1
-                bit += 1
-            if bit >= 80:
-                raise InvalidPositionIdError(f"{position_id!r}: runs past 80 bits")
-            bit += 1
-        total = sum(side)
-        if total > CHECKERS:
-            raise InvalidPositionIdError(
-                f"{position_id!r}: {total} checkers for one side", code="too_many", count=total
-            )
-        side[0] = CHECKERS - total
-        sides.append(side)
-    if value >> bit:
-        raise InvalidPositionIdError(f"{position_id!r}: stray bits after the position")
-    opp, me = sides
-    if me[0] == opp[0] == CHECKERS:
-        # One side borne off is a real board (the game's last, or the one the
-        # winner leaves before confirming); both cannot be: the game ends at once.
-        raise InvalidPositionIdError(
-            f"{position_id!r}: both sides have borne off all their checkers", code="both_off"
-        )
-    try:
-        pos = Position(me, opp)
-    except InvalidPositionError as exc:
-        raise InvalidPositionIdError(f"{position_id!r}: {exc}", code="no_board") from exc
-    if encode_position_id(pos) != position_id:
-        raise InvalidPositionIdError(f"{position_id!r}: not in canonical form")
-    return pos
 
 
 # -- Match ID -------------------------------------------------------------

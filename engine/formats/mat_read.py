@@ -66,8 +66,7 @@ from engine.formats.mat_parts import (
 )
 from engine.game import Phase
 from engine.match import Match
-from engine.movegen import Move
-from engine.position import BAR, OFF, Position
+from engine.position import BAR, OFF, Move, Position
 from engine.record import MatchRecord, Setup
 from engine.rules import MAX_MATCH_LENGTH, Rules
 from engine.scoring import WinType

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine.ai.evaluator import equity
-from engine.notation import parse_play
+from engine.movegen import parse_play
 from engine.position import Position
 
 pytest.importorskip("gnubg", reason="gnubg (the GPL referee) is not installed")

@@ -41,8 +41,9 @@ from web.control.flow import Flow
 from web.control.session import Part, Session
 from web.control.storage import Storage
 from web.model.actions import Act
-from web.model.analysis import BY_HAND, Analysis
+from web.model.analysis import Analysis
 from web.model.analysis_link import share_link, xgid_from_fragment
+from web.model.options import BY_HAND
 from web.model.savefile import SavedGame
 from web.model.state import Dialog
 from web.words import analysis_board as words

@@ -2,7 +2,8 @@
 going on with a saved game, offering the invite the page was opened with,
 hosting a new one, and connecting — through the relays, or by hand
 (:class:`ByHand`).  The functions take the page's
-:class:`~web.dom.connect.Connection` (its storage, window, timer and network).
+:class:`~web.dom.online_page.OnlinePage` (its storage, window, timer and network: the
+:class:`~web.dom.connect.Connection`).
 It ships in online play's archive with the protocol it drives: a page that
 plays no online game never downloads it.
 """
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from web.control.online import TURN
-from web.dom.connect import ONLINE_SAVE, TICK_MS, Connection
+from web.dom.online_page import ONLINE_SAVE, OnlinePage
 from web.model.options import MatchOptions
 from web.words import online_play as words
 
@@ -24,8 +25,10 @@ if TYPE_CHECKING:
     from web.online.peer import Peer
     from web.online.remote import OnlineTable
 
+TICK_MS = 2000  # how often the online game's heartbeat and the friend's presence are checked
 
-def reopen(connection: Connection, controller: OnlinePlay, saved: object) -> None:
+
+def reopen(connection: OnlinePage, controller: OnlinePlay, saved: object) -> None:
     """Go on with the saved online game, or offer the invite the page was opened with."""
     timing = connection.network.timing
     fragment = connection.fragment
@@ -71,7 +74,7 @@ def reopen(connection: Connection, controller: OnlinePlay, saved: object) -> Non
     )
 
 
-def host(connection: Connection, options: MatchOptions, name: str) -> None:
+def host(connection: OnlinePage, options: MatchOptions, name: str) -> None:
     from web.online.invite import clean_name
     from web.online.peer import Peer
 
@@ -84,7 +87,7 @@ def host(connection: Connection, options: MatchOptions, name: str) -> None:
     _play(connection, peer.invite, peer, words.YOUR_FRIEND)
 
 
-def ice(connection: Connection) -> Sequence[Mapping[str, str]] | None:
+def ice(connection: OnlinePage) -> Sequence[Mapping[str, str]] | None:
     """The ICE servers: the given ones (None: public STUN), and the player's TURN server."""
     from web.online.turn import TurnServer, with_turn
 
@@ -105,7 +108,7 @@ def error_name(exc: BaseException) -> str:
     return name if isinstance(name, str) and name else type(exc).__name__
 
 
-def failed(connection: Connection, message: str) -> None:
+def failed(connection: OnlinePage, message: str) -> None:
     """The browser could not open the channel: say so, and what may help."""
     from web.view.dialogs import TURN_NOTE
 
@@ -125,7 +128,7 @@ class Again:
 
 
 def _play(
-    connection: Connection,
+    connection: OnlinePage,
     invite: Invite,
     peer: Peer,
     friend: str,
@@ -143,14 +146,14 @@ def _play(
     connection.tasks.append(asyncio.ensure_future(connecting))
 
 
-def play_again(connection: Connection, peer: Peer, again: Again) -> None:
+def play_again(connection: OnlinePage, peer: Peer, again: Again) -> None:
     """Play ``peer``'s side of a game by messages live, in the game's own room
     (the same room id and password as its invite, the same seat keys)."""
     _play(connection, peer.invite, peer, peer.friend_name or words.YOUR_FRIEND, again=again)
 
 
 async def _connect(
-    connection: Connection,
+    connection: OnlinePage,
     controller: OnlinePlay,
     invite: Invite,
     peer: Peer,
@@ -218,7 +221,7 @@ class ByHand:
         table: OnlineTable,
         link: str,
         ice_servers: Sequence[Mapping[str, str]] | None,
-        connection: Connection,
+        connection: OnlinePage,
     ) -> None:
         self.controller, self.table, self.link = controller, table, link
         self.ice_servers, self.connection = ice_servers, connection

@@ -1,9 +1,9 @@
 """Playing a game by messages on this page, once online play's protocol is
 loaded: starting one, opening a friend's link, going on with a saved one.
 
-Each game is saved on this device under its room (:data:`~web.dom.connect.POST_GAMES`),
+Each game is saved on this device under its room (:data:`~web.dom.online_page.POST_GAMES`),
 with what the list of games shows of it; the one on the board is
-:data:`~web.dom.connect.POST_CURRENT`.  Nothing is sent anywhere: the page
+:data:`~web.dom.online_page.POST_CURRENT`.  Nothing is sent anywhere: the page
 shows the link, and the player sends it.  It ships in online play's archive.
 """
 
@@ -23,7 +23,7 @@ from engine.record import (
     ResignRejected,
     Took,
 )
-from web.dom.connect import ONLINE_SAVE, POST_CURRENT, POST_GAMES, Connection, saved_posts
+from web.dom.online_page import ONLINE_SAVE, POST_CURRENT, POST_GAMES, OnlinePage, saved_posts
 from web.model.options import MatchOptions, clean_name
 from web.words import post as told
 from web.words import post_page as say
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 
 def start(
-    connection: Connection, post: PostPlay, options: MatchOptions, name: str, clock: int = 0
+    connection: OnlinePage, post: PostPlay, options: MatchOptions, name: str, clock: int = 0
 ) -> None:
     """A new game by messages, ``clock`` seconds a move (0: no move clock):
     its first link invites the friend."""
@@ -53,7 +53,7 @@ def start(
     _play(connection, post, game)
 
 
-def open_link(connection: Connection, post: PostPlay, fragment: str) -> None:
+def open_link(connection: OnlinePage, post: PostPlay, fragment: str) -> None:
     """The friend's link the page was opened with: applied to its saved game,
     or (the first) offering to join the game it invites to; or refused in
     plain words, the saved game going on as it was."""
@@ -89,7 +89,7 @@ def open_link(connection: Connection, post: PostPlay, fragment: str) -> None:
         post.offer_live(told.waits_live(game.peer.friend_name or say.YOUR_FRIEND))
 
 
-def switch(connection: Connection, post: PostPlay) -> None:
+def switch(connection: OnlinePage, post: PostPlay) -> None:
     """The live game on the board, whose connection is gone, goes on by
     messages: the same game (its log, its seats), its next link to send —
     the last one, unchanged, when it went live from links and nothing was
@@ -110,7 +110,7 @@ def switch(connection: Connection, post: PostPlay) -> None:
     _play(connection, post, game, post.state.match)
 
 
-def live(connection: Connection, post: PostPlay) -> None:
+def live(connection: OnlinePage, post: PostPlay) -> None:
     """The game by messages on the board goes on live (#48), in its own room:
     the same peer (log, seat, keys, referee) joins it through the relays as
     live play does, and waits there for the friend; the game by messages
@@ -146,7 +146,7 @@ def live(connection: Connection, post: PostPlay) -> None:
     play_again(connection, peer, Again(joined, failed))
 
 
-def _saved(connection: Connection, room: str) -> Correspondence | None:
+def _saved(connection: OnlinePage, room: str) -> Correspondence | None:
     """The game by messages saved here for ``room`` (None: none); raises the
     :class:`~web.online.errors.OnlineError` of one unreadable."""
     from web.online.correspondence import Correspondence
@@ -159,7 +159,7 @@ def _saved(connection: Connection, room: str) -> Correspondence | None:
 
 
 def _live(
-    connection: Connection, room: bytes, before: Correspondence | None
+    connection: OnlinePage, room: bytes, before: Correspondence | None
 ) -> Correspondence | None:
     """The live game saved here that a link of ``room`` goes on with by messages (the
     friend switched to links, or this page went live from links and the
@@ -181,7 +181,7 @@ def _live(
     return Correspondence.from_live(peer, now, before)
 
 
-def _offer_join(connection: Connection, post: PostPlay, letter: Letter) -> None:
+def _offer_join(connection: OnlinePage, post: PostPlay, letter: Letter) -> None:
     """A friend's first link: ask the player's name and whether to play, as
     live joining does; the link is opened once they accept."""
     from web.online.correspondence import Correspondence, NotOnThisDeviceError
@@ -200,7 +200,7 @@ def _offer_join(connection: Connection, post: PostPlay, letter: Letter) -> None:
     post.online.offer_join(invite.name, invite.terms, options, join, by_post=True)
 
 
-def _open(connection: Connection, post: PostPlay, game: Correspondence, letter: Letter) -> bool:
+def _open(connection: OnlinePage, post: PostPlay, game: Correspondence, letter: Letter) -> bool:
     """Apply ``letter`` to ``game`` and play on, the friend's moves shown being
     played; a refusal is said, and the game goes on as it was (False)."""
     from web.online.correspondence import OpenedTwiceError, refusal
@@ -220,7 +220,7 @@ def _open(connection: Connection, post: PostPlay, game: Correspondence, letter: 
     return True
 
 
-def resume(connection: Connection, post: PostPlay, room: str) -> None:
+def resume(connection: OnlinePage, post: PostPlay, room: str) -> None:
     """Go on with the saved game of ``room`` (a reload, or the list of games;
     a live game of that room saved here is the newer: #48)."""
     from web.online.codec import unb64
@@ -239,7 +239,7 @@ def resume(connection: Connection, post: PostPlay, room: str) -> None:
 
 
 def _play(
-    connection: Connection,
+    connection: OnlinePage,
     post: PostPlay,
     game: Correspondence,
     before: Match | None = None,
@@ -329,14 +329,14 @@ def _brought(board: Match, agreed: Match, seat: int, friend: str) -> str:
     return told.link_brought(friend, tuple(done))
 
 
-def _wall(connection: Connection) -> Callable[[], float]:
+def _wall(connection: OnlinePage) -> Callable[[], float]:
     """The device's clock, in seconds: a game by messages' move clock runs on
     it while the page is closed (days, say)."""
     date = connection.window.Date
     return lambda: float(date.now()) / 1000
 
 
-def _forget_fragment(connection: Connection) -> None:
+def _forget_fragment(connection: OnlinePage) -> None:
     """The address without the link's fragment (the game is saved: a reload
     goes on with it, and the link is not left in the address bar)."""
     window = connection.window

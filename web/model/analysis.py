@@ -16,22 +16,26 @@ to make or a cube to answer, a play to choose), and ``at`` where the board is.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.match import Match
 from web.coach.report import Report
-from web.model.options import Rival
+from web.model.options import BY_HAND, Rival
 from web.model.savefile import SavedGame
 
 if TYPE_CHECKING:  # the editor and rollouts load when the board uses them
     from web.coach.match_analysis import WholeMatch
     from web.coach.rollout import Rollout
     from web.model.editor import Editor
-    from web.model.movelist import Grades
 
-BY_HAND = Rival.HUMAN
-"""Who plays on from a position when nobody is the AI: both sides by hand."""
+Key = tuple[int, int]
+"""A decision's place in the record: its game's index, and its event's in that game
+(the line's table of contents is :mod:`web.model.movelist`)."""
+
+Grades = Mapping[Key, tuple[int, float]]
+"""Each judged decision's player and the equity it gave up (normalised)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,9 +27,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeVar
 
 from web.model.actions import Act
-from web.model.analysis import BY_HAND
 from web.model.options import (
     AI_NAMES,
+    BY_HAND,
     DEFAULT_MOVE_CLOCK,
     MATCH_LENGTHS,
     MOVE_CLOCKS,

@@ -1,10 +1,10 @@
 """The analysis board's line read as a match's table of contents (issue #47).
 
 Each entry of the line (:attr:`~web.model.analysis.Analysis.trail`) is a decision
-before an event of the record: it is found by its :data:`Key`, the game's index
+before an event of the record: it is found by its :data:`~web.model.analysis.Key`, the game's index
 and the number of that game's events before it.  The line runs in order, so an
 event of the record, a game's start or the next game are found by bisection.
-Grades are the equity each decision gave up (:data:`Grades`), by the same key:
+Grades are the equity each decision gave up (:data:`~web.model.analysis.Grades`), by the same key:
 a game's review fills them in (:func:`with_review`), and so may an analysis of
 the whole match.  Loaded with the analysis board, not at the page's start.
 
@@ -23,23 +23,17 @@ the whole match.  Loaded with the analysis board, not at the page's start.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.match import Match
 from web.coach.hint import BLUNDER, DOUBTFUL, MISTAKE
 from web.model.actions import Act
+from web.model.analysis import Analysis, Grades, Key
 from web.model.intents import ErrorStep, Index, Intent
 
 if TYPE_CHECKING:
     from web.coach.review import Review
-    from web.model.analysis import Analysis
-
-Key = tuple[int, int]
-"""A decision's place in the record: its game's index, and its event's in that game."""
-
-Grades = Mapping[Key, tuple[int, float]]
-"""Each judged decision's player and the equity it gave up (normalised)."""
 
 
 def key(match: Match) -> Key:

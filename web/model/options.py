@@ -43,6 +43,7 @@ class Rival(StrEnum):
 
 AI_NAMES: tuple[tuple[AiLevel, str], ...] = tuple((AiLevel(k), v) for k, v in AI_LEVELS.items())
 RIVALS: tuple[Rival, ...] = tuple(Rival)
+BY_HAND = Rival.HUMAN  # the analysis board's: playing both sides on from a position
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15)  # 0: money play
 # The move clock of an online game, in seconds (0: none), as the New game dialog
 # offers it: whoever owes an action past it may be claimed against (web.online).

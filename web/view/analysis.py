@@ -27,11 +27,11 @@ from web.coach.hint import DOUBTFUL
 from web.coach.report import moment
 from web.model import movelist as ml
 from web.model.actions import Act
-from web.model.analysis import BY_HAND, Analysis
+from web.model.analysis import Analysis, Grades
 from web.model.analysis_link import share_link
 from web.model.editor import Editor, Tool, problem
 from web.model.intents import IdKind
-from web.model.options import AI_NAMES, Home
+from web.model.options import AI_NAMES, BY_HAND, Home
 from web.model.state import UiState
 from web.view.frame import Button, Panel, Screen, Waiting, board_words
 from web.view.match_analysis import kept_match_html, match_analysis_html
@@ -375,7 +375,7 @@ def _games_and_errors(state: UiState, a: Analysis) -> str:
     return "".join(f'<div class="an-row an-games">{p}</div>' for p in parts)
 
 
-def _grades(state: UiState, a: Analysis) -> ml.Grades:
+def _grades(state: UiState, a: Analysis) -> Grades:
     return ml.with_review(a.grades, state.reviewing.review)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from engine.errors import FormatError
-from web.words.refusals import SENTENCES as REFUSALS
+from web.words.refusal_sentences import SENTENCES as REFUSALS
 
 Say = Callable[..., str]
 

@@ -25,7 +25,7 @@ from types import MappingProxyType
 from engine.formats.mat_parts import NoteCode, ReadNote
 from web.words.file_errors import SENTENCES as DIAGNOSES
 from web.words.file_errors import UNREADABLE
-from web.words.refusals import SENTENCES as REFUSALS
+from web.words.refusal_sentences import SENTENCES as REFUSALS
 
 Say = Callable[..., str]
 

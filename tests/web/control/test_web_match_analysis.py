@@ -10,7 +10,7 @@ from pathlib import Path
 from web_fakes import LaterAi, Rig
 
 from engine.formats.mat import MatFile
-from engine.notation import parse_play
+from engine.movegen import parse_play
 from web.ai.protocol import RolloutRequest
 from web.coach.match_analysis import CANCELLED, FINISHED, RUNNING
 from web.model.analysis import Analysis

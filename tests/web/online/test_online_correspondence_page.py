@@ -15,7 +15,7 @@ from web_fakes import Rig
 from engine.game import Phase
 from engine.record import Played, Roll
 from engine.rules import Rules
-from web.dom.connect import ONLINE_SAVE
+from web.dom.online_page import ONLINE_SAVE
 from web.model.actions import Act
 from web.model.presence import Link
 from web.model.state import Dialog

@@ -7,7 +7,8 @@ from __future__ import annotations
 from test_online_remote_ui import FakeWindow
 from web_fakes import Rig
 
-from web.dom.connect import Connection, Network
+from web.dom.connect import Connection
+from web.dom.online_page import Network
 from web.model.online import NO_TURN, OnlineState
 from web.model.presence import Link, Timing
 from web.model.state import UiState

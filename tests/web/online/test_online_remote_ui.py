@@ -220,7 +220,7 @@ def test_the_friend_s_page_reloaded_with_the_invite_in_its_address_resumes() -> 
     goes on with the saved game instead of offering to join again."""
     import asyncio
 
-    from web.dom.connect import ONLINE_SAVE
+    from web.dom.online_page import ONLINE_SAVE
 
     invite = Invite.new("Ann", MatchOptions(length=3).rules(), token=tokens(12))
     rig = Rig().boot()

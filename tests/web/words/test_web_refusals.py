@@ -17,7 +17,8 @@ from engine.errors import EngineError, FormatError, IllegalActionError
 from engine.match import Match
 from engine.position_setup import PositionSetup
 from web.words import file_errors
-from web.words.refusals import NOT_ALLOWED, SENTENCES, refusal, refused_play
+from web.words.refusal_sentences import SENTENCES
+from web.words.refusals import NOT_ALLOWED, refusal, refused_play
 
 ROOT = Path(__file__).resolve().parents[3]
 ALL_SENTENCES = {**SENTENCES, **file_errors.SENTENCES}
