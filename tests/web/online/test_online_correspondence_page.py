@@ -556,3 +556,37 @@ def test_correspondence_relays_out_of_reach_leave_the_game_by_messages_as_it_was
     assert s.online.post_link == link and s.match == match and s.dialog is not Dialog.POST_LIVE
     assert ann.c.store.read(ONLINE_SAVE) is None
     assert page(disk).c.state.online.post_link == link  # a reload: still by messages
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
+def test_correspondence_a_reload_while_waiting_live_shows_no_invitation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ann goes live from links and reloads while she waits for Bob: her page
+    goes back to the room and waits there, and offers Play by messages; the
+    invitation of a new game (its ``#join=`` link) is not shown again."""
+    rooms = Rooms()
+    monkeypatch.setattr("web.dom.transport.join_room", rooms.join_room)
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    pages, disks, turn = [ann, joined(bob_disk, fragment(ann), "Bob")], [ann_disk, bob_disk], 1
+    for _ in range(4):
+        play_my_turn(pages[turn])
+        pages[1 - turn] = page(disks[1 - turn], fragment(pages[turn]))
+        turn = 1 - turn
+    ann = pages[0]
+    match = ann.c.state.match
+    go_live(ann)
+    assert ann.c.state.dialog is Dialog.POST_LIVE
+    ann = page(ann_disk)  # the reload
+    assert ann.connection is not None
+    asyncio.get_event_loop().run_until_complete(asyncio.gather(*ann.connection.tasks))
+    ann.timer.run(200)
+    s = ann.c.state
+    assert s.online.playing and s.online.friend_name == "Bob" and not s.online.post_link
+    assert s.dialog is not Dialog.INVITE and not s.online.invite_link, s.dialog
+    assert not any("#join=" in str(b) for b in ann.view.last.controls)
+    assert s.match.events == match.events and not s.notice
+    assert len(rooms.configs) == 2  # in the game's room again
+    assert can_switch(ann), (s.online.friend_link, s.busy, s.thinking, ann.view.last.status)
