@@ -61,7 +61,7 @@ def refused(side: LoadedPage) -> str:
 
 
 def games_listed(side: LoadedPage) -> list[str]:
-    """The games in progress the page lists (Saves → Games by messages)."""
+    """The games in progress the page lists (Saves → Games in progress)."""
     close_dialog(side)
     side.page.click(".menu [data-action='saves-open']")
     side.page.click("dialog#dialog [data-action='post-games']")

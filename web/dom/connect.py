@@ -206,17 +206,25 @@ class Connection:
             self._with_protocol(lambda: _post().live(self, post))
 
     def post_games(self) -> None:
-        """The games by messages saved here, for the list (no protocol needed)."""
+        """The games in progress with a friend, for the list (no protocol
+        needed): those by messages saved here, and the live one on the board
+        (a game by messages gone live among them: #48)."""
         from web.model.online import PostGame
 
         if self.post is None:
             return
-        current = self.store.read(POST_CURRENT) if self.post.state.online.post_link else None
-        games = tuple(
-            PostGame(room, str(g.get("friend", "")), bool(g.get("mine")), room == current)
-            for room, g in saved_posts(self.store).items()
-        )
-        self.post.known_games(games)
+        o = self.post.state.online
+        live = live_room(self.store.read(ONLINE_SAVE)) if o.playing and not o.post_link else None
+        current = live or (self.store.read(POST_CURRENT) if o.post_link else None)
+        saved = saved_posts(self.store)
+        games = [
+            PostGame(room, str(g.get("friend", "")), bool(g.get("mine")), room == current,
+                     room == live)
+            for room, g in saved.items()
+        ]  # fmt: skip
+        if live is not None and live not in saved:  # a game that began live
+            games.append(PostGame(live, o.friend_name, False, True, True))
+        self.post.known_games(tuple(games))
 
 
 def saved_posts(store: Store) -> dict[str, dict[str, Any]]:
@@ -225,6 +233,19 @@ def saved_posts(store: Store) -> dict[str, dict[str, Any]]:
     if not isinstance(saved, dict):
         return {}
     return {k: v for k, v in saved.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def live_room(saved: object) -> str | None:
+    """The room (in base64, as the games by messages are kept) of a live
+    game's saved peer, read off its invite's text (``2.<room>.<secret>...``,
+    :mod:`web.online.invite`) without loading the protocol; None if none.
+
+    >>> live_room({"invite": "2.AAAAAAAAAAAAAAAAAAAAAA.BBBB.3cr.QW5u"}), live_room(None)
+    ('AAAAAAAAAAAAAAAAAAAAAA', None)
+    """
+    invite = saved.get("invite") if isinstance(saved, dict) else None
+    fields = invite.split(".") if isinstance(invite, str) else []
+    return fields[1] if len(fields) > 1 and fields[1] else None
 
 
 def _post() -> ModuleType:

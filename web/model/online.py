@@ -34,6 +34,7 @@ class PostGame:
     friend: str  # the friend's name
     my_turn: bool  # whether this player must act before the friend can
     current: bool = False  # the game on the board
+    live: bool = False  # on the board, played live now (its links wait: #48)
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,7 +96,7 @@ def waiting_for_link(name: str) -> str:
     'Waiting for your friend’s link (y'
     """
     who = "your friend" if name == "Your friend" else name
-    return f"Waiting for {who}’s link (yours to send: Saves, Games by messages)."
+    return f"Waiting for {who}’s link (yours to send: Saves, Games in progress)."
 
 
 LINK_NOTE = "their link awaited"  # beside the friend's name, while they owe a move

@@ -1,7 +1,7 @@
 """What the page says of the games by messages in progress (the link to send: web.words.post).
 
->>> waiting_for("Bob"), your_turn_against("Ann")
-('Waiting for Bob', 'Your turn against Ann')
+>>> waiting_for("Bob"), your_turn_against("Ann"), live_against("Cy")
+('Waiting for Bob', 'Your turn against Ann', 'Live against Cy')
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ PRIVACY = (
     "no server ever sees."
 )
 CLOSE = "Close"
-GAMES_TITLE = "Games by messages"
+GAMES_TITLE = "Games in progress"
 NO_GAMES = "No games by messages on this device yet. Start one from New: A friend online."
 OPEN = "Open"
 SEND_AGAIN = "Link to send"
 ON_THE_BOARD = "(on the board)"
 YOUR_FRIEND = "Your friend"
-NOT_LOADED = "Games by messages could not be loaded"
+NOT_LOADED = "The games in progress could not be loaded"
 
 
 def waiting_for(friend: str) -> str:
@@ -29,6 +29,11 @@ def waiting_for(friend: str) -> str:
 def your_turn_against(friend: str) -> str:
     """A game in the list whose next move is this player's."""
     return f"Your turn against {friend}"
+
+
+def live_against(friend: str) -> str:
+    """The game in the list played live now (whoever's turn it is)."""
+    return f"Live against {friend}"
 
 
 A_FRIEND = "A friend"  # the name a link gives a player who gave none

@@ -590,3 +590,63 @@ def test_correspondence_a_reload_while_waiting_live_shows_no_invitation(
     assert s.match.events == match.events and not s.notice
     assert len(rooms.configs) == 2  # in the game's room again
     assert can_switch(ann), (s.online.friend_link, s.busy, s.thinking, ann.view.last.status)
+
+
+def games_listed(rig: Rig) -> str:
+    """Saves → Games in progress: the list's HTML."""
+    rig.act("post-games")
+    assert rig.c.state.dialog is Dialog.POST_GAMES
+    html = rig.view.last.dialog.html  # type: ignore[union-attr]
+    rig.act("close")
+    return html
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
+def test_correspondence_the_list_of_games_says_a_game_is_live_while_it_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game by messages gone live is listed as live (not whose link is
+    awaited), once, on the board; back by links, as whose turn it is."""
+    rooms = Rooms()
+    monkeypatch.setattr("web.dom.transport.join_room", rooms.join_room)
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    pages, disks, turn = [ann, joined(bob_disk, fragment(ann), "Bob")], [ann_disk, bob_disk], 1
+    for _ in range(4):
+        play_my_turn(pages[turn])
+        pages[1 - turn] = page(disks[1 - turn], fragment(pages[turn]))
+        turn = 1 - turn
+    ann = pages[0]
+    by_links = games_listed(ann)
+    assert by_links.count('data-testid="post-game"') == 1
+    assert "Your turn against Bob" in by_links or "Waiting for Bob" in by_links, by_links
+    go_live(ann)
+    ann.act("close")
+    live = games_listed(ann)
+    assert live.count('data-testid="post-game"') == 1, live
+    assert "Live against Bob" in live and "(on the board)" in live, live
+    assert "Your turn" not in live and "Waiting for" not in live and "post-open" not in live
+    ann.act("post-switch")  # back to links: whose turn it is again
+    assert games_listed(ann) == by_links
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
+def test_correspondence_the_list_of_games_shows_a_game_that_began_live() -> None:
+    disk = MemoryStorage()
+    ann = page(disk)
+    assert 'data-testid="post-game"' not in games_listed(ann)
+    invite = Invite.new("Ann", Rules(3), clock=0, token=tokens(1))
+    host = Peer.host(invite, now=0.0, token=tokens(2))
+    ta, tb = pair()
+    ann.start("online", length=3)
+    bob = Peer.join(Invite.parse(host.invite.text), "Bob", now=0.0, token=tokens(3))
+    live(ann, host, ta)
+    OnlineTable(bob, tb, Clock(), lambda d: None)  # Bob's side, answering on its transport
+    ta.peer(PeerEvent("b", True))
+    tb.peer(PeerEvent("a", True))
+    while ta.pump() | tb.pump():
+        pass
+    assert ann.c.state.online.friend_name == "Bob" and ann.c.store.read(ONLINE_SAVE) is not None
+    html = games_listed(ann)
+    assert html.count('data-testid="post-game"') == 1 and "Live against Bob" in html, html
