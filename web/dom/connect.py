@@ -131,6 +131,7 @@ class Connection:
             return
         if saved is not None:
             controller.await_online()  # nothing is played here until the game is back
+            _expect(controller, saved)
         self._with_protocol(lambda: _game().reopen(self, controller, saved))
 
     def _with_protocol(self, then: Callable[[], None]) -> None:
@@ -173,6 +174,8 @@ class Connection:
         room = self.store.read(POST_CURRENT)
         live = self.store.read(ONLINE_SAVE)
         if isinstance(room, str) and post.state.options.online and live is None:
+            game = saved_posts(self.store).get(room, {}).get("game")
+            _expect(post.online, game.get("peer") if isinstance(game, dict) else None)
             self.post_resume(room)
 
     def post_link_opened(self) -> None:
@@ -233,6 +236,20 @@ def saved_posts(store: Store) -> dict[str, dict[str, Any]]:
     if not isinstance(saved, dict):
         return {}
     return {k: v for k, v in saved.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def _expect(controller: OnlinePlay, peer: object) -> None:
+    """The saved game with a friend being reopened, from its saved peer
+    (:meth:`web.online.peer.Peer.to_json`, read without the protocol, which
+    loads later): the board names the players, from this page's seat, at once."""
+    if not isinstance(peer, dict):
+        return
+    seat, friend = peer.get("seat"), peer.get("friend")  # (friend None: not met yet)
+    if type(seat) is not int or seat not in (0, 1):
+        return
+    name = friend.get("name") if isinstance(friend, dict) else None
+    known = name if isinstance(name, str) and name else words.YOUR_FRIEND
+    controller.expect_friend(1 - seat, known)
 
 
 def live_room(saved: object) -> str | None:

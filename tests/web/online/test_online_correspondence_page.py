@@ -650,3 +650,65 @@ def test_correspondence_the_list_of_games_shows_a_game_that_began_live() -> None
     assert ann.c.state.online.friend_name == "Bob" and ann.c.store.read(ONLINE_SAVE) is not None
     html = games_listed(ann)
     assert html.count('data-testid="post-game"') == 1 and "Live against Bob" in html, html
+
+
+def code_still_loading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Online play's code not loaded yet, and on its way (as at a page's
+    start in the browser: its archive is fetched after the board is drawn)."""
+
+    async def on_its_way() -> None:
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr("web.dom.online_loader.loaded", lambda: False)
+    monkeypatch.setattr("web.dom.online_loader.load", on_its_way)
+
+
+def as_drawn(rig: Rig) -> tuple[str, str, str]:
+    """The names the board last drawn shows (its panels, its list of moves' heading)."""
+    screen = rig.view.last
+    heading = screen.history_html.split("</tr>", 1)[0]
+    return screen.top.name, screen.bottom.name, heading
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
+def test_correspondence_a_reload_names_the_players_before_online_play_s_code_is_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game by messages, then one gone live, reloaded: the board drawn
+    while online play's code loads names the friend and the player ("You"),
+    from the player's side, as it does once the game is back; no colours."""
+    rooms = Rooms()
+    monkeypatch.setattr("web.dom.transport.join_room", rooms.join_room)
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    pages, disks, turn = [ann, joined(bob_disk, fragment(ann), "Bob")], [ann_disk, bob_disk], 1
+    for _ in range(3):
+        play_my_turn(pages[turn])
+        pages[1 - turn] = page(disks[1 - turn], fragment(pages[turn]))
+        turn = 1 - turn
+    back = [(as_drawn(rig), rig.c.state.viewer) for rig in pages]
+    assert all("You" in names[:2] and "White" not in names[2] for names, _ in back), back
+    with monkeypatch.context() as loading:
+        code_still_loading(loading)
+        for disk, (names, viewer) in zip(disks, back, strict=True):
+            reloaded = page(disk, run=False)
+            assert reloaded.c.state.busy and reloaded.c.online.link is None
+            assert (as_drawn(reloaded), reloaded.c.state.viewer) == (names, viewer)
+    go_live(pages[0])  # Ann waits live: her page reloaded is a live game's
+    with monkeypatch.context() as loading:
+        code_still_loading(loading)
+        reloaded = page(ann_disk, run=False)
+        assert reloaded.c.online.link is None
+        assert (as_drawn(reloaded), reloaded.c.state.viewer) == back[0]
+
+
+def test_correspondence_a_friend_expected_is_forgotten_if_the_game_cannot_come_back() -> None:
+    """The saved game named the friend, but online play's code could not be
+    loaded: the page is free again, with no friend online playing a seat."""
+    rig = Rig().boot()
+    rig.c.online.await_online()
+    rig.c.online.expect_friend(1, "Bob")
+    assert rig.c.state.names[1] == "Bob" and rig.c.state.is_ai(1)
+    rig.c.online.online_gave_up("Online play could not be loaded.")
+    assert not rig.c.state.online.playing and not rig.c.state.busy
