@@ -11,7 +11,8 @@ from then on the two play by the links one page shows and the other opens
 (the one who left opens the first in the page it left: its saved live game
 goes on by links).  The list of moves continues the live one on both pages,
 both see the same rolls and plays, no link is refused, no relay is
-contacted by links, and each page lists that one game in progress.
+contacted by links, the live game's minutes a move stop (by links only a
+clock in days runs), and each page lists that one game in progress.
 """
 
 from __future__ import annotations
@@ -128,6 +129,10 @@ def test_correspondence_a_game_started_live_goes_on_by_links(
             seen = rolls_and_plays(opener)
             assert seen == rolls_and_plays(sender), (moves(opener), moves(sender))
             assert seen[:live] == live_moves
+            # The live game's two minutes a move do not run by links.
+            for side in pair:
+                notes = side.page.locator(".player .note").all_inner_texts()
+                assert not [n for n in notes if "to move" in n], notes
             turn, links = 1 - turn, links + 1
         assert online_relay.events() == events, "by links, a page contacted the relay"
         shot(ann, "desktop-after-links")

@@ -712,3 +712,37 @@ def test_correspondence_a_friend_expected_is_forgotten_if_the_game_cannot_come_b
     assert rig.c.state.names[1] == "Bob" and rig.c.state.is_ai(1)
     rig.c.online.online_gave_up("Online play could not be loaded.")
     assert not rig.c.state.online.playing and not rig.c.state.busy
+
+
+class Ticking:
+    """The page's monotonic clock (``performance.now``, in milliseconds), moved on by hand."""
+
+    def __init__(self) -> None:
+        self.ms = 0.0
+
+    def now(self) -> float:
+        return self.ms
+
+
+def test_correspondence_without_a_move_clock_the_page_never_offers_a_claim() -> None:
+    """The New game form's default, no move clock: the page of the player
+    waiting for a link, left open for minutes, days, a month, never says the
+    friend may be claimed against (their silence, by links, says nothing)."""
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    pages, disks, turn = [ann, joined(bob_disk, fragment(ann), "Bob")], [ann_disk, bob_disk], 1
+    for _ in range(3):
+        play_my_turn(pages[turn])
+        pages[1 - turn] = page(disks[1 - turn], fragment(pages[turn]))
+        turn = 1 - turn
+    waiter = next(rig for rig in pages if rig.c.state.online.post_waiting)
+    assert waiter.connection is not None
+    clock = Ticking()
+    waiter.connection.window.performance = clock
+    for minutes in (3, 60, 24 * 60, 30 * 24 * 60):
+        clock.ms = minutes * 60_000.0
+        waiter.timer.run(50)
+        s = waiter.c.state
+        assert s.online.friend_link is not Link.CLAIMABLE and s.dialog is not Dialog.CLAIM, minutes
+        assert not any(b.action is Act.CLAIM and b.visible for b in waiter.view.last.controls)
