@@ -70,6 +70,10 @@ class OnlineState:
     post_link: str = ""
     post_games: tuple[PostGame, ...] = ()
     post_waiting: bool = False  # the friend must act: nothing is played here until their link
+    # Why the link to send is one more in a turn with the cube in reach: "roll"
+    # (it asks the friend's share of the player's dice), "share" (it carries
+    # this side's share of the friend's), "" (a link of a turn).
+    post_why: str = ""
     join_post: bool = False  # the invite this page was opened with is a game by messages
 
     @property
@@ -94,5 +98,5 @@ class OnlineState:
         return replace(
             self, remote_seat=None, invite_link="", link_status="", friend_link=None, claimed="",
             offer_link="", answer_code="", clock_seat=None, clock_left=None, post_link="",
-            post_waiting=False,
+            post_waiting=False, post_why="",
         )  # fmt: skip

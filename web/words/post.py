@@ -40,6 +40,19 @@ SEND_TEXT = (
     "Send it by any messenger (mail, chat, text message). Your friend opens it, "
     "plays, and sends you a link back: open that one here to go on."
 )
+# A link that is one more in a turn, and why (web.model.online.OnlineState.post_why).
+SEND_TEXTS = {
+    "roll": (
+        "You could have doubled, so nobody may know your dice before you chose: "
+        "they are made with your friend's share. Send this link; their page "
+        "answers at once, and the link back brings your dice."
+    ),
+    "share": (
+        "Your friend asked for their roll: this link carries your share of their "
+        "dice (made only once they chose not to double). They roll, play, and send "
+        "you a link back: open that one here to go on."
+    ),
+}
 FIRST_TEXT = (
     "This link invites your friend to the game. They open it, play, and send you "
     "a link back: open that one here to go on."

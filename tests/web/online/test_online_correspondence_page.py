@@ -212,6 +212,9 @@ def test_correspondence_a_friend_s_play_is_shown_being_played_and_a_roll_asked_s
         asked = s.busy and s.match.phase is Phase.ROLL and s.match.turn == s.online.here
         link = fragment(rig)
         if asked:  # the page is closed while the friend answers (a reload between links)
+            # Why this second link of the turn: said with it.
+            assert rig.c.state.dialog is Dialog.POST
+            assert "could have doubled" in rig.view.last.dialog.html  # type: ignore[union-attr]
             pages[turn] = page(disks[turn])
             assert pages[turn].c.state.match.phase is Phase.ROLL
         friend = page(disks[1 - turn], link, run=False)
@@ -223,6 +226,9 @@ def test_correspondence_a_friend_s_play_is_shown_being_played_and_a_roll_asked_s
             assert friend.c.state.message.startswith(("Ann played", "Bob played"))
         pages[1 - turn] = friend
         if asked:  # the answer brings the dice the player asked for: shown, no second Roll
+            assert friend.c.state.dialog is Dialog.POST
+            html = friend.view.last.dialog.html  # type: ignore[union-attr]
+            assert "carries your share of their dice" in html, html
             answer = fragment(friend)
             pages[turn] = page(disks[turn], answer)
             m = pages[turn].c.state.match
