@@ -219,10 +219,10 @@ class Connection:
         o = self.post.state.online
         live = live_room(self.store.read(ONLINE_SAVE)) if o.playing and not o.post_link else None
         current = live or (self.store.read(POST_CURRENT) if o.post_link else None)
-        saved = saved_posts(self.store)
+        saved, now = saved_posts(self.store), float(self.window.Date.now()) / 1000
         games = [
             PostGame(room, str(g.get("friend", "")), bool(g.get("mine")), room == current,
-                     room == live)
+                     room == live, _waited(g.get("game"), now))
             for room, g in saved.items()
         ]  # fmt: skip
         if live is not None and live not in saved:  # a game that began live
@@ -250,6 +250,14 @@ def _expect(controller: OnlinePlay, peer: object) -> None:
     name = friend.get("name") if isinstance(friend, dict) else None
     known = name if isinstance(name, str) and name else words.YOUR_FRIEND
     controller.expect_friend(1 - seat, known)
+
+
+def _waited(game: object, now: float) -> float:
+    """Seconds since the move owed in a saved game by messages began (its
+    peer's ``since``, on the device's clock: web.online.peer); 0 if unknown."""
+    peer = game.get("peer") if isinstance(game, dict) else None
+    since = peer.get("since") if isinstance(peer, dict) else None
+    return max(0.0, now - since) if isinstance(since, (int, float)) else 0.0
 
 
 def live_room(saved: object) -> str | None:

@@ -35,6 +35,7 @@ class PostGame:
     my_turn: bool  # whether this player must act before the friend can
     current: bool = False  # the game on the board
     live: bool = False  # on the board, played live now (its links wait: #48)
+    waited: float = 0.0  # seconds since the move now owed began (by the device's clock)
 
 
 @dataclass(frozen=True, slots=True)

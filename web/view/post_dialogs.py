@@ -25,6 +25,8 @@ def games_html(games: Sequence[PostGame], link: str) -> str:
     True
     >>> 'data-action="post-open" data-value="r2"' in html
     True
+    >>> "Your turn against Ann — 2 days" in games_html([PostGame("r", "Ann", True, waited=2e5)], "")
+    True
     >>> html = games_html([PostGame("r3", "Cy", True, current=True, live=True)], "")
     >>> "Live against Cy" in html and "Your turn" not in html and "post-open" not in html
     True
@@ -37,6 +39,8 @@ def games_html(games: Sequence[PostGame], link: str) -> str:
             said = say.your_turn_against(g.friend)
         else:
             said = say.waiting_for(g.friend)
+        if not g.live:  # (live, the move clock beside the names says it)
+            said = say.since(said, g.waited)
         if g.current:
             action = f'<span class="muted">{say.ON_THE_BOARD}</span>'
             if link:

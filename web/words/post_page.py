@@ -2,6 +2,8 @@
 
 >>> waiting_for("Bob"), your_turn_against("Ann"), live_against("Cy")
 ('Waiting for Bob', 'Your turn against Ann', 'Live against Cy')
+>>> since("Waiting for Bob", 2 * 86400 + 5), since("Waiting for Bob", 3 * 3600), since("x", 59)
+('Waiting for Bob — 2 days', 'Waiting for Bob — 3 h', 'x')
 """
 
 from __future__ import annotations
@@ -29,6 +31,15 @@ def waiting_for(friend: str) -> str:
 def your_turn_against(friend: str) -> str:
     """A game in the list whose next move is this player's."""
     return f"Your turn against {friend}"
+
+
+def since(said: str, seconds: float) -> str:
+    """A game in the list, and how long its move has been owed (an hour or more)."""
+    if seconds >= 2 * 86400:
+        return f"{said} — {int(seconds // 86400)} days"
+    if seconds >= 86400:
+        return f"{said} — 1 day"
+    return f"{said} — {int(seconds // 3600)} h" if seconds >= 3600 else said
 
 
 def live_against(friend: str) -> str:

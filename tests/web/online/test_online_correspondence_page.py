@@ -752,3 +752,15 @@ def test_correspondence_without_a_move_clock_the_page_never_offers_a_claim() -> 
         s = waiter.c.state
         assert s.online.friend_link is not Link.CLAIMABLE and s.dialog is not Dialog.CLAIM, minutes
         assert not any(b.action is Act.CLAIM and b.visible for b in waiter.view.last.controls)
+
+
+def test_correspondence_the_list_of_games_says_how_long_a_move_has_waited() -> None:
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    joined(bob_disk, fragment(ann), "Bob")
+    now = 1_000.0  # the device's clock when the games were played (FakeDate)
+    listed = games_listed(page(bob_disk, wall=now + 60))
+    assert "against Ann<" in listed or "for Ann<" in listed, listed  # (a minute: not said)
+    listed = games_listed(page(bob_disk, wall=now + 2 * DAY + 3600))
+    assert "Ann — 2 days" in listed, listed
