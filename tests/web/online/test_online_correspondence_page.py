@@ -4,6 +4,7 @@ play through the links they show, and go on after a reload."""
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +16,7 @@ from web_fakes import Rig
 from engine.game import Phase
 from engine.record import Played, Roll
 from engine.rules import Rules
+from scripts.build_site import ONLINE_PROTOCOL
 from web.dom.connect import ONLINE_SAVE
 from web.model.actions import Act
 from web.model.presence import Link
@@ -667,6 +669,9 @@ def code_still_loading(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr("web.dom.online_loader.loaded", lambda: False)
     monkeypatch.setattr("web.dom.online_loader.load", on_its_way)
+    # ...and none of its modules importable meanwhile, as in the browser.
+    for rel in ONLINE_PROTOCOL:
+        monkeypatch.setitem(sys.modules, rel.removesuffix(".py").replace("/", "."), None)
 
 
 def as_drawn(rig: Rig) -> tuple[str, str, str]:
