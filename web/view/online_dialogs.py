@@ -105,7 +105,7 @@ def send_html(
         )
     # Drawn only while a game by messages is played, with its protocol.
     copy = _copy_button(Act.POST_COPY, "", words.COPY_LINK, words.COPY_ARIA, copied)
-    text = words.FIRST_TEXT if first else words.SEND_TEXTS.get(why, words.SEND_TEXT)
+    text = words.FIRST_TEXT if first else words.send_text(why)
     inner = (
         f'<h2 id="dlg-title">{words.SEND_TITLE}</h2>'
         f"<p>{escape(text)}</p>"

@@ -41,22 +41,32 @@ SEND_TEXT = (
     "plays, and sends you a link back: open that one here to go on."
 )
 # A link that is one more in a turn, and why (web.model.online.OnlineState.post_why).
-SEND_TEXTS = {
-    "roll": (
-        "You could have doubled, so nobody may know your dice before you chose: "
-        "they are made with your friend's share. Send this link; their page "
-        "answers at once, and the link back brings your dice."
-    ),
-    "share": (
-        "Your friend asked for their roll: this link carries your share of their "
-        "dice (made only once they chose not to double). They roll, play, and send "
-        "you a link back: open that one here to go on."
-    ),
-}
+ROLL_TEXT = (
+    "You could have doubled, so nobody may know your dice before you chose: "
+    "they are made with your friend's share. Send this link; their page "
+    "answers at once, and the link back brings your dice."
+)
+SHARE_TEXT = (
+    "Your friend asked for their roll: this link carries your share of their "
+    "dice (made only once they chose not to double). They roll, play, and send "
+    "you a link back: open that one here to go on."
+)
 FIRST_TEXT = (
     "This link invites your friend to the game. They open it, play, and send you "
     "a link back: open that one here to go on."
 )
+
+
+def send_text(why: str) -> str:
+    """What the link to send is for: a turn's (``why`` ""), or one more in a
+    turn (``"roll"``, ``"share"``: web.model.online.OnlineState.post_why).
+
+    >>> send_text("roll") == ROLL_TEXT, send_text("") == SEND_TEXT
+    (True, True)
+    """
+    return {"roll": ROLL_TEXT, "share": SHARE_TEXT}.get(why, SEND_TEXT)
+
+
 COPY_LINK = "Copy link"
 COPY_ARIA = "Copy the link to send your friend"
 SHARE = "Share…"
