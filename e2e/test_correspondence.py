@@ -26,10 +26,14 @@ def shot(side: LoadedPage, name: str) -> None:
     side.page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def reload(side: LoadedPage) -> None:
+def reload(side: LoadedPage) -> str:
+    """The page reloaded, and its game back; the heading of its list of moves
+    as first drawn (online play's code then still loading)."""
     side.page.reload()
     wait_ready(side.page, side)
+    first = history(side).split("\n", 1)[0]
     settled(side)
+    return first
 
 
 def history(side: LoadedPage) -> str:
@@ -106,10 +110,12 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
             if links == 5:  # both pages reloaded, with no link: the games go on
                 for side in sides:
                     before = history(side)
-                    reload(side)
+                    first = reload(side)
+                    # The players' names are right from the first drawing
+                    # (not White and Black until online play's code is back).
+                    assert first == before.split("\n", 1)[0], (first, before)
                     # The saved game is put back once online play's code has
-                    # loaded (the board is drawn before: the players' names
-                    # are White and Black until then).
+                    # loaded (the board is drawn before, with the names).
                     side.page.wait_for_function(
                         "before => document.getElementById('history').innerText === before",
                         arg=before,

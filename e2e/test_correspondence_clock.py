@@ -115,8 +115,15 @@ def start_with_a_day_a_move(browser: Browser, site_url: str) -> tuple[LoadedPage
         turn, links = 0, 1
         # Until Ann has opened a link of Bob's that leaves her a move to make
         # (not her page's own part of the opening roll, which it sends at
-        # once): his page, on the phone, is the one that may claim.
-        while links < 4 or turn == 0 or board_state(ann.page).get("awaiting") == "true":
+        # once, nor, after an opening tie, its part of the roll again, which
+        # leaves her a link to send and Bob owing): his page, on the phone, is
+        # the one that may claim.
+        while (
+            links < 4
+            or turn == 0
+            or board_state(ann.page).get("awaiting") == "true"
+            or dialog(ann) == "post"
+        ):
             assert links < 30, f"nobody owes a move: {panels(ann)} / {panels(bob)}"
             link = link_to_send(sides[turn], sent[turn])
             sent[turn] = link

@@ -129,11 +129,21 @@ class OnlinePlay(Part):
         self._set(busy=True)
         self._online(link_status=words.CONTACTING)
 
+    def expect_friend(self, seat: int, name: str) -> None:
+        """A saved game with a friend online is being reopened (a reload), its
+        code still loading: the board names them (``seat`` theirs) and is
+        drawn from this page's side meanwhile, as once it is back."""
+        if self.link is None:
+            self._online(remote_seat=seat, friend_name=name)
+            self._render()
+
     def online_gave_up(self, text: str) -> None:
         """The online game could not be opened (its save unreadable, its code not
         loaded): the page is free again, and says why."""
         self._set(busy=False)
         self._online(link_status="")
+        if self.link is None:  # (a friend expected: none plays after all)
+            self._online(remote_seat=None)
         self.online_news(text)
 
     def leave(self) -> None:

@@ -141,11 +141,12 @@ class PostPlay(Part):
         self._open(Dialog.POST_LIVE)
         self._render()
 
-    def post_ready(self, link: str, my_turn: bool) -> None:
+    def post_ready(self, link: str, my_turn: bool, why: str = "") -> None:
         """The link to send now: shown at once while the friend must act
         (until then it is kept, to be sent with the next one's moves); while
-        they must, nothing here can be played (the dice wait for their link)."""
-        self._online(post_link=link, post_waiting=not my_turn)
+        they must, nothing here can be played (the dice wait for their link).
+        ``why``: why it is one more in a turn (``OnlineState.post_why``)."""
+        self._online(post_link=link, post_waiting=not my_turn, post_why=why)
         if not my_turn and self.state.dialog in (None, Dialog.POST):
             self._set(copied="")
             self._open(Dialog.POST)

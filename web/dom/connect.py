@@ -63,6 +63,7 @@ class Connection(OnlinePage):
             return
         if saved is not None:
             controller.await_online()  # nothing is played here until the game is back
+            _expect(controller, saved)
         self._with_protocol(lambda: _game().reopen(self, controller, saved))
 
     def _with_protocol(self, then: Callable[[], None]) -> None:
@@ -105,6 +106,8 @@ class Connection(OnlinePage):
         room = self.store.read(POST_CURRENT)
         live = self.store.read(ONLINE_SAVE)
         if isinstance(room, str) and post.state.options.online and live is None:
+            game = saved_posts(self.store).get(room, {}).get("game")
+            _expect(post.online, game.get("peer") if isinstance(game, dict) else None)
             self.post_resume(room)
 
     def post_link_opened(self) -> None:
@@ -138,17 +141,60 @@ class Connection(OnlinePage):
             self._with_protocol(lambda: _post().live(self, post))
 
     def post_games(self) -> None:
-        """The games by messages saved here, for the list (no protocol needed)."""
+        """The games in progress with a friend, for the list (no protocol
+        needed): those by messages saved here, and the live one on the board
+        (a game by messages gone live among them: #48)."""
         from web.model.online import PostGame
 
         if self.post is None:
             return
-        current = self.store.read(POST_CURRENT) if self.post.state.online.post_link else None
-        games = tuple(
-            PostGame(room, str(g.get("friend", "")), bool(g.get("mine")), room == current)
-            for room, g in saved_posts(self.store).items()
-        )
-        self.post.known_games(games)
+        o = self.post.state.online
+        live = live_room(self.store.read(ONLINE_SAVE)) if o.playing and not o.post_link else None
+        current = live or (self.store.read(POST_CURRENT) if o.post_link else None)
+        saved, now = saved_posts(self.store), float(self.window.Date.now()) / 1000
+        games = [
+            PostGame(room, str(g.get("friend", "")), bool(g.get("mine")), room == current,
+                     room == live, _waited(g.get("game"), now))
+            for room, g in saved.items()
+        ]  # fmt: skip
+        if live is not None and live not in saved:  # a game that began live
+            games.append(PostGame(live, o.friend_name, False, True, True))
+        self.post.known_games(tuple(games))
+
+
+def _expect(controller: OnlinePlay, peer: object) -> None:
+    """The saved game with a friend being reopened, from its saved peer
+    (:meth:`web.online.peer.Peer.to_json`, read without the protocol, which
+    loads later): the board names the players, from this page's seat, at once."""
+    if not isinstance(peer, dict):
+        return
+    seat, friend = peer.get("seat"), peer.get("friend")  # (friend None: not met yet)
+    if type(seat) is not int or seat not in (0, 1):
+        return
+    name = friend.get("name") if isinstance(friend, dict) else None
+    known = name if isinstance(name, str) and name else words.YOUR_FRIEND
+    controller.expect_friend(1 - seat, known)
+
+
+def _waited(game: object, now: float) -> float:
+    """Seconds since the move owed in a saved game by messages began (its
+    peer's ``since``, on the device's clock: web.online.peer); 0 if unknown."""
+    peer = game.get("peer") if isinstance(game, dict) else None
+    since = peer.get("since") if isinstance(peer, dict) else None
+    return max(0.0, now - since) if isinstance(since, (int, float)) else 0.0
+
+
+def live_room(saved: object) -> str | None:
+    """The room (in base64, as the games by messages are kept) of a live
+    game's saved peer, read off its invite's text (``2.<room>.<secret>...``,
+    :mod:`web.online.invite`) without loading the protocol; None if none.
+
+    >>> live_room({"invite": "2.AAAAAAAAAAAAAAAAAAAAAA.BBBB.3cr.QW5u"}), live_room(None)
+    ('AAAAAAAAAAAAAAAAAAAAAA', None)
+    """
+    invite = saved.get("invite") if isinstance(saved, dict) else None
+    fields = invite.split(".") if isinstance(invite, str) else []
+    return fields[1] if len(fields) > 1 and fields[1] else None
 
 
 def _post() -> ModuleType:

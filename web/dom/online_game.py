@@ -195,8 +195,16 @@ async def _connect(
     else:
         controller.go_online(table, peer.friend, friend)
     table.resume(controller.state.match)
+    if peer.met and again is None:
+        # A reload: the friend's presence as it stands (the restored peer makes
+        # no news of it), so a friend who is gone is said so, and Play by
+        # messages offered, at once.
+        controller.online_link(table.link, peer.claim_after)
     controller.online_resumed()
-    if peer.seat == 0 and again is None:  # (going live again: the friend is in already)
+    # The invite, until the friend has come: not once they have (a reload of a
+    # game under way, or of one by messages waiting live: #48), nor going live
+    # again (the friend has the game already).
+    if peer.seat == 0 and again is None and not peer.met:
         link = invite.link(str(connection.window.location.href))
         controller.show_invite(link, ByHand(controller, table, link, ice(connection), connection))
     elif answer:

@@ -264,7 +264,7 @@ def _play(
         posts[room] = {"game": g.to_json(), "friend": friend, "mine": g.my_turn}
         store.write(POST_GAMES, posts)
         if g.outbox and not _claim_told(g):
-            post.post_ready(f"{page}#{g.outbox}", g.my_turn)
+            post.post_ready(f"{page}#{g.outbox}", g.my_turn, _why(g))
 
     table = PostTable(game, connection.clock, keep)
     table.attach(post.online)
@@ -287,6 +287,20 @@ def _play(
             connection.timer.later(POST_TICK_MS, tick)
 
     connection.timer.later(POST_TICK_MS, tick)
+
+
+def _why(game: Correspondence) -> str:
+    """Why the game's link is one more in a turn (#48): with the cube in
+    reach nobody may know the roller's dice before they choose not to double,
+    so a roll asked for (``"roll"``) waits for the friend's share of the dice,
+    which the friend's page sends in a link of its own (``"share"``)."""
+    peer = game.peer
+    table = peer.table
+    if not table.asked:
+        return ""
+    if table.roller == peer.seat and table.random is None:
+        return "roll"
+    return "share" if table.roller == peer.friend and table.random is not None else ""
 
 
 def _claim_told(game: Correspondence) -> bool:

@@ -34,6 +34,8 @@ class PostGame:
     friend: str  # the friend's name
     my_turn: bool  # whether this player must act before the friend can
     current: bool = False  # the game on the board
+    live: bool = False  # on the board, played live now (its links wait: #48)
+    waited: float = 0.0  # seconds since the move now owed began (by the device's clock)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,10 @@ class OnlineState:
     post_link: str = ""
     post_games: tuple[PostGame, ...] = ()
     post_waiting: bool = False  # the friend must act: nothing is played here until their link
+    # Why the link to send is one more in a turn with the cube in reach: "roll"
+    # (it asks the friend's share of the player's dice), "share" (it carries
+    # this side's share of the friend's), "" (a link of a turn).
+    post_why: str = ""
     join_post: bool = False  # the invite this page was opened with is a game by messages
 
     @property
@@ -93,5 +99,5 @@ class OnlineState:
         return replace(
             self, remote_seat=None, invite_link="", link_status="", friend_link=None, claimed="",
             offer_link="", answer_code="", clock_seat=None, clock_left=None, post_link="",
-            post_waiting=False,
+            post_waiting=False, post_why="",
         )  # fmt: skip

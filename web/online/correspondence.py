@@ -232,6 +232,11 @@ class Correspondence:
     outbox: str = ""  # the fragment of the last letter made ("" before any)
     covers: int = -1  # the log's length when it was made
 
+    def __post_init__(self) -> None:
+        # By links: claims only under a move clock in days (Peer.clock_runs),
+        # on both pages alike, whichever way the game began.
+        self.peer.by_post = True
+
     # -- a new game ------------------------------------------------------------------
 
     @classmethod

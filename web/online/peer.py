@@ -115,6 +115,10 @@ SCHEMA = 2  # 1: before seats signed their messages (such a save cannot go on)
 Token = Callable[[int], bytes]
 Wall = Callable[[], float]
 MAX_SEQ_JUMP = 10_000  # messages the friend may have sent that never arrived
+# By messages only a move clock in days runs (web.model.options.POST_CLOCKS):
+# the minutes of a live game going on by links do not, nor does the friend's
+# silence, which by links says nothing (#48).
+POST_CLOCK_MIN = 24 * 3600
 RESEND_GAP = 2.0  # seconds between two resends of missing history to one friend
 
 
@@ -155,6 +159,7 @@ class Peer:
         self.seq = 0  # the last sequence number sent
         self.seen = 0  # the highest sequence number received from the friend
         self.claimed: Claimed | None = None
+        self.by_post = False  # played by messages (set by web.online.correspondence)
         self.disputed: tuple[int, str] | None = None  # a claim refused (as have, head)
         self.presence = Presence(timing or Timing(), start=now)
         self.clock = TurnClock(float(invite.clock), since=now, wall=wall())
@@ -256,12 +261,18 @@ class Peer:
         link = self.presence.link(now, met=self.met)
         return Link.WAITING if link is Link.CLAIMABLE else link
 
+    @property
+    def clock_runs(self) -> bool:
+        """Whether a claim may end the game: live, always; by messages
+        (:attr:`by_post`), under a move clock in days only."""
+        return not self.by_post or self.clock.limit >= POST_CLOCK_MIN
+
     def can_claim(self, now: float) -> bool:
         """Whether the player may claim the game: by this page's own record, the
         friend owes an action and has not made it within the move clock (pings
         do not count); with no clock, the friend has also been silent (gone)
-        that long."""
-        if not self.met or self.owing != self.friend:
+        that long.  By messages, only past a clock in days (:attr:`clock_runs`)."""
+        if not self.met or self.owing != self.friend or not self.clock_runs:
             return False
         waited = self.clock.owed_for(now)
         if self.clock.limit:
@@ -272,7 +283,7 @@ class Peer:
         """Who owes an action and the whole seconds left on the move clock (both
         ``None`` with no clock, or nobody owing)."""
         owing = self.owing
-        if not self.clock.limit or owing is None:
+        if not self.clock.limit or owing is None or not self.clock_runs:
             return (None, None)
         return (owing, int(self.clock.left(now) + 0.999))
 
@@ -547,6 +558,8 @@ class Peer:
         reason = ""
         if (claim.have, claim.head) != (len(self.log), self.log.head):
             reason = detail.HISTORIES_DIFFER
+        elif not self.clock_runs:
+            reason = detail.NO_CLOCK_BY_POST
         elif self.owing != self.seat:
             reason = detail.OWED_NO_MOVE
         elif owed < limit - grace(limit):

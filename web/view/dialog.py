@@ -288,7 +288,7 @@ def _post(state: UiState) -> str:
 
     o = state.online
     first = not state.match.events and state.match.game_number == 1
-    return send_html(o.post_link, state.copied == "post", o.can_share, first=first)
+    return send_html(o.post_link, state.copied == "post", o.can_share, first=first, why=o.post_why)
 
 
 def _post_live(state: UiState) -> str:

@@ -58,8 +58,8 @@ def saves_html(
         + action_row(button(Act.SAVE_SLOT, say.SAVE, primary=True))
         + _overwrite_html(overwrite)
         + listing
-        # Games by messages are kept apart, a game per friend (web/view/post_dialogs.py).
-        + f'<div class="dlg-actions left">{button(Act.POST_GAMES, say.GAMES_BY_MESSAGES)}</div>'
+        # Games with a friend are kept apart, a game per friend (web/view/post_dialogs.py).
+        + f'<div class="dlg-actions left">{button(Act.POST_GAMES, say.GAMES_IN_PROGRESS)}</div>'
         + _unreadable_html(unreadable, held)
         + f'<h3>{say.FILE}</h3><div class="dlg-actions left">'
         + button(Act.EXPORT, say.EXPORT)

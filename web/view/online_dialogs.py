@@ -85,13 +85,18 @@ def post_join_html(inviter: str, terms: str, name: str = "") -> str:
     return dialog_form("join", inner, submit=Act.JOIN_ACCEPT)
 
 
-def send_html(link: str, copied: bool, can_share: bool, *, first: bool = False) -> str:
+def send_html(
+    link: str, copied: bool, can_share: bool, *, first: bool = False, why: str = ""
+) -> str:
     """The link to send the friend, with Copy (and Share… where the device has
-    a share sheet), and what leaves the device.
+    a share sheet), and what leaves the device; ``why`` it is one more in a
+    turn, if it is (``OnlineState.post_why``), said.
 
     >>> html = send_html("https://x.org/#post=eJ", False, True)
     >>> "#post=eJ" in html, 'data-action="post-copy"' in html, 'data-action="post-share"' in html
     (True, True, True)
+    >>> "could have doubled" in send_html("https://x.org/#post=eJ", False, False, why="roll")
+    True
     """
     share = ""
     if can_share:
@@ -100,9 +105,10 @@ def send_html(link: str, copied: bool, can_share: bool, *, first: bool = False) 
         )
     # Drawn only while a game by messages is played, with its protocol.
     copy = _copy_button(Act.POST_COPY, "", words.COPY_LINK, words.COPY_ARIA, copied)
+    text = words.FIRST_TEXT if first else words.send_text(why)
     inner = (
         f'<h2 id="dlg-title">{words.SEND_TITLE}</h2>'
-        f"<p>{escape(words.FIRST_TEXT if first else words.SEND_TEXT)}</p>"
+        f"<p>{escape(text)}</p>"
         f'<p class="copyable"><code data-testid="post-link">{escape(link)}</code>{copy}{share}</p>'
         + qr_block(link, words.LINK_QR)
         + f'<p class="muted">{escape(post_say.PRIVACY)}</p>'

@@ -17,17 +17,30 @@ from web.words import post_page as say
 
 
 def games_html(games: Sequence[PostGame], link: str) -> str:
-    """The games by messages on this device: whose turn each is, each to open.
+    """The games in progress with a friend on this device: whose turn each
+    is by messages, or that it is live, each to open.
 
     >>> html = games_html([PostGame("r1", "Ann", True), PostGame("r2", "Bob", False)], "")
     >>> "Your turn against Ann" in html and "Waiting for Bob" in html
     True
     >>> 'data-action="post-open" data-value="r2"' in html
     True
+    >>> "Your turn against Ann — 2 days" in games_html([PostGame("r", "Ann", True, waited=2e5)], "")
+    True
+    >>> html = games_html([PostGame("r3", "Cy", True, current=True, live=True)], "")
+    >>> "Live against Cy" in html and "Your turn" not in html and "post-open" not in html
+    True
     """
     rows = []
     for g in games:
-        said = say.your_turn_against(g.friend) if g.my_turn else say.waiting_for(g.friend)
+        if g.live:  # its links wait while it is played live (whoever's turn it is)
+            said = say.live_against(g.friend)
+        elif g.my_turn:
+            said = say.your_turn_against(g.friend)
+        else:
+            said = say.waiting_for(g.friend)
+        if not g.live:  # (live, the move clock beside the names says it)
+            said = say.since(said, g.waited)
         if g.current:
             action = f'<span class="muted">{say.ON_THE_BOARD}</span>'
             if link:

@@ -392,7 +392,10 @@ def _switch(state: UiState) -> tuple[Button, Button]:
     """Play by messages, for a live game whose friend is not connected, and
     Play live now, for a game by messages (the page's shell leaves them
     blank; their words come with online play)."""
-    if not state.online.playing:
+    o = state.online
+    # Neither shows before the game has a presence or a link: so too while a
+    # saved one is reopened, online play's archive still on its way.
+    if not o.playing or (o.friend_link is None and not o.post_link):
         return (Button(Act.POST_SWITCH, "", False, False), Button(Act.POST_LIVE, "", False, False))
     from web.view.post_board import live, switch  # (online play's archive: loaded)
 

@@ -499,6 +499,7 @@ def claimed_by(mine: bool) -> str:
 HISTORIES_DIFFER = "your histories of the game differ: a move did not reach one of you"
 OWED_NO_MOVE = "by this page's record you owed no move"
 IN_TOUCH = "your page was in touch with your friend's all along"
+NO_CLOCK_BY_POST = "by messages a game can be claimed only under a move clock in days"
 
 
 def owed_for(owed: float, limit: float) -> str:

@@ -40,10 +40,33 @@ SEND_TEXT = (
     "Send it by any messenger (mail, chat, text message). Your friend opens it, "
     "plays, and sends you a link back: open that one here to go on."
 )
+# A link that is one more in a turn, and why (web.model.online.OnlineState.post_why).
+ROLL_TEXT = (
+    "You could have doubled, so nobody may know your dice before you chose: "
+    "they are made with your friend's share. Send this link; their page "
+    "answers at once, and the link back brings your dice."
+)
+SHARE_TEXT = (
+    "Your friend asked for their roll: this link carries your share of their "
+    "dice (made only once they chose not to double). They roll, play, and send "
+    "you a link back: open that one here to go on."
+)
 FIRST_TEXT = (
     "This link invites your friend to the game. They open it, play, and send you "
     "a link back: open that one here to go on."
 )
+
+
+def send_text(why: str) -> str:
+    """What the link to send is for: a turn's (``why`` ""), or one more in a
+    turn (``"roll"``, ``"share"``: web.model.online.OnlineState.post_why).
+
+    >>> send_text("roll") == ROLL_TEXT, send_text("") == SEND_TEXT
+    (True, True)
+    """
+    return {"roll": ROLL_TEXT, "share": SHARE_TEXT}.get(why, SEND_TEXT)
+
+
 COPY_LINK = "Copy link"
 COPY_ARIA = "Copy the link to send your friend"
 SHARE = "Share…"
@@ -96,7 +119,7 @@ def waiting_for_link(name: str) -> str:
     'Waiting for your friend’s link (y'
     """
     who = "your friend" if name == "Your friend" else name
-    return f"Waiting for {who}’s link (yours to send: Saves, Games by messages)."
+    return f"Waiting for {who}’s link (yours to send: Saves, Games in progress)."
 
 
 LINK_NOTE = "their link awaited"  # beside the friend's name, while they owe a move

@@ -52,6 +52,7 @@ from web.online.errors import (
     StrangerError,
 )
 from web.online.events import ClaimDisputed, Event, GameFull, Refused, Rolled
+from web.online.invite import Invite
 from web.online.log import Block
 from web.online.peer import Peer
 from web.words import post as words
@@ -752,3 +753,38 @@ def test_correspondence_a_dispute_goes_with_the_move_made_before_its_link_was_se
     assert [e for e in told if isinstance(e, ClaimDisputed)] == [ClaimDisputed("Bob")]
     claimed = post.sides[0].peer.claimed
     assert claimed is not None and claimed.seat == 0  # the claim stands on Ann's page
+
+
+def test_correspondence_without_a_move_clock_nobody_can_claim_however_long() -> None:
+    """By links the friend's silence says nothing (a link a week is fine): a
+    game with no move clock cannot be claimed, and a claim made anyway (by a
+    page that counted silence as live play does) is refused by the other's."""
+    post = clocked(days=0)
+    post.now += 30 * DAY
+    ann = post.sides[0]
+    assert not ann.peer.can_claim(post.now) and ann.peer.clock_shown(post.now) == (None, None)
+    with pytest.raises(OutOfTurnError):
+        ann.claim(post.now)
+    ann.peer.by_post = False  # (a page that judges silence as live play does)
+    post.sides[0] = ann.claim(post.now)
+    bob = post.sides[1]
+    record = bob.peer.match.record
+    events = post.open(1, post.link(0))
+    (error,) = [e.error for e in events if isinstance(e, Refused)]
+    assert isinstance(error, DisputedClaimError) and "move clock in days" in str(error)
+    assert post.sides[1].peer.claimed is None and post.sides[1].peer.match.record == record
+
+
+def test_correspondence_a_live_game_s_minutes_a_move_do_not_run_by_links() -> None:
+    """A live game with two minutes a move, going on by links: no clock shown,
+    no claim (a link takes longer than that); live again, its clock is back."""
+    invite = Invite.new("Ann", Rules(3), clock=120, token=tokens(31))
+    live = Peer.host(invite, now=0.0, token=tokens(32))
+    assert live.clock_runs and live.clock.limit == 120
+    game = Correspondence.from_live(live, 0.0)
+    assert game.peer.by_post and not game.peer.clock_runs
+    assert game.peer.clock_shown(10 * DAY) == (None, None)
+    saved = Correspondence.from_json(json.loads(json.dumps(game.to_json())), now=0.0)
+    assert not saved.peer.clock_runs
+    again = Peer.from_json(saved.peer.to_json(), now=0.0)  # Play live now
+    assert again.clock_runs and again.clock.limit == 120

@@ -4,6 +4,7 @@ play through the links they show, and go on after a reload."""
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +16,7 @@ from web_fakes import Rig
 from engine.game import Phase
 from engine.record import Played, Roll
 from engine.rules import Rules
+from scripts.build_site import ONLINE_PROTOCOL
 from web.dom.online_page import ONLINE_SAVE
 from web.model.actions import Act
 from web.model.presence import Link
@@ -212,6 +214,9 @@ def test_correspondence_a_friend_s_play_is_shown_being_played_and_a_roll_asked_s
         asked = s.busy and s.match.phase is Phase.ROLL and s.match.turn == s.online.here
         link = fragment(rig)
         if asked:  # the page is closed while the friend answers (a reload between links)
+            # Why this second link of the turn: said with it.
+            assert rig.c.state.dialog is Dialog.POST
+            assert "could have doubled" in rig.view.last.dialog.html  # type: ignore[union-attr]
             pages[turn] = page(disks[turn])
             assert pages[turn].c.state.match.phase is Phase.ROLL
         friend = page(disks[1 - turn], link, run=False)
@@ -223,6 +228,9 @@ def test_correspondence_a_friend_s_play_is_shown_being_played_and_a_roll_asked_s
             assert friend.c.state.message.startswith(("Ann played", "Bob played"))
         pages[1 - turn] = friend
         if asked:  # the answer brings the dice the player asked for: shown, no second Roll
+            assert friend.c.state.dialog is Dialog.POST
+            html = friend.view.last.dialog.html  # type: ignore[union-attr]
+            assert "carries your share of their dice" in html, html
             answer = fragment(friend)
             pages[turn] = page(disks[turn], answer)
             m = pages[turn].c.state.match
@@ -556,3 +564,208 @@ def test_correspondence_relays_out_of_reach_leave_the_game_by_messages_as_it_was
     assert s.online.post_link == link and s.match == match and s.dialog is not Dialog.POST_LIVE
     assert ann.c.store.read(ONLINE_SAVE) is None
     assert page(disk).c.state.online.post_link == link  # a reload: still by messages
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
+def test_correspondence_a_reload_while_waiting_live_shows_no_invitation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ann goes live from links and reloads while she waits for Bob: her page
+    goes back to the room and waits there, and offers Play by messages; the
+    invitation of a new game (its ``#join=`` link) is not shown again."""
+    rooms = Rooms()
+    monkeypatch.setattr("web.dom.transport.join_room", rooms.join_room)
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    pages, disks, turn = [ann, joined(bob_disk, fragment(ann), "Bob")], [ann_disk, bob_disk], 1
+    for _ in range(4):
+        play_my_turn(pages[turn])
+        pages[1 - turn] = page(disks[1 - turn], fragment(pages[turn]))
+        turn = 1 - turn
+    ann = pages[0]
+    match = ann.c.state.match
+    go_live(ann)
+    assert ann.c.state.dialog is Dialog.POST_LIVE
+    ann = page(ann_disk)  # the reload
+    assert ann.connection is not None
+    asyncio.get_event_loop().run_until_complete(asyncio.gather(*ann.connection.tasks))
+    ann.timer.run(200)
+    s = ann.c.state
+    assert s.online.playing and s.online.friend_name == "Bob" and not s.online.post_link
+    assert s.dialog is not Dialog.INVITE and not s.online.invite_link, s.dialog
+    assert not any("#join=" in str(b) for b in ann.view.last.controls)
+    assert s.match.events == match.events and not s.notice
+    assert len(rooms.configs) == 2  # in the game's room again
+    assert can_switch(ann), (s.online.friend_link, s.busy, s.thinking, ann.view.last.status)
+
+
+def games_listed(rig: Rig) -> str:
+    """Saves → Games in progress: the list's HTML."""
+    rig.act("post-games")
+    assert rig.c.state.dialog is Dialog.POST_GAMES
+    html = rig.view.last.dialog.html  # type: ignore[union-attr]
+    rig.act("close")
+    return html
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
+def test_correspondence_the_list_of_games_says_a_game_is_live_while_it_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game by messages gone live is listed as live (not whose link is
+    awaited), once, on the board; back by links, as whose turn it is."""
+    rooms = Rooms()
+    monkeypatch.setattr("web.dom.transport.join_room", rooms.join_room)
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    pages, disks, turn = [ann, joined(bob_disk, fragment(ann), "Bob")], [ann_disk, bob_disk], 1
+    for _ in range(4):
+        play_my_turn(pages[turn])
+        pages[1 - turn] = page(disks[1 - turn], fragment(pages[turn]))
+        turn = 1 - turn
+    ann = pages[0]
+    by_links = games_listed(ann)
+    assert by_links.count('data-testid="post-game"') == 1
+    assert "Your turn against Bob" in by_links or "Waiting for Bob" in by_links, by_links
+    go_live(ann)
+    ann.act("close")
+    live = games_listed(ann)
+    assert live.count('data-testid="post-game"') == 1, live
+    assert "Live against Bob" in live and "(on the board)" in live, live
+    assert "Your turn" not in live and "Waiting for" not in live and "post-open" not in live
+    ann.act("post-switch")  # back to links: whose turn it is again
+    assert games_listed(ann) == by_links
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
+def test_correspondence_the_list_of_games_shows_a_game_that_began_live() -> None:
+    disk = MemoryStorage()
+    ann = page(disk)
+    assert 'data-testid="post-game"' not in games_listed(ann)
+    invite = Invite.new("Ann", Rules(3), clock=0, token=tokens(1))
+    host = Peer.host(invite, now=0.0, token=tokens(2))
+    ta, tb = pair()
+    ann.start("online", length=3)
+    bob = Peer.join(Invite.parse(host.invite.text), "Bob", now=0.0, token=tokens(3))
+    live(ann, host, ta)
+    OnlineTable(bob, tb, Clock(), lambda d: None)  # Bob's side, answering on its transport
+    ta.peer(PeerEvent("b", True))
+    tb.peer(PeerEvent("a", True))
+    while ta.pump() | tb.pump():
+        pass
+    assert ann.c.state.online.friend_name == "Bob" and ann.c.store.read(ONLINE_SAVE) is not None
+    html = games_listed(ann)
+    assert html.count('data-testid="post-game"') == 1 and "Live against Bob" in html, html
+
+
+def code_still_loading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Online play's code not loaded yet, and on its way (as at a page's
+    start in the browser: its archive is fetched after the board is drawn)."""
+
+    async def on_its_way() -> None:
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr("web.dom.online_loader.loaded", lambda: False)
+    monkeypatch.setattr("web.dom.online_loader.load", on_its_way)
+    # ...and none of its modules importable meanwhile, as in the browser.
+    for rel in ONLINE_PROTOCOL:
+        monkeypatch.setitem(sys.modules, rel.removesuffix(".py").replace("/", "."), None)
+
+
+def as_drawn(rig: Rig) -> tuple[str, str, str]:
+    """The names the board last drawn shows (its panels, its list of moves' heading)."""
+    screen = rig.view.last
+    heading = screen.history_html.split("</tr>", 1)[0]
+    return screen.top.name, screen.bottom.name, heading
+
+
+@pytest.mark.usefixtures("event_loop_of_its_own")
+def test_correspondence_a_reload_names_the_players_before_online_play_s_code_is_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game by messages, then one gone live, reloaded: the board drawn
+    while online play's code loads names the friend and the player ("You"),
+    from the player's side, as it does once the game is back; no colours."""
+    rooms = Rooms()
+    monkeypatch.setattr("web.dom.transport.join_room", rooms.join_room)
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    pages, disks, turn = [ann, joined(bob_disk, fragment(ann), "Bob")], [ann_disk, bob_disk], 1
+    for _ in range(3):
+        play_my_turn(pages[turn])
+        pages[1 - turn] = page(disks[1 - turn], fragment(pages[turn]))
+        turn = 1 - turn
+    back = [(as_drawn(rig), rig.c.state.viewer) for rig in pages]
+    assert all("You" in names[:2] and "White" not in names[2] for names, _ in back), back
+    with monkeypatch.context() as loading:
+        code_still_loading(loading)
+        for disk, (names, viewer) in zip(disks, back, strict=True):
+            reloaded = page(disk, run=False)
+            assert reloaded.c.state.busy and reloaded.c.online.link is None
+            assert (as_drawn(reloaded), reloaded.c.state.viewer) == (names, viewer)
+    go_live(pages[0])  # Ann waits live: her page reloaded is a live game's
+    with monkeypatch.context() as loading:
+        code_still_loading(loading)
+        reloaded = page(ann_disk, run=False)
+        assert reloaded.c.online.link is None
+        assert (as_drawn(reloaded), reloaded.c.state.viewer) == back[0]
+
+
+def test_correspondence_a_friend_expected_is_forgotten_if_the_game_cannot_come_back() -> None:
+    """The saved game named the friend, but online play's code could not be
+    loaded: the page is free again, with no friend online playing a seat."""
+    rig = Rig().boot()
+    rig.c.online.await_online()
+    rig.c.online.expect_friend(1, "Bob")
+    assert rig.c.state.names[1] == "Bob" and rig.c.state.is_ai(1)
+    rig.c.online.online_gave_up("Online play could not be loaded.")
+    assert not rig.c.state.online.playing and not rig.c.state.busy
+
+
+class Ticking:
+    """The page's monotonic clock (``performance.now``, in milliseconds), moved on by hand."""
+
+    def __init__(self) -> None:
+        self.ms = 0.0
+
+    def now(self) -> float:
+        return self.ms
+
+
+def test_correspondence_without_a_move_clock_the_page_never_offers_a_claim() -> None:
+    """The New game form's default, no move clock: the page of the player
+    waiting for a link, left open for minutes, days, a month, never says the
+    friend may be claimed against (their silence, by links, says nothing)."""
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    pages, disks, turn = [ann, joined(bob_disk, fragment(ann), "Bob")], [ann_disk, bob_disk], 1
+    for _ in range(3):
+        play_my_turn(pages[turn])
+        pages[1 - turn] = page(disks[1 - turn], fragment(pages[turn]))
+        turn = 1 - turn
+    waiter = next(rig for rig in pages if rig.c.state.online.post_waiting)
+    assert waiter.connection is not None
+    clock = Ticking()
+    waiter.connection.window.performance = clock
+    for minutes in (3, 60, 24 * 60, 30 * 24 * 60):
+        clock.ms = minutes * 60_000.0
+        waiter.timer.run(50)
+        s = waiter.c.state
+        assert s.online.friend_link is not Link.CLAIMABLE and s.dialog is not Dialog.CLAIM, minutes
+        assert not any(b.action is Act.CLAIM and b.visible for b in waiter.view.last.controls)
+
+
+def test_correspondence_the_list_of_games_says_how_long_a_move_has_waited() -> None:
+    ann_disk, bob_disk = MemoryStorage(), MemoryStorage()
+    ann = page(ann_disk)
+    ann.start("online", length=3, post="on", name="Ann")
+    joined(bob_disk, fragment(ann), "Bob")
+    now = 1_000.0  # the device's clock when the games were played (FakeDate)
+    listed = games_listed(page(bob_disk, wall=now + 60))
+    assert "against Ann<" in listed or "for Ann<" in listed, listed  # (a minute: not said)
+    listed = games_listed(page(bob_disk, wall=now + 2 * DAY + 3600))
+    assert "Ann — 2 days" in listed, listed
