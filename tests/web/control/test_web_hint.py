@@ -488,6 +488,43 @@ def test_the_tutor_asks_about_a_bad_play_keep_take_back_or_see_the_better_one() 
     assert "8/5 6/5" in rig.view.last.history_html
 
 
+@pytest.mark.parametrize("take_back", ["tutor-undo", "undo"])
+def test_the_tutor_asks_again_when_the_same_bad_play_is_made_after_undo(take_back: str) -> None:
+    """Taken back with the tutor's Undo or the Undo button, the same blunder made
+    again is asked about again: its first verdict went with the play."""
+    rig = _opening_31_vs_ai()
+    rig.act("setting", "true", name="tutor")
+    c = rig.c
+    _tap_play(rig, [(24, 21), (24, 23)])
+    assert rig.view.last.dialog is not None and rig.view.last.dialog.kind == "tutor"
+    if take_back == "undo":
+        rig.act("close")
+        rig.act("undo")
+        rig.act("undo")
+    else:
+        rig.act("tutor-undo")
+    assert rig.view.last.dialog is None and not c.state.match.moves.done
+    assert "Tutor:" not in rig.view.last.hint_html  # the play it spoke of is gone
+    _tap_play(rig, [(24, 21), (24, 23)])  # the same blunder
+    dialog = rig.view.last.dialog
+    assert dialog is not None and dialog.kind == "tutor"
+    assert "24/23 24/21 is a blunder" in dialog.html
+    rig.act("tutor-keep")
+    assert "24/23 24/21" in rig.view.last.history_html
+
+
+def test_redo_of_a_bad_play_taken_back_is_asked_about_again() -> None:
+    rig = _opening_31_vs_ai()
+    rig.act("setting", "true", name="tutor")
+    _tap_play(rig, [(24, 21), (24, 23)])
+    rig.act("close")
+    rig.act("undo")
+    assert rig.view.last.dialog is None
+    rig.act("redo")  # the same blunder, whole again
+    dialog = rig.view.last.dialog
+    assert dialog is not None and dialog.kind == "tutor"
+
+
 def test_keeping_a_play_the_tutor_questioned_is_done() -> None:
     rig = _opening_31_vs_ai()
     rig.act("setting", "true", name="tutor")
