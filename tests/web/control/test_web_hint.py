@@ -47,6 +47,25 @@ def _opening_31_vs_ai() -> Rig:
     return rig
 
 
+def test_a_hint_of_mixed_depths_marks_where_it_turns_shallower() -> None:
+    # An opening 4-3 at 1-ply: a few plays judged at 1-ply, the rest at 0-ply;
+    # one line where the 0-ply ones start, each of them saying it is quicker.
+    rig = Rig([4, 3]).boot()
+    rig.start("medium", 5)
+    rig.act("roll")
+    html = rig.act("hint").hint_html
+    items = html.split("<li")[1:]
+    plies = [re.search(r">(\d)-ply</small>", item) for item in items]
+    depths = [int(m.group(1)) if m else None for m in plies]
+    first_shallow = depths.index(0)
+    assert first_shallow > 0 and set(depths[first_shallow:]) == {0}
+    assert [i for i, item in enumerate(items) if item.startswith(' class="shallower"')] == [
+        first_shallow
+    ]
+    quicker = "a quicker figure than the 1-ply plays above"
+    assert all((quicker in item) == (d == 0) for item, d in zip(items, depths, strict=True))
+
+
 def test_the_service_ranks_like_king_tubby_at_the_score() -> None:
     m = Match.new(5).roll((3, 1))
     request = hint_request(m)
@@ -75,7 +94,7 @@ def test_each_hinted_play_says_how_deeply_it_was_judged_deeper_first() -> None:
     rig.start("medium", 5)
     rig.act("roll")
     screen = rig.act("hint")
-    plies = re.findall(r'<small class="ply">(\d)-ply</small>', screen.hint_html)
+    plies = re.findall(r'<small class="ply"[^>]*>(\d)-ply</small>', screen.hint_html)
     assert len(plies) == screen.hint_html.count("</li>") and plies == sorted(plies, reverse=True)
     assert plies[0] == "1" and plies[-1] == "0"
 
@@ -89,7 +108,7 @@ def test_hint_lists_the_best_plays_and_a_tap_makes_one() -> None:
     screen = rig.act("hint")
     first = screen.hint_html.split("</li>")[0]
     assert 'class="hint-play best"' in first and ">8/5 6/5<" in first
-    plies = re.findall(r'<small class="ply">(\d)-ply</small>', screen.hint_html)
+    plies = re.findall(r'<small class="ply"[^>]*>(\d)-ply</small>', screen.hint_html)
     assert len(plies) == screen.hint_html.count("</li>") and plies == sorted(plies, reverse=True)
     # a checker moved first does not matter: the hinted play starts from the turn's start
     c = rig.c
