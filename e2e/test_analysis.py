@@ -456,6 +456,11 @@ def test_an_imported_match_is_walked_with_keys_and_the_move_list(
             page.keyboard.press("ArrowRight")
             until(page, lambda: at(page), f"Decision {step} of {total}")
             assert page.locator("#board").get_attribute("data-viewer") == viewer  # never turns
+            # The points are numbered as the side on roll's plays are written: the
+            # point drawn as the viewer's 1 is the top side's 24 when it is on roll.
+            turn = page.locator("#board").get_attribute("data-turn")
+            first = page.locator("#board .point-numbers text").first.text_content()
+            assert first == ("1" if turn == viewer else "24"), (step, turn, first)
         page.keyboard.press("ArrowLeft")
         until(page, lambda: at(page), f"Decision 6 of {total}")
         page.keyboard.press("End")

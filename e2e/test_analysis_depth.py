@@ -43,6 +43,11 @@ def test_a_hint_at_two_ply_says_so(
     assert text_of(page, "#hint .hint-play.best .ply") == "2-ply"
     depths = page.locator("#hint .hint-play .ply").all_inner_texts()
     assert depths == sorted(depths, reverse=True)  # the deepest first, then 1- and 0-ply
+    # A line above each shallower group: its figures are quicker ones.
+    turns = [i for i in range(1, len(depths)) if depths[i] != depths[i - 1]]
+    rows = page.locator("#hint .hint-plays > li")
+    lined = [i for i in range(rows.count()) if rows.nth(i).get_attribute("class") == "shallower"]
+    assert turns and lined == turns
     screenshot(page, f"{name}-hint-2-ply")
     assert game.errors == []
     game.context.close()

@@ -125,6 +125,14 @@ def test_the_tutor_warns_before_done(browser: Browser, site_url: str) -> None:
     page.wait_for_selector("dialog[data-kind='tutor'][open]")
     assert "24/23 24/21 is a blunder" in text_of(page, "dialog[data-kind='tutor']")
     screenshot(page, "desktop-tutor")
+    # Taken back and made again, the same blunder is asked about again.
+    page.click("dialog [data-action='tutor-undo']")
+    page.wait_for_function("() => !document.getElementById('dialog').open")
+    for src, dst in ((24, 21), (24, 23)):
+        click_place(page, src)
+        click_place(page, dst)
+    page.wait_for_selector("dialog[data-kind='tutor'][open]", timeout=AI_TIMEOUT_MS)
+    assert "24/23 24/21 is a blunder" in text_of(page, "dialog[data-kind='tutor']")
     page.click("dialog [data-action='tutor-keep']")  # the player may insist
     wait_for_player(page)
     assert "24/23 24/21" in text_of(page, "#history")

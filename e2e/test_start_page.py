@@ -36,6 +36,23 @@ def test_a_first_visit_opens_the_new_game_dialog(desktop: LoadedPage) -> None:
     ]
 
 
+def test_the_new_game_dialog_fits_a_desktop_without_scrolling(desktop: LoadedPage) -> None:
+    """At 1280x800 the whole form shows, whichever opponent asks for more fields
+    (a friend here: two names; online: a name, by messages, the clock, TURN)."""
+    page = desktop.page
+    dialog = page.locator("dialog#dialog[open][data-kind='new']")
+    chosen = dialog.locator("input[name='opponent']:checked").get_attribute("value")
+    for opponent in ("easy", "human", "online"):
+        dialog.locator(f"input[name='opponent'][value='{opponent}']").check()
+        over = dialog.evaluate(
+            "d => [d.scrollHeight - d.clientHeight, d.scrollWidth - d.clientWidth]"
+        )
+        assert over == [0, 0], f"with {opponent}: {over} px past the dialog"
+        box = dialog.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800
+    dialog.locator(f"input[name='opponent'][value='{chosen}']").check()
+
+
 def test_no_request_leaves_the_local_origin(desktop: LoadedPage) -> None:
     home = origin(desktop.page.url)
     assert desktop.requests, "no requests were recorded"

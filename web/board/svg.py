@@ -213,7 +213,7 @@ def render_board(
         *_frame(view.words, g),
         *_points(frozenset(drawn(p, view.top) for p in view.highlights), view.last, g),
         turn[1],
-        *_point_numbers(g),
+        *_point_numbers(g, view.top),
         turn[0],
         *_trays(OFF in view.highlights, view.words, g, view.top),
         turn[1],
@@ -454,13 +454,16 @@ def _points(
             yield f'<polygon class="point last" data-point="{point}" points="{corners}"/>'
 
 
-def _point_numbers(g: Geometry = LANDSCAPE) -> Iterator[str]:
-    """The numbers on the rails, upright whichever way the board lies."""
+def _point_numbers(g: Geometry = LANDSCAPE, top: bool = False) -> Iterator[str]:
+    """The numbers on the rails, upright whichever way the board lies, in the
+    numbering of the side on roll (the top side's with ``top``): the plays a
+    player reads beside the board (hints, the move list, typed plays) are
+    written in that side's numbering, as GNU Backgammon and XG number them."""
     yield '<g class="point-numbers" font-family="system-ui, sans-serif" '
     yield f'font-size="{g.number_size}" font-weight="600" text-anchor="middle">'
     for point in range(1, 25):
         x, y = g.number_xy(point)
-        yield f'<text x="{num(x)}" y="{num(y)}">{point}</text>'
+        yield f'<text x="{num(x)}" y="{num(y)}">{drawn(point, top)}</text>'
     yield "</g>"
 
 

@@ -19,6 +19,7 @@ no rules: the plays, their equities and the cube verdict all come from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.names import CubeAction
@@ -137,6 +138,31 @@ def depth_text(advice: PlayAdvice) -> str:
     look-ahead, but sharper than one: it must not read as the networks'
     quick 0-ply figure below it)."""
     return "race" if advice.worked_out else f"{advice.ply}-ply"
+
+
+def depth_groups(plays: Sequence[PlayAdvice]) -> tuple[frozenset[int], int]:
+    """Where a list ranked deepest first (the engine's order: the plays judged
+    deeper, then those its move filters stopped sooner) turns shallower: the
+    rows that start a shallower group, and the deepest ply of the list.  A race
+    worked out starts none and sets no depth (it is as good as any look-ahead).
+
+    >>> from web.ai.protocol import RankedPlay
+    >>> p = (0.5, 0.1, 0.0, 0.1, 0.0)
+    >>> rows = [RankedPlay(n, (), 0.0, 0.0, ply, p) for n, ply in zip("abcd", (2, 1, 1, 0))]
+    >>> starts, deepest = depth_groups(rows)
+    >>> sorted(starts), deepest
+    ([1, 3], 2)
+    """
+    starts: set[int] = set()
+    last: int | None = None
+    for i, advice in enumerate(plays):
+        if advice.worked_out:
+            continue
+        if last is not None and advice.ply < last:
+            starts.add(i)
+        last = advice.ply
+    deepest = max((a.ply for a in plays if not a.worked_out), default=0)
+    return frozenset(starts), deepest
 
 
 DOUBTFUL, MISTAKE, BLUNDER = 0.04, 0.08, 0.16

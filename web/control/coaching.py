@@ -164,7 +164,8 @@ class Coaching(Part):
         if s.busy or not s.human_to_move or not self.session.legal(Action.UNDO):
             return
         before = self.session.board()
-        self._set(match=s.match.reset_moves())
+        # The same play made again must be asked about again (the verdict is gone).
+        self._set(match=s.match.reset_moves(), advice=s.advice.taken_back())
         self._select(selected=None)
         self.session.slide(before)
         self._autosave()

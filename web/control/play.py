@@ -150,11 +150,14 @@ class Play(Part):
 
     def _animate_change(self, change: Callable[[Match], Match]) -> None:
         before = self.session.board()
-        self._set(match=change(self.state.match))
+        # The tutor's verdict was on the play before the change: a play completed
+        # again (the same one included) is judged again, as the first time.
+        self._set(match=change(self.state.match), advice=self.state.advice.taken_back())
         self._close_tutor()
         self._select(selected=None)
         self.session.slide(before)
         self._autosave()
+        self.session.tutor_check()  # Redo may complete a play
 
     def _on_confirm(self, intent: Intent) -> None:
         self.confirm()

@@ -33,3 +33,20 @@ class Advice:
 
     def answered(self, hint: Hint | None, *, shown: bool) -> Advice:
         return replace(self, hint=hint, pending=False, shown=shown)
+
+    def taken_back(self) -> Advice:
+        """The play the tutor judged (or is judging) was taken back: its verdict
+        no longer stands, so the same play made again is judged, and warned of,
+        again; an answer still on its way is for a play that is gone (the reply
+        is dropped: its ``board`` no longer matches).  A hint the player asked
+        for stays: it is for the whole turn.
+
+        >>> judged = Advice(key="k", board="sGfwATDgc/ABMA", confirm_waiting=True)
+        >>> judged.taken_back() == Advice(key="k")
+        True
+        >>> Advice(key="k", pending=True, shown=True).taken_back().pending  # Hint's own
+        True
+        """
+        if not self.board:
+            return self
+        return replace(self, board="", pending=False, confirm_waiting=False)

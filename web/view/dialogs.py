@@ -143,12 +143,15 @@ def new_game_html(
             f"{' checked' if on else ''}{off}> {escape(label)}</label>"
         )
 
+    # Two columns where the screen is wide (style.css): who and how long, then the
+    # rules and what the opponent chosen needs; one column on a phone held upright.
     inner = (
-        f'<h2 id="dlg-title">{say.NEW_GAME}</h2>'
+        f'<h2 id="dlg-title">{say.NEW_GAME}</h2><div class="new-cols"><div>'
         f'<fieldset><legend>{say.OPPONENT}</legend><div class="choices">'
         + radios
         + "</div></fieldset>"
         f'<label class="field">{say.PLAY} <select name="length">' + lengths + "</select></label>"
+        "</div><div>"
         f'<fieldset><legend>{say.RULES}</legend><div class="choices">'
         + box("cube", say.CUBE_RULE, setup.cube)
         + box("jacoby", say.JACOBY_RULE, setup.jacoby, "money-only")
@@ -164,6 +167,7 @@ def new_game_html(
         + "".join(f'<option value="{d}">{say.days_a_move(d)}</option>' for d in POST_CLOCKS)
         + "</select></label>"
         + turn_fields(turn, "online-only live-only")
+        + "</div></div>"
         + f'<p class="muted live-only">{escape(RELAY_NOTE)}</p>'
         + f'<p class="muted online-only post-only">{escape(say.POST_NOTE)}</p>'
         + action_row(

@@ -16,6 +16,7 @@ from web.coach.hint import (
     CubeHint,
     PlayAdvice,
     PlayHint,
+    depth_groups,
     depth_text,
     signed,
 )
@@ -35,7 +36,7 @@ def _odds(p: Probs) -> str:
     return say.odds(p)
 
 
-def ply_tag(advice: PlayAdvice) -> str:
+def ply_tag(advice: PlayAdvice, note: str = "") -> str:
     """How deep a play was judged, as GNU Backgammon's hint says it: the plays
     looked at more deeply come first, so a shallower one below can show a
     higher equity (its figure is the quicker estimate, not a better play).
@@ -47,8 +48,17 @@ def ply_tag(advice: PlayAdvice) -> str:
     >>> ply_tag(RankedPlay("6/off", ((6, 0),), 0.8, 0.0, 0, probs, worked_out=True))
     '<small class="ply" title="worked out roll by roll to the bear-off">race</small>'
     """
-    title = f' title="{WORKED_OUT}"' if advice.worked_out else ""
+    tip = WORKED_OUT if advice.worked_out else note
+    title = f' title="{escape(tip)}"' if tip else ""
     return f'<small class="ply"{title}>{depth_text(advice)}</small>'
+
+
+def depth_note(advice: PlayAdvice, deepest: int) -> str:
+    """What a play judged less deeply than the list's ``deepest`` ply says of its
+    figures ("" for one as deep, or a race worked out)."""
+    if advice.worked_out or advice.ply >= deepest:
+        return ""
+    return say.shallower(deepest)
 
 
 def play_hint_html(hint: PlayHint, note: str = "") -> str:
@@ -56,15 +66,22 @@ def play_hint_html(hint: PlayHint, note: str = "") -> str:
     first, under the tutor's ``note`` when there is one (which also marks the
     player's own play in the list)."""
     rows = []
+    starts, deepest = depth_groups(hint.plays)
     for i, advice in enumerate(hint.plays):
         loss = "" if i == 0 else signed(-advice.loss)
         mine = bool(note) and i == hint.played_rank
-        label = say.play_label(advice.play, signed(advice.equity), depth_text(advice), mine=mine)
+        quicker = depth_note(advice, deepest)
+        depth = say.depth_label(depth_text(advice), quicker)
+        label = say.play_label(advice.play, signed(advice.equity), depth, mine=mine)
         classes = "hint-play" + (" best" if i == 0 else "") + (" mine" if mine else "")
+        # A line where the list turns shallower (style.css): its figures and those
+        # above were not judged alike.
+        item = '<li class="shallower">' if i in starts else "<li>"
         rows.append(
-            f'<li><button type="button" class="{classes}" '
+            f'{item}<button type="button" class="{classes}" '
             f'data-action="{Act.HINT_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
-            f'<span class="hint-move">{escape(advice.play or say.NO_MOVE)}</span>{ply_tag(advice)}'
+            f'<span class="hint-move">{escape(advice.play or say.NO_MOVE)}</span>'
+            f"{ply_tag(advice, quicker)}"
             f'<span class="hint-eq">{signed(advice.equity)}</span>'
             f'<span class="hint-loss">{loss}</span></button></li>'
         )

@@ -7,11 +7,12 @@ from __future__ import annotations
 from engine.names import CubeAction
 from web.ai.protocol import Probs
 from web.board.escape import escape
-from web.coach.hint import CubeHint, PlayHint, depth_text, signed
+from web.coach.hint import CubeHint, PlayHint, depth_groups, depth_text, signed
 from web.coach.report import Report
 from web.model.actions import Act
-from web.view.hint import ply_tag
+from web.view.hint import depth_note, ply_tag
 from web.words import analysis as say
+from web.words.coach import depth_label
 
 
 def _percent(p: float) -> str:
@@ -124,18 +125,21 @@ def plays_html(hint: PlayHint) -> str:
     play the line made here (when judged) is marked, in its own row below when it
     ranks under the plays listed."""
     rows = []
+    starts, deepest = depth_groups(hint.plays)
     for i, advice in enumerate(hint.plays):
         name = advice.play or say.NO_MOVE
         loss = "" if i == 0 else signed(-advice.loss)
         made = i == hint.played_rank
-        depth = depth_text(advice)
+        quicker = depth_note(advice, deepest)
+        depth = depth_label(depth_text(advice), quicker)
         label = say.play_label(name, signed(advice.equity), loss, depth, played=made)
         classes = "an-play" + (" best" if i == 0 else "") + (" played" if made else "")
+        item = '<li class="shallower">' if i in starts else "<li>"  # a line above (style.css)
         rows.append(
-            f'<li><button type="button" class="{classes}" '
+            f'{item}<button type="button" class="{classes}" '
             f'data-action="{Act.ANALYSIS_PLAY}" data-value="{i}" aria-label="{escape(label)}">'
             f'<span class="an-rank">{i + 1}.</span>'
-            f'<span class="an-move"><span>{escape(name)}</span> {ply_tag(advice)}'
+            f'<span class="an-move"><span>{escape(name)}</span> {ply_tag(advice, quicker)}'
             f"{played_tag(made)}</span>"
             f'<span class="an-eq">{signed(advice.equity)}</span>'
             f'<span class="an-loss">{loss}</span></button></li>'

@@ -35,6 +35,26 @@ WORKED_OUT = "worked out roll by roll to the bear-off"
 """What the ``race`` tag means, in its tooltip."""
 
 
+def shallower(deepest: int) -> str:
+    """What a play judged less deeply than the list's deepest means, in its depth
+    tag's tooltip and its label: the move filters stopped it sooner, so its
+    figures are quicker ones and do not compare exactly with those above.
+
+    >>> shallower(2)
+    'a quicker figure than the 2-ply plays above'
+    """
+    return f"a quicker figure than the {deepest}-ply plays above"
+
+
+def depth_label(depth: str, note: str) -> str:
+    """A play's depth for screen readers, with what it means when it has a note.
+
+    >>> depth_label("1-ply", shallower(2)), depth_label("2-ply", "")
+    ('1-ply, a quicker figure than the 2-ply plays above', '2-ply')
+    """
+    return f"{depth}, {note}" if note else depth
+
+
 def plays_heading(match: bool) -> str:
     """What the ranked plays' figures are.
 

@@ -484,6 +484,25 @@ def test_the_stylesheet_lays_the_page_out_for_the_same_phones() -> None:
     assert f"--board-aspect: {PORTRAIT.view_w} / {PORTRAIT.view_h};" in block.split("\n}")[0]
 
 
+def test_the_top_side_on_roll_reads_the_points_in_its_own_numbering() -> None:
+    """On the analysis board the top side may be on roll: the hint's and the move
+    list's plays are then in its numbering, so the rails number its points, 1 at
+    its ace point (top right, above the bottom side's 24), on either layout."""
+    for geom in (LANDSCAPE, PORTRAIT):
+        for top in (False, True):
+            root = parse(render_board(BoardView(Position.start(), top=top), geometry=geom))
+            numbers = {
+                int(e.text or "0"): (float(e.get("x", "0")), float(e.get("y", "0")))
+                for group in root.iter(f"{SVG}g")
+                if group.get("class") == "point-numbers"
+                for e in group.iter(f"{SVG}text")
+            }
+            assert sorted(numbers) == list(range(1, 25))
+            for point in range(1, 25):
+                # The number stands where the side on roll's point of that name is drawn.
+                assert numbers[point] == geom.number_xy(25 - point if top else point)
+
+
 def test_the_top_side_on_roll_has_its_checkers_and_tray_marked_as_the_bottom_side_s() -> None:
     """On the analysis board the side drawn at the top may be on roll: its places
     (its own numbering) are drawn mirrored, its movable checkers ringed, the one

@@ -64,7 +64,7 @@ def test_a_hint_at_two_ply_says_so_and_the_tutor_stays_at_one() -> None:
     (request, _), *_ = slow.pending
     assert isinstance(request, HintRequest) and request.plies == 2 and request.played is None
     slow.answer()
-    plies = re.findall(r'<small class="ply">(\d)-ply</small>', rig.view.last.hint_html)
+    plies = re.findall(r'<small class="ply"[^>]*>(\d)-ply</small>', rig.view.last.hint_html)
     assert plies[0] == "2" and plies == sorted(plies, reverse=True)
     assert ">8/4 6/4<" in rig.view.last.hint_html.split("</li>")[0]
     rig.act("play-text", text="24/20 24/22")  # the tutor judges it, at play's pace

@@ -47,6 +47,25 @@ def _opening_31_vs_ai() -> Rig:
     return rig
 
 
+def test_a_hint_of_mixed_depths_marks_where_it_turns_shallower() -> None:
+    # An opening 4-3 at 1-ply: a few plays judged at 1-ply, the rest at 0-ply;
+    # one line where the 0-ply ones start, each of them saying it is quicker.
+    rig = Rig([4, 3]).boot()
+    rig.start("medium", 5)
+    rig.act("roll")
+    html = rig.act("hint").hint_html
+    items = html.split("<li")[1:]
+    plies = [re.search(r">(\d)-ply</small>", item) for item in items]
+    depths = [int(m.group(1)) if m else None for m in plies]
+    first_shallow = depths.index(0)
+    assert first_shallow > 0 and set(depths[first_shallow:]) == {0}
+    assert [i for i, item in enumerate(items) if item.startswith(' class="shallower"')] == [
+        first_shallow
+    ]
+    quicker = "a quicker figure than the 1-ply plays above"
+    assert all((quicker in item) == (d == 0) for item, d in zip(items, depths, strict=True))
+
+
 def test_the_service_ranks_like_king_tubby_at_the_score() -> None:
     m = Match.new(5).roll((3, 1))
     request = hint_request(m)
@@ -75,7 +94,7 @@ def test_each_hinted_play_says_how_deeply_it_was_judged_deeper_first() -> None:
     rig.start("medium", 5)
     rig.act("roll")
     screen = rig.act("hint")
-    plies = re.findall(r'<small class="ply">(\d)-ply</small>', screen.hint_html)
+    plies = re.findall(r'<small class="ply"[^>]*>(\d)-ply</small>', screen.hint_html)
     assert len(plies) == screen.hint_html.count("</li>") and plies == sorted(plies, reverse=True)
     assert plies[0] == "1" and plies[-1] == "0"
 
@@ -89,7 +108,7 @@ def test_hint_lists_the_best_plays_and_a_tap_makes_one() -> None:
     screen = rig.act("hint")
     first = screen.hint_html.split("</li>")[0]
     assert 'class="hint-play best"' in first and ">8/5 6/5<" in first
-    plies = re.findall(r'<small class="ply">(\d)-ply</small>', screen.hint_html)
+    plies = re.findall(r'<small class="ply"[^>]*>(\d)-ply</small>', screen.hint_html)
     assert len(plies) == screen.hint_html.count("</li>") and plies == sorted(plies, reverse=True)
     # a checker moved first does not matter: the hinted play starts from the turn's start
     c = rig.c
@@ -486,6 +505,43 @@ def test_the_tutor_asks_about_a_bad_play_keep_take_back_or_see_the_better_one() 
     assert [str(s) for s in c.state.match.moves.done] == ["8/5", "6/5"]
     rig.act("confirm")
     assert "8/5 6/5" in rig.view.last.history_html
+
+
+@pytest.mark.parametrize("take_back", ["tutor-undo", "undo"])
+def test_the_tutor_asks_again_when_the_same_bad_play_is_made_after_undo(take_back: str) -> None:
+    """Taken back with the tutor's Undo or the Undo button, the same blunder made
+    again is asked about again: its first verdict went with the play."""
+    rig = _opening_31_vs_ai()
+    rig.act("setting", "true", name="tutor")
+    c = rig.c
+    _tap_play(rig, [(24, 21), (24, 23)])
+    assert rig.view.last.dialog is not None and rig.view.last.dialog.kind == "tutor"
+    if take_back == "undo":
+        rig.act("close")
+        rig.act("undo")
+        rig.act("undo")
+    else:
+        rig.act("tutor-undo")
+    assert rig.view.last.dialog is None and not c.state.match.moves.done
+    assert "Tutor:" not in rig.view.last.hint_html  # the play it spoke of is gone
+    _tap_play(rig, [(24, 21), (24, 23)])  # the same blunder
+    dialog = rig.view.last.dialog
+    assert dialog is not None and dialog.kind == "tutor"
+    assert "24/23 24/21 is a blunder" in dialog.html
+    rig.act("tutor-keep")
+    assert "24/23 24/21" in rig.view.last.history_html
+
+
+def test_redo_of_a_bad_play_taken_back_is_asked_about_again() -> None:
+    rig = _opening_31_vs_ai()
+    rig.act("setting", "true", name="tutor")
+    _tap_play(rig, [(24, 21), (24, 23)])
+    rig.act("close")
+    rig.act("undo")
+    assert rig.view.last.dialog is None
+    rig.act("redo")  # the same blunder, whole again
+    dialog = rig.view.last.dialog
+    assert dialog is not None and dialog.kind == "tutor"
 
 
 def test_keeping_a_play_the_tutor_questioned_is_done() -> None:

@@ -64,3 +64,32 @@ def test_the_cube_choice_made_is_marked_in_its_row() -> None:
 def test_a_cube_hint_without_a_verdict_marks_nothing() -> None:
     html = cube_html(_cube("take", None), "Ann", "Bob")
     assert "played" not in html and "Played" not in html
+
+
+def test_a_list_of_mixed_depths_draws_a_line_where_it_turns_shallower() -> None:
+    """At 2-ply the move filters judge only the last few plays that deeply; the
+    ones they stopped keep quicker figures: a line above each shallower group,
+    and each such play says so in its tag's tooltip and its label (#47)."""
+    depths = (2, 2, 1, 1, 0)
+    plays = tuple(
+        RankedPlay(f"13/{10 - i}", ((13, 10 - i),), 0.1 - 0.02 * i, 0.02 * i, ply, PROBS)
+        for i, ply in enumerate(depths)
+    )
+    html = plays_html(PlayHint(plays, False))
+    items = html.split("<li")[1:]
+    assert [item.startswith(' class="shallower"') for item in items] == [
+        False,
+        False,
+        True,
+        False,
+        True,
+    ]
+    quicker = "a quicker figure than the 2-ply plays above"
+    assert [quicker in item for item in items] == [False, False, True, True, True]
+    assert f'<small class="ply" title="{quicker}">1-ply</small>' in items[2]
+    assert f"1-ply, {quicker}" in items[2]  # the screen reader's label
+
+
+def test_a_list_of_one_depth_has_no_line() -> None:
+    html = plays_html(PlayHint(PLAYS, False))
+    assert "shallower" not in html and "quicker" not in html
