@@ -30,6 +30,17 @@ side, and the decisions whose losses differ most.
 
     python -m bench.pr_agreement --files m1.txt m2.txt --ours-plies 1 2 --checkpoint CHECKPOINT_DIR
 
+``--gnubg-refs 0 1`` adds reference judges: gnubg's own analysis of the same
+matches at 0- and 1-ply, set against its ``--plies`` one exactly as ours is
+(a column, a mean |diff| and a breakdown each).  They say how far a judge
+that differs from the reference only by its depth lands on these matches:
+how much of our difference any judge but gnubg 2-ply itself would show on
+PRs of 25 to 80 decisions.  The mean |diff| lines are given per match
+length as well.  ``--ours-plies`` with no depth gives gnubg's figures only
+(seconds a match), ``--summary`` leaves out the player-by-player table.
+
+    python -m bench.pr_agreement --files m*.txt --ours-plies --gnubg-refs 0 1 --summary
+
 gnubg (GPL) is the referee only: never imported by the engine; it runs with
 ``set threads 1`` (:func:`bench.gnubg_mat.setup`) so that it leaves the other
 core to the rest of the machine.
