@@ -329,6 +329,7 @@ def report_real(
         print(head)
         print(f"{'':<22} {'':>3} {'':<14} {'gnubg' + ''.join(f' @{k}' for k in depths):>13}")
     diffs: dict[str, list[tuple[int, float]]] = {j: [] for j in judges}
+    by_player: dict[tuple[str, str], dict[str, float]] = {}  # (match, player) -> judge -> diff
     parts: dict[str, list[tuple[Part, Part]]] = {j: [] for j in judges}
     paired: dict[str, list[tuple[str, dict[str, object], dict[str, object]]]] = {
         j: [] for j in judges
@@ -358,6 +359,7 @@ def report_real(
                 )
             for j in have:
                 diffs[j].append((length, mine[j] - pr))
+                by_player.setdefault((path.stem, name), {})[j] = mine[j] - pr
                 parts[j].append((Part.of(_verdicts(data, j), name), g))
         for j in have:
             paired[j] += [(path.stem, a, b) for a, b in _pairs(_verdicts(data, j), theirs)]
@@ -378,6 +380,18 @@ def report_real(
                 f"{_ci([abs(x) for x in d])} PR points (95%); "
                 f"mean diff (judge - gnubg) {_ci(d)}"
             )
+    # Ours against each reference on the same player-matches: the paired
+    # difference of the |diff|s says whether ours is nearer or farther than it
+    for j in [j for j in judges if not j.startswith("g@")]:
+        for r in [r for r in judges if r.startswith("g@")]:
+            both = [d for d in by_player.values() if j in d and r in d]
+            if both:
+                print(
+                    f"{_label(j)} against {_label(r)}, paired ({len(both)} player-matches): "
+                    f"|diff| {_ci([abs(d[j]) for d in both])} against "
+                    f"{_ci([abs(d[r]) for d in both])}; "
+                    f"difference {_ci([abs(d[j]) - abs(d[r]) for d in both])}"
+                )
     print(
         "\nWhere it comes from (per player-match, means; PR parts = 500 x error / all decisions):"
     )
