@@ -30,6 +30,17 @@ side, and the decisions whose losses differ most.
 
     python -m bench.pr_agreement --files m1.txt m2.txt --ours-plies 1 2 --checkpoint CHECKPOINT_DIR
 
+``--gnubg-refs 0 1`` adds reference judges: gnubg's own analysis of the same
+matches at 0- and 1-ply, set against its ``--plies`` one exactly as ours is
+(a column, a mean |diff| and a breakdown each).  They say how far a judge
+that differs from the reference only by its depth lands on these matches:
+how much of our difference any judge but gnubg 2-ply itself would show on
+PRs of 25 to 80 decisions.  The mean |diff| lines are given per match
+length as well.  ``--ours-plies`` with no depth gives gnubg's figures only
+(seconds a match), ``--summary`` leaves out the player-by-player table.
+
+    python -m bench.pr_agreement --files m*.txt --ours-plies --gnubg-refs 0 1 --summary
+
 gnubg (GPL) is the referee only: never imported by the engine; it runs with
 ``set threads 1`` (:func:`bench.gnubg_mat.setup`) so that it leaves the other
 core to the rest of the machine.
@@ -158,11 +169,18 @@ def _ours_real(mat: MatFile, depth: int) -> list[dict[str, object]]:
 
 
 def real_match(
-    path: Path, plies: int, depths: Sequence[int], checkpoint: Path | None, compute: bool = True
+    path: Path,
+    plies: int,
+    depths: Sequence[int],
+    checkpoint: Path | None,
+    compute: bool = True,
+    refs: Sequence[int] = (),
 ) -> dict[str, object]:
     """gnubg's and our figures for the match in ``path``, resumed from and saved
     to ``checkpoint`` (a folder) when given; ``compute=False`` only reads what
-    the checkpoint holds."""
+    the checkpoint holds.  ``refs``: the depths at which gnubg's own analysis
+    is also kept (``data["gnubg@K"]``), the reference judges set against its
+    ``plies`` one as ours are."""
     saved = checkpoint / f"{path.name}.json" if checkpoint else None
     data: dict[str, object] = json.loads(saved.read_text()) if saved and saved.exists() else {}
 
@@ -178,6 +196,10 @@ def real_match(
         data["names"] = list(mat.names)
         data["length"] = mat.record.rules.match_length
         keep()
+    for k in refs:
+        if f"gnubg@{k}" not in data:
+            data[f"gnubg@{k}"] = _gnubg_real(path, k)
+            keep()
     ours = data.setdefault("ours", {})
     assert isinstance(ours, dict)
     for k in depths:
@@ -247,83 +269,154 @@ def _pairs(
     return out
 
 
-def report_real(results: Sequence[tuple[Path, dict[str, object]]], depths: Sequence[int]) -> None:
-    """The table of :func:`main`'s ``--files`` mode and where the differences come from."""
+def _judges(data: dict[str, object], depths: Sequence[int], refs: Sequence[int]) -> list[str]:
+    """The judges set against gnubg's analysis in one match's figures, as
+    column labels: gnubg's own references (``g@K``), then ours (``@K``)."""
+    ours = data.get("ours", {})
+    assert isinstance(ours, dict)
+    return [f"g@{k}" for k in refs if f"gnubg@{k}" in data] + [
+        f"@{k}" for k in depths if str(k) in ours
+    ]
+
+
+def _verdicts(data: dict[str, object], judge: str) -> list[dict[str, object]]:
+    """One judge's verdict on each decision of the match (see :func:`_judges`)."""
+    if judge.startswith("g@"):
+        ref = data[f"gnubg{judge[1:]}"]
+        assert isinstance(ref, dict)
+        return list(ref["decisions"])
+    ours = data["ours"]
+    assert isinstance(ours, dict)
+    return list(ours[judge[1:]])
+
+
+def _stated(data: dict[str, object], judge: str, name: str) -> float:
+    """``name``'s PR by ``judge``: gnubg's statistics for its own analyses (the
+    parsed verdicts add up to the same), our review's verdicts for ours."""
+    if judge.startswith("g@") or judge == "gnubg":
+        ref = data["gnubg" if judge == "gnubg" else f"gnubg{judge[1:]}"]
+        assert isinstance(ref, dict)
+        stated = dict(zip(ref["names"], ref["pr"], strict=True))
+        if name in stated:
+            return float(stated[name])
+        return Part.of(ref["decisions"], name).pr
+    return Part.of(_verdicts(data, judge), name).pr
+
+
+def _label(judge: str) -> str:
+    return f"gnubg {judge[2:]}-ply" if judge.startswith("g@") else f"ours {judge[1:]}-ply"
+
+
+def report_real(
+    results: Sequence[tuple[Path, dict[str, object]]],
+    depths: Sequence[int],
+    refs: Sequence[int] = (),
+    rows: bool = True,
+) -> None:
+    """The table of :func:`main`'s ``--files`` mode and where the differences come
+    from.  ``refs``: gnubg's own analyses at those depths, set against its
+    reference analysis as ours are (how far a judge as good as gnubg at a
+    smaller depth lands on the same matches); ``rows=False`` leaves out the
+    player-by-player table."""
+    judges = [f"g@{k}" for k in refs] + [f"@{k}" for k in depths]
     head = (
         f"{'match':<22} {'len':>3} {'player':<14} {'decisions':>13}"
         + f" {'PR gnubg':>8}"
-        + "".join(f" {f'PR @{k}':>7}" for k in depths)
-        + "".join(f" {f'diff@{k}':>7}" for k in depths)
+        + "".join(f" {'PR ' + j:>7}" for j in judges)
+        + "".join(f" {'diff' + j:>7}" for j in judges)
     )
-    print(head)
-    print(f"{'':<22} {'':>3} {'':<14} {'gnubg' + ''.join(f' @{k}' for k in depths):>13}")
-    diffs: dict[int, list[float]] = {k: [] for k in depths}
-    parts: dict[int, list[tuple[Part, Part]]] = {k: [] for k in depths}
-    paired: dict[int, list[tuple[str, dict[str, object], dict[str, object]]]] = {
-        k: [] for k in depths
+    if rows:
+        print(head)
+        print(f"{'':<22} {'':>3} {'':<14} {'gnubg' + ''.join(f' @{k}' for k in depths):>13}")
+    diffs: dict[str, list[tuple[int, float]]] = {j: [] for j in judges}
+    by_player: dict[tuple[str, str], dict[str, float]] = {}  # (match, player) -> judge -> diff
+    parts: dict[str, list[tuple[Part, Part]]] = {j: [] for j in judges}
+    paired: dict[str, list[tuple[str, dict[str, object], dict[str, object]]]] = {
+        j: [] for j in judges
     }
     for path, data in results:
         gnubg = data["gnubg"]
         assert isinstance(gnubg, dict)
         theirs = gnubg["decisions"]
-        stated = dict(zip(gnubg["names"], gnubg["pr"], strict=True))
-        ours = data["ours"]
-        assert isinstance(ours, dict)
-        have = [k for k in depths if str(k) in ours]
+        have = _judges(data, depths, refs)
+        length = int(str(data["length"]))
         for name in data["names"]:  # type: ignore[attr-defined]
             g = Part.of(theirs, name)
-            pr = stated.get(name, g.pr)  # gnubg's statistics (the parsed verdicts agree)
-            mine = {k: Part.of(ours[str(k)], name) for k in have}
+            pr = _stated(data, "gnubg", name)
+            mine = {j: _stated(data, j, name) for j in have}
             counts = f"{g.decisions} " + " ".join(
-                f"{mine[k].decisions}" if k in mine else "-" for k in depths
+                f"{Part.of(_verdicts(data, f'@{k}'), name).decisions}" if f"@{k}" in have else "-"
+                for k in depths
             )
-            print(
-                f"{path.stem[:22]:<22} {data['length']:>3} {name[:14]:<14} {counts:>13}"
-                f" {pr:>8.2f}"
-                + "".join(f" {mine[k].pr:>7.2f}" if k in mine else f" {'-':>7}" for k in depths)
-                + "".join(
-                    f" {mine[k].pr - pr:>+7.2f}" if k in mine else f" {'-':>7}" for k in depths
+            if rows:
+                print(
+                    f"{path.stem[:22]:<22} {length:>3} {name[:14]:<14} {counts:>13}"
+                    f" {pr:>8.2f}"
+                    + "".join(f" {mine[j]:>7.2f}" if j in mine else f" {'-':>7}" for j in judges)
+                    + "".join(
+                        f" {mine[j] - pr:>+7.2f}" if j in mine else f" {'-':>7}" for j in judges
+                    )
                 )
-            )
-            for k in have:
-                diffs[k].append(mine[k].pr - pr)
-                parts[k].append((mine[k], g))
-        for k in have:
-            paired[k] += [(path.stem, a, b) for a, b in _pairs(ours[str(k)], theirs)]
+            for j in have:
+                diffs[j].append((length, mine[j] - pr))
+                by_player.setdefault((path.stem, name), {})[j] = mine[j] - pr
+                parts[j].append((Part.of(_verdicts(data, j), name), g))
+        for j in have:
+            paired[j] += [(path.stem, a, b) for a, b in _pairs(_verdicts(data, j), theirs)]
     print(f"\n{len(results)} matches")
-    depths = [k for k in depths if diffs[k]]
-    for k in depths:
-        d = diffs[k]
-        print(
-            f"ours@{k} ({len(d)} player-matches): mean |diff| {_ci([abs(x) for x in d])} "
-            f"PR points (95%); "
-            f"mean diff (ours - gnubg) {_ci(d)}"
-        )
+    judges = [j for j in judges if diffs[j]]
+    lengths = sorted({n for j in judges for n, _ in diffs[j]})
+    for j in judges:
+        for n in [None, *lengths] if len(lengths) > 1 else [None]:
+            d = [x for m, x in diffs[j] if n is None or m == n]
+            if not d:
+                continue
+            if n is None:
+                what = "all lengths" if len(lengths) > 1 else f"{lengths[0]}-point matches"
+            else:
+                what = f"{n}-point matches"
+            print(
+                f"{_label(j)} ({what}, {len(d)} player-matches): mean |diff| "
+                f"{_ci([abs(x) for x in d])} PR points (95%); "
+                f"mean diff (judge - gnubg) {_ci(d)}"
+            )
+    # Ours against each reference on the same player-matches: the paired
+    # difference of the |diff|s says whether ours is nearer or farther than it
+    for j in [j for j in judges if not j.startswith("g@")]:
+        for r in [r for r in judges if r.startswith("g@")]:
+            both = [d for d in by_player.values() if j in d and r in d]
+            if both:
+                print(
+                    f"{_label(j)} against {_label(r)}, paired ({len(both)} player-matches): "
+                    f"|diff| {_ci([abs(d[j]) for d in both])} against "
+                    f"{_ci([abs(d[r]) for d in both])}; "
+                    f"difference {_ci([abs(d[j]) - abs(d[r]) for d in both])}"
+                )
     print(
         "\nWhere it comes from (per player-match, means; PR parts = 500 x error / all decisions):"
     )
-    for k in depths:
-        ours_p = [500 * m.play_error / max(1, m.decisions) for m, _ in parts[k]]
-        theirs_p = [500 * g.play_error / max(1, g.decisions) for _, g in parts[k]]
-        ours_c = [500 * m.cube_error / max(1, m.decisions) for m, _ in parts[k]]
-        theirs_c = [500 * g.cube_error / max(1, g.decisions) for _, g in parts[k]]
+    for j in judges:
+        ours_p = [500 * m.play_error / max(1, m.decisions) for m, _ in parts[j]]
+        theirs_p = [500 * g.play_error / max(1, g.decisions) for _, g in parts[j]]
+        ours_c = [500 * m.cube_error / max(1, m.decisions) for m, _ in parts[j]]
+        theirs_c = [500 * g.cube_error / max(1, g.decisions) for _, g in parts[j]]
         print(
-            f"  ours@{k}: checker part ours {statistics.fmean(ours_p):.2f} gnubg "
+            f"  {_label(j)}: checker part judge {statistics.fmean(ours_p):.2f} gnubg "
             f"{statistics.fmean(theirs_p):.2f} (diff {_ci(_minus(ours_p, theirs_p))}); "
-            f"cube part ours {statistics.fmean(ours_c):.2f} gnubg {statistics.fmean(theirs_c):.2f} "
-            f"(diff {_ci(_minus(ours_c, theirs_c))})"
+            f"cube part judge {statistics.fmean(ours_c):.2f} gnubg "
+            f"{statistics.fmean(theirs_c):.2f} (diff {_ci(_minus(ours_c, theirs_c))})"
         )
         print(
-            f"           decisions: plays ours {sum(m.plays for m, _ in parts[k])} gnubg "
-            f"{sum(g.plays for _, g in parts[k])}; cube ours {sum(m.cube for m, _ in parts[k])} "
-            f"gnubg {sum(g.cube for _, g in parts[k])}"
+            f"           decisions: plays judge {sum(m.plays for m, _ in parts[j])} gnubg "
+            f"{sum(g.plays for _, g in parts[j])}; cube judge {sum(m.cube for m, _ in parts[j])} "
+            f"gnubg {sum(g.cube for _, g in parts[j])}"
         )
-        pairs = paired[k]
+        pairs = paired[j]
         if pairs:
             gaps = [float(str(a["loss"])) - float(str(b["loss"])) for _, a, b in pairs]
             big = sorted((abs(x) for x in gaps), reverse=True)[: max(1, len(gaps) // 10)]
             print(
-                f"           {len(pairs)} checker plays paired: mean loss ours - gnubg "
+                f"           {len(pairs)} checker plays paired: mean loss judge - gnubg "
                 f"{1000 * statistics.fmean(gaps):+.1f} mp, mean |gap| "
                 f"{1000 * statistics.fmean(abs(x) for x in gaps):.1f} mp; "
                 f"share of the summed |gap| from the 10% largest: "
@@ -332,10 +425,10 @@ def report_real(results: Sequence[tuple[Path, dict[str, object]]], depths: Seque
             worst = sorted(
                 pairs, key=lambda t: -abs(float(str(t[1]["loss"])) - float(str(t[2]["loss"])))
             )
-            for stem, a, b in worst[:8]:
+            for stem, a, b in worst[: 8 if rows else 0]:
                 print(
                     f"             {stem} game {a['game']} {a['player']} {a['dice']} "
-                    f"{a['chosen']}: ours {1000 * float(str(a['loss'])):.0f} mp, "
+                    f"{a.get('chosen', '')}: judge {1000 * float(str(a['loss'])):.0f} mp, "
                     f"gnubg {1000 * float(str(b['loss'])):.0f} mp"
                 )
 
@@ -348,7 +441,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--plies", type=int, default=2, help="gnubg's analysis depth (2)")
     parser.add_argument("--seed", type=int, default=1, help="the first match's dice seed")
     parser.add_argument(
-        "--ours-plies", type=int, nargs="+", default=[1], help="our review's depths (1)"
+        "--ours-plies",
+        type=int,
+        nargs="*",
+        default=[1],
+        help="our review's depths (1; none: gnubg's figures only)",
+    )
+    parser.add_argument(
+        "--gnubg-refs",
+        type=int,
+        nargs="*",
+        default=[],
+        help="with --files: gnubg's own analysis also at these depths, set against its --plies one",
+    )
+    parser.add_argument(
+        "--summary", action="store_true", help="with --files: no player-by-player table"
     )
     parser.add_argument("--files", nargs="+", type=Path, help="real match files instead")
     parser.add_argument("--checkpoint", type=Path, help="a folder for each match's figures")
@@ -363,20 +470,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.files:
         if args.checkpoint:
             args.checkpoint.mkdir(parents=True, exist_ok=True)
-        # Every match at the first depth, then at the next: a run stopped early
-        # still has the cheap figures for all of them
-        for k in depths if args.compute else []:
+        refs = list(dict.fromkeys(args.gnubg_refs))
+        # gnubg's figures for every match first (seconds a match), then ours at
+        # the first depth, then at the next: a run stopped early still has the
+        # cheap figures for all of them
+        staged = args.compute and args.checkpoint is not None
+        for path in args.files if staged else []:
+            t = time.perf_counter()
+            real_match(path, args.plies, [], args.checkpoint, refs=refs)
+            print(f"{path.name} by gnubg: {time.perf_counter() - t:.0f} s", flush=True)
+        for k in depths if staged else []:
             for path in args.files:
                 t = time.perf_counter()
                 real_match(path, args.plies, [k], args.checkpoint)
                 print(f"{path.name} at {k}-ply: {time.perf_counter() - t:.0f} s", flush=True)
         results = [
-            (path, real_match(path, args.plies, depths, args.checkpoint, compute=args.compute))
+            (path, real_match(path, args.plies, depths, args.checkpoint, args.compute, refs))
             for path in args.files
         ]
         results = [(path, data) for path, data in results if "gnubg" in data]
         print()
-        report_real(results, depths)
+        report_real(results, depths, refs, rows=not args.summary)
         return 0
     rows: list[Row] = []
     started = time.perf_counter()
