@@ -177,7 +177,9 @@ class Letter:
             packed = unb64(text)
             inflater = zlib.decompressobj()
             raw = inflater.decompress(packed, MAX_INFLATED)
-        except (ValueError, zlib.error) as exc:
+        except zlib.error as exc:
+            raise LinkError(detail.does_not_unpack()) from exc
+        except ValueError as exc:  # the text's, in our words (web.online.codec)
             raise LinkError(detail.does_not_unpack(str(exc))) from exc
         if inflater.unconsumed_tail or not inflater.eof:
             raise LinkTooLongError(detail.unpacks_past(MAX_INFLATED))
@@ -190,8 +192,10 @@ class Letter:
             if nesting(text) > MAX_DEPTH:
                 raise LinkError(detail.letter_nests(MAX_DEPTH))
             data = json.loads(text)
-        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        except LinkError as exc:  # our own words: said as before
             raise LinkError(detail.not_a_letter(str(exc))) from exc
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            raise LinkError(detail.not_a_letter()) from exc
         if not isinstance(data, dict) or not {"v", "room", "m"} <= set(data) <= {
             "v", "room", "m", "join", "live",
         }:  # fmt: skip

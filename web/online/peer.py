@@ -812,8 +812,10 @@ class Peer:
             return _restore(data, now, token, timing, wall)
         except SavedStateError:
             raise
-        except (OnlineError, ValueError, KeyError, TypeError) as exc:
+        except (OnlineError, ValueError) as exc:  # the refusal, in our words
             raise SavedStateError(str(exc)) from exc
+        except (KeyError, TypeError) as exc:  # Python's English is not the player's
+            raise SavedStateError(detail.NOT_SAVED_ONLINE) from exc
 
 
 def _rolled(after: Table) -> list[Event]:

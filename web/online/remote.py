@@ -277,6 +277,11 @@ class OnlineTable:
             if isinstance(event, OpeningRoll):
                 self.dice.push((event.die0, event.die1))
             elif getattr(event, "player", None) != self.peer.friend:
+                if isinstance(event, Roll) and not self.dice.ready:
+                    # This side's own roll, asked for before the page was closed and
+                    # revealed by the peer as the friend's value came with nothing to
+                    # play (a dance): shown on the board as it would have been live.
+                    self.dice.push(event.dice)
                 continue
             elif isinstance(event, Roll):
                 self.dice.push(event.dice)

@@ -276,14 +276,14 @@ class Seal:
         try:
             fields = json.loads(text, parse_constant=_no_constants)
         except (ValueError, RecursionError) as exc:
-            raise MalformedMessageError(detail.not_json(str(exc))) from exc
+            raise MalformedMessageError(detail.NOT_JSON) from exc
         if not isinstance(fields, dict):
             raise MalformedMessageError(detail.NOT_AN_OBJECT)
         sig = fields.pop("sig", None)
         try:
             signed = SIGN_TAG + canonical(fields)
         except (TypeError, ValueError) as exc:
-            raise MalformedMessageError(detail.not_ours(str(exc))) from exc
+            raise MalformedMessageError(detail.NOT_OURS) from exc
         mac = fields.pop("mac", None)
         if not isinstance(mac, str) or not isinstance(sig, str):
             raise MalformedMessageError(detail.NO_SEAL)

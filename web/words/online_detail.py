@@ -262,17 +262,15 @@ def nests(most: int) -> str:
     return f"a message nests at most {most} deep"
 
 
-def not_json(why: str) -> str:
-    """Text that does not parse as JSON (``why``: the parser's detail)."""
-    return f"not JSON: {why}"
+NOT_JSON = "not JSON"
+"""Text that does not parse as JSON (the parser's own English is not the player's)."""
 
 
 NOT_AN_OBJECT = "a message is a JSON object"
 
 
-def not_ours(why: str) -> str:
-    """A message whose fields cannot be written as ours are (``why``: the detail)."""
-    return f"not a message of ours: {why}"
+NOT_OURS = "not a message of ours"
+"""A message whose fields cannot be written as ours are (JSON's own detail is not said)."""
 
 
 NO_SEAL = "a message carries its seal and signature"
@@ -437,8 +435,10 @@ def link_size(length: int, most: int) -> str:
 NO_LETTER = "it holds no letter"
 
 
-def does_not_unpack(why: str) -> str:
-    return f"it does not unpack: {why}"
+def does_not_unpack(why: str = "") -> str:
+    """A link that does not unpack: ``why`` is our own detail, "" when zlib's
+    (its English is not the player's)."""
+    return f"it does not unpack: {why}" if why else "it does not unpack"
 
 
 def unpacks_past(most: int) -> str:
@@ -449,8 +449,10 @@ def letter_nests(most: int) -> str:
     return f"a letter nests at most {most} deep"
 
 
-def not_a_letter(why: str) -> str:
-    return f"not a letter: {why}"
+def not_a_letter(why: str = "") -> str:
+    """A link's text that is no letter: ``why`` is our own detail, "" when the
+    JSON parser's or the text decoder's (their English is not the player's)."""
+    return f"not a letter: {why}" if why else "not a letter"
 
 
 LETTER_SHAPE = "a letter has a version, a room and messages"
