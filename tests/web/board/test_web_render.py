@@ -406,14 +406,19 @@ def test_every_place_is_found_under_its_own_checkers_upright() -> None:
     assert g.place_at(-10, 50) is None and g.place_at(50, g.view_h + 5) is None
 
 
-def test_upright_my_points_run_up_the_left_and_theirs_down_the_right() -> None:
-    root = upright(Position.start())
-    numbers = {
+def _point_numbers(root: ET.Element) -> dict[int, tuple[float, float]]:
+    """Each point number drawn on the board, with where it stands."""
+    return {
         int(e.text or "0"): (float(e.get("x", "0")), float(e.get("y", "0")))
         for group in root.iter(f"{SVG}g")
         if group.get("class") == "point-numbers"
         for e in group.iter(f"{SVG}text")
     }
+
+
+def test_upright_my_points_run_up_the_left_and_theirs_down_the_right() -> None:
+    root = upright(Position.start())
+    numbers = _point_numbers(root)
     assert sorted(numbers) == list(range(1, 25))
     left = {x for p, (x, _) in numbers.items() if p <= 12}
     right = {x for p, (x, _) in numbers.items() if p > 12}
@@ -491,12 +496,7 @@ def test_the_top_side_on_roll_reads_the_points_in_its_own_numbering() -> None:
     for geom in (LANDSCAPE, PORTRAIT):
         for top in (False, True):
             root = parse(render_board(BoardView(Position.start(), top=top), geometry=geom))
-            numbers = {
-                int(e.text or "0"): (float(e.get("x", "0")), float(e.get("y", "0")))
-                for group in root.iter(f"{SVG}g")
-                if group.get("class") == "point-numbers"
-                for e in group.iter(f"{SVG}text")
-            }
+            numbers = _point_numbers(root)
             assert sorted(numbers) == list(range(1, 25))
             for point in range(1, 25):
                 # The number stands where the side on roll's point of that name is drawn.
