@@ -3,11 +3,11 @@
 :func:`judge` gives the verdict on one :class:`~engine.review.Decision` with the
 same calls, on the same positions and cube states, as the page's review
 through the AI worker (:mod:`web.coach.review`, :mod:`web.worker.ai`): a play with
-:func:`engine.ai.rank_plays` at the hard level (what it gives up against King
-Tubby's best play), a cube choice with :func:`engine.ai.cube_decision` and
-:func:`engine.ai.choice_loss`.  :func:`review` judges a whole record; the
-counts and the performance rating are :mod:`engine.review`'s (see there for
-the definition of the PR).
+:func:`engine.ai.cubeful_plays.rank_plays_cubeful` (what it gives up, in cubeful
+equity as GNU Backgammon counts it, against King Tubby's best play), a cube
+choice with :func:`engine.ai.cube_decision` and :func:`engine.ai.choice_loss`.
+:func:`review` judges a whole record; the counts and the performance rating
+are :mod:`engine.review`'s (see there for the definition of the PR).
 
 >>> from engine.match import Match
 >>> m = Match.new(0).roll((3, 1)).play("24/20").roll((6, 4)).play("24/14")
@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.ai.cube import choice_loss, cube_decision, is_close
-from engine.ai.player import CUBE_PLIES, rank_plays
+from engine.ai.cubeful_plays import rank_plays_cubeful
+from engine.ai.player import CUBE_PLIES
 from engine.names import CubeChoice, DecisionKind
 from engine.record import MatchRecord
 from engine.review import (
@@ -71,7 +72,7 @@ def judge(decision: Decision, plies: int = 1) -> Judgement:
         return Judgement(decision, max(0.0, loss), best, counted=not quiet, chances=d.probs)
     assert decision.dice is not None and decision.played is not None
     also = decision.played.swap()
-    ranked = rank_plays(decision.position, decision.dice, "hard", decision.cube, plies, also)
+    ranked = rank_plays_cubeful(decision.position, decision.dice, decision.cube, plies, also)
     top = ranked[0]
     mine = next((r for r in ranked if r.play.result.swap() == decision.played), None)
     if mine is None:  # cannot happen for a record that replays

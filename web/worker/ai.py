@@ -99,13 +99,14 @@ def _accept(request: AcceptRequest) -> AcceptReply:
 
 
 def _hint(request: HintRequest) -> HintReply:
-    import engine.ai as ai
+    from engine.ai.cubeful_plays import rank_plays_cubeful
 
     position = Position.from_id(request.position)
     board = None if request.played is None else Position.from_id(request.played)
-    # The player's own play is judged as deep as the best (GNU Backgammon's way)
+    # The player's own play is judged as deep as the best, and by cubeful
+    # equity: GNU Backgammon's way, and the review's (engine.ai.review.judge)
     also = board.swap() if board is not None else None
-    ranked = ai.rank_plays(position, request.dice, AiLevel.HARD, request.cube, request.plies, also)
+    ranked = rank_plays_cubeful(position, request.dice, request.cube, request.plies, also)
     plays = tuple(
         RankedPlay(str(r.play), r.play.moves, r.equity, r.loss, r.ply, r.probs, r.worked_out)
         for r in ranked[:HINT_PLAYS]

@@ -9,7 +9,8 @@ import pytest
 from web_fakes import LaterAi, Rig
 
 from engine import Match, Position, legal_plays
-from engine.ai import CUBE_PLIES, CubeState, choice_loss, cube_decision, is_close, rank_plays
+from engine.ai import CUBE_PLIES, CubeState, choice_loss, cube_decision, is_close
+from engine.ai.cubeful_plays import rank_plays_cubeful
 from engine.game import Phase
 from engine.record import Played
 from web.ai.client import Reply, Request, hint_request
@@ -67,11 +68,12 @@ def test_a_hint_of_mixed_depths_marks_where_it_turns_shallower() -> None:
 
 
 def test_the_service_ranks_like_king_tubby_at_the_score() -> None:
+    # As the review judges: by cubeful equity at the score (GNU Backgammon's way).
     m = Match.new(5).roll((3, 1))
     request = hint_request(m)
     assert isinstance(request, HintRequest)
     answer = decode_reply(ai_service.handle(encode(request)))
-    ranked = rank_plays(Position.start(), (3, 1), "hard", CubeState(1, None, False, 5, 5, 5))
+    ranked = rank_plays_cubeful(Position.start(), (3, 1), CubeState(1, None, False, 5, 5, 5))
     assert isinstance(answer, HintReply) and answer.played is None
     assert [p.play for p in answer.plays] == [str(r.play) for r in ranked[:5]]
     assert answer.plays[0].loss == 0.0
@@ -227,7 +229,7 @@ def _tap_play(rig: Rig, moves: list[tuple[int, int]]) -> None:
 
 def _loss(play: str) -> float:
     cube = CubeState(1, None, False, 5, 5, 5)
-    ranked = rank_plays(Position.start(), (3, 1), "hard", cube)
+    ranked = rank_plays_cubeful(Position.start(), (3, 1), cube)
     return next(r.loss for r in ranked if str(r.play) == play)
 
 
@@ -334,8 +336,9 @@ def test_a_finished_game_is_reviewed_play_by_play() -> None:
         assert item.dice == item.request.dice
         position = Position.from_id(item.request.position)
         played = Position.from_id(item.request.played)
-        # the play made is judged as deep as the best, as GNU Backgammon judges it
-        ranked = rank_plays(position, item.dice, "hard", item.request.cube, also=played.swap())
+        # the play made is judged as deep as the best, by cubeful equity, as
+        # GNU Backgammon judges it
+        ranked = rank_plays_cubeful(position, item.dice, item.request.cube, also=played.swap())
         loss = next(r.loss for r in ranked if r.play.result.swap() == played)
         assert verdict.loss == pytest.approx(loss) and verdict.best == str(ranked[0].play)
     # The player's PR: 500 x the mean loss of the decisions that count, beside the counts.
@@ -388,7 +391,7 @@ def test_the_board_steps_through_the_reviewed_decisions() -> None:
         screen = rig.act("review-played")
         assert screen.board.position == played and screen.board.last
         assert screen.motions  # the checkers slide from the roll to the play made
-        ranked = rank_plays(before, item.dice, "hard", item.request.cube)
+        ranked = rank_plays_cubeful(before, item.dice, item.request.cube)
         screen = rig.act("review-best")
         assert screen.board.position == ranked[0].play.result.swap()
         assert screen.board.position != played
