@@ -37,7 +37,7 @@ from e2e.test_online_transport import (  # noqa: F401  (pytest fixtures)
     online_relay,
     online_site,
 )
-from scripts.page_driver import text_of
+from scripts.page_driver import board_state, text_of
 
 SHOTS = Path(os.environ.get("E2E_SHOTS", tempfile.gettempdir())) / "correspondence-from-live"
 LINKS = 6  # links sent after the switch: three each way, at least
@@ -53,6 +53,17 @@ def rolls_and_plays(side: LoadedPage) -> list[str]:
     its table's cells (a tab between two, a row a line)."""
     cells = (cell.strip() for line in moves(side).splitlines() for cell in line.split("\t"))
     return [cell for cell in cells if re.match(r"[1-6]{2}: ", cell)]
+
+
+def state(side: LoadedPage) -> dict[str, object]:
+    """What a page shows and has logged, for a failure's message."""
+    return {
+        "moves": moves(side),
+        "board": board_state(side.page),
+        "status": text_of(side.page, "#status"),
+        "notice": text_of(side.page, "#notice"),
+        "errors": side.errors,
+    }
 
 
 def refused(side: LoadedPage) -> str:
@@ -86,7 +97,16 @@ def test_correspondence_a_game_started_live_goes_on_by_links(
         play_match(host, friend, plan, until=lambda: plan.plays >= 1)
         deadline = time.monotonic() + LIVE_TIMEOUT_MS / 1000
         while not (plays(ann) == plays(bob) >= 1):  # (the play, seen on both pages)
-            assert time.monotonic() < deadline, (moves(ann), moves(bob))
+            for player in (host, friend):
+                # The opening roll does not wait for the friend's page: a player who
+                # has not rolled for it yet sees it, and what followed, on rolling.
+                roll = "#controls [data-action='roll']"
+                if player.state().get("phase") == "opening" and player.visible(roll):
+                    player.click(roll)
+            if time.monotonic() > deadline:
+                shot(ann, "desktop-stuck")
+                shot(bob, "phone-stuck")
+                raise AssertionError([state(side) for side in (ann, bob)])
             time.sleep(0.3)
         sides = [ann, bob]
         mover = live_turn(sides)
