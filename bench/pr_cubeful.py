@@ -1,17 +1,18 @@
-"""Experiment: our checker-play losses valued cubeless (as shipped) or cubefully, against gnubg's.
+"""Experiment: our checker-play losses valued cubeless or cubefully, against gnubg's.
 
 GNU Backgammon values a checker play by its cubeful equity; our review
-(:mod:`engine.ai.review`) by the cubeless equity at the score.  For each
+(:mod:`engine.ai.review`) did so by the cubeless equity at the score until this
+experiment showed the difference, and now values them cubefully
+(:mod:`engine.ai.cubeful_plays`).  For each
 match file, one pass of our 1-ply review gives both: the plays are ranked as
 King Tubby ranks them (:func:`engine.ai.rank_plays`, the play made judged as
 deep as the best), and each play at the deepest level is valued twice, by
-its cubeless equity (the shipped loss) and by the opponent's cubeful equity
-on roll after it (:func:`engine.ai.cube.cube_decision_from_probs` on the
-play's probabilities: no double, or the better of double/take and
-double/pass when the opponent may double).  Cube decisions are judged as
-shipped in both.  gnubg's 2-ply verdicts (and its 0- and 1-ply PRs) come from
-:func:`bench.pr_agreement.real_match`, in the same checkpoint files
-(``ours["1"]`` cubeless as that bench writes it, ``ours_cf`` cubeful).
+its cubeless equity and by the opponent's cubeful equity on roll after it
+(:func:`engine.ai.cubeful_plays.cubeful_value`).  Cube decisions are judged
+as shipped in both.  gnubg's 2-ply verdicts (and its 0- and 1-ply PRs) come
+from :func:`bench.pr_agreement.real_match`, in the same checkpoint files
+(``ours_cl`` cubeless, ``ours_cf`` cubeful; ``ours["1"]``, the shipped
+review's as that bench writes it, is cubeful now).
 
     PYTHONPATH=. python -m bench.pr_cubeful --checkpoint DIR m1.txt m2.txt
 
@@ -30,22 +31,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench.pr_agreement import Part, _ci, _pairs, _stated, real_match
-from engine.ai.cube import CubeState, _unit, cube_decision_from_probs, cube_efficiency
-from engine.ai.evaluator import flip
-from engine.ai.player import RankedPlay, rank_plays
+from engine.ai.cubeful_plays import cubeful_value
+from engine.ai.player import rank_plays
 from engine.ai.review import judge
 from engine.formats.match_file import read_match_file
 from engine.names import DecisionKind
 from engine.review import Judgement, decisions
-
-
-def cubeful(r: RankedPlay, st: CubeState) -> float:
-    """The mover's cubeful value after play ``r`` (the opponent on roll, its
-    cube decision made), normalised as a loss is (differences only matter)."""
-    after = r.play.result  # seen by the opponent, on roll
-    d = cube_decision_from_probs(flip(r.probs), st.swap(), cube_efficiency(after))
-    opp = max(d.no_double, min(d.double_take, d.double_pass)) if d.may_double else d.no_double
-    return (1.0 - opp) / _unit(st) if st.is_match else -opp
 
 
 def _row(j: Judgement, names: Sequence[str], loss: float) -> dict[str, object]:
@@ -77,7 +68,7 @@ def both_ways(path: Path) -> tuple[list[dict[str, object]], list[dict[str, objec
         deep = [r for r in ranked if r.ply > 0 or r.worked_out] or ranked
         if mine not in deep:
             deep = ranked
-        values = {id(r): cubeful(r, d.cube) for r in deep}
+        values = {id(r): cubeful_value(r, d.cube) for r in deep}
         top = ranked[0]
         j = Judgement(d, max(0.0, mine.loss), str(top.play), top.play.moves, len(ranked) > 1)
         cubeless.append(_row(j, mat.names, j.loss))
@@ -88,14 +79,13 @@ def both_ways(path: Path) -> tuple[list[dict[str, object]], list[dict[str, objec
 def run(path: Path, checkpoint: Path) -> dict[str, object]:
     """gnubg's figures and ours both ways for one match, resumed from ``checkpoint``."""
     data = real_match(path, 2, [], checkpoint, refs=(0, 1))
-    if "ours_cf" in data:
+    if "ours_cf" in data and "ours_cl" in data:
         return data
     t = time.perf_counter()
     cubeless, cubeful_rows = both_ways(path)
     saved = checkpoint / f"{path.name}.json"
-    data = json.loads(saved.read_text())
-    ours = data.setdefault("ours", {})
-    ours.setdefault("1", cubeless)
+    data = dict(json.loads(saved.read_text()))
+    data["ours_cl"] = cubeless
     data["ours_cf"] = cubeful_rows
     data["seconds_cf"] = time.perf_counter() - t
     saved.write_text(json.dumps(data))
@@ -108,9 +98,8 @@ def report(results: Sequence[dict[str, object]]) -> None:
     gaps: dict[str, list[float]] = {"cubeless": [], "cubeful": []}
     for data in results:
         gnubg = data["gnubg"]
-        ours = data["ours"]
-        assert isinstance(gnubg, dict) and isinstance(ours, dict)
-        mine: list[dict[str, object]] = ours["1"]
+        assert isinstance(gnubg, dict)
+        mine: list[dict[str, object]] = data["ours_cl"]  # type: ignore[assignment]
         cf: list[dict[str, object]] = data["ours_cf"]  # type: ignore[assignment]
         for name in data["names"]:  # type: ignore[attr-defined]
             g = _stated(data, "gnubg", name)
@@ -169,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             saved = args.checkpoint / f"{path.name}.json"
             if saved.exists():
                 results.append(json.loads(saved.read_text()))
-    report([r for r in results if "ours_cf" in r])
+    report([r for r in results if "ours_cf" in r and "ours_cl" in r])
     return 0
 
 
