@@ -320,7 +320,8 @@ PHASES_JS = """() => Object.fromEntries(performance.getEntriesByType("mark")
   .filter((m) => m.name.startsWith("backgammon:"))
   .map((m) => [m.name.slice("backgammon:".length), m.startTime]))"""
 PHASES = (
-    ("python", "Pyodide and PyScript up, main.py running"),
+    ("main", "Pyodide and PyScript up, main.py running"),
+    ("python", "the page's archive unpacked"),
     ("imported", "the page's modules imported"),
     ("booted", "settings, records and the match restored; the board drawn"),
     ("ready", "online, shared link, rollout ports: interactive"),

@@ -1,13 +1,14 @@
 """PyScript entry point: hands the page's document and window to the front end.
 
 The ``backgammon:*`` performance marks split the load for ``bench.load``:
-Python running, the page's modules imported, then (``web.app.start``) the
-match restored and the board interactive.
+Python running, the page's archive unpacked, the page's modules imported,
+then (``web.app.start``) the match restored and the board interactive.
 """
 
 from pyscript import document, window
 from unpack import unpack
 
+window.performance.mark("backgammon:main")
 unpack("page.zip.gz")
 window.performance.mark("backgammon:python")
 
