@@ -12,9 +12,9 @@ import re
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
-from e2e.by_messages import dialog, link_to_send, open_link, settled, visible
+from e2e.by_messages import dialog, link_to_send, open_link, settled, start_by_messages, visible
 from e2e.helpers import DESKTOP, PHONE_PORTRAIT, LoadedPage, open_game, wait_ready
 from scripts.page_driver import board_state, text_of
 
@@ -152,3 +152,34 @@ def test_correspondence_two_pages_play_by_links_and_go_on_after_a_reload(
         ann.context.close()
         if bob is not None:
             bob.context.close()
+
+
+def test_correspondence_a_links_qr_code_comes_into_sight_on_a_phone_held_sideways(
+    browser: Browser, site_url: str
+) -> None:
+    """The dialog with the link to send is taller than a phone held sideways:
+    the QR code, unfolded below the link, is scrolled to, not left below."""
+    sideways = {**PHONE_PORTRAIT, "viewport": {"width": 844, "height": 390}}
+    ann = open_game(browser, site_url, query="anim=off", **sideways)
+    try:
+        start_by_messages(ann, "Ann")
+        page = ann.page
+        page.locator("dialog#dialog [data-testid='post-link']").wait_for(timeout=60_000)
+        qr = page.locator("dialog#dialog figure.qr-code svg")
+        page.locator("dialog#dialog details.qr summary").click()
+        qr.wait_for()
+        expect(qr).to_be_in_viewport()
+        # ...whole, above the dialog's Close (scrolled smoothly: wait for it)
+        page.wait_for_function(
+            """() => {
+                const qr = document.querySelector("dialog#dialog figure.qr-code");
+                const close = [...document.querySelectorAll("dialog#dialog [data-action='close']")]
+                    .at(-1);
+                return qr.getBoundingClientRect().bottom <= close.getBoundingClientRect().top;
+            }""",
+            timeout=5_000,
+        )
+        shot(ann, "phone-sideways-qr")
+        assert ann.errors == [], ann.errors
+    finally:
+        ann.context.close()

@@ -96,6 +96,11 @@ class Page:
         self._listen(doc, "keydown", self._key)
         self._listen(self.dialog, "cancel", self._dialog_cancel)
         self._listen(self.dialog, "click", self._backdrop_click)
+        # A <details> says it opened to itself only (toggle does not bubble): caught
+        # on its way down.
+        unfolded = _proxy(self._unfolded)
+        self._keep.append(unfolded)
+        self.dialog.addEventListener("toggle", unfolded, True)
         self._listen(self._portrait, "change", self._relayout)
         # The player's gestures let sound start (the autoplay policy).  On the
         # window, capturing, so a key that rolls the dice is heard the first time;
@@ -104,6 +109,13 @@ class Page:
             proxy = _proxy(self._gesture)
             self._keep.append(proxy)
             self.window.addEventListener(name, proxy, True)
+
+    def _unfolded(self, event: Any) -> None:
+        """A folded part of a dialog (a link's QR code) opened: brought into
+        sight, where a phone held sideways leaves it below the dialog's fold."""
+        target = _js(event.target)
+        if target is not None and str(target.tagName) == "DETAILS" and bool(target.open):
+            self._reveal(target, smooth=True)
 
     def _gesture(self, event: Any) -> None:
         if event.isTrusted:  # a script's synthetic click is not the player's
