@@ -303,6 +303,14 @@ def _stated(data: dict[str, object], judge: str, name: str) -> float:
     return Part.of(_verdicts(data, judge), name).pr
 
 
+def _read_alike(data: dict[str, object]) -> bool:
+    """Whether GNU Backgammon's analysis of a match has decisions of the players we read."""
+    gnubg, names = data["gnubg"], data["names"]
+    if not isinstance(gnubg, dict) or not isinstance(names, list):
+        return False
+    return set(names) == set(gnubg["names"]) and bool(gnubg["decisions"])
+
+
 def _label(judge: str) -> str:
     return f"gnubg {judge[2:]}-ply" if judge.startswith("g@") else f"ours {judge[1:]}-ply"
 
@@ -490,6 +498,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
         results = [(path, data) for path, data in results if "gnubg" in data]
         print()
+        # A file GNU Backgammon read otherwise (no decision, or other players: a
+        # name left empty) has no verdict to set ours against, player by player:
+        # its PRs would read 0.00 and count.
+        for path, data in results:
+            if not _read_alike(data):
+                print(f"left out: {path.name} (GNU Backgammon read other players from it)")
+        results = [(path, data) for path, data in results if _read_alike(data)]
         report_real(results, depths, refs, rows=not args.summary)
         return 0
     rows: list[Row] = []

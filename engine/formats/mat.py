@@ -134,17 +134,24 @@ class MatFile:
         try:
             return cls(record, names, tags, notes)
         except ValueError:
-            # names the format cannot write (a colon, twice the same): read on
+            # Names the format cannot write (a colon, none, twice the same): read on,
+            # each such name as its stand-in (Galaxy writes an empty one for a
+            # player who left), both when the two would be the same.
+            kept = (
+                names[0] if _NAME.match(names[0]) else DEFAULT_NAMES[0],
+                names[1] if _NAME.match(names[1]) else DEFAULT_NAMES[1],
+            )
+            read_as = kept if kept[0] != kept[1] else DEFAULT_NAMES
             why = f"the names {names[0]!r} and {names[1]!r} cannot be written in a .mat file"
             note = ReadNote(
                 0,
                 0,
                 0,
-                f"{why}; read as {DEFAULT_NAMES[0]} and {DEFAULT_NAMES[1]}",
+                f"{why}; read as {read_as[0]} and {read_as[1]}",
                 code=NoteCode.BAD_NAMES,
-                values={"names": names, "read": DEFAULT_NAMES},
+                values={"names": names, "read": read_as},
             )
-            return cls(record, DEFAULT_NAMES, tags, (*notes, note))
+            return cls(record, read_as, tags, (*notes, note))
 
     def match(self) -> Match:
         """The match the record replays to (where play would go on)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -138,4 +139,17 @@ def test_names_a_mat_file_cannot_hold_are_said_so() -> None:
     assert repair(mat.notes[-1]) == (
         "Line 0: the names 'Alice' and 'Alice' cannot be written in a .mat file; "
         "read as Player 1 and Player 2"
+    )
+
+
+def test_a_name_left_empty_is_read_as_its_stand_in_and_the_other_kept() -> None:
+    # As Backgammon Galaxy writes a match whose opponent's account is gone
+    # (bglab's match4926796.txt: ' lasse : 0                        : 0').
+    line = next(line for line in GOOD.splitlines() if "Bob : 0" in line)
+    empty = re.sub(r"Bob : 0", " " * len("Bob") + " : 0", line)
+    mat = MatFile.parse(GOOD.replace(line, empty, 1))
+    assert mat.names == ("Alice", "Player 2")
+    assert repair(mat.notes[-1]) == (
+        "Line 0: the names 'Alice' and ' ' cannot be written in a .mat file; "
+        "read as Alice and Player 2"
     )
