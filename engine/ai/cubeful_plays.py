@@ -54,10 +54,14 @@ def cubeful_value(r: RankedPlay, cube: CubeState) -> float:
 
 def deepest(ranked: Sequence[RankedPlay]) -> int:
     """How many of ``ranked`` (as :func:`rank_plays` orders them) were judged
-    at its deepest level, worked-out races included: the first group."""
+    at its deepest level, worked-out races included: the first group.  A
+    worked-out race has ``ply`` 0 but ranks above the networks' 0-ply figures;
+    when nothing was looked at more closely, every play is in the group."""
     depth = max(r.ply for r in ranked)
+    if depth == 0 and not any(r.worked_out for r in ranked):
+        return len(ranked)
     n = 0
-    while n < len(ranked) and (ranked[n].ply == depth or ranked[n].worked_out):
+    while n < len(ranked) and (ranked[n].worked_out or ranked[n].ply == depth > 0):
         n += 1
     return n
 

@@ -72,3 +72,17 @@ def test_the_review_judges_a_play_by_what_it_gives_up_with_the_cube() -> None:
     mine = next(r for r in ranked if str(r.play) == "24/18 13/11")
     verdict = judge(d)
     assert verdict.loss == pytest.approx(mine.loss) and verdict.best == str(ranked[0].play)
+
+
+def test_worked_out_races_stay_above_the_networks_quick_figures() -> None:
+    # A race near the end (e2e/test_bearoff_cache.py's): King Tubby works out
+    # its best candidates roll by roll (ply 0, worked out); the rest are the
+    # networks' 0-ply figures, and must stay below whatever the cube makes of them.
+    m = Match.from_xgid("XGID=-CCBBBA--A-A-------m------:0:0:1:52:0:0:0:0:10")
+    position, cube, dice = m.board, m.cube_state(m.turn), (5, 2)
+    plain = rank_plays(position, dice, "hard", cube)
+    n = deepest(plain)
+    assert 1 < n < len(plain) and all(r.worked_out for r in plain[:n])
+    ranked = rank_plays_cubeful(position, dice, cube)
+    assert [r.worked_out for r in ranked] == [r.worked_out for r in plain]
+    assert str(ranked[0].play) == "11/6 9/7"
