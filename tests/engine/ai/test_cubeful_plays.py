@@ -79,6 +79,7 @@ def test_worked_out_races_stay_above_the_networks_quick_figures() -> None:
     # its best candidates roll by roll (ply 0, worked out); the rest are the
     # networks' 0-ply figures, and must stay below whatever the cube makes of them.
     m = Match.from_xgid("XGID=-CCBBBA--A-A-------m------:0:0:1:52:0:0:0:0:10")
+    assert m.turn is not None
     position, cube, dice = m.board, m.cube_state(m.turn), (5, 2)
     plain = rank_plays(position, dice, "hard", cube)
     n = deepest(plain)
