@@ -31,6 +31,7 @@ from web.view.screen import reviewed_frame
 from web.words import game as words
 
 if TYPE_CHECKING:  # the intents' module loads with the first intent
+    from web.model.advice import Advice
     from web.model.intents import Handler, Index, Intent
 
 
@@ -70,6 +71,13 @@ class Coaching(Part):
         s = self.state
         if should_judge(s):
             self._ask_hint(shown=s.advice.shown and ready(s), played=s.match.board.id)
+
+    def ask_again_if_lost(self, before: Advice) -> None:
+        """Hint pressed while the tutor judged a play, and the play taken back
+        before the answer came: that answer is dropped with the play, but the
+        list the player asked for is for the whole turn, so it is asked for again."""
+        if before.pending and before.shown and before.board and can_hint(self.state):
+            self._ask_hint(shown=True)
 
     def _ask_hint(self, *, shown: bool, played: str | None = None) -> None:
         request = hint_request(self.state.match)

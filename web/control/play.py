@@ -152,11 +152,13 @@ class Play(Part):
         before = self.session.board()
         # The tutor's verdict was on the play before the change: a play completed
         # again (the same one included) is judged again, as the first time.
-        self._set(match=change(self.state.match), advice=self.state.advice.taken_back())
+        advice = self.state.advice
+        self._set(match=change(self.state.match), advice=advice.taken_back())
         self._close_tutor()
         self._select(selected=None)
         self.session.slide(before)
         self._autosave()
+        self.coach.ask_again_if_lost(advice)
         self.session.tutor_check()  # Redo may complete a play
 
     def _on_confirm(self, intent: Intent) -> None:

@@ -443,6 +443,36 @@ def test_hint_during_the_tutors_quiet_check_shows_its_answer() -> None:
     assert "hint-play best" in html and "Tutor:" not in html  # nothing to warn of
 
 
+def test_hint_asked_during_the_tutors_check_survives_an_undo() -> None:
+    """Hint pressed while the tutor judged a play, then Undo: the list the player
+    asked for still comes (it is for the whole turn), without a verdict on the
+    play that is gone, and the same blunder made again is judged again."""
+    rig = _opening_31_vs_ai()
+    rig.act("setting", "true", name="tutor")
+    slow = LaterAi()
+    rig.c.ai = slow
+    c = rig.c
+    _tap_play(rig, [(24, 21), (24, 23)])  # a blunder, judged quietly
+    rig.act("hint")
+    assert len(slow.pending) == 1
+    rig.act("undo")
+    rig.act("undo")
+    assert not c.state.match.moves.done
+    screen = rig.view.last
+    assert "thinking" in screen.hint_html  # still coming
+    assert len(slow.pending) == 2  # the tutor's answer will be dropped: the list asked again
+    slow.answer()
+    slow.answer()
+    html = rig.view.last.hint_html
+    assert "hint-play best" in html and "8/5 6/5" in html
+    assert "Tutor:" not in html and " mine" not in html  # no word on the play undone
+    assert rig.view.last.dialog is None and c.state.match.turn == 0
+    _tap_play(rig, [(24, 21), (24, 23)])  # the same blunder: asked about again
+    slow.answer()
+    dialog = rig.view.last.dialog
+    assert dialog is not None and dialog.kind == "tutor"
+
+
 def test_a_review_whose_cube_was_never_close_says_so() -> None:
     start = Position.start().id
     items = (
