@@ -95,6 +95,20 @@ def test_analyse_match_progress_cancel_stats_and_jump_to_an_error(
         screenshot(page, "analyse-match-desktop")
         for name, size in (("phone", PHONE), ("phone-sideways", SIDEWAYS)):
             page.set_viewport_size(size)
+            # Each player's name on one line above the figures, not broken midword.
+            lines = page.evaluate(
+                """() => [...document.querySelectorAll('[data-testid=an-stats] thead th span')]
+                .map(span => { const r = document.createRange(); r.selectNodeContents(span);
+                  return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; })"""
+            )
+            assert lines and all(n == 1 for n in lines), (name, lines)
+            # ...and every figure inside the panel, none cut off at its edge.
+            over = page.evaluate(
+                """() => [...document.querySelectorAll('[data-testid=an-stats]')].map(t =>
+                  t.getBoundingClientRect().right
+                  - t.parentElement.getBoundingClientRect().right)"""
+            )
+            assert over and max(over) <= 0.5, (name, over)
             page.locator("[data-testid='equity-graph']").scroll_into_view_if_needed()
             page.screenshot(
                 path=str(screenshot(page, f"analyse-match-{name}")).replace(".png", "-graph.png")

@@ -53,8 +53,9 @@ def stats_table(caption: str, pair: tuple[PlayerStats, PlayerStats], names: tupl
     )
     return (
         f'<table class="an-stats" data-testid="an-stats"><caption>{escape(caption)}</caption>'
-        f'<thead><tr><th scope="col"></th><th scope="col">{escape(names[0])}</th>'
-        f'<th scope="col">{escape(names[1])}</th></tr></thead><tbody>{rows}</tbody></table>'
+        f'<thead><tr><th scope="col"></th><th scope="col"><span>{escape(names[0])}</span></th>'
+        f'<th scope="col"><span>{escape(names[1])}</span></th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
     )
 
 
