@@ -409,8 +409,9 @@ def rank_plays(
             played = next((r for r in ranked if r.play.result == also), None)
             if played is not None:
                 deep.append(_deeper(played, cache, value, 1))
-        if len(deep) == 1:
-            deep = []  # a lone 1-ply figure would not compare with the 0-ply ones
+        # A lone 1-ply figure (the others more than HARD_WINDOW behind) is kept, as
+        # GNU Backgammon's move filters keep theirs: the best stays first, the list
+        # says where it turns shallower, and a hint at 1-ply is not all 0-ply.
         deep.sort(key=lambda r: -r.equity)
         looked = {id(r.play) for r in deep}
         ranked = deep + [r for r in ranked if id(r.play) not in looked]

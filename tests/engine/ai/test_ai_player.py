@@ -110,3 +110,19 @@ PAIRINGS = list(itertools.permutations(["easy", "medium", "hard"], 2))
 def test_smoke_match_between_levels(a: str, b: str) -> None:
     game = _play_game((a, b), seed=PAIRINGS.index((a, b)))
     assert game.is_over and game.winner in (0, 1)
+
+
+def test_a_best_play_alone_in_king_tubbys_window_keeps_its_1_ply_figure() -> None:
+    # The opening 3-1 at 3-away: the next play is more than HARD_WINDOW behind
+    # at 0-ply, so only the best is looked at one ply ahead.  Its 1-ply figure
+    # stands (a hint at 1-ply shows it), the rest stay 0-ply, and the play
+    # King Tubby makes is the same.
+    from engine.cube import CubeState
+
+    cube = CubeState(1, None, False, 3, 3, 3)
+    ranked = rank_plays(Position.start(), (3, 1), "hard", cube)
+    assert ranked[1].equity < ranked[0].equity - player.HARD_WINDOW
+    assert [r.ply for r in ranked[:3]] == [1, 0, 0]
+    assert str(ranked[0].play) == "8/5 6/5" and ranked[0].loss == 0.0
+    assert all(r.loss > player.HARD_WINDOW for r in ranked[1:])
+    assert str(choose_play(Position.start(), (3, 1), "hard", cube=cube)) == "8/5 6/5"
