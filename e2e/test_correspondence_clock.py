@@ -121,7 +121,8 @@ def start_with_a_day_a_move(browser: Browser, site_url: str) -> tuple[LoadedPage
         # And until both pages show the same match: after an opening tie Ann's
         # page may hold her part of the roll again, kept to go with her move
         # (her page knows the dice, Bob's does not), and a claim made then
-        # is disputed, not agreed (see the session note: a gap in the product).
+        # is disputed, not agreed, though that block was never sent: a gap in
+        # the claim check (web/online/peer.py), left to be fixed.
         while (
             links < 4
             or turn == 0
