@@ -9,7 +9,7 @@ import pytest
 from random_positions import positions_with_choice
 
 from engine import Position, legal_plays
-from engine.ai import LEVELS, choose_play, evaluate, player, rank_plays
+from engine.ai import LEVELS, CubeState, choose_play, evaluate, player, rank_plays
 from engine.cli.hint import format_hint, hint_main
 from engine.game import Game, Phase
 
@@ -117,8 +117,6 @@ def test_a_best_play_alone_in_king_tubbys_window_keeps_its_1_ply_figure() -> Non
     # at 0-ply, so only the best is looked at one ply ahead.  Its 1-ply figure
     # stands (a hint at 1-ply shows it), the rest stay 0-ply, and the play
     # King Tubby makes is the same.
-    from engine.cube import CubeState
-
     cube = CubeState(1, None, False, 3, 3, 3)
     ranked = rank_plays(Position.start(), (3, 1), "hard", cube)
     assert ranked[1].equity < ranked[0].equity - player.HARD_WINDOW
